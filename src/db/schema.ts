@@ -1,0 +1,184 @@
+// Tables only. Queries live in the small modules beside this file.
+// Times are integer milliseconds since the epoch unless a column says otherwise.
+import { sql } from 'drizzle-orm'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  // PBKDF2-SHA256: base64 hash and salt, and the iteration count used.
+  passwordHash: text('password_hash'),
+  passwordSalt: text('password_salt'),
+  passwordIterations: integer('password_iterations'),
+  emailAlerts: integer('email_alerts', { mode: 'boolean' }).notNull().default(true),
+  webhookUrl: text('webhook_url'),
+  createdAt: integer('created_at').notNull(),
+})
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie value; the cookie itself is never stored.
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    csrfSecret: text('csrf_secret').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+)
+
+/** Failed sign-in attempts per key (email or client address), for throttling. */
+export const loginAttempts = sqliteTable('login_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: integer('window_start').notNull(),
+})
+
+export const accessTokens = sqliteTable(
+  'access_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // SHA-256 (hex) of the whole token; the token itself is shown once and never stored.
+    tokenHash: text('token_hash').notNull().unique(),
+    // First and last characters, so the user can tell tokens apart.
+    hint: text('hint').notNull(),
+    scopes: text('scopes', { mode: 'json' }).$type<string[]>().notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('access_tokens_user').on(t.userId)],
+)
+
+/** One reservation-platform account per user. The platform token is AES-GCM encrypted. */
+export const platformConnections = sqliteTable('platform_connections', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  tokenCiphertext: text('token_ciphertext').notNull(),
+  tokenIv: text('token_iv').notNull(),
+  displayName: text('display_name').notNull(),
+  paymentMethodId: integer('payment_method_id'),
+  // 'ok' while the platform accepts the token; 'reauth_required' once it rejected it.
+  state: text('state', { enum: ['ok', 'reauth_required'] }).notNull(),
+  connectedAt: integer('connected_at').notNull(),
+  checkedAt: integer('checked_at').notNull(),
+})
+
+export const venues = sqliteTable(
+  'venues',
+  {
+    venueId: integer('venue_id').primaryKey(),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    neighborhood: text('neighborhood').notNull().default(''),
+    timeZone: text('time_zone').notNull(),
+    urlSlug: text('url_slug'),
+    // Known release rule: tables open `releaseDaysInAdvance` days ahead at `releaseTime` (HH:MM local).
+    releaseDaysInAdvance: integer('release_days_in_advance'),
+    releaseTime: text('release_time'),
+    addedAt: integer('added_at').notNull(),
+  },
+  (t) => [index('venues_name').on(t.name)],
+)
+
+/**
+ * The index of service requests. The request's Durable Object is the source of truth for
+ * status and revision; this row mirrors them for listing, the open-request limit and the
+ * overlap checks, and keeps the spec so the object can be rebuilt if its creation failed.
+ */
+export const requests = sqliteTable(
+  'requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    // The token or OAuth grant that created it: only that principal sees it.
+    principalId: text('principal_id').notNull(),
+    status: text('status').notNull(),
+    mode: text('mode').notNull(),
+    revision: integer('revision').notNull(),
+    spec: text('spec', { mode: 'json' }).notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('requests_principal_created').on(t.principalId, t.createdAt),
+    index('requests_user_status').on(t.userId, t.status),
+  ],
+)
+
+/** One row per requested date: the window as instants, for "same dinner" overlap checks. */
+export const requestWindows = sqliteTable(
+  'request_windows',
+  {
+    requestId: text('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+  },
+  (t) => [index('request_windows_request').on(t.requestId)],
+)
+
+export const idempotencyKeys = sqliteTable('idempotency_keys', {
+  // principal + operation + key, so two tokens never share a key space.
+  scopeKey: text('scope_key').primaryKey(),
+  bodyHash: text('body_hash').notNull(),
+  requestId: text('request_id').notNull(),
+  // null while the first call is still running.
+  statusCode: integer('status_code'),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+})
+
+export const reservations = sqliteTable(
+  'reservations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: text('request_id').notNull().unique(),
+    userId: text('user_id').notNull(),
+    principalId: text('principal_id').notNull(),
+    venueId: integer('venue_id').notNull(),
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    partySize: integer('party_size').notNull(),
+    seating: text('seating').notNull(),
+    startsAt: integer('starts_at').notNull(),
+    platformReservationId: text('platform_reservation_id'),
+    cancellationFee: real('cancellation_fee'),
+    cancellationDeadline: integer('cancellation_deadline'),
+    verified: integer('verified', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+    verifiedAt: integer('verified_at'),
+  },
+  (t) => [index('reservations_user').on(t.userId), index('reservations_principal').on(t.principalId)],
+)
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    requestId: text('request_id'),
+    // Deduplicates alerts across polls, retries and restarts.
+    dedupeKey: text('dedupe_key').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    createdAt: integer('created_at').notNull(),
+    readAt: integer('read_at'),
+  },
+  (t) => [uniqueIndex('notifications_dedupe').on(t.userId, t.dedupeKey), index('notifications_user').on(t.userId, t.createdAt)],
+)
+
+/** Emails the mailer sent (in local dev, the outbox page shows them). */
+export const outbox = sqliteTable('outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: text('user_id').notNull(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+})

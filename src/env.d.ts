@@ -1,0 +1,15 @@
+// Bindings and configuration of the service worker (wrangler.toml), typed once for all modules.
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database
+      REQUESTS: DurableObjectNamespace<import('./requests/request-object').RequestObject>
+      ASSETS: Fetcher
+      /** Origin used in links the service hands out (action_url, alerts). */
+      PUBLIC_BASE_URL?: string
+      /** Base URL of the reservation platform's API. */
+      PLATFORM_BASE_URL: string
+    }
+  }
+}
+export {}
