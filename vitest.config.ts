@@ -1,22 +1,10 @@
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 
-// Every suite runs inside workerd with the real wrangler config: real D1 (migrated in
-// test/setup/apply-migrations.ts) and real Durable Objects, storage isolated per test file.
-export default defineConfig(async () => {
-  const migrations = await readD1Migrations('./migrations')
-  return {
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: './wrangler.toml' },
-        miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, PUBLIC_BASE_URL: 'http://localhost:8787' },
-        },
-      }),
-    ],
-    test: {
-      include: ['test/**/*.test.ts'],
-      setupFiles: ['./test/setup/apply-migrations.ts'],
-    },
-  }
+// `npm test` runs every suite: the workerd suites (unit + integration against real D1,
+// Durable Objects and the sandbox platform worker) and the end-to-end suites that start
+// `wrangler dev` and drive it from Node (browser, MCP client, conformance).
+export default defineConfig({
+  test: {
+    projects: ['./vitest.workers.config.ts'],
+  },
 })
