@@ -9,6 +9,10 @@ declare global {
       PUBLIC_BASE_URL?: string
       /** Base URL of the reservation platform's API. */
       PLATFORM_BASE_URL: string
+      /** The local sandbox platform (service binding); absent in production, where global fetch is used. */
+      PLATFORM?: Fetcher
+      /** The platform's API key (secret: .dev.vars locally, `wrangler secret put` in production). */
+      PLATFORM_API_KEY: string
     }
   }
 }

@@ -1,0 +1,114 @@
+// The real platform client: the platform's own wire format, whatever host `fetcher` reaches
+// (api.resy.com in production, the sandbox worker through a service binding locally).
+import type { BookOutcome, Outcome, Platform } from './api'
+import { createTransport, describeIssue, type Fetcher, type TransportOptions } from './http'
+import { accountOf, bookingDetailsOf, reservationsOf, slotsOf, venueDetailsOf } from './mapping'
+import {
+  bookAnswer,
+  configAnswer,
+  detailsAnswer,
+  findAnswer,
+  loginAnswer,
+  reservationsAnswer,
+  searchAnswer,
+  userAnswer,
+  venueAnswer,
+} from './wire'
+
+export type { Fetcher }
+export type PlatformClientOptions = TransportOptions
+
+const SEARCH_PAGE_SIZE = 8
+
+export function createPlatformClient(options: PlatformClientOptions): Platform {
+  const http = createTransport(options)
+
+  return {
+    async login(email, password) {
+      // Not retried: it is a write (it mints a token), and a wrong password must not be repeated.
+      const got = await http.exchange({ method: 'POST', path: '/3/auth/password', form: { email, password } })
+      if (got.kind !== 'answer') return { kind: 'unavailable', detail: got.kind === 'timeout' ? 'timeout' : got.detail }
+      if (got.status === 401 || got.status === 419) return { kind: 'reauth' }
+      if (got.status === 429) return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
+      const parsed = loginAnswer.safeParse(got.body)
+      if (got.status >= 300 || !parsed.success) {
+        const detail = parsed.success ? `HTTP ${got.status}` : describeIssue(parsed.error)
+        return { kind: 'unavailable', detail: `login: ${detail}` }
+      }
+      return { kind: 'ok', value: { ...accountOf(parsed.data), authToken: parsed.data.token } }
+    },
+
+    async checkAccount(authToken) {
+      return map(await http.read({ method: 'GET', path: '/2/user', authToken }, userAnswer), accountOf)
+    },
+
+    async searchVenues(query) {
+      const body = { query, per_page: SEARCH_PAGE_SIZE, types: ['venue'] }
+      const got = await http.read({ method: 'POST', path: '/3/venuesearch/search', json: body }, searchAnswer)
+      return map(got, (a) =>
+        a.search.hits.map((h) => ({ venueId: h.id.resy, name: h.name, city: h.locality, neighborhood: h.neighborhood })),
+      )
+    },
+
+    async venueDetails(venueId) {
+      const [venue, config] = await Promise.all([
+        http.read({ method: 'GET', path: '/3/venue', query: { id: String(venueId) } }, venueAnswer),
+        http.read({ method: 'GET', path: '/2/config', query: { venue_id: String(venueId) } }, configAnswer),
+      ])
+      if (venue.kind !== 'ok') return venue
+      if (config.kind !== 'ok') return config
+      const details = venueDetailsOf(venue.value, config.value)
+      if (!details) return { kind: 'unavailable', detail: 'venue time zone not recognised' }
+      return { kind: 'ok', value: details }
+    },
+
+    async findSlots({ venueId, day, partySize }) {
+      // lat/long are required by the platform but unused for a single venue.
+      const query = { venue_id: String(venueId), day, party_size: String(partySize), lat: '0', long: '0' }
+      const got = await http.read({ method: 'GET', path: '/4/find', query }, findAnswer)
+      return map(got, (a) => slotsOf(a, venueId, day))
+    },
+
+    async bookingDetails(authToken, { configId, day, partySize }) {
+      const json = { commit: 1, config_id: configId, day, party_size: partySize }
+      return map(await http.read({ method: 'POST', path: '/3/details', json, authToken }, detailsAnswer), bookingDetailsOf)
+    },
+
+    async book(authToken, { bookToken, paymentMethodId }): Promise<BookOutcome> {
+      const form: Record<string, string> = { book_token: bookToken, source_id: 'resy.com-venue-details' }
+      if (paymentMethodId !== null) form.struct_payment_method = JSON.stringify({ id: paymentMethodId })
+      // Exactly one attempt: a retry after a lost answer could book twice.
+      const got = await http.exchange({ method: 'POST', path: '/3/book', form, authToken, origin: 'https://widgets.resy.com' })
+      if (got.kind === 'timeout') return { kind: 'unknown', detail: 'timeout' }
+      if (got.kind === 'network') return { kind: 'unknown', detail: got.detail }
+      switch (got.status) {
+        case 402:
+          return { kind: 'refused', reason: 'card_required' }
+        case 404:
+          return { kind: 'refused', reason: 'slot_gone' }
+        case 412:
+          return { kind: 'refused', reason: 'conflict' }
+        case 401:
+        case 419:
+          return { kind: 'reauth' }
+        case 429:
+          return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
+      }
+      const parsed = bookAnswer.safeParse(got.body)
+      if (got.status >= 200 && got.status < 300 && parsed.success) {
+        return { kind: 'booked', reservationId: String(parsed.data.reservation_id) }
+      }
+      return { kind: 'unknown', detail: parsed.success ? `HTTP ${got.status}` : `HTTP ${got.status}, unreadable answer` }
+    },
+
+    async listReservations(authToken) {
+      const query = { type: 'upcoming', limit: '100', offset: '0', book_on_behalf_of: 'false' }
+      const got = await http.read({ method: 'GET', path: '/3/user/reservations', query, authToken }, reservationsAnswer)
+      return map(got, reservationsOf)
+    },
+  }
+}
+
+function map<A, B>(outcome: Outcome<A>, f: (a: A) => B): Outcome<B> {
+  return outcome.kind === 'ok' ? { kind: 'ok', value: f(outcome.value) } : outcome
+}

@@ -1,0 +1,146 @@
+// One HTTP exchange with the platform: headers, per-call timeout, and what came back. Reads get
+// bounded retries here; writes (book) get exactly one attempt, decided by the caller.
+import type { z } from 'zod'
+import type { Outcome } from './api'
+
+export interface Fetcher {
+  fetch(request: Request): Promise<Response>
+}
+
+export interface TransportOptions {
+  fetcher: Fetcher
+  /** e.g. https://api.resy.com (no trailing slash needed). */
+  baseUrl: string
+  /** The platform's public API key (a configuration secret). */
+  apiKey: string
+  /** Per attempt, including reading the body. */
+  timeoutMs: number
+  /** Waits before each retry of a read; its length is the number of retries. Default [200, 600]. */
+  retryDelaysMs?: readonly number[]
+  userAgent?: string
+}
+
+export interface CallSpec {
+  method: 'GET' | 'POST'
+  path: string
+  query?: Record<string, string>
+  json?: unknown
+  form?: Record<string, string>
+  /** The user's platform token, sent in both user-token headers. */
+  authToken?: string
+  /** The web origin the platform expects for this call. */
+  origin?: 'https://resy.com' | 'https://widgets.resy.com'
+}
+
+export type Exchange =
+  | { kind: 'answer'; status: number; body: unknown; retryAfterMs: number }
+  | { kind: 'timeout' }
+  | { kind: 'network'; detail: string }
+
+const DEFAULT_USER_AGENT = 'Tablewatch/0.1 (reservation watcher)'
+const DEFAULT_RETRY_AFTER_MS = 2000
+
+export function createTransport(options: TransportOptions) {
+  const base = options.baseUrl.replace(/\/+$/, '')
+  const retryDelays = options.retryDelaysMs ?? [200, 600]
+
+  async function exchange(spec: CallSpec): Promise<Exchange> {
+    const url = new URL(base + spec.path)
+    for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v)
+    const origin = spec.origin ?? 'https://resy.com'
+    const headers = new Headers({
+      Authorization: `ResyAPI api_key="${options.apiKey}"`,
+      Accept: 'application/json, text/plain, */*',
+      'User-Agent': options.userAgent ?? DEFAULT_USER_AGENT,
+      Origin: origin,
+      Referer: `${origin}/`,
+    })
+    if (spec.authToken !== undefined) {
+      headers.set('X-Resy-Auth-Token', spec.authToken)
+      headers.set('X-Resy-Universal-Auth', spec.authToken)
+    }
+    let body: string | undefined
+    if (spec.json !== undefined) {
+      headers.set('Content-Type', 'application/json')
+      body = JSON.stringify(spec.json)
+    } else if (spec.form !== undefined) {
+      headers.set('Content-Type', 'application/x-www-form-urlencoded')
+      body = new URLSearchParams(spec.form).toString()
+    }
+    const abort = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // Racing the timer (not only aborting) bounds the wait even if a fetcher ignores the signal.
+    const timedOut = new Promise<Exchange>((resolve) => {
+      timer = setTimeout(() => {
+        abort.abort()
+        resolve({ kind: 'timeout' })
+      }, options.timeoutMs)
+    })
+    const attempt = (async (): Promise<Exchange> => {
+      try {
+        const request = new Request(url, { method: spec.method, headers, body, signal: abort.signal })
+        const res = await options.fetcher.fetch(request)
+        const text = await res.text()
+        return { kind: 'answer', status: res.status, body: parseJson(text), retryAfterMs: retryAfterOf(res.headers) }
+      } catch (err) {
+        if (abort.signal.aborted) return { kind: 'timeout' }
+        return { kind: 'network', detail: err instanceof Error ? err.message : 'fetch failed' }
+      }
+    })()
+    try {
+      return await Promise.race([attempt, timedOut])
+    } finally {
+      if (timer !== undefined) clearTimeout(timer)
+    }
+  }
+
+  /** A read: 2xx parsed by `schema`, 5xx/timeouts retried with backoff, everything else mapped. */
+  async function read<S extends z.ZodType>(spec: CallSpec, schema: S): Promise<Outcome<z.output<S>>> {
+    let last = 'no answer'
+    for (let attempt = 0; ; attempt++) {
+      const got = await exchange(spec)
+      if (got.kind === 'answer' && got.status < 500) return readAnswer(got, schema)
+      last = got.kind === 'answer' ? `HTTP ${got.status}` : got.kind === 'timeout' ? 'timeout' : got.detail
+      const delay = retryDelays[attempt]
+      if (delay === undefined) return { kind: 'unavailable', detail: `${spec.path}: ${last}` }
+      await sleep(delay)
+    }
+  }
+
+  return { exchange, read }
+}
+
+function readAnswer<S extends z.ZodType>(got: Extract<Exchange, { kind: 'answer' }>, schema: S): Outcome<z.output<S>> {
+  const { status } = got
+  if (status === 401 || status === 419) return { kind: 'reauth' }
+  if (status === 404) return { kind: 'not_found' }
+  if (status === 429) return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
+  if (status < 200 || status >= 300) return { kind: 'unavailable', detail: `HTTP ${status}` }
+  const parsed = schema.safeParse(got.body)
+  if (!parsed.success) return { kind: 'unavailable', detail: `unexpected answer: ${describeIssue(parsed.error)}` }
+  return { kind: 'ok', value: parsed.data }
+}
+
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  return issue ? `${issue.path.join('.') || '(root)'} ${issue.message}` : 'invalid'
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+function retryAfterOf(headers: Headers): number {
+  const value = headers.get('Retry-After')
+  if (!value) return DEFAULT_RETRY_AFTER_MS
+  const seconds = Number(value)
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000)
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? DEFAULT_RETRY_AFTER_MS : Math.max(0, at - Date.now())
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -1,0 +1,103 @@
+// The platform's answers, as far as the service reads them (shared/reference/resy-api.md).
+// Tolerant on purpose: unknown fields are dropped, fields that real answers omit or null are
+// `.nullish()`, and ids may arrive as numbers or digit strings.
+import { z } from 'zod'
+
+const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
+const text = z.string().nullish().transform((v) => v ?? '')
+const money = z.number().nullish()
+
+const paymentMethod = z.object({ id, is_default: z.boolean().nullish() })
+
+/** POST /3/auth/password and GET /2/user. */
+export const userAnswer = z.object({
+  first_name: text,
+  last_name: text,
+  em_address: text,
+  payment_method_id: id.nullish(),
+  payment_methods: z.array(paymentMethod).nullish(),
+})
+export const loginAnswer = userAnswer.extend({ token: z.string().min(1) })
+
+/** POST /3/venuesearch/search (Algolia-style hits). */
+export const searchAnswer = z.object({
+  search: z.object({
+    hits: z.array(
+      z.object({
+        id: z.object({ resy: id }),
+        name: z.string(),
+        locality: text,
+        neighborhood: text,
+      }),
+    ),
+  }),
+})
+
+/** GET /3/venue?id= */
+export const venueAnswer = z.object({
+  id: z.object({ resy: id }),
+  name: z.string(),
+  url_slug: z.string().nullish(),
+  location: z
+    .object({ locality: text, neighborhood: text, time_zone: z.string().nullish() })
+    .nullish(),
+  locale: z.object({ time_zone: z.string().nullish() }).nullish(),
+  content: z.array(z.object({ name: text, body: text })).nullish(),
+})
+
+/** GET /2/config?venue_id= */
+export const configAnswer = z.object({ lead_time_in_days: z.number().int().nullish() })
+
+/** GET /4/find */
+export const findAnswer = z.object({
+  results: z.object({
+    venues: z.array(
+      z.object({
+        venue: z.object({ id: z.object({ resy: id }) }),
+        slots: z.array(
+          z.object({
+            config: z.object({ token: z.string(), type: text }),
+            date: z.object({ start: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) }),
+            size: z.object({ min: z.number().int(), max: z.number().int() }).nullish(),
+          }),
+        ),
+      }),
+    ),
+  }),
+})
+
+/** POST /3/details */
+export const detailsAnswer = z.object({
+  book_token: z.object({ value: z.string().min(1) }),
+  cancellation: z
+    .object({
+      fee: z.object({ amount: money, date_cut_off: z.string().nullish() }).nullish(),
+      refund: z.object({ date_cut_off: z.string().nullish() }).nullish(),
+    })
+    .nullish(),
+  payment: z
+    .object({
+      config: z.object({ type: text }).nullish(),
+      amounts: z.object({ reservation_charge: money, total: money }).nullish(),
+      deposit_fee: money,
+      is_paid: z.boolean().nullish(),
+    })
+    .nullish(),
+})
+
+/** POST /3/book */
+export const bookAnswer = z.object({ reservation_id: id, resy_token: z.string().nullish() })
+
+/** GET /3/user/reservations */
+export const reservationsAnswer = z.object({
+  reservations: z.array(
+    z.object({
+      reservation_id: id,
+      venue: z.object({ id }),
+      day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      time_slot: z.string().regex(/^\d{2}:\d{2}/),
+      num_seats: z.number().int(),
+      config: z.object({ type: text }).nullish(),
+    }),
+  ),
+})
