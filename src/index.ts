@@ -1,6 +1,13 @@
+// Wiring only: the REST skin under /api/v1, the pages for everything else, and the
+// request Durable Object class.
 import { Hono } from 'hono'
+import { createApiApp } from './api/app'
+import { resolveBearerToken } from './auth/resolve-token'
+
 export { RequestObject } from './requests/request-object'
 
-const app = new Hono()
+const app = new Hono<{ Bindings: Cloudflare.Env }>()
+app.route('/', createApiApp(resolveBearerToken))
 app.get('/health', (c) => c.json({ ok: true }))
+
 export default app

@@ -1,0 +1,25 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import { executorFor } from '../../requests/executor'
+import { Capabilities } from '../../requests/schemas'
+import type { ApiEnv } from '../context'
+import { scope } from '../middleware'
+import { errorResponses, json, security } from '../responses'
+
+export const capabilitiesRoute = createRoute({
+  method: 'get',
+  path: '/capabilities',
+  tags: ['Capabilities'],
+  summary: 'Whether the service can watch and book for this user now',
+  security,
+  middleware: [scope('requests:read')] as const,
+  responses: {
+    200: { description: 'Executor readiness', content: json(Capabilities) },
+    ...errorResponses(401, 403),
+  },
+})
+
+export function capabilitiesRouter(app: OpenAPIHono<ApiEnv>) {
+  return app.openapi(capabilitiesRoute, async (c) =>
+    c.json({ executor: await executorFor(c.get('deps'), c.get('principal').userId) }, 200),
+  )
+}

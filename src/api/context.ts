@@ -1,0 +1,8 @@
+// Context variables of the REST skin: who is calling, and the use-case dependencies.
+import type { Principal } from '../auth/principal'
+import type { Deps } from '../requests/deps'
+
+export type ApiEnv = {
+  Bindings: Cloudflare.Env
+  Variables: { principal: Principal; deps: Deps }
+}

@@ -1,0 +1,31 @@
+// The error responses every route declares, so the OpenAPI document names each one.
+import { ErrorBody, ValidationErrorBody } from '../requests/schemas'
+
+const DESCRIPTIONS = {
+  401: 'Missing, expired or revoked access token (`unauthorized`, `authorization_revoked`).',
+  403: 'The token lacks the scope this route needs (`insufficient_scope`).',
+  404: 'Not found for this token (`request_not_found`, `reservation_not_found`).',
+  409: 'Conflict (`revision_conflict`, `idempotency_conflict`, `overlapping_booking_request`, `existing_reservation`, `outcome_unknown`, `request_closed`).',
+  413: 'The body is too large (`payload_too_large`).',
+  415: 'The body is not JSON (`unsupported_media_type`).',
+  429: 'The user already has 20 open requests (`request_limit`).',
+} as const
+
+type ErrorStatus = keyof typeof DESCRIPTIONS
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } })
+
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
+  const out = {} as Record<S, { description: string; content: ReturnType<typeof json<typeof ErrorBody>> }>
+  for (const status of statuses) out[status] = { description: DESCRIPTIONS[status], content: json(ErrorBody) }
+  return {
+    ...out,
+    422: {
+      description: 'Invalid input: a `detail` list for schema failures, or `{code, message}` for a named rule.',
+      content: json(ValidationErrorBody.or(ErrorBody)),
+    },
+  }
+}
+
+export const security = [{ bearerAuth: [] }]
+export { json }

@@ -1,0 +1,28 @@
+// Reservations the service made, verified against the user's platform account.
+import { and, eq } from 'drizzle-orm'
+import type { Db } from './client'
+import { reservations } from './schema'
+import type { Window } from './requests'
+
+export type ReservationRow = typeof reservations.$inferSelect
+
+export async function reservationsOfRequest(db: Db, requestId: string): Promise<ReservationRow[]> {
+  return db.select().from(reservations).where(eq(reservations.requestId, requestId))
+}
+
+export async function reservationOfPrincipal(db: Db, id: number, principalId: string): Promise<ReservationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, id), eq(reservations.principalId, principalId)))
+  return row
+}
+
+/** Verified reservations of the user that start inside any of the windows. */
+export async function verifiedReservationsIn(db: Db, userId: string, windows: Window[]): Promise<ReservationRow[]> {
+  const rows = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.userId, userId), eq(reservations.verified, true)))
+  return rows.filter((r) => windows.some(([start, end]) => r.startsAt >= start && r.startsAt <= end))
+}

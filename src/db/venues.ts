@@ -1,0 +1,45 @@
+// The restaurant catalog: venues the service knows, with their time zone and release rule.
+import { asc, inArray, or, sql, type AnyColumn } from 'drizzle-orm'
+import type { Db } from './client'
+import { venues } from './schema'
+
+export type VenueRow = typeof venues.$inferSelect
+
+export async function findVenues(db: Db, ids: number[]): Promise<VenueRow[]> {
+  if (ids.length === 0) return []
+  return db.select().from(venues).where(inArray(venues.venueId, ids))
+}
+
+/** Name, neighborhood or city containing the text, case-insensitively (SQLite LIKE). */
+export async function searchCatalog(db: Db, text: string, limit: number): Promise<VenueRow[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return db
+    .select()
+    .from(venues)
+    .where(or(contains(venues.name, pattern), contains(venues.neighborhood, pattern), contains(venues.city, pattern)))
+    .orderBy(asc(venues.name))
+    .limit(limit)
+}
+
+const contains = (column: AnyColumn, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`
+
+/** Adds or refreshes venues found on the platform, so they can be watched. */
+export async function upsertVenues(db: Db, rows: VenueRow[]): Promise<void> {
+  for (const row of rows) {
+    await db
+      .insert(venues)
+      .values(row)
+      .onConflictDoUpdate({
+        target: venues.venueId,
+        set: {
+          name: row.name,
+          city: row.city,
+          neighborhood: row.neighborhood,
+          timeZone: row.timeZone,
+          urlSlug: row.urlSlug,
+          releaseDaysInAdvance: row.releaseDaysInAdvance,
+          releaseTime: row.releaseTime,
+        },
+      })
+  }
+}

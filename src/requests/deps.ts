@@ -1,0 +1,19 @@
+// What every use case needs, passed explicitly so tests can pin the clock.
+import { dbOf, type Db } from '../db/client'
+
+export interface Deps {
+  env: Cloudflare.Env
+  db: Db
+  now: number
+  /** Origin for links handed to users (action_url). */
+  baseUrl: string
+}
+
+export function depsOf(env: Cloudflare.Env, requestUrl?: string, now = Date.now()): Deps {
+  const baseUrl = env.PUBLIC_BASE_URL ?? (requestUrl ? new URL(requestUrl).origin : 'http://localhost:8787')
+  return { env, db: dbOf(env.DB), now, baseUrl: baseUrl.replace(/\/$/, '') }
+}
+
+export function requestObject(env: Cloudflare.Env, requestId: string) {
+  return env.REQUESTS.get(env.REQUESTS.idFromName(requestId))
+}

@@ -1,0 +1,22 @@
+// Whether the service can act on the platform for this user right now.
+import { eq } from 'drizzle-orm'
+import { platformConnections } from '../db/schema'
+import type { Deps } from './deps'
+import type { Executor, RequestSpec } from './schemas'
+
+/**
+ * `mode` narrows the answer: alert_only needs only a working connection, booking also needs
+ * a payment method on file. Without a mode the answer is about booking.
+ */
+export async function executorFor(deps: Deps, userId: string, mode: RequestSpec['mode'] = 'auto_book'): Promise<Executor> {
+  const [connection] = await deps.db
+    .select({ state: platformConnections.state, paymentMethodId: platformConnections.paymentMethodId })
+    .from(platformConnections)
+    .where(eq(platformConnections.userId, userId))
+  if (!connection) return { ready: false, reason: 'resy_not_connected', execution: 'cloud' }
+  if (connection.state === 'reauth_required') return { ready: false, reason: 'resy_reauth_required', execution: 'cloud' }
+  if (mode === 'auto_book' && connection.paymentMethodId === null) {
+    return { ready: false, reason: 'payment_method_missing', execution: 'cloud' }
+  }
+  return { ready: true, execution: 'cloud' }
+}

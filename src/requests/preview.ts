@@ -1,0 +1,19 @@
+// Preview validates and resolves a spec exactly as create would, and creates nothing.
+import type { Principal } from '../auth/principal'
+import { checkConflicts } from './conflicts'
+import type { Deps } from './deps'
+import { executorFor } from './executor'
+import { checkSpec } from './rules'
+import type { PreviewResult, RequestSpec } from './schemas'
+
+export async function previewRequest(deps: Deps, principal: Principal, spec: RequestSpec): Promise<PreviewResult> {
+  const checked = await checkSpec(deps, spec, principal)
+  await checkConflicts(deps, principal.userId, checked)
+  return {
+    valid: true,
+    spec: checked.spec,
+    restaurants: checked.restaurants,
+    timezone: checked.spec.timezone,
+    executor: await executorFor(deps, principal.userId, spec.mode),
+  }
+}

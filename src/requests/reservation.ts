@@ -1,0 +1,12 @@
+import type { Principal } from '../auth/principal'
+import { reservationOfPrincipal } from '../db/reservations'
+import { AppError } from '../errors'
+import type { Deps } from './deps'
+import type { Reservation } from './schemas'
+import { reservationView } from './view'
+
+export async function getReservation(deps: Deps, principal: Principal, reservationId: number): Promise<Reservation> {
+  const row = await reservationOfPrincipal(deps.db, reservationId, principal.principalId)
+  if (!row) throw new AppError('reservation_not_found', `No reservation ${reservationId} was found for this token.`)
+  return reservationView(row)
+}

@@ -1,0 +1,183 @@
+// One zod schema per concept. REST validates and documents with them (OpenAPI), MCP tools
+// take the same objects as input and output schemas, and types come from z.infer.
+import { z } from '@hono/zod-openapi'
+import { isValidTimeZone } from '../lib/zoned-time'
+
+export const STATUSES = [
+  'needs_approval',
+  'active',
+  'awaiting_verification',
+  'confirmed',
+  'expired',
+  'stopped',
+  'revoked',
+] as const
+export type Status = (typeof STATUSES)[number]
+
+export const SCOPES = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'] as const
+export const Scope = z.enum(SCOPES)
+export type Scope = z.infer<typeof Scope>
+
+const HHMM = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour time as HH:MM, from 00:00 to 23:59.')
+  .openapi({ example: '19:00' })
+
+const CalendarDate = z.iso.date('Use a calendar date as YYYY-MM-DD.').openapi({ example: '2026-12-05' })
+
+const unique = <T>(items: T[]) => new Set(items).size === items.length
+
+/** The fields of a request spec, shared by the input schema and the view. */
+const specFields = {
+  title: z.string().max(120, 'The title can be at most 120 characters.').default(''),
+  venue_ids: z
+    .array(z.number().int().positive('Venue ids are positive integers from restaurant search.'))
+    .min(1, 'Give at least one venue.')
+    .max(8, 'Give at most 8 venues.')
+    .refine(unique, 'Each venue may appear only once.'),
+  dates: z
+    .array(CalendarDate)
+    .min(1, 'Give at least one date.')
+    .max(42, 'Give at most 42 dates.')
+    .refine(unique, 'Each date may appear only once.'),
+  party_size: z.number().int().min(1, 'Party size is 1 to 20.').max(20, 'Party size is 1 to 20.').default(2),
+  earliest_time: HHMM,
+  latest_time: HHMM,
+  timezone: z
+    .string()
+    .max(80, 'The time zone name can be at most 80 characters.')
+    .refine(isValidTimeZone, 'Use an IANA time zone name such as America/New_York.')
+    .default('America/New_York'),
+  seating: z.enum(['any', 'indoor', 'outdoor']).default('any'),
+  mode: z.enum(['alert_only', 'auto_book']).default('alert_only'),
+  max_cancellation_fee_per_person: z
+    .number()
+    .min(0, 'The fee limit is 0 to 1000 USD per person.')
+    .max(1000, 'The fee limit is 0 to 1000 USD per person.')
+    .default(0),
+  fee_review_hours: z.number().int().min(0, 'Use 0 to 168 hours.').max(168, 'Use 0 to 168 hours.').default(3),
+  expires_at: z.iso
+    .datetime({ offset: true, message: 'Use a date-time with a UTC offset, such as 2026-12-05T23:00:00-05:00.' })
+    .openapi({ example: '2026-12-05T23:00:00-05:00' }),
+  max_bookings: z.literal(1, 'A request books at most one table: max_bookings must be 1.').default(1),
+}
+
+export const RequestSpec = z
+  .strictObject(specFields)
+  .refine((s) => s.latest_time >= s.earliest_time, {
+    path: ['latest_time'],
+    message: 'latest_time must not be before earliest_time; split an overnight window into two requests.',
+  })
+  .openapi('RequestSpec')
+export type RequestSpec = z.infer<typeof RequestSpec>
+
+export const UpdateBody = z
+  .strictObject({
+    revision: z.number().int().min(1),
+    spec: RequestSpec,
+  })
+  .openapi('RequestUpdate')
+export type UpdateBody = z.infer<typeof UpdateBody>
+
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9.:_-]{8,128}$/, 'Use 8 to 128 letters, digits, ".", ":", "_" or "-".')
+
+export const Executor = z
+  .object({
+    ready: z.boolean(),
+    reason: z.enum(['resy_not_connected', 'resy_reauth_required', 'payment_method_missing']).optional(),
+    execution: z.enum(['cloud', 'user_device']),
+  })
+  .openapi('Executor')
+export type Executor = z.infer<typeof Executor>
+
+export const Capabilities = z.object({ executor: Executor }).openapi('Capabilities')
+
+export const Restaurant = z
+  .object({
+    venue_id: z.number().int(),
+    name: z.string(),
+    city: z.string(),
+    neighborhood: z.string(),
+    time_zone: z.string(),
+    release_rule: z
+      .object({ days_in_advance: z.number().int(), time_of_day: z.string() })
+      .nullable()
+      .describe('When tables are known to open: days before the date, at this local time.'),
+  })
+  .openapi('Restaurant')
+export type Restaurant = z.infer<typeof Restaurant>
+
+export const RestaurantList = z.object({ restaurants: z.array(Restaurant) }).openapi('RestaurantList')
+
+export const Reservation = z
+  .object({
+    reservation_id: z.number().int(),
+    verified: z.boolean(),
+    request_id: z.string(),
+    venue_id: z.number().int(),
+    date: z.string(),
+    time: z.string(),
+    party_size: z.number().int(),
+    seating: z.string(),
+    cancellation_fee_per_person: z.number().nullable(),
+    free_cancellation_until: z.string().nullable(),
+    manage_url: z.string(),
+  })
+  .openapi('Reservation')
+export type Reservation = z.infer<typeof Reservation>
+
+export const TraceEntry = z.object({ at: z.string(), message: z.string() }).openapi('TraceEntry')
+
+const { expires_at: _expires, ...viewSpecFields } = specFields
+export const RequestView = z
+  .object({
+    id: z.string().openapi({ example: 'sr_3kq9x0abc' }),
+    status: z.enum(STATUSES),
+    revision: z.number().int(),
+    action_url: z.string().optional(),
+    reservations: z.array(Reservation),
+    executor: Executor,
+    ...viewSpecFields,
+    expires_at: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    last_checked_at: z.string().nullable(),
+    status_reason: z.string().nullable(),
+    trace: z.array(TraceEntry),
+  })
+  .openapi('Request')
+export type RequestView = z.infer<typeof RequestView>
+
+export const RequestList = z
+  .object({ requests: z.array(RequestView), next_cursor: z.string().nullable() })
+  .openapi('RequestList')
+
+export const PreviewResult = z
+  .object({
+    valid: z.literal(true),
+    spec: RequestSpec,
+    restaurants: z.array(Restaurant),
+    timezone: z.string(),
+    executor: Executor,
+  })
+  .openapi('PreviewResult')
+export type PreviewResult = z.infer<typeof PreviewResult>
+
+export const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+})
+
+export const ErrorBody = z
+  .object({ code: z.string(), message: z.string() })
+  .openapi('Error')
+
+export const ValidationErrorBody = z
+  .object({
+    detail: z.array(
+      z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() }),
+    ),
+  })
+  .openapi('ValidationError')

@@ -1,0 +1,63 @@
+// The request and reservation views of the contract, built from the object's state.
+import type { Principal } from '../auth/principal'
+import { hasScope } from '../auth/principal'
+import { reservationsOfRequest, type ReservationRow } from '../db/reservations'
+import type { Deps } from './deps'
+import { executorFor } from './executor'
+import type { Executor, RequestView, Reservation } from './schemas'
+import type { RequestState } from './state'
+
+/** The platform's own page where a user manages or cancels reservations. */
+export const PLATFORM_ACCOUNT_URL = 'https://resy.com/account/reservations-and-notify'
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+export function actionUrl(baseUrl: string, state: Pick<RequestState, 'id' | 'revision'>): string {
+  return `${baseUrl}/requests/${state.id}/approve?revision=${state.revision}`
+}
+
+export function reservationView(row: ReservationRow): Reservation {
+  return {
+    reservation_id: row.id,
+    verified: row.verified,
+    request_id: row.requestId,
+    venue_id: row.venueId,
+    date: row.date,
+    time: row.time,
+    party_size: row.partySize,
+    seating: row.seating,
+    cancellation_fee_per_person: row.cancellationFee,
+    free_cancellation_until: iso(row.cancellationDeadline),
+    manage_url: PLATFORM_ACCOUNT_URL,
+  }
+}
+
+export function toView(
+  state: RequestState,
+  extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[] },
+): RequestView {
+  return {
+    id: state.id,
+    status: state.status,
+    revision: state.revision,
+    ...(state.status === 'needs_approval' ? { action_url: actionUrl(extra.baseUrl, state) } : {}),
+    reservations: extra.reservations.map(reservationView),
+    executor: extra.executor,
+    ...state.spec,
+    created_at: new Date(state.createdAt).toISOString(),
+    updated_at: new Date(state.updatedAt).toISOString(),
+    last_checked_at: iso(state.lastCheckedAt),
+    status_reason: state.statusReason,
+    trace: state.trace.slice(-20).map((t) => ({ at: new Date(t.at).toISOString(), message: t.message })),
+  }
+}
+
+/** The view as this principal may see it: reservations only with `reservations:read`. */
+export async function viewFor(deps: Deps, state: RequestState, principal: Principal | null): Promise<RequestView> {
+  const showReservations = principal === null || hasScope(principal, 'reservations:read')
+  const [executor, reservations] = await Promise.all([
+    executorFor(deps, state.userId, state.spec.mode),
+    showReservations ? reservationsOfRequest(deps.db, state.id) : Promise.resolve([]),
+  ])
+  return toView(state, { baseUrl: deps.baseUrl, executor, reservations })
+}
