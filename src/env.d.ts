@@ -13,6 +13,10 @@ declare global {
       PLATFORM?: Fetcher
       /** The platform's API key (secret: .dev.vars locally, `wrangler secret put` in production). */
       PLATFORM_API_KEY: string
+      /** AES-GCM key (base64, 32 bytes) for platform tokens at rest; a Worker secret. */
+      PLATFORM_TOKEN_KEY: string
+      /** "on" shows the /outbox page (emails that would have been sent); for local development. */
+      SHOW_OUTBOX?: string
     }
   }
 }

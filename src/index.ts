@@ -3,11 +3,15 @@
 import { Hono } from 'hono'
 import { createApiApp } from './api/app'
 import { resolveBearerToken } from './auth/resolve-token'
+import { webApp } from './web/app'
+import { platformApi } from './web/routes/platform-api'
 
 export { RequestObject } from './requests/request-object'
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
 app.route('/', createApiApp(resolveBearerToken))
+app.route('/account/platform', platformApi)
 app.get('/health', (c) => c.json({ ok: true }))
+app.route('/', webApp)
 
 export default app

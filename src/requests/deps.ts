@@ -1,5 +1,7 @@
 // What every use case needs, passed explicitly so tests can pin the clock.
 import { dbOf, type Db } from '../db/client'
+import type { Platform } from '../platform/api'
+import { platformFromEnv } from '../platform/from-env'
 
 export interface Deps {
   env: Cloudflare.Env
@@ -7,11 +9,13 @@ export interface Deps {
   now: number
   /** Origin for links handed to users (action_url). */
   baseUrl: string
+  /** The reservation platform, through the one real client. */
+  platform: Platform
 }
 
 export function depsOf(env: Cloudflare.Env, requestUrl?: string, now = Date.now()): Deps {
   const baseUrl = env.PUBLIC_BASE_URL ?? (requestUrl ? new URL(requestUrl).origin : 'http://localhost:8787')
-  return { env, db: dbOf(env.DB), now, baseUrl: baseUrl.replace(/\/$/, '') }
+  return { env, db: dbOf(env.DB), now, baseUrl: baseUrl.replace(/\/$/, ''), platform: platformFromEnv(env) }
 }
 
 export function requestObject(env: Cloudflare.Env, requestId: string) {

@@ -1,6 +1,7 @@
 // Whether the service can act on the platform for this user right now.
 import { eq } from 'drizzle-orm'
 import { platformConnections } from '../db/schema'
+import { refreshConnection } from './connection'
 import type { Deps } from './deps'
 import type { Executor, RequestSpec } from './schemas'
 
@@ -19,4 +20,10 @@ export async function executorFor(deps: Deps, userId: string, mode: RequestSpec[
     return { ready: false, reason: 'payment_method_missing', execution: 'cloud' }
   }
   return { ready: true, execution: 'cloud' }
+}
+
+/** Capabilities: re-checks a stale platform connection first, so a rejected token shows. */
+export async function capabilitiesOf(deps: Deps, userId: string): Promise<{ executor: Executor }> {
+  await refreshConnection(deps, userId)
+  return { executor: await executorFor(deps, userId) }
 }

@@ -1,5 +1,8 @@
-// Restaurant search over the catalog; the results carry what a request needs (venue id, time zone).
-import { searchCatalog, type VenueRow } from '../db/venues'
+// Restaurant search: the service's catalog merged with the platform's venue search. A venue
+// found only on the platform is added to the catalog (with its time zone and release rule,
+// from venue details) so it can be watched. Search never checks live availability.
+import { findVenues, searchCatalog, upsertVenues, type VenueRow } from '../db/venues'
+import type { VenueDetails } from '../platform/api'
 import type { Deps } from './deps'
 import type { Restaurant } from './schemas'
 
@@ -19,7 +22,36 @@ export function toRestaurant(row: VenueRow): Restaurant {
   }
 }
 
+function rowOf(details: VenueDetails, now: number): VenueRow {
+  return {
+    venueId: details.venueId,
+    name: details.name,
+    city: details.city,
+    neighborhood: details.neighborhood,
+    timeZone: details.timeZone,
+    urlSlug: details.urlSlug,
+    releaseDaysInAdvance: details.release?.daysInAdvance ?? null,
+    releaseTime: details.release?.time ?? null,
+    addedAt: now,
+  }
+}
+
+/** Venues the platform knows and the catalog does not yet, added with their details. */
+async function addFromPlatform(deps: Deps, query: string): Promise<VenueRow[]> {
+  const hits = await deps.platform.searchVenues(query)
+  if (hits.kind !== 'ok') return [] // the catalog still answers when the platform does not
+  const ids = hits.value.slice(0, SEARCH_LIMIT).map((h) => h.venueId)
+  const known = new Set((await findVenues(deps.db, ids)).map((v) => v.venueId))
+  const details = await Promise.all(ids.filter((id) => !known.has(id)).map((id) => deps.platform.venueDetails(id)))
+  const added = details.flatMap((d) => (d.kind === 'ok' ? [rowOf(d.value, deps.now)] : []))
+  await upsertVenues(deps.db, added)
+  return findVenues(deps.db, ids).then((rows) => ids.flatMap((id) => rows.filter((r) => r.venueId === id)))
+}
+
 export async function findRestaurants(deps: Deps, query: string): Promise<Restaurant[]> {
-  const rows = await searchCatalog(deps.db, query.trim(), SEARCH_LIMIT)
-  return rows.map(toRestaurant)
+  const text = query.trim()
+  const [catalog, platform] = await Promise.all([searchCatalog(deps.db, text, SEARCH_LIMIT), addFromPlatform(deps, text)])
+  const merged = new Map<number, VenueRow>()
+  for (const row of [...catalog, ...platform]) if (!merged.has(row.venueId)) merged.set(row.venueId, row)
+  return [...merged.values()].slice(0, SEARCH_LIMIT).map(toRestaurant)
 }

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
-import { executorFor } from '../../requests/executor'
+import { capabilitiesOf } from '../../requests/executor'
 import { Capabilities } from '../../requests/schemas'
 import type { ApiEnv } from '../context'
 import { scope } from '../middleware'
@@ -20,6 +20,6 @@ export const capabilitiesRoute = createRoute({
 
 export function capabilitiesRouter(app: OpenAPIHono<ApiEnv>) {
   return app.openapi(capabilitiesRoute, async (c) =>
-    c.json({ executor: await executorFor(c.get('deps'), c.get('principal').userId) }, 200),
+    c.json(await capabilitiesOf(c.get('deps'), c.get('principal').userId), 200),
   )
 }

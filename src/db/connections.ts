@@ -1,0 +1,29 @@
+// The user's platform connection row. The token column holds only AES-GCM ciphertext.
+import { eq } from 'drizzle-orm'
+import type { Db } from './client'
+import { platformConnections } from './schema'
+
+export type ConnectionRow = typeof platformConnections.$inferSelect
+
+export async function findConnection(db: Db, userId: string): Promise<ConnectionRow | undefined> {
+  const [row] = await db.select().from(platformConnections).where(eq(platformConnections.userId, userId))
+  return row
+}
+
+export async function saveConnection(db: Db, row: ConnectionRow): Promise<void> {
+  const { userId, ...rest } = row
+  await db.insert(platformConnections).values(row).onConflictDoUpdate({ target: platformConnections.userId, set: rest })
+}
+
+export async function deleteConnection(db: Db, userId: string): Promise<boolean> {
+  const gone = await db.delete(platformConnections).where(eq(platformConnections.userId, userId)).returning()
+  return gone.length > 0
+}
+
+export async function updateConnectionState(
+  db: Db,
+  userId: string,
+  change: Partial<Pick<ConnectionRow, 'state' | 'checkedAt' | 'paymentMethodId' | 'displayName'>>,
+): Promise<void> {
+  await db.update(platformConnections).set(change).where(eq(platformConnections.userId, userId))
+}

@@ -1,0 +1,121 @@
+// Connecting the user's reservation-platform account. The password is used once, to log in,
+// and never stored; only the platform's token is kept, encrypted.
+import { deleteConnection, findConnection, saveConnection, updateConnectionState } from '../db/connections'
+import { AppError } from '../errors'
+import { open, seal } from '../lib/secret-box'
+import type { Deps } from './deps'
+import { revokeRequestsOf } from './revoke'
+
+export const RISK_NOTICE =
+  "The reservation platform's terms prohibit automated access, and it may deactivate accounts that use tools like this one. By connecting, you accept that risk."
+
+/** How long a successful account check is trusted before capabilities check again. */
+export const ACCOUNT_CHECK_TTL_MS = 10 * 60 * 1000
+
+export interface ConnectionStatus {
+  connected: boolean
+  displayName: string | null
+  paymentMethodOnFile: boolean
+  needsReconnect: boolean
+  connectedAt: string | null
+}
+
+const notConnected: ConnectionStatus = {
+  connected: false,
+  displayName: null,
+  paymentMethodOnFile: false,
+  needsReconnect: false,
+  connectedAt: null,
+}
+
+export async function connectionStatus(deps: Deps, userId: string): Promise<ConnectionStatus> {
+  const row = await findConnection(deps.db, userId)
+  if (!row) return notConnected
+  return {
+    connected: true,
+    displayName: row.displayName,
+    paymentMethodOnFile: row.paymentMethodId !== null,
+    needsReconnect: row.state === 'reauth_required',
+    connectedAt: new Date(row.connectedAt).toISOString(),
+  }
+}
+
+export async function connectPlatform(
+  deps: Deps,
+  userId: string,
+  input: { email: string; password: string; acknowledgedRisk: boolean },
+): Promise<ConnectionStatus> {
+  if (!input.acknowledgedRisk) {
+    throw new AppError('risk_not_acknowledged', `Please confirm that you understand the risk first. ${RISK_NOTICE}`)
+  }
+  const login = await deps.platform.login(input.email, input.password)
+  switch (login.kind) {
+    case 'ok': {
+      const sealed = await seal(deps.env.PLATFORM_TOKEN_KEY, login.value.authToken, userId)
+      await saveConnection(deps.db, {
+        userId,
+        tokenCiphertext: sealed.ciphertext,
+        tokenIv: sealed.iv,
+        displayName: login.value.displayName,
+        paymentMethodId: login.value.paymentMethodId,
+        state: 'ok',
+        connectedAt: deps.now,
+        checkedAt: deps.now,
+      })
+      return connectionStatus(deps, userId)
+    }
+    case 'reauth':
+      throw new AppError('platform_login_failed', 'The reservation platform did not accept that email and password.')
+    case 'not_found':
+    case 'rate_limited':
+    case 'unavailable':
+      throw new AppError('platform_unavailable', 'The reservation platform is not answering right now. Please try again in a few minutes.')
+  }
+}
+
+/** Forgets the platform token and ends every open request of the user. */
+export async function disconnectPlatform(deps: Deps, userId: string): Promise<void> {
+  await deleteConnection(deps.db, userId)
+  await revokeRequestsOf(deps, { userId }, 'The reservation platform was disconnected.')
+}
+
+export interface PlatformSession {
+  authToken: string
+  paymentMethodId: number | null
+}
+
+/** The user's platform token, decrypted for one call; null when not connected or rejected. */
+export async function platformSessionOf(deps: Deps, userId: string): Promise<PlatformSession | null> {
+  const row = await findConnection(deps.db, userId)
+  if (!row || row.state !== 'ok') return null
+  const authToken = await open(deps.env.PLATFORM_TOKEN_KEY, { ciphertext: row.tokenCiphertext, iv: row.tokenIv }, userId)
+  return { authToken, paymentMethodId: row.paymentMethodId }
+}
+
+/** The platform rejected the stored token: the user must reconnect. Returns true the first time. */
+export async function markReauthRequired(deps: Deps, userId: string): Promise<boolean> {
+  const row = await findConnection(deps.db, userId)
+  if (!row || row.state === 'reauth_required') return false
+  await updateConnectionState(deps.db, userId, { state: 'reauth_required', checkedAt: deps.now })
+  return true
+}
+
+/**
+ * Asks the platform whether the stored token still works, when the last check is older than
+ * ACCOUNT_CHECK_TTL_MS; keeps the payment method current. Transient failures change nothing.
+ */
+export async function refreshConnection(deps: Deps, userId: string): Promise<void> {
+  const row = await findConnection(deps.db, userId)
+  if (!row || row.state !== 'ok' || deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
+  const session = await platformSessionOf(deps, userId)
+  if (!session) return
+  const account = await deps.platform.checkAccount(session.authToken)
+  if (account.kind === 'reauth') await markReauthRequired(deps, userId)
+  if (account.kind === 'ok') {
+    await updateConnectionState(deps.db, userId, {
+      checkedAt: deps.now,
+      paymentMethodId: account.value.paymentMethodId,
+      displayName: account.value.displayName,
+    })
+  }
+}
