@@ -1,0 +1,109 @@
+// Web sessions: a random cookie value, of which only the SHA-256 is stored. HttpOnly,
+// SameSite=Lax, Secure except on localhost (plain http there), 14 days.
+import type { Context, MiddlewareHandler } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { dbOf } from '../db/client'
+import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession } from '../db/sessions'
+import { sha256Hex } from '../lib/random'
+import { randomBytes, toBase64Url } from './bytes'
+
+export const SESSION_COOKIE = 'tw_session'
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
+
+export interface SessionUser {
+  id: string
+  email: string
+  emailAlerts: boolean
+  webhookUrl: string | null
+}
+
+export interface ActiveSession {
+  idHash: string
+  csrfSecret: string
+  expiresAt: number
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The signed-in user of a web page request, or null (set by sessionUser()). */
+    user: SessionUser | null
+    session: ActiveSession | null
+  }
+}
+
+type WebEnv = { Bindings: Cloudflare.Env }
+
+/** Browsers drop Secure cookies on plain http; only local development runs without TLS. */
+export function isLocalHost(url: string): boolean {
+  const host = new URL(url).hostname
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
+}
+
+export function cookieIsSecure(c: Context): boolean {
+  return !isLocalHost(c.req.url)
+}
+
+/** Signs the user in: a fresh session id every time, so a planted cookie is never promoted. */
+export async function startSession(c: Context<WebEnv>, userId: string, now: number = Date.now()): Promise<ActiveSession> {
+  const db = dbOf(c.env.DB)
+  await endSession(c)
+  await deleteExpiredSessions(db, userId, now)
+  const cookieValue = toBase64Url(randomBytes(32))
+  const session: ActiveSession = {
+    idHash: await sha256Hex(cookieValue),
+    csrfSecret: toBase64Url(randomBytes(32)),
+    expiresAt: now + SESSION_TTL_MS,
+  }
+  await insertSession(db, { ...session, userId, createdAt: now })
+  setCookie(c, SESSION_COOKIE, cookieValue, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: cookieIsSecure(c),
+    expires: new Date(session.expiresAt),
+  })
+  return session
+}
+
+/** Signs out: deletes the stored session (if any) and the cookie. */
+export async function endSession(c: Context<WebEnv>): Promise<void> {
+  const cookieValue = getCookie(c, SESSION_COOKIE)
+  if (!cookieValue) return
+  await deleteSession(dbOf(c.env.DB), await sha256Hex(cookieValue))
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: cookieIsSecure(c) })
+}
+
+/** Puts the signed-in user (or null) and the session in the context. */
+export function sessionUser(): MiddlewareHandler<WebEnv> {
+  return async function sessionUserMiddleware(c, next) {
+    c.set('user', null)
+    c.set('session', null)
+    const cookieValue = getCookie(c, SESSION_COOKIE)
+    if (cookieValue) {
+      const found = await findLiveSession(dbOf(c.env.DB), await sha256Hex(cookieValue), Date.now())
+      if (found) {
+        const { session, user } = found
+        c.set('session', { idHash: session.idHash, csrfSecret: session.csrfSecret, expiresAt: session.expiresAt })
+        c.set('user', { id: user.id, email: user.email, emailAlerts: user.emailAlerts, webhookUrl: user.webhookUrl })
+      }
+    }
+    await next()
+  }
+}
+
+/** Pages that need a user send everyone else to sign-in, which returns them here afterwards. */
+export function requireSession(): MiddlewareHandler<WebEnv> {
+  return async function requireSessionMiddleware(c, next) {
+    if (c.get('user')) return next()
+    const url = new URL(c.req.url)
+    const next_ = url.pathname + url.search
+    return c.redirect(`/signin?next=${encodeURIComponent(next_)}`, 303)
+  }
+}
+
+/** The signed-in user of a route behind requireSession(). */
+export function currentUser(c: Context): SessionUser {
+  const user = c.get('user')
+  if (!user) throw new Error('currentUser() used on a route without requireSession()')
+  return user
+}

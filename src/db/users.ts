@@ -1,0 +1,54 @@
+// Queries on users: sign-up, sign-in lookups and notification settings.
+import { eq } from 'drizzle-orm'
+import type { Db } from './client'
+import type { PasswordHash } from '../auth/password'
+import { newId } from '../lib/random'
+import { users } from './schema'
+
+export type UserRow = typeof users.$inferSelect
+
+/** Emails are compared case-insensitively: stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export function newUserId(): string {
+  return newId('usr')
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get()
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.select().from(users).where(eq(users.id, id)).get()
+}
+
+/** Creates the user, or returns null when the email is already taken (even by a concurrent sign-up). */
+export async function insertUser(
+  db: Db,
+  input: { email: string; password: PasswordHash; now: number },
+): Promise<UserRow | null> {
+  const rows = await db
+    .insert(users)
+    .values({
+      id: newUserId(),
+      email: normalizeEmail(input.email),
+      passwordHash: input.password.hash,
+      passwordSalt: input.password.salt,
+      passwordIterations: input.password.iterations,
+      createdAt: input.now,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning()
+  return rows[0] ?? null
+}
+
+export interface NotificationSettings {
+  emailAlerts: boolean
+  webhookUrl: string | null
+}
+
+export async function updateNotificationSettings(db: Db, userId: string, settings: NotificationSettings): Promise<void> {
+  await db.update(users).set({ emailAlerts: settings.emailAlerts, webhookUrl: settings.webhookUrl }).where(eq(users.id, userId))
+}

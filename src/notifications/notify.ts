@@ -1,0 +1,43 @@
+// Telling the user something, once: the in-app inbox (deduplicated by key in D1), then email
+// and the webhook only for a notification that is new, so retries and repeated alarms never
+// alert twice. The webhook runs in the background and never blocks the caller.
+import { insertNotification } from '../db/notifications'
+import { findUserById } from '../db/users'
+import type { Deps } from '../requests/deps'
+import { outboxMailer } from './mailer'
+import { sendWebhook } from './webhook'
+
+export interface Alert {
+  userId: string
+  requestId: string | null
+  /** The same key never alerts twice, across polls, retries and restarts. */
+  dedupeKey: string
+  kind: 'table_found' | 'booked' | 'booking_skipped' | 'reconnect_needed' | 'request_ended'
+  title: string
+  body: string
+  link: string | null
+}
+
+export async function notifyUser(deps: Deps, alert: Alert, background: (work: Promise<unknown>) => void): Promise<boolean> {
+  const fresh = await insertNotification(deps.db, {
+    userId: alert.userId,
+    requestId: alert.requestId,
+    dedupeKey: alert.dedupeKey,
+    kind: alert.kind,
+    title: alert.title,
+    body: alert.body,
+    link: alert.link,
+    createdAt: deps.now,
+  })
+  if (!fresh) return false
+  const user = await findUserById(deps.db, alert.userId)
+  if (!user) return true
+  if (user.emailAlerts) {
+    const body = alert.link ? `${alert.body}\n\n${alert.link}` : alert.body
+    await outboxMailer(deps.db, () => deps.now).send({ userId: user.id, to: user.email, subject: alert.title, body })
+  }
+  if (user.webhookUrl) {
+    background(sendWebhook(user.webhookUrl, { title: alert.title, text: alert.body, ...(alert.link ? { link: alert.link } : {}) }))
+  }
+  return true
+}

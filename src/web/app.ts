@@ -1,0 +1,51 @@
+// The web app: every page and form of the service. src/index.ts mounts it for everything
+// that is not the API, MCP or OAuth. Static files in public/ are served through ASSETS.
+import { Hono } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
+import { csrfProtection } from '../auth/csrf'
+import { sessionUser } from '../auth/session'
+import { csrfRefused, staticOrNotFound } from './fallbacks'
+import type { WebEnv } from './render'
+import { assistantsRoutes } from './routes/assistants'
+import { authRoutes } from './routes/auth'
+import { developersRoutes } from './routes/developers'
+import { homeRoutes } from './routes/home'
+import { notificationsRoutes } from './routes/notifications'
+import { settingsRoutes } from './routes/settings'
+
+export const webApp = new Hono<WebEnv>()
+
+// Paths of the API, MCP and OAuth skins are never pages: if no handler of theirs answered, the
+// mounting app's not-found answers (no page markup, no session or CSRF work).
+const NOT_WEB = /^\/(api|mcp|oauth|\.well-known)(\/|$)/
+webApp.use('*', async (c, next) => (NOT_WEB.test(c.req.path) ? c.notFound() : next()))
+webApp.use(
+  '*',
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      objectSrc: ["'none'"],
+    },
+    referrerPolicy: 'same-origin',
+  }),
+)
+webApp.use('*', sessionUser())
+webApp.use('*', csrfProtection({ onRefused: csrfRefused }))
+
+webApp.route('/', homeRoutes)
+webApp.route('/', authRoutes)
+webApp.route('/', assistantsRoutes)
+webApp.route('/', settingsRoutes)
+webApp.route('/', notificationsRoutes)
+webApp.route('/', developersRoutes)
+
+// Everything else is a static file from public/ or the not-found page. A catch-all route (not
+// only notFound) because a mounting app's notFound wins over a mounted app's.
+webApp.all('*', staticOrNotFound)
+webApp.notFound(staticOrNotFound)

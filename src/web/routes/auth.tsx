@@ -1,0 +1,82 @@
+// Sign-up, sign-in and sign-out.
+import { Hono } from 'hono'
+import { dbOf } from '../../db/client'
+import { z } from 'zod'
+import { signIn, signUp } from '../../auth/accounts'
+import { endSession, startSession } from '../../auth/session'
+import { safeNextPath } from '../next-path'
+import { PASSWORD_MIN_LENGTH, SignInPage, SignUpPage } from '../pages/sign-in'
+import { renderPage, type WebEnv } from '../render'
+
+const GENERIC_SIGN_IN_ERROR = 'Email or password is incorrect.'
+const SIGNED_UP_NOTICE = 'Your account is ready. Sign in with the email and password you chose.'
+
+const signInForm = z.object({
+  email: z.string().trim().max(320).default(''),
+  password: z.string().max(1024).default(''),
+})
+
+const signUpForm = z.object({
+  email: z.string().trim().toLowerCase().max(320, 'That email is too long').pipe(z.email('Enter a valid email address')),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(1024, 'Use at most 1024 characters'),
+})
+
+export const authRoutes = new Hono<WebEnv>()
+
+authRoutes.get('/signin', (c) => {
+  const next = safeNextPath(c.req.query('next'))
+  if (c.get('user')) return c.redirect(next, 303)
+  const notice = c.req.query('signed_up') === '1' ? SIGNED_UP_NOTICE : undefined
+  return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} notice={notice} />)
+})
+
+authRoutes.post('/signin', async (c) => {
+  const next = safeNextPath(c.req.query('next'))
+  const form = signInForm.parse(await c.req.parseBody())
+  const result = await signIn(dbOf(c.env.DB), {
+    email: form.email,
+    password: form.password,
+    address: c.req.header('cf-connecting-ip') ?? 'unknown',
+    now: Date.now(),
+  })
+  if (result.ok) {
+    await startSession(c, result.userId)
+    return c.redirect(next, 303)
+  }
+  const error =
+    result.reason === 'throttled'
+      ? `Too many attempts, try again in ${result.retryInMinutes} minute${result.retryInMinutes === 1 ? '' : 's'}.`
+      : GENERIC_SIGN_IN_ERROR
+  const status = result.reason === 'throttled' ? 429 : 401
+  return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} email={form.email} error={error} />, status)
+})
+
+authRoutes.get('/signup', (c) => {
+  const next = safeNextPath(c.req.query('next'))
+  if (c.get('user')) return c.redirect(next, 303)
+  return renderPage(c, 'Create account', <SignUpPage csrfToken={c.get('csrfToken')} next={next} />)
+})
+
+authRoutes.post('/signup', async (c) => {
+  const next = safeNextPath(c.req.query('next'))
+  const body = await c.req.parseBody()
+  const parsed = signUpForm.safeParse(body)
+  if (!parsed.success) {
+    const errors = z.flattenError(parsed.error).fieldErrors
+    const email = typeof body.email === 'string' ? body.email : ''
+    const page = <SignUpPage csrfToken={c.get('csrfToken')} next={next} email={email} errors={{ email: errors.email?.[0], password: errors.password?.[0] }} />
+    return renderPage(c, 'Create account', page, 422)
+  }
+  // The same answer whether or not the email already had an account.
+  await signUp(dbOf(c.env.DB), { email: parsed.data.email, password: parsed.data.password, now: Date.now() })
+  const query = new URLSearchParams({ signed_up: '1', ...(next === '/' ? {} : { next }) })
+  return c.redirect(`/signin?${query}`, 303)
+})
+
+authRoutes.post('/signout', async (c) => {
+  await endSession(c)
+  return c.redirect('/', 303)
+})

@@ -1,0 +1,76 @@
+// Settings: notification preferences, the webhook test, and the platform connection status.
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { currentUser, requireSession } from '../../auth/session'
+import { updateNotificationSettings } from '../../db/users'
+import { sendWebhook, webhookUrlSchema, type WebhookResult } from '../../notifications/webhook'
+import { depsOf } from '../../requests/deps'
+import { executorFor } from '../../requests/executor'
+import { SettingsPage, type SettingsPageProps } from '../pages/settings'
+import { renderPage, type WebEnv } from '../render'
+
+const notificationForm = z.object({
+  email_alerts: z.literal('on').optional(),
+  webhook_url: z.string().trim().default(''),
+})
+
+const NOTICES = {
+  saved: { kind: 'success', text: 'Notification settings saved.' },
+} as const
+
+async function showPage(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 422 = 200) {
+  const user = currentUser(c)
+  const executor = await executorFor(depsOf(c.env, c.req.url), user.id)
+  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, executor, ...extra }
+  return renderPage(c, 'Settings', <SettingsPage {...props} />, status)
+}
+
+function describeWebhookResult(result: WebhookResult): SettingsPageProps['notice'] {
+  if (result.ok) return { kind: 'success', text: `Test sent. Your webhook answered with status ${result.status}.` }
+  switch (result.reason) {
+    case 'timeout':
+      return { kind: 'error', text: 'Your webhook did not answer within 5 seconds.' }
+    case 'rejected':
+      return { kind: 'error', text: `Your webhook answered with status ${result.status ?? 'unknown'}, so the test was not accepted.` }
+    case 'network':
+      return { kind: 'error', text: 'Tablewatch could not reach your webhook. Check the address.' }
+  }
+}
+
+export const settingsRoutes = new Hono<WebEnv>()
+settingsRoutes.use('/settings', requireSession())
+settingsRoutes.use('/settings/*', requireSession())
+
+settingsRoutes.get('/settings', (c) => {
+  const notice = c.req.query('saved') === '1' ? NOTICES.saved : undefined
+  return showPage(c, { notice })
+})
+
+settingsRoutes.post('/settings/notifications', async (c) => {
+  const user = currentUser(c)
+  const form = notificationForm.parse(await c.req.parseBody())
+  const emailAlerts = form.email_alerts === 'on'
+  let webhookUrl: string | null = null
+  if (form.webhook_url !== '') {
+    const checked = webhookUrlSchema.safeParse(form.webhook_url)
+    if (!checked.success) {
+      const webhookError = checked.error.issues[0]?.message ?? 'Enter a valid URL'
+      return showPage(c, { form: { emailAlerts, webhookUrl: form.webhook_url, webhookError } }, 422)
+    }
+    webhookUrl = checked.data
+  }
+  await updateNotificationSettings(depsOf(c.env, c.req.url).db, user.id, { emailAlerts, webhookUrl })
+  return c.redirect('/settings?saved=1', 303)
+})
+
+settingsRoutes.post('/settings/webhook-test', async (c) => {
+  const user = currentUser(c)
+  if (!user.webhookUrl) return showPage(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
+  const baseUrl = depsOf(c.env, c.req.url).baseUrl
+  const result = await sendWebhook(user.webhookUrl, {
+    title: 'Tablewatch test',
+    text: 'This is a test from Tablewatch. Alerts about your requests will arrive like this.',
+    link: `${baseUrl}/notifications`,
+  })
+  return showPage(c, { notice: describeWebhookResult(result) })
+})

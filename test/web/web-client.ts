@@ -1,0 +1,75 @@
+// A small cookie-keeping client for the pages, through SELF: it follows no redirects by
+// itself, so tests can see each Set-Cookie and Location.
+import { SELF } from 'cloudflare:test'
+
+export type Form = Record<string, string | string[]>
+
+export class WebClient {
+  readonly cookies = new Map<string, string>()
+
+  constructor(readonly origin = 'http://localhost') {}
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    return this.send(path, { method: 'GET', headers })
+  }
+
+  /** Posts a form as a browser would; `_csrf` is sent only if the form includes it. */
+  async post(path: string, form: Form): Promise<Response> {
+    const body = new URLSearchParams()
+    for (const [key, value] of Object.entries(form)) {
+      for (const v of Array.isArray(value) ? value : [value]) body.append(key, v)
+    }
+    return this.send(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    })
+  }
+
+  /** Loads a page and returns the CSRF token its forms carry. */
+  async csrfFrom(path: string): Promise<string> {
+    const html = await (await this.get(path)).text()
+    const match = /name="_csrf" value="([^"]+)"/.exec(html)
+    if (!match?.[1]) throw new Error(`no CSRF field on ${path}`)
+    return match[1]
+  }
+
+  async signUp(email: string, password: string): Promise<Response> {
+    return this.post('/signup', { email, password, _csrf: await this.csrfFrom('/signup') })
+  }
+
+  async signIn(email: string, password: string, next?: string): Promise<Response> {
+    const path = next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'
+    return this.post(path, { email, password, _csrf: await this.csrfFrom('/signin') })
+  }
+
+  /** Signs up and in with a fresh email; returns the email. */
+  async newUser(password = 'correct horse battery'): Promise<string> {
+    const email = `user-${crypto.randomUUID()}@example.com`
+    await this.signUp(email, password)
+    const res = await this.signIn(email, password)
+    if (res.status !== 303) throw new Error(`sign-in failed with ${res.status}`)
+    return email
+  }
+
+  private async send(path: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const headers = { ...init.headers, ...(cookie ? { Cookie: cookie } : {}) }
+    const res = await SELF.fetch(`${this.origin}${path}`, { ...init, headers, redirect: 'manual' })
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const eq = pair?.indexOf('=') ?? -1
+      if (!pair || eq < 0) continue
+      const name = pair.slice(0, eq).trim()
+      const value = pair.slice(eq + 1).trim()
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return res
+  }
+}
+
+/** The Set-Cookie line for one cookie name. */
+export function setCookieLine(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))
+}
