@@ -1,22 +1,25 @@
 // The platform has no structured release time. `/2/config` gives `lead_time_in_days`; the time of
 // day is only stated in the venue's free-text notes ("need_to_know"), e.g. "Reservations open 14
 // days in advance at 9:00 AM". We read the first clock time that follows the word "at" in a
-// sentence about opening/releasing; no such sentence → no known release time.
+// sentence that speaks of days ahead and of opening/releasing ("Kitchen closes at 10 PM" or
+// "walk-ins available at 5 PM" are not release rules); no such sentence → no known release time.
 import type { ReleaseRule } from './api'
 
 const RELEASE_SENTENCE = /[^.]*\b(?:open|opens|released?|releases|available|drop|drops|book(?:able|ings?)?)\b[^.]*/gi
-const CLOCK = /\bat\s+(?:(midnight)|(noon)|(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?)(?![\d:])/i
+const CLOCK = /\bat\s+(?:(midnight)|(noon)|(\d{1,2})(?::(\d{2}))?\s*(am|pm)?)(?![\d:])/i
 
 /** HH:MM (24 h) stated in a release sentence of `text`, or null. */
 export function releaseTimeIn(text: string): string | null {
-  for (const sentence of text.match(RELEASE_SENTENCE) ?? []) {
+  const plain = text.replace(/\b([ap])\.\s?m\.?/gi, '$1m') // "9 a.m." must not end a sentence
+  for (const sentence of plain.match(RELEASE_SENTENCE) ?? []) {
+    if (!/\bdays?\b/i.test(sentence)) continue
     const m = CLOCK.exec(sentence)
     if (!m) continue
     if (m[1]) return '00:00'
     if (m[2]) return '12:00'
     let hour = Number(m[3])
     const minute = m[4] ? Number(m[4]) : 0
-    const meridiem = m[5]?.toLowerCase().replace(/\./g, '')
+    const meridiem = m[5]?.toLowerCase()
     if (meridiem === 'pm' && hour < 12) hour += 12
     if (meridiem === 'am' && hour === 12) hour = 0
     if (!meridiem && !m[4]) continue // "at 9" alone is too vague to act on

@@ -1,0 +1,99 @@
+// A typed client for the sandbox control API (/__sandbox/…), for tests and the benchmark.
+// `fetcher` is the PLATFORM service binding inside workerd, or `globalThis` from Node; `baseUrl`
+// picks the sandbox world (one per host name), so use the same base URL as the platform client.
+import { z } from 'zod'
+import type { AddSlotInput, Endpoint, FaultInput, SlotKeyInput } from './src/schemas'
+import { ENDPOINTS, policySchema } from './src/schemas'
+
+export type { AddSlotInput, Endpoint, FaultInput, SlotKeyInput }
+export type Policy = z.infer<typeof policySchema>
+
+const slotSchema = z.object({
+  venueId: z.number(),
+  day: z.string(),
+  time: z.string(),
+  seating: z.string(),
+  partyMin: z.number(),
+  partyMax: z.number(),
+  policy: policySchema,
+})
+export type SandboxSlotView = z.infer<typeof slotSchema>
+
+const bookingSchema = slotSchema.omit({ partyMin: true, partyMax: true }).extend({
+  reservationId: z.number(),
+  email: z.string(),
+  partySize: z.number(),
+  paymentMethodId: z.number().nullable(),
+  bookedAt: z.number(),
+})
+export type LedgerEntry = z.infer<typeof bookingSchema>
+
+const venueSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  city: z.string(),
+  neighborhood: z.string(),
+  zone: z.string(),
+  wireZone: z.string(),
+  seatings: z.array(z.string()),
+  policies: z.record(z.string(), policySchema),
+  release: z.object({ days: z.number(), time: z.string() }).nullable(),
+  closedWeekday: z.number().nullable(),
+})
+export type SandboxVenueView = z.infer<typeof venueSchema>
+
+const callsSchema = z.object({ calls: z.partialRecord(z.enum(ENDPOINTS), z.number()) })
+
+export interface ControlOptions {
+  fetcher: { fetch(request: Request): Promise<Response> }
+  baseUrl: string
+}
+
+export class SandboxControlError extends Error {
+  constructor(readonly status: number, path: string) {
+    super(`sandbox control ${path} answered ${status}`)
+  }
+}
+
+export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
+  const base = baseUrl.replace(/\/+$/, '')
+
+  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown, okStatuses = [200]): Promise<z.output<S>> {
+    const init: RequestInit = { method }
+    if (body !== undefined) {
+      init.body = JSON.stringify(body)
+      init.headers = { 'Content-Type': 'application/json' }
+    }
+    const res = await fetcher.fetch(new Request(`${base}/__sandbox${path}`, init))
+    if (!okStatuses.includes(res.status)) throw new SandboxControlError(res.status, path)
+    return schema.parse(await res.json())
+  }
+
+  const flag = <K extends string>(key: K) => z.object({ [key]: z.boolean() } as Record<K, z.ZodBoolean>)
+
+  return {
+    /** Back to the seeded world: no accounts, bookings, added/removed slots, faults or counts. */
+    reset: () => call('POST', '/reset', z.object({ ok: z.boolean() })).then(() => undefined),
+    venues: () => call('GET', '/venues', z.object({ venues: z.array(venueSchema) })).then((r) => r.venues),
+    /** Slots offered right now (released, not past, not taken), for any party unless given. */
+    slots: (venueId: number, day: string, partySize?: number) => {
+      const q = new URLSearchParams({ venue_id: String(venueId), day })
+      if (partySize !== undefined) q.set('party_size', String(partySize))
+      return call('GET', `/slots?${q}`, z.object({ slots: z.array(slotSchema) })).then((r) => r.slots)
+    },
+    /** Adds (or replaces) a slot; false for an unknown venue. */
+    addSlot: (slot: AddSlotInput) => call('POST', '/slots', flag('added'), slot, [200, 404]).then((r) => r.added),
+    removeSlot: (key: SlotKeyInput) => call('POST', '/slots/remove', flag('removed'), key).then((r) => r.removed),
+    /** Changes the fees of an offered slot; false when there is no such slot. */
+    setPolicy: (key: SlotKeyInput, policy: Policy) =>
+      call('POST', '/slots/policy', flag('changed'), { ...key, policy }, [200, 404]).then((r) => r.changed),
+    injectFault: (fault: FaultInput) => call('POST', '/faults', z.object({ ok: z.boolean() }), fault).then(() => undefined),
+    calls: () => call('GET', '/calls', callsSchema).then((r) => r.calls),
+    ledger: () => call('GET', '/ledger', z.object({ bookings: z.array(bookingSchema) })).then((r) => r.bookings),
+    invalidateTokens: (email: string) =>
+      call('POST', '/accounts/invalidate', z.object({ invalidated: z.number() }), { email }).then((r) => r.invalidated),
+    demoTick: () => call('POST', '/demo/tick', z.object({ added: z.number(), removed: z.number() })),
+  }
+}
+
+export type SandboxControl = ReturnType<typeof sandboxControl>

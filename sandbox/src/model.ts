@@ -1,0 +1,55 @@
+// The sandbox platform's own vocabulary. Wire shapes (what the real platform sends) live in wire.ts.
+
+/** What booking a slot costs or commits to; mirrors the platform's template `payment` block. */
+export type Policy =
+  | { kind: 'free' }
+  /** Card hold: a late-cancellation / no-show fee per person, free until `cutoffHours` before. */
+  | { kind: 'fee'; feePerPerson: number; cutoffHours: number }
+  /** Money taken up front per person, refundable until `cutoffHours` before. */
+  | { kind: 'deposit'; amountPerPerson: number; cutoffHours: number }
+  | { kind: 'prepaid'; amountPerPerson: number }
+  | { kind: 'ticketed'; amountPerPerson: number }
+
+export interface ReleaseRule {
+  days: number
+  /** HH:MM venue-local */
+  time: string
+}
+
+export interface SandboxVenue {
+  id: number
+  name: string
+  city: string
+  region: string
+  neighborhood: string
+  cuisine: string
+  /** IANA zone used for every computation. */
+  zone: string
+  /** What the wire says in `location.time_zone` (sometimes a legacy name such as EST5EDT). */
+  wireZone: string
+  slug: string
+  seatings: string[]
+  /** Per seating type; missing → free. */
+  policies: Record<string, Policy>
+  release: ReleaseRule | null
+  /** Chance that a given (time, seating) has a table on a given day. */
+  density: number
+  /** 0 = Sunday … 6 = Saturday */
+  closedWeekday: number | null
+  notes: string
+}
+
+export interface SlotKey {
+  venueId: number
+  day: string // YYYY-MM-DD
+  time: string // HH:MM
+  seating: string
+}
+
+export interface SandboxSlot extends SlotKey {
+  partyMin: number
+  partyMax: number
+  policy: Policy
+}
+
+export const slotKeyOf = (s: SlotKey): string => `${s.venueId}|${s.day}|${s.time}|${s.seating}`

@@ -1,0 +1,129 @@
+// One sandbox "world" (all platform state for one API host name) in a SQLite-backed Durable
+// Object. Its RPC methods are the platform's behaviour; index.ts turns HTTP into these calls.
+import { DurableObject } from 'cloudflare:workers'
+import { demoTick, nextDemoDelayMs } from './demo'
+import type { SandboxEnv } from './env'
+import { isOffered } from './inventory'
+import type { SandboxSlot, SlotKey } from './model'
+import { addSlotSchema, setPolicySchema, slotKeySchema, type AddSlotInput, type Endpoint, type Fault, type FaultInput } from './schemas'
+import { accountByToken, invalidateTokens, login, type SandboxAccount } from './store/accounts'
+import { book, ledger, mintBookToken, upcomingOf, type Booking, type BookResult } from './store/bookings'
+import { callCounts, enter, injectFault } from './store/faults'
+import { migrate, wipe } from './store/schema'
+import { putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot, currentSlot } from './store/slots'
+import { venueById } from './venues'
+
+type Authed<T> = { kind: 'unauthorized' } | T
+
+export class SandboxPlatform extends DurableObject<SandboxEnv> {
+  readonly #sql: SqlStorage
+
+  constructor(ctx: DurableObjectState, env: SandboxEnv) {
+    super(ctx, env)
+    this.#sql = ctx.storage.sql
+    migrate(this.#sql)
+  }
+
+  /** Every platform call starts here: counted, and maybe given an injected fault. */
+  async enter(endpoint: Endpoint): Promise<Fault | null> {
+    const fault = enter(this.#sql, endpoint)
+    if (this.env.SANDBOX_DEMO === 'on' && (await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + nextDemoDelayMs())
+    }
+    return fault
+  }
+
+  login(email: string, password: string): { account: SandboxAccount; token: string } | null {
+    return login(this.#sql, email, password, Date.now())
+  }
+
+  account(token: string): SandboxAccount | null {
+    return accountByToken(this.#sql, token)
+  }
+
+  /** Offered slots for the party (any party when null); null for an unknown venue. */
+  offered(venueId: number, day: string, partySize: number | null): SandboxSlot[] | null {
+    const venue = venueById(venueId)
+    if (!venue) return null
+    const now = Date.now()
+    return slotsOn(this.#sql, venue, day).filter(
+      (s) => isOffered(venue, s, now) && (partySize === null || (s.partyMin <= partySize && partySize <= s.partyMax)),
+    )
+  }
+
+  /** Like the platform, mints a book token for any slot that was ever offered, taken or not. */
+  details(token: string, key: SlotKey, partySize: number): Authed<{ kind: 'not_found' } | { kind: 'ok'; slot: SandboxSlot; bookToken: string; expiresAt: number }> {
+    const account = accountByToken(this.#sql, token)
+    if (!account) return { kind: 'unauthorized' }
+    const venue = venueById(key.venueId)
+    const slot = venue ? slotEverOffered(this.#sql, venue, key) : null
+    if (!slot || partySize < slot.partyMin || partySize > slot.partyMax) return { kind: 'not_found' }
+    const minted = mintBookToken(this.#sql, account, key, partySize, Date.now())
+    return { kind: 'ok', slot, bookToken: minted.token, expiresAt: minted.expiresAt }
+  }
+
+  book(token: string, bookToken: string, paymentMethodId: number | null): Authed<BookResult> {
+    const account = accountByToken(this.#sql, token)
+    if (!account) return { kind: 'unauthorized' }
+    return book(this.#sql, account, bookToken, paymentMethodId, Date.now())
+  }
+
+  reservations(token: string): Authed<{ kind: 'ok'; bookings: Booking[] }> {
+    const account = accountByToken(this.#sql, token)
+    if (!account) return { kind: 'unauthorized' }
+    return { kind: 'ok', bookings: upcomingOf(this.#sql, account.email, Date.now()) }
+  }
+
+  // --- control API (reached only through /__sandbox/…, which is off unless SANDBOX_CONTROL=on)
+
+  reset(): void {
+    wipe(this.#sql)
+  }
+
+  addSlot(input: AddSlotInput): boolean {
+    const slot = addSlotSchema.parse(input)
+    if (!venueById(slot.venueId) || slot.partyMin > slot.partyMax) return false
+    putSlot(this.#sql, slot)
+    return true
+  }
+
+  removeSlot(input: SlotKey): boolean {
+    const key = slotKeySchema.parse(input)
+    const venue = venueById(key.venueId)
+    if (!venue || !currentSlot(this.#sql, venue, key)) return false
+    takeSlot(this.#sql, key)
+    return true
+  }
+
+  setPolicy(input: unknown): boolean {
+    const { policy, ...key } = setPolicySchema.parse(input)
+    const venue = venueById(key.venueId)
+    return venue ? setPolicy(this.#sql, venue, key, policy) : false
+  }
+
+  injectFault(input: FaultInput): void {
+    injectFault(this.#sql, input)
+  }
+
+  calls(): Partial<Record<Endpoint, number>> {
+    return callCounts(this.#sql)
+  }
+
+  ledger(): Booking[] {
+    return ledger(this.#sql)
+  }
+
+  invalidateTokens(email: string): number {
+    return invalidateTokens(this.#sql, email)
+  }
+
+  demoTick(): { added: number; removed: number } {
+    return demoTick(this.#sql, Date.now())
+  }
+
+  override async alarm(): Promise<void> {
+    if (this.env.SANDBOX_DEMO !== 'on') return
+    demoTick(this.#sql, Date.now())
+    await this.ctx.storage.setAlarm(Date.now() + nextDemoDelayMs())
+  }
+}

@@ -1,0 +1,62 @@
+// /__sandbox/…: the control API for tests, the benchmark and the demo. Answers 404 (as if it did
+// not exist) unless the sandbox runs with SANDBOX_CONTROL = "on".
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { SandboxEnv } from '../env'
+import { addSlotSchema, faultSchema, invalidateSchema, setPolicySchema, slotKeySchema } from '../schemas'
+import { VENUES } from '../venues'
+import { worldOf } from './platform'
+
+export const controlRoutes = new Hono<{ Bindings: SandboxEnv }>()
+
+controlRoutes.use('*', async (c, next) => {
+  if (c.env.SANDBOX_CONTROL !== 'on') return c.json({ status: 404, message: 'Not Found' }, 404)
+  await next()
+})
+
+controlRoutes.onError((err, c) => {
+  if (err instanceof z.ZodError) return c.json({ error: 'invalid control request', issues: err.issues }, 400)
+  throw err
+})
+
+controlRoutes.post('/reset', async (c) => {
+  await worldOf(c).reset()
+  return c.json({ ok: true })
+})
+
+controlRoutes.get('/venues', (c) => c.json({ venues: VENUES }))
+
+controlRoutes.get('/slots', async (c) => {
+  const q = z.object({ venue_id: z.coerce.number().int(), day: z.string(), party_size: z.coerce.number().int().optional() }).parse(c.req.query())
+  return c.json({ slots: (await worldOf(c).offered(q.venue_id, q.day, q.party_size ?? null)) ?? [] })
+})
+
+controlRoutes.post('/slots', async (c) => {
+  const added = await worldOf(c).addSlot(addSlotSchema.parse(await c.req.json()))
+  return c.json({ added }, added ? 200 : 404)
+})
+
+controlRoutes.post('/slots/remove', async (c) => {
+  return c.json({ removed: await worldOf(c).removeSlot(slotKeySchema.parse(await c.req.json())) })
+})
+
+controlRoutes.post('/slots/policy', async (c) => {
+  const changed = await worldOf(c).setPolicy(setPolicySchema.parse(await c.req.json()))
+  return c.json({ changed }, changed ? 200 : 404)
+})
+
+controlRoutes.post('/faults', async (c) => {
+  await worldOf(c).injectFault(faultSchema.parse(await c.req.json()))
+  return c.json({ ok: true })
+})
+
+controlRoutes.get('/calls', async (c) => c.json({ calls: await worldOf(c).calls() }))
+
+controlRoutes.get('/ledger', async (c) => c.json({ bookings: await worldOf(c).ledger() }))
+
+controlRoutes.post('/accounts/invalidate', async (c) => {
+  const { email } = invalidateSchema.parse(await c.req.json())
+  return c.json({ invalidated: await worldOf(c).invalidateTokens(email) })
+})
+
+controlRoutes.post('/demo/tick', async (c) => c.json(await worldOf(c).demoTick()))

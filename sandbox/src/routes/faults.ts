@@ -1,0 +1,35 @@
+// Turns an injected fault into what the caller experiences.
+import type { Fault } from '../schemas'
+
+const DEFAULT_HANG_MS = 15_000
+
+const json = (status: number, message: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ status, message }), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+
+/** The answer for a fault that stops the call before it takes effect. */
+export async function failBefore(fault: Fault): Promise<Response> {
+  switch (fault.kind) {
+    case '429':
+      return json(429, 'Too Many Requests', { 'Retry-After': '1' })
+    case '500':
+      return json(500, 'Internal Server Error')
+    case '503':
+      return json(503, 'Service Unavailable')
+    case '412':
+      return json(412, 'Precondition Failed')
+    case 'timeout':
+      await scheduler.wait(fault.hangMs || DEFAULT_HANG_MS)
+      return json(504, 'Gateway Timeout')
+    case 'book_lost':
+      throw new Error('book_lost acts after the call, not before')
+  }
+}
+
+/** The call took effect; the caller gets a 500, or waits `hangMs` and then gets a 504. */
+export async function loseAnswer(fault: Fault): Promise<Response> {
+  if (fault.hangMs > 0) {
+    await scheduler.wait(fault.hangMs)
+    return json(504, 'Gateway Timeout')
+  }
+  return json(500, 'Internal Server Error')
+}

@@ -1,0 +1,152 @@
+// The platform's own endpoints, same paths and wire format as api.resy.com.
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import type { SandboxEnv } from '../env'
+import type { SandboxPlatform } from '../object'
+import type { Endpoint } from '../schemas'
+import { venueById, searchVenues } from '../venues'
+import { bookJson, configJson, detailsJson, findJson, reservationsJson, searchJson, slotKeyOfToken, userJson, venueJson } from '../wire'
+import { failBefore, loseAnswer } from './faults'
+
+type Ctx = Context<{ Bindings: SandboxEnv }>
+type World = DurableObjectStub<SandboxPlatform>
+
+/** Each API host name is its own world, so tests can use a fresh one per test. */
+export const worldOf = (c: Ctx): World => c.env.WORLDS.getByName(new URL(c.req.url).hostname)
+
+// Built by hand: 419 is not in Hono's list of status codes.
+const message = (_c: Ctx, status: number, text: string) =>
+  new Response(JSON.stringify({ status, message: text }), { status, headers: { 'Content-Type': 'application/json' } })
+
+const unauthorized = (c: Ctx) => message(c, 419, 'Unauthorized')
+
+/** The user token must come in both headers, identical, as the web app sends it. */
+function userToken(c: Ctx): string | null {
+  const auth = c.req.header('X-Resy-Auth-Token')
+  const universal = c.req.header('X-Resy-Universal-Auth')
+  return auth && auth === universal ? auth : null
+}
+
+function endpoint(name: Endpoint, handler: (c: Ctx, world: World) => Promise<Response>) {
+  return async (c: Ctx) => {
+    const world = worldOf(c)
+    const fault = await world.enter(name)
+    if (fault && fault.kind !== 'book_lost') return failBefore(fault)
+    const response = await handler(c, world)
+    return fault ? loseAnswer(fault) : response
+  }
+}
+
+const digits = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+const findQuery = z.object({ venue_id: digits, day, party_size: digits })
+const detailsBody = z.object({ config_id: z.string(), day, party_size: digits })
+const bookForm = z.object({ book_token: z.string().min(1), struct_payment_method: z.string().optional() })
+const paymentMethod = z.object({ id: digits })
+const searchBody = z.object({ query: z.string().default(''), per_page: digits.default(20) })
+
+async function jsonBody(c: Ctx): Promise<unknown> {
+  return jsonOf(await c.req.text())
+}
+
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+export const platformRoutes = new Hono<{ Bindings: SandboxEnv }>()
+
+platformRoutes.use('*', async (c, next) => {
+  if (c.req.header('Authorization') !== `ResyAPI api_key="${c.env.PLATFORM_API_KEY}"`) return message(c, 403, 'Invalid API key')
+  // The real platform answers 500 when these browser headers are missing.
+  if (!c.req.header('User-Agent')) return message(c, 500, 'Internal Server Error')
+  if (c.req.path === '/3/book' && !c.req.header('Referer')) return message(c, 500, 'Internal Server Error')
+  await next()
+})
+
+platformRoutes.post('/3/auth/password', endpoint('login', async (c, world) => {
+  const form = await c.req.parseBody()
+  const email = typeof form.email === 'string' ? form.email : ''
+  const password = typeof form.password === 'string' ? form.password : ''
+  const session = await world.login(email, password)
+  if (!session) return unauthorized(c)
+  return c.json({ ...userJson(session.account), token: session.token })
+}))
+
+platformRoutes.get('/2/user', endpoint('user', async (c, world) => {
+  const token = userToken(c)
+  const account = token ? await world.account(token) : null
+  return account ? c.json(userJson(account)) : unauthorized(c)
+}))
+
+platformRoutes.post('/3/venuesearch/search', endpoint('search', async (c) => {
+  const text = await c.req.text()
+  // JSON, or (as some clients do) the same JSON in the form field struct_data.
+  const body = jsonOf(text) ?? jsonOf(new URLSearchParams(text).get('struct_data') ?? '{}')
+  const parsed = searchBody.safeParse(body)
+  if (!parsed.success) return message(c, 400, 'Bad search')
+  return c.json(searchJson(searchVenues(parsed.data.query, Math.min(parsed.data.per_page, 50))))
+}))
+
+platformRoutes.get('/3/venue', endpoint('venue', async (c) => {
+  const id = digits.safeParse(c.req.query('id'))
+  const venue = id.success ? venueById(id.data) : undefined
+  return venue ? c.json(venueJson(venue)) : message(c, 404, 'Venue not found')
+}))
+
+platformRoutes.get('/2/config', endpoint('config', async (c) => {
+  const id = digits.safeParse(c.req.query('venue_id'))
+  const venue = id.success ? venueById(id.data) : undefined
+  return venue ? c.json(configJson(venue)) : message(c, 404, 'Venue not found')
+}))
+
+async function find(c: Ctx, world: World, input: unknown): Promise<Response> {
+  const q = findQuery.safeParse(input)
+  if (!q.success) return message(c, 400, 'Bad find query')
+  const venue = venueById(q.data.venue_id)
+  const slots = await world.offered(q.data.venue_id, q.data.day, q.data.party_size)
+  if (!venue || !slots) return c.json({ query: { day: q.data.day, party_size: q.data.party_size }, results: { venues: [] } })
+  return c.json(findJson(venue, q.data.day, q.data.party_size, slots))
+}
+platformRoutes.get('/4/find', endpoint('find', (c, world) => find(c, world, c.req.query())))
+platformRoutes.post('/4/find', endpoint('find', async (c, world) => find(c, world, await jsonBody(c))))
+
+platformRoutes.post('/3/details', endpoint('details', async (c, world) => {
+  const token = userToken(c)
+  if (!token) return unauthorized(c)
+  const body = detailsBody.safeParse(await jsonBody(c))
+  if (!body.success) return message(c, 400, 'Bad details request')
+  const key = slotKeyOfToken(body.data.config_id)
+  if (!key || key.day !== body.data.day) return message(c, 404, 'Config not found')
+  const got = await world.details(token, key, body.data.party_size)
+  if (got.kind === 'unauthorized') return unauthorized(c)
+  const venue = venueById(key.venueId)
+  if (got.kind === 'not_found' || !venue) return message(c, 404, 'Config not found')
+  return c.json(detailsJson(venue, got.slot, body.data.party_size, got.bookToken, got.expiresAt), 201)
+}))
+
+platformRoutes.post('/3/book', endpoint('book', async (c, world) => {
+  const token = userToken(c)
+  if (!token) return unauthorized(c)
+  const form = bookForm.safeParse(await c.req.parseBody())
+  if (!form.success) return message(c, 400, 'Bad book request')
+  let paymentMethodId: number | null = null
+  if (form.data.struct_payment_method) {
+    const pm = paymentMethod.safeParse(jsonOf(form.data.struct_payment_method))
+    if (!pm.success) return message(c, 400, 'Bad struct_payment_method')
+    paymentMethodId = pm.data.id
+  }
+  const result = await world.book(token, form.data.book_token, paymentMethodId)
+  if (result.kind === 'unauthorized') return unauthorized(c)
+  if (result.kind === 'refused') return message(c, result.status, result.message)
+  return c.json(bookJson(result.booking), 201)
+}))
+
+platformRoutes.get('/3/user/reservations', endpoint('reservations', async (c, world) => {
+  const token = userToken(c)
+  const got = token ? await world.reservations(token) : { kind: 'unauthorized' as const }
+  return got.kind === 'ok' ? c.json(reservationsJson(got.bookings)) : unauthorized(c)
+}))

@@ -1,0 +1,51 @@
+// Zod schemas for what the sandbox reads: control API bodies and its own stored JSON. The control
+// client (../control-client.ts) reuses them so tests and the benchmark send exactly this.
+import { z } from 'zod'
+
+export const ENDPOINTS = ['login', 'user', 'search', 'venue', 'config', 'find', 'details', 'book', 'reservations'] as const
+export const endpointSchema = z.enum(ENDPOINTS)
+export type Endpoint = z.infer<typeof endpointSchema>
+
+const usd = z.number().min(0).max(10_000)
+export const policySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('free') }),
+  z.object({ kind: z.literal('fee'), feePerPerson: usd, cutoffHours: z.number().int().min(0).max(720) }),
+  z.object({ kind: z.literal('deposit'), amountPerPerson: usd, cutoffHours: z.number().int().min(0).max(720) }),
+  z.object({ kind: z.literal('prepaid'), amountPerPerson: usd }),
+  z.object({ kind: z.literal('ticketed'), amountPerPerson: usd }),
+])
+
+export const slotKeySchema = z.object({
+  venueId: z.number().int(),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  seating: z.string().min(1).max(60),
+})
+export type SlotKeyInput = z.infer<typeof slotKeySchema>
+
+export const addSlotSchema = slotKeySchema.extend({
+  partyMin: z.number().int().min(1).max(20).default(1),
+  partyMax: z.number().int().min(1).max(20).default(8),
+  policy: policySchema.default({ kind: 'free' }),
+})
+export type AddSlotInput = z.input<typeof addSlotSchema>
+
+export const setPolicySchema = slotKeySchema.extend({ policy: policySchema })
+
+export const FAULT_KINDS = ['429', '500', '503', 'timeout', '412', 'book_lost'] as const
+export const faultSchema = z.object({
+  endpoint: endpointSchema,
+  /**
+   * 429/500/503/412: answer with that status, doing nothing. timeout: answer nothing for `hangMs`
+   * (then 504). book_lost: do the work (the booking is committed), then lose the answer: a 500, or
+   * with `hangMs` > 0 a hang followed by 504.
+   */
+  kind: z.enum(FAULT_KINDS),
+  /** How many of the next calls of the endpoint get the fault. */
+  count: z.number().int().min(1).max(100).default(1),
+  hangMs: z.number().int().min(0).max(60_000).default(0),
+})
+export type FaultInput = z.input<typeof faultSchema>
+export type Fault = z.output<typeof faultSchema>
+
+export const invalidateSchema = z.object({ email: z.string().min(1) })

@@ -1,0 +1,64 @@
+// Sandbox accounts: any email with a non-empty password logs in; an email containing "nocard"
+// has no payment method. Each login mints a new token; invalidating drops all of them.
+import { randomToken } from './schema'
+
+export interface SandboxAccount {
+  email: string
+  userId: number
+  firstName: string
+  lastName: string
+  paymentMethodId: number | null
+}
+
+type AccountRow = { email: string; user_id: number; first_name: string; last_name: string; payment_method_id: number | null }
+
+const accountOf = (r: AccountRow): SandboxAccount => ({
+  email: r.email,
+  userId: r.user_id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  paymentMethodId: r.payment_method_id,
+})
+
+const capitalised = (w: string) => w.charAt(0).toUpperCase() + w.slice(1)
+
+/** "ada.lovelace@example.com" → Ada Lovelace; a one-word local part gets "Guest" as last name. */
+function namesOf(email: string): [string, string] {
+  const words = (email.split('@')[0] ?? '').split(/[._+-]+/).filter((w) => /^[a-z]/i.test(w))
+  return [capitalised(words[0] ?? 'Sandbox'), capitalised(words[1] ?? 'Guest')]
+}
+
+function ensureAccount(sql: SqlStorage, email: string): SandboxAccount {
+  const existing = sql.exec<AccountRow>('SELECT * FROM accounts WHERE email = ?', email).toArray()[0]
+  if (existing) return accountOf(existing)
+  const next = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM accounts').one().n + 1
+  const [first, last] = namesOf(email)
+  const userId = 4_100_000 + next
+  const paymentMethodId = email.includes('nocard') ? null : 7_200_000 + next
+  sql.exec(
+    'INSERT INTO accounts (email, user_id, first_name, last_name, payment_method_id) VALUES (?, ?, ?, ?, ?)',
+    email, userId, first, last, paymentMethodId,
+  )
+  return { email, userId, firstName: first, lastName: last, paymentMethodId }
+}
+
+export function login(sql: SqlStorage, rawEmail: string, password: string, now: number): { account: SandboxAccount; token: string } | null {
+  const email = rawEmail.trim().toLowerCase()
+  if (!email || !password) return null
+  const account = ensureAccount(sql, email)
+  const token = randomToken()
+  sql.exec('INSERT INTO tokens (token, email, created_at) VALUES (?, ?, ?)', token, email, now)
+  return { account, token }
+}
+
+export function accountByToken(sql: SqlStorage, token: string): SandboxAccount | null {
+  const row = sql
+    .exec<AccountRow>('SELECT a.* FROM tokens t JOIN accounts a ON a.email = t.email WHERE t.token = ?', token)
+    .toArray()[0]
+  return row ? accountOf(row) : null
+}
+
+/** Every token of the account stops working; returns how many there were. */
+export function invalidateTokens(sql: SqlStorage, email: string): number {
+  return sql.exec('DELETE FROM tokens WHERE email = ?', email.trim().toLowerCase()).rowsWritten
+}

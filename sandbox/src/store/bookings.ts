@@ -1,0 +1,116 @@
+// Book tokens, bookings and the reservation list, with the platform's refusals:
+// 404 slot gone (or unknown book token), 412 the account already holds that table time or the
+// book token expired, 402 a card is needed and none (or the wrong one) was given.
+import { instantOf } from '../../../src/lib/zoned-time'
+import { isOffered } from '../inventory'
+import type { Policy, SandboxSlot, SlotKey } from '../model'
+import { policySchema } from '../schemas'
+import { venueById } from '../venues'
+import type { SandboxAccount } from './accounts'
+import { randomToken } from './schema'
+import { currentSlot, takeSlot } from './slots'
+
+/** The platform says a book token lives about five minutes. */
+export const BOOK_TOKEN_TTL_MS = 5 * 60_000
+const FIRST_RESERVATION_ID = 900_000_000
+
+export interface Booking extends SlotKey {
+  reservationId: number
+  resyToken: string
+  email: string
+  partySize: number
+  policy: Policy
+  paymentMethodId: number | null
+  bookedAt: number
+}
+
+export type BookResult =
+  | { kind: 'booked'; booking: Booking }
+  | { kind: 'refused'; status: 402 | 404 | 412; message: string }
+
+type TokenRow = { email: string; venue_id: number; day: string; time: string; seating: string; party_size: number; expires_at: number }
+type ReservationRow = {
+  reservation_id: number; resy_token: string; email: string; venue_id: number; day: string; time: string
+  seating: string; party_size: number; policy: string; payment_method_id: number | null; booked_at: number
+}
+
+export function mintBookToken(sql: SqlStorage, account: SandboxAccount, slot: SlotKey, partySize: number, now: number) {
+  const token = `bt_${randomToken()}`
+  const expiresAt = now + BOOK_TOKEN_TTL_MS
+  sql.exec(
+    'INSERT INTO book_tokens (token, email, venue_id, day, time, seating, party_size, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    token, account.email, slot.venueId, slot.day, slot.time, slot.seating, partySize, expiresAt,
+  )
+  return { token, expiresAt }
+}
+
+export function book(sql: SqlStorage, account: SandboxAccount, bookToken: string, paymentMethodId: number | null, now: number): BookResult {
+  const row = sql.exec<TokenRow>('SELECT * FROM book_tokens WHERE token = ? AND email = ?', bookToken, account.email).toArray()[0]
+  if (!row) return { kind: 'refused', status: 404, message: 'Unknown book token' }
+  if (row.expires_at < now) return { kind: 'refused', status: 412, message: 'Book token expired' }
+  const key: SlotKey = { venueId: row.venue_id, day: row.day, time: row.time, seating: row.seating }
+  const held = sql.exec(
+    'SELECT 1 FROM reservations WHERE email = ? AND venue_id = ? AND day = ? AND time = ?',
+    account.email, key.venueId, key.day, key.time,
+  )
+  if (held.toArray().length > 0) return { kind: 'refused', status: 412, message: 'You already have a reservation at this time' }
+  const venue = venueById(key.venueId)
+  const slot: SandboxSlot | null = venue ? currentSlot(sql, venue, key) : null
+  if (!venue || !slot || !isOffered(venue, slot, now)) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
+  if (row.party_size < slot.partyMin || row.party_size > slot.partyMax) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
+  const needsCard = slot.policy.kind !== 'free'
+  if (needsCard && (account.paymentMethodId === null || paymentMethodId !== account.paymentMethodId)) {
+    return { kind: 'refused', status: 402, message: 'A payment method is required' }
+  }
+  const reservationId = sql.exec<{ n: number }>('SELECT COALESCE(MAX(reservation_id), ?) + 1 AS n FROM reservations', FIRST_RESERVATION_ID).one().n
+  const booking: Booking = {
+    ...key,
+    reservationId,
+    resyToken: `rr://${randomToken()}`,
+    email: account.email,
+    partySize: row.party_size,
+    policy: slot.policy,
+    paymentMethodId: needsCard ? paymentMethodId : null,
+    bookedAt: now,
+  }
+  sql.exec(
+    `INSERT INTO reservations (reservation_id, resy_token, email, venue_id, day, time, seating, party_size, policy, payment_method_id, booked_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    booking.reservationId, booking.resyToken, booking.email, booking.venueId, booking.day, booking.time, booking.seating,
+    booking.partySize, JSON.stringify(booking.policy), booking.paymentMethodId, booking.bookedAt,
+  )
+  takeSlot(sql, key)
+  sql.exec('DELETE FROM book_tokens WHERE token = ?', bookToken)
+  return { kind: 'booked', booking }
+}
+
+const bookingOf = (r: ReservationRow): Booking => ({
+  reservationId: r.reservation_id,
+  resyToken: r.resy_token,
+  email: r.email,
+  venueId: r.venue_id,
+  day: r.day,
+  time: r.time,
+  seating: r.seating,
+  partySize: r.party_size,
+  policy: policySchema.parse(JSON.parse(r.policy)),
+  paymentMethodId: r.payment_method_id,
+  bookedAt: r.booked_at,
+})
+
+/** The account's reservations whose time has not passed, soonest first. */
+export function upcomingOf(sql: SqlStorage, email: string, now: number): Booking[] {
+  return sql
+    .exec<ReservationRow>('SELECT * FROM reservations WHERE email = ? ORDER BY day, time', email)
+    .toArray()
+    .map(bookingOf)
+    .filter((b) => {
+      const venue = venueById(b.venueId)
+      return venue !== undefined && instantOf(b.day, b.time, venue.zone) > now
+    })
+}
+
+/** Every booking ever made in this world, for safety checks. */
+export function ledger(sql: SqlStorage): Booking[] {
+  return sql.exec<ReservationRow>('SELECT * FROM reservations ORDER BY reservation_id').toArray().map(bookingOf)
+}

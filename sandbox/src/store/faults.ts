@@ -1,0 +1,25 @@
+// Call counting and fault injection, per endpoint. Every platform call passes through `enter`.
+import { faultSchema, type Endpoint, type Fault, type FaultInput } from '../schemas'
+
+type FaultRow = { seq: number; endpoint: string; kind: string; remaining: number; hang_ms: number }
+
+export function injectFault(sql: SqlStorage, input: FaultInput): void {
+  const f = faultSchema.parse(input)
+  sql.exec('INSERT INTO faults (endpoint, kind, remaining, hang_ms) VALUES (?, ?, ?, ?)', f.endpoint, f.kind, f.count, f.hangMs)
+}
+
+/** Counts the call and returns the fault it must suffer, if one is queued for the endpoint. */
+export function enter(sql: SqlStorage, endpoint: Endpoint): Fault | null {
+  sql.exec('INSERT INTO calls (endpoint, count) VALUES (?, 1) ON CONFLICT (endpoint) DO UPDATE SET count = count + 1', endpoint)
+  const row = sql.exec<FaultRow>('SELECT * FROM faults WHERE endpoint = ? ORDER BY seq LIMIT 1', endpoint).toArray()[0]
+  if (!row) return null
+  if (row.remaining <= 1) sql.exec('DELETE FROM faults WHERE seq = ?', row.seq)
+  else sql.exec('UPDATE faults SET remaining = remaining - 1 WHERE seq = ?', row.seq)
+  return faultSchema.parse({ endpoint: row.endpoint, kind: row.kind, count: row.remaining, hangMs: row.hang_ms })
+}
+
+export function callCounts(sql: SqlStorage): Partial<Record<Endpoint, number>> {
+  const counts: Partial<Record<Endpoint, number>> = {}
+  for (const r of sql.exec<{ endpoint: Endpoint; count: number }>('SELECT endpoint, count FROM calls')) counts[r.endpoint] = r.count
+  return counts
+}

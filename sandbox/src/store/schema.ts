@@ -1,0 +1,37 @@
+// The sandbox world's SQLite tables. Inventory itself is generated (inventory.ts); only changes
+// to it are stored: removed_slots hides generated slots, added_slots adds or overrides them.
+const TABLES = [
+  `CREATE TABLE IF NOT EXISTS accounts (email TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
+     first_name TEXT NOT NULL, last_name TEXT NOT NULL, payment_method_id INTEGER)`,
+  `CREATE TABLE IF NOT EXISTS tokens (token TEXT PRIMARY KEY, email TEXT NOT NULL, created_at INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS removed_slots (venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL,
+     seating TEXT NOT NULL, PRIMARY KEY (venue_id, day, time, seating))`,
+  `CREATE TABLE IF NOT EXISTS added_slots (venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL,
+     seating TEXT NOT NULL, party_min INTEGER NOT NULL, party_max INTEGER NOT NULL, policy TEXT NOT NULL,
+     PRIMARY KEY (venue_id, day, time, seating))`,
+  `CREATE TABLE IF NOT EXISTS book_tokens (token TEXT PRIMARY KEY, email TEXT NOT NULL, venue_id INTEGER NOT NULL,
+     day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL, party_size INTEGER NOT NULL, expires_at INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS reservations (reservation_id INTEGER PRIMARY KEY, resy_token TEXT NOT NULL,
+     email TEXT NOT NULL, venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL,
+     party_size INTEGER NOT NULL, policy TEXT NOT NULL, payment_method_id INTEGER, booked_at INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS faults (seq INTEGER PRIMARY KEY AUTOINCREMENT, endpoint TEXT NOT NULL,
+     kind TEXT NOT NULL, remaining INTEGER NOT NULL, hang_ms INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS calls (endpoint TEXT PRIMARY KEY, count INTEGER NOT NULL)`,
+]
+
+const NAMES = ['accounts', 'tokens', 'removed_slots', 'added_slots', 'book_tokens', 'reservations', 'faults', 'calls']
+
+export function migrate(sql: SqlStorage): void {
+  for (const statement of TABLES) sql.exec(statement)
+}
+
+/** Back to the seeded world: no accounts, bookings, changes, faults or counts. */
+export function wipe(sql: SqlStorage): void {
+  for (const name of NAMES) sql.exec(`DELETE FROM ${name}`)
+}
+
+/** 32 random bytes, base64url: tokens the sandbox hands out. */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32))
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}

@@ -1,0 +1,70 @@
+// Current inventory = generated slots − removed + added (added wins over both).
+import { generatedSlots } from '../inventory'
+import { slotKeyOf, type Policy, type SandboxSlot, type SandboxVenue, type SlotKey } from '../model'
+import { policySchema } from '../schemas'
+
+type AddedRow = { venue_id: number; day: string; time: string; seating: string; party_min: number; party_max: number; policy: string }
+
+function addedOn(sql: SqlStorage, venueId: number, day: string): SandboxSlot[] {
+  return sql
+    .exec<AddedRow>('SELECT * FROM added_slots WHERE venue_id = ? AND day = ?', venueId, day)
+    .toArray()
+    .map((r) => ({
+      venueId: r.venue_id,
+      day: r.day,
+      time: r.time,
+      seating: r.seating,
+      partyMin: r.party_min,
+      partyMax: r.party_max,
+      policy: policySchema.parse(JSON.parse(r.policy)),
+    }))
+}
+
+function removedOn(sql: SqlStorage, venueId: number, day: string): Set<string> {
+  const rows = sql.exec<{ time: string; seating: string }>('SELECT time, seating FROM removed_slots WHERE venue_id = ? AND day = ?', venueId, day)
+  return new Set(rows.toArray().map((r) => slotKeyOf({ venueId, day, ...r })))
+}
+
+/** Slots not yet taken on that day, released or not, sorted by time. */
+export function slotsOn(sql: SqlStorage, venue: SandboxVenue, day: string): SandboxSlot[] {
+  const removed = removedOn(sql, venue.id, day)
+  const added = addedOn(sql, venue.id, day)
+  const addedKeys = new Set(added.map(slotKeyOf))
+  const generated = generatedSlots(venue, day).filter((s) => !removed.has(slotKeyOf(s)) && !addedKeys.has(slotKeyOf(s)))
+  return [...generated, ...added].sort((a, b) => a.time.localeCompare(b.time) || a.seating.localeCompare(b.seating))
+}
+
+/** The slot as it stands (untaken) or as it was generated (possibly taken since); null if never offered. */
+export function slotEverOffered(sql: SqlStorage, venue: SandboxVenue, key: SlotKey): SandboxSlot | null {
+  const wanted = slotKeyOf(key)
+  const current = slotsOn(sql, venue, key.day).find((s) => slotKeyOf(s) === wanted)
+  if (current) return current
+  const added = addedOn(sql, venue.id, key.day).find((s) => slotKeyOf(s) === wanted)
+  return added ?? generatedSlots(venue, key.day).find((s) => slotKeyOf(s) === wanted) ?? null
+}
+
+export function currentSlot(sql: SqlStorage, venue: SandboxVenue, key: SlotKey): SandboxSlot | null {
+  const wanted = slotKeyOf(key)
+  return slotsOn(sql, venue, key.day).find((s) => slotKeyOf(s) === wanted) ?? null
+}
+
+/** Takes the slot off sale (booked, or removed by the control API / demo). */
+export function takeSlot(sql: SqlStorage, key: SlotKey): void {
+  sql.exec('DELETE FROM added_slots WHERE venue_id = ? AND day = ? AND time = ? AND seating = ?', key.venueId, key.day, key.time, key.seating)
+  sql.exec('INSERT OR IGNORE INTO removed_slots (venue_id, day, time, seating) VALUES (?, ?, ?, ?)', key.venueId, key.day, key.time, key.seating)
+}
+
+export function putSlot(sql: SqlStorage, slot: SandboxSlot): void {
+  sql.exec(
+    `INSERT OR REPLACE INTO added_slots (venue_id, day, time, seating, party_min, party_max, policy) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    slot.venueId, slot.day, slot.time, slot.seating, slot.partyMin, slot.partyMax, JSON.stringify(slot.policy),
+  )
+}
+
+/** Changes the fees of an untaken slot; false when there is no such slot. */
+export function setPolicy(sql: SqlStorage, venue: SandboxVenue, key: SlotKey, policy: Policy): boolean {
+  const slot = currentSlot(sql, venue, key)
+  if (!slot) return false
+  putSlot(sql, { ...slot, policy })
+  return true
+}

@@ -1,0 +1,207 @@
+// The platform's JSON shapes (shared/reference/resy-api.md), built from sandbox state. Field
+// names follow the reference; values the service never reads are filled plausibly.
+import { instantOf } from '../../src/lib/zoned-time'
+import { leadTimeInDays, releaseInstant } from './inventory'
+import type { Policy, SandboxSlot, SandboxVenue, SlotKey } from './model'
+import { hashOf } from './prng'
+import type { SandboxAccount } from './store/accounts'
+import type { Booking } from './store/bookings'
+import { venueById } from './venues'
+
+const SERVICE_TYPE_DINNER = 2
+const templateIdOf = (venueId: number, seating: string) => hashOf(`${venueId}|${seating}`) % 900_000 + 100_000
+
+/** rgs://resy/<venue>/<template>/<service type>/<day>/<day>/<HH:MM:SS>/<party>/<seating> */
+export function configTokenOf(slot: SlotKey, partySize: number): string {
+  const template = templateIdOf(slot.venueId, slot.seating)
+  return `rgs://resy/${slot.venueId}/${template}/${SERVICE_TYPE_DINNER}/${slot.day}/${slot.day}/${slot.time}:00/${partySize}/${slot.seating}`
+}
+
+export function slotKeyOfToken(token: string): SlotKey | null {
+  const m = /^rgs:\/\/resy\/(\d+)\/\d+\/\d+\/(\d{4}-\d{2}-\d{2})\/\d{4}-\d{2}-\d{2}\/(\d{2}:\d{2}):\d{2}\/\d+\/(.+)$/.exec(token)
+  return m ? { venueId: Number(m[1]), day: m[2] ?? '', time: m[3] ?? '', seating: m[4] ?? '' } : null
+}
+
+function paymentOf(policy: Policy, slotStart: number) {
+  const cutoffHours = policy.kind === 'fee' || policy.kind === 'deposit' ? policy.cutoffHours : null
+  return {
+    is_paid: policy.kind !== 'free',
+    cancellation_fee: policy.kind === 'fee' ? policy.feePerPerson : policy.kind === 'free' ? null : policy.amountPerPerson,
+    deposit_fee: policy.kind === 'free' || policy.kind === 'fee' ? null : policy.amountPerPerson,
+    service_charge: null,
+    venue_share: null,
+    payment_structure: policy.kind === 'free' ? null : 0,
+    secs_cancel_cut_off: cutoffHours === null ? null : cutoffHours * 3600,
+    time_cancel_cut_off: cutoffHours === null ? null : new Date(slotStart - cutoffHours * 3_600_000).toISOString(),
+    secs_change_cut_off: null,
+    time_change_cut_off: null,
+    service_charge_options: [],
+  }
+}
+
+export const userJson = (a: SandboxAccount) => ({
+  id: a.userId,
+  first_name: a.firstName,
+  last_name: a.lastName,
+  em_address: a.email,
+  mobile_number: null,
+  payment_method_id: a.paymentMethodId,
+  payment_methods:
+    a.paymentMethodId === null
+      ? []
+      : [{ id: a.paymentMethodId, is_default: true, provider_name: 'stripe', type: 'card', display: '4242', exp_month: 12, exp_year: 2030 }],
+  num_bookings: 0,
+})
+
+export const searchJson = (venues: SandboxVenue[]) => ({
+  search: {
+    hits: venues.map((v) => ({
+      id: { resy: v.id },
+      objectID: String(v.id),
+      name: v.name,
+      locality: v.city,
+      region: v.region,
+      neighborhood: v.neighborhood,
+      cuisine: [v.cuisine],
+      url_slug: v.slug,
+      price_range_id: 3,
+      rating: { average: 4.5, count: 120 },
+    })),
+    nbHits: venues.length,
+    page: 0,
+  },
+})
+
+export const venueJson = (v: SandboxVenue) => ({
+  id: { resy: v.id, google: null },
+  name: v.name,
+  url_slug: v.slug,
+  type: v.cuisine,
+  location: {
+    address_1: `${100 + (v.id % 800)} Main St`,
+    locality: v.city,
+    region: v.region,
+    neighborhood: v.neighborhood,
+    country: 'United States',
+    time_zone: v.wireZone,
+    url_slug: v.city.toLowerCase().replace(/\s+/g, '-'),
+  },
+  locale: { currency: 'USD' },
+  content: [
+    { name: 'why_we_like_it', body: `A neighborhood favorite for ${v.cuisine.toLowerCase()}.`, locale: { language: 'en-us' } },
+    { name: 'need_to_know', body: v.notes, locale: { language: 'en-us' } },
+  ],
+  min_party_size: 1,
+  max_party_size: 12,
+})
+
+export const configJson = (v: SandboxVenue) => ({
+  lead_time_in_days: leadTimeInDays(v),
+  venue: { name: v.name, min_party_size: 1, max_party_size: 12 },
+  service_types: { [SERVICE_TYPE_DINNER]: { name: 'Dinner' } },
+})
+
+export function findJson(v: SandboxVenue, day: string, partySize: number, slots: SandboxSlot[]) {
+  const templates: Record<string, unknown> = {}
+  const out = slots.map((s) => {
+    const start = instantOf(s.day, s.time, v.zone)
+    const template = templateIdOf(v.id, s.seating)
+    templates[template] = { id: template, ...paymentOf(s.policy, start), content: { 'en-us': { need_to_know: { body: v.notes } } } }
+    const [h = 0, m = 0] = s.time.split(':').map(Number)
+    const end = `${String((h + 2) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`
+    return {
+      config: { id: hashOf(`${v.id}|${s.day}|${s.time}|${s.seating}`), type: s.seating, token: configTokenOf(s, partySize), is_visible: true },
+      date: { start: `${s.day} ${s.time}:00`, end: `${s.day} ${end}:00` },
+      size: { min: s.partyMin, max: s.partyMax },
+      quantity: 1,
+      template: { id: template },
+      shift: { id: template + 7, service: { type: { id: SERVICE_TYPE_DINNER } }, day: s.day },
+      market: { date: { on: Math.floor(releaseInstant(v, s.day) / 1000), off: Math.floor(start / 1000) } },
+      payment: paymentOf(s.policy, start),
+    }
+  })
+  return {
+    query: { day, party_size: partySize },
+    bookmark: null,
+    results: {
+      venues: [
+        {
+          venue: {
+            id: { resy: v.id },
+            name: v.name,
+            url_slug: v.slug,
+            price_range: 3,
+            location: { time_zone: v.wireZone, neighborhood: v.neighborhood, code: v.region, name: v.city },
+            allow_bypass_payment_method: 0,
+          },
+          templates,
+          slots: out,
+          notifies: [],
+          pickups: { slots: [] },
+        },
+      ],
+      meta: { offset: { 'notify-me': 0 } },
+    },
+    guest_token: null,
+  }
+}
+
+const CONFIG_TYPE: Record<Policy['kind'], string> = {
+  free: 'free',
+  fee: 'cancellation_fee',
+  deposit: 'deposit',
+  prepaid: 'prepaid',
+  ticketed: 'ticket',
+}
+
+export function detailsJson(v: SandboxVenue, slot: SandboxSlot, partySize: number, bookToken: string, expiresAt: number) {
+  const p = slot.policy
+  const start = instantOf(slot.day, slot.time, v.zone)
+  const perPerson = p.kind === 'fee' ? p.feePerPerson : p.kind === 'free' ? 0 : p.amountPerPerson
+  const cutoff = p.kind === 'fee' || p.kind === 'deposit' ? new Date(start - p.cutoffHours * 3_600_000).toISOString() : null
+  const charge = p.kind === 'free' || p.kind === 'fee' ? 0 : p.amountPerPerson * partySize
+  return {
+    book_token: { value: bookToken, date_expires: new Date(expiresAt).toISOString().replace('T', ' ').slice(0, 19) },
+    cancellation: {
+      display: { policy: p.kind === 'free' ? ['Free cancellation.'] : [`A fee of $${perPerson} per person applies to late cancellations and no-shows.`] },
+      fee: p.kind === 'free' ? null : { amount: perPerson, tax: 0, date_cut_off: cutoff, display: { amount: `$${perPerson} per person` } },
+      refund: cutoff ? { date_cut_off: cutoff } : null,
+      credit: null,
+    },
+    change: { date_cut_off: cutoff },
+    payment: {
+      config: { type: CONFIG_TYPE[p.kind] },
+      is_paid: p.kind !== 'free',
+      deposit_fee: p.kind === 'free' || p.kind === 'fee' ? null : p.amountPerPerson,
+      amounts: { reservation_charge: charge, subtotal: charge, resy_fee: 0, service_fee: 0, tax: 0, total: charge },
+    },
+    config: { type: slot.seating, party_size: partySize },
+    venue: { name: v.name, venue_url_slug: v.slug, location: { url_slug: v.city.toLowerCase().replace(/\s+/g, '-') } },
+    viewers: { total: 1 },
+  }
+}
+
+export const bookJson = (b: Booking) => ({ resy_token: b.resyToken, reservation_id: b.reservationId, venue_opt_in: false })
+
+export function reservationsJson(bookings: Booking[]) {
+  const venues: Record<string, { name: string }> = {}
+  const reservations = bookings.map((b) => {
+    const venue = venueById(b.venueId)
+    if (venue) venues[String(b.venueId)] = { name: venue.name }
+    return {
+      reservation_id: b.reservationId,
+      resy_token: b.resyToken,
+      venue: { id: b.venueId },
+      day: b.day,
+      time_slot: `${b.time}:00`,
+      when: venue ? new Date(instantOf(b.day, b.time, venue.zone)).toISOString() : null,
+      num_seats: b.partySize,
+      config: { type: b.seating },
+      service_type_id: SERVICE_TYPE_DINNER,
+      status: { finished: 0, no_show: 0 },
+      cancellation: { allowed: true },
+      payment_method: b.paymentMethodId === null ? null : { id: b.paymentMethodId },
+    }
+  })
+  return { reservations, venues, metadata: { total: reservations.length, type: 'upcoming' } }
+}

@@ -1,0 +1,161 @@
+// The real platform client against the sandbox platform over the PLATFORM service binding.
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { instantOf } from '../../src/lib/zoned-time'
+import { platformFromEnv } from '../../src/platform/from-env'
+import { dayAhead, freshWorld, OPEN_VENUE, ownSlot, RELEASE_VENUE } from './world'
+
+describe('account', () => {
+  it('logs in with email and password and reports the card on file', async () => {
+    const { platform } = freshWorld()
+    const login = await platform.login('ada.lovelace@example.com', 'correct horse')
+    expect(login).toMatchObject({ kind: 'ok', value: { displayName: 'Ada Lovelace', paymentMethodId: expect.any(Number) } })
+    if (login.kind !== 'ok') return
+    expect(login.value.authToken.length).toBeGreaterThan(20)
+    expect(await platform.checkAccount(login.value.authToken)).toEqual({
+      kind: 'ok',
+      value: { displayName: 'Ada Lovelace', paymentMethodId: login.value.paymentMethodId },
+    })
+  })
+
+  it('reports an account without a card', async () => {
+    const { platform } = freshWorld()
+    const login = await platform.login('grace.nocard@example.com', 'pw')
+    expect(login).toMatchObject({ kind: 'ok', value: { paymentMethodId: null } })
+  })
+
+  it('answers reauth for an empty password and for a token the platform no longer accepts', async () => {
+    const { platform, control } = freshWorld()
+    expect(await platform.login('ada@example.com', '')).toEqual({ kind: 'reauth' })
+    const login = await platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error('login failed')
+    expect(await control.invalidateTokens('ada@example.com')).toBe(1)
+    expect(await platform.checkAccount(login.value.authToken)).toEqual({ kind: 'reauth' })
+    expect(await platform.listReservations(login.value.authToken)).toEqual({ kind: 'reauth' })
+  })
+
+  it('mints a new token per login, each valid on its own', async () => {
+    const { platform } = freshWorld()
+    const a = await platform.login('ada@example.com', 'pw')
+    const b = await platform.login('ada@example.com', 'pw')
+    if (a.kind !== 'ok' || b.kind !== 'ok') throw new Error('login failed')
+    expect(a.value.authToken).not.toBe(b.value.authToken)
+    expect((await platform.checkAccount(a.value.authToken)).kind).toBe('ok')
+  })
+})
+
+describe('venues', () => {
+  it('finds venues by name with city and neighborhood', async () => {
+    const { platform } = freshWorld()
+    const found = await platform.searchVenues('juniper')
+    expect(found).toEqual({ kind: 'ok', value: [{ venueId: 60101, name: 'Juniper & Vine', city: 'New York', neighborhood: 'West Village' }] })
+    expect(await platform.searchVenues('no such restaurant anywhere')).toEqual({ kind: 'ok', value: [] })
+  })
+
+  it('gives the IANA time zone for a legacy zone name and reads the release rule from the notes', async () => {
+    const { platform, control } = freshWorld()
+    const venues = await control.venues()
+    expect(venues.find((v) => v.id === RELEASE_VENUE.id)?.wireZone).toBe('EST5EDT')
+    expect(await platform.venueDetails(RELEASE_VENUE.id)).toEqual({
+      kind: 'ok',
+      value: {
+        venueId: 60101,
+        name: 'Juniper & Vine',
+        city: 'New York',
+        neighborhood: 'West Village',
+        timeZone: 'America/New_York',
+        urlSlug: 'juniper-and-vine',
+        release: { daysInAdvance: 14, time: '09:00' },
+      },
+    })
+  })
+
+  it('reads every seeded venue’s zone and release rule as the sandbox defines them', async () => {
+    const { platform, control } = freshWorld()
+    for (const venue of await control.venues()) {
+      const details = await platform.venueDetails(venue.id)
+      if (details.kind !== 'ok') throw new Error(`venue ${venue.id}: ${details.kind}`)
+      expect(details.value.timeZone).toBe(venue.zone)
+      expect(details.value.release).toEqual(venue.release ? { daysInAdvance: venue.release.days, time: venue.release.time } : null)
+    }
+  })
+
+  it('answers not_found for an unknown venue', async () => {
+    const { platform } = freshWorld()
+    expect(await platform.venueDetails(999)).toEqual({ kind: 'not_found' })
+  })
+})
+
+describe('finding and booking a table', () => {
+  it('finds a slot, reads its booking details, books it, and sees it in the account', async () => {
+    const world = freshWorld()
+    const slot = await ownSlot(world, { seating: 'Patio', policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 } })
+    const found = await world.platform.findSlots({ venueId: OPEN_VENUE.id, day: slot.day, partySize: 2 })
+    if (found.kind !== 'ok') throw new Error(found.kind)
+    const mine = found.value.find((s) => s.time === '23:15')
+    expect(mine).toMatchObject({ venueId: OPEN_VENUE.id, day: slot.day, seatingType: 'Patio', partyMin: 2, partyMax: 4 })
+    if (!mine) return
+
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    const token = login.value.authToken
+    const details = await world.platform.bookingDetails(token, { configId: mine.configId, day: slot.day, partySize: 2 })
+    if (details.kind !== 'ok') throw new Error(details.kind)
+    const slotStart = instantOf(slot.day, '23:15', OPEN_VENUE.zone)
+    expect(details.value).toMatchObject({
+      cancellationFeePerPerson: 25,
+      freeCancellationUntil: slotStart - 24 * 3_600_000,
+      deposit: false,
+      prepaid: false,
+      ticketed: false,
+    })
+
+    const booked = await world.platform.book(token, { bookToken: details.value.bookToken, paymentMethodId: login.value.paymentMethodId })
+    expect(booked).toMatchObject({ kind: 'booked', reservationId: expect.any(String) })
+    if (booked.kind !== 'booked') return
+    expect(await world.platform.listReservations(token)).toEqual({
+      kind: 'ok',
+      value: [{ reservationId: booked.reservationId, venueId: OPEN_VENUE.id, day: slot.day, time: '23:15', partySize: 2, seatingType: 'Patio' }],
+    })
+    const after = await world.platform.findSlots({ venueId: OPEN_VENUE.id, day: slot.day, partySize: 2 })
+    expect(after.kind === 'ok' && after.value.some((s) => s.time === '23:15')).toBe(false)
+  })
+
+  it('flags deposits, prepaid meals and ticketed experiences, and a free slot as fee 0', async () => {
+    const world = freshWorld()
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    const cases = [
+      { time: '23:00', policy: { kind: 'free' as const }, want: { cancellationFeePerPerson: 0, freeCancellationUntil: null, deposit: false, prepaid: false, ticketed: false } },
+      { time: '23:15', policy: { kind: 'deposit' as const, amountPerPerson: 40, cutoffHours: 48 }, want: { deposit: true, prepaid: false, ticketed: false } },
+      { time: '23:30', policy: { kind: 'prepaid' as const, amountPerPerson: 185 }, want: { deposit: false, prepaid: true, ticketed: false } },
+      { time: '23:45', policy: { kind: 'ticketed' as const, amountPerPerson: 150 }, want: { deposit: false, prepaid: false, ticketed: true } },
+    ]
+    for (const c of cases) {
+      const slot = await ownSlot(world, { time: c.time, policy: c.policy })
+      const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
+      const configId = found.kind === 'ok' ? found.value.find((s) => s.time === c.time)?.configId : undefined
+      if (!configId) throw new Error(`slot ${c.time} not found`)
+      const details = await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 2 })
+      expect(details).toMatchObject({ kind: 'ok', value: c.want })
+    }
+  })
+
+  it('finds no slots on a day the venue has not released yet, and some on a released day', async () => {
+    const { platform } = freshWorld()
+    const unreleased = await platform.findSlots({ venueId: RELEASE_VENUE.id, day: dayAhead(20), partySize: 2 })
+    expect(unreleased).toEqual({ kind: 'ok', value: [] })
+    let seen = 0
+    for (let d = 1; d <= 7; d++) {
+      const got = await platform.findSlots({ venueId: RELEASE_VENUE.id, day: dayAhead(d), partySize: 2 })
+      if (got.kind === 'ok') seen += got.value.length
+    }
+    expect(seen).toBeGreaterThan(0)
+  })
+
+  it('builds the client from configuration, through the PLATFORM binding', async () => {
+    const platform = platformFromEnv(env)
+    expect(await platform.searchVenues('Saguaro')).toMatchObject({ kind: 'ok', value: [{ name: 'Saguaro Supper', city: 'Phoenix' }] })
+  })
+})
+
