@@ -12,8 +12,9 @@ beforeAll(seedVenues)
 
 async function autoBookRequest() {
   const owner = await createUserWithToken()
-  const view = await createOk(owner.token, validSpec({ mode: 'auto_book' }))
-  return { ...owner, view, id: view.id as string }
+  const spec = validSpec({ mode: 'auto_book' })
+  const view = await createOk(owner.token, spec)
+  return { ...owner, spec, view, id: view.id as string }
 }
 
 describe('approval by the owner', () => {
@@ -55,9 +56,9 @@ describe('approval by the owner', () => {
   })
 
   it('keeps an approved request active when the update repeats its spec', async () => {
-    const { userId, token, id } = await autoBookRequest()
+    const { userId, token, id, spec } = await autoBookRequest()
     await approveRequest({ env }, { requestId: id, revision: 1, userId })
-    const res = await update(token, id, 1, validSpec({ mode: 'auto_book' }))
+    const res = await update(token, id, 1, spec)
     expect(res.body).toMatchObject({ status: 'active', revision: 1 })
   })
 })

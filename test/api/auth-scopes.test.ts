@@ -118,6 +118,16 @@ describe('scopes', () => {
     expectError(await getRequest(token, created.id as string), 403, 'insufficient_scope')
   })
 
+  it('checks the token before the body: no token and a broken spec still answer 401', async () => {
+    const res = await api('/requests', { method: 'POST', body: { party_size: 99 } })
+    expectError(res, 401, 'unauthorized')
+  })
+
+  it('checks the scope before the body: a broken spec without requests:write answers 403', async () => {
+    const { token } = await createUserWithToken({ scopes: ['requests:read'] })
+    expectError(await api('/requests', { method: 'POST', token, body: { party_size: 99 } }), 403, 'insufficient_scope')
+  })
+
   it('creates nothing for a token without requests:write', async () => {
     const { token, userId } = await createUserWithToken({ scopes: ['requests:read'] })
     expectError(await api('/requests', { method: 'POST', token, body: validSpec(), idempotencyKey: newKey() }), 403, 'insufficient_scope')

@@ -62,9 +62,18 @@ describe('a reservation', () => {
   it('reports verified false until the platform confirms it', async () => {
     const { token } = await createUserWithToken()
     const created = await createOk(token)
-    const reservationId = await insertReservation(created.id as string, false)
+    const reservationId = await insertReservation(created.id as string, { verified: false })
     const res = await api(`/reservations/${reservationId}`, { token })
     expect(res.body).toMatchObject({ reservation_id: reservationId, verified: false })
+  })
+
+  it('still stands, verified, after its request is stopped', async () => {
+    const { token } = await createUserWithToken()
+    const created = await createOk(token)
+    const reservationId = await insertReservation(created.id as string)
+    const stopped = await stop(token, created.id as string)
+    expect(stopped.body).toMatchObject({ status: 'stopped', reservations: [expect.objectContaining({ reservation_id: reservationId, verified: true })] })
+    expect((await api(`/reservations/${reservationId}`, { token })).body).toMatchObject({ reservation_id: reservationId, verified: true })
   })
 
   it('answers 404 reservation_not_found to any other token, even one of the same user', async () => {

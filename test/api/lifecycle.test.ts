@@ -1,9 +1,10 @@
 // The request's life through the REST routes: create in each mode, read, update with its
 // revision rules, stop, and the statuses that refuse a change.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, expectError } from '../helpers/api'
+import { api, expectError, newKey } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
 import { createOk, getRequest, stop, update, validSpec } from '../helpers/requests'
+import { DAY_MS, NEW_YORK, dateIn, expiresIn, instantIn, isoWithOffset } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 
 beforeAll(seedVenues)
@@ -125,6 +126,33 @@ describe('update', () => {
     const bad = await update(token, view.id, 1, validSpec({ party_size: 21 }))
     expect(bad.body.detail[0].loc).toEqual(['body', 'spec', 'party_size'])
     expect((await getRequest(token, view.id)).body).toMatchObject({ revision: 1, party_size: 2 })
+  })
+
+  it('refuses an expires_at in the past or after the last window, as create does', async () => {
+    const { token } = await createUserWithToken()
+    const view = await createOk(token)
+    expectError(await update(token, view.id, 1, validSpec({ expires_at: expiresIn(-60_000) })), 422, 'invalid_expiry')
+    const last = dateIn(NEW_YORK, 7)
+    const late = isoWithOffset(instantIn(NEW_YORK, last, '21:00') + 60_000)
+    expectError(await update(token, view.id, 1, validSpec({ dates: [last], expires_at: late })), 422, 'invalid_expiry')
+  })
+
+  it('refuses an expires_at after the expiry of the token that updates', async () => {
+    const { token } = await createUserWithToken({ expiresAt: Date.now() + 5 * DAY_MS })
+    const view = await createOk(token)
+    const spec = validSpec({ dates: [dateIn(NEW_YORK, 20)], expires_at: expiresIn(10 * DAY_MS) })
+    expectError(await update(token, view.id, 1, spec), 422, 'grant_expires_first')
+  })
+
+  it('refuses an update body without a spec or without a revision', async () => {
+    const { token } = await createUserWithToken()
+    const view = await createOk(token)
+    const noSpec = await api(`/requests/${view.id}`, { method: 'PUT', token, idempotencyKey: newKey(), body: { revision: 1 } })
+    expect(noSpec.status).toBe(422)
+    expect(noSpec.body.detail[0].loc).toEqual(['body', 'spec'])
+    const noRevision = await api(`/requests/${view.id}`, { method: 'PUT', token, idempotencyKey: newKey(), body: { spec: validSpec() } })
+    expect(noRevision.status).toBe(422)
+    expect(noRevision.body.detail[0].loc).toEqual(['body', 'revision'])
   })
 })
 

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { expectError } from '../helpers/api'
 import { createTokenForUser, createUserWithToken } from '../helpers/auth'
-import { countOpenRequests, countRequests, create, createOk, preview, stop, update, validSpec, type Spec } from '../helpers/requests'
+import { countOpenRequests, countRequests, create, createOk, insertReservation, preview, stop, update, validSpec, type Spec } from '../helpers/requests'
 import { NEW_YORK, dateIn } from '../helpers/time'
 import { VENUES, seedVenues } from '../helpers/venues'
 
@@ -132,5 +132,45 @@ describe('overlapping auto_book requests', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1)
     expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(Array(9).fill('overlapping_booking_request'))
     expect(await countRequests(userId)).toBe(1)
+  })
+})
+
+describe('an auto_book spec over an existing reservation', () => {
+  const day = () => dateIn(NEW_YORK, 15)
+
+  /** A user with a verified 19:00 reservation on `day`, made through an earlier alert_only request. */
+  async function userWithReservation() {
+    const owner = await createUserWithToken()
+    const earlier = await createOk(owner.token, validSpec({ dates: [day()], title: 'earlier' }))
+    await insertReservation(earlier.id, { date: day(), time: '19:00' })
+    await stop(owner.token, earlier.id)
+    return owner
+  }
+
+  it('is refused with 409 existing_reservation on preview and create when the window covers it', async () => {
+    const { token, userId } = await userWithReservation()
+    const spec = autoBook({ dates: [day()], earliest_time: '18:00', latest_time: '21:00' })
+    expectError(await preview(token, spec), 409, 'existing_reservation')
+    expectError(await create(token, spec), 409, 'existing_reservation')
+    expect(await countRequests(userId)).toBe(1)
+  })
+
+  it('is allowed when the window misses the reservation, or for alert_only', async () => {
+    const { token } = await userWithReservation()
+    expect((await preview(token, autoBook({ dates: [day()], earliest_time: '20:00', latest_time: '22:00' }))).status).toBe(200)
+    expect((await preview(token, autoBook({ dates: [dateIn(NEW_YORK, 16)] }))).status).toBe(200)
+    expect((await preview(token, validSpec({ mode: 'alert_only', dates: [day()] }))).status).toBe(200)
+  })
+
+  it('is refused even when the reservation was made through another token of the same user', async () => {
+    const { userId } = await userWithReservation()
+    const { token: other } = await createTokenForUser(userId)
+    expectError(await preview(other, autoBook({ dates: [day()] })), 409, 'existing_reservation')
+  })
+
+  it("ignores another user's reservation", async () => {
+    await userWithReservation()
+    const stranger = await createUserWithToken()
+    expect((await preview(stranger.token, autoBook({ dates: [day()] }))).status).toBe(200)
   })
 })

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { api, newKey, type ApiResult } from './api'
-import { DAY_MS, NEW_YORK, dateIn, expiresIn } from './time'
+import { DAY_MS, NEW_YORK, dateIn, expiresIn, instantIn } from './time'
 import { VENUES } from './venues'
 
 export type Spec = Record<string, unknown>
@@ -60,7 +60,7 @@ export function getRequest(token: string, id: string): Promise<ApiResult> {
   return api(`/requests/${id}`, { token })
 }
 
-export function update(token: string, id: string, revision: number, spec: Spec, idempotencyKey: string = newKey()): Promise<ApiResult> {
+export function update(token: string, id: string, revision: number, spec: unknown, idempotencyKey: string = newKey()): Promise<ApiResult> {
   return api(`/requests/${id}`, { method: 'PUT', token, body: { revision, spec }, idempotencyKey })
 }
 
@@ -82,19 +82,30 @@ export async function countOpenRequests(userId: string): Promise<number> {
   return row?.n ?? 0
 }
 
+export interface ReservationFields {
+  verified?: boolean
+  date?: string
+  time?: string
+  timeZone?: string
+}
+
 /** Records a reservation for a request the way the booking engine will: same owner and principal. */
-export async function insertReservation(requestId: string, verified = true): Promise<number> {
+export async function insertReservation(requestId: string, fields: ReservationFields = {}): Promise<number> {
   const owner = await env.DB.prepare('select user_id, principal_id from requests where id = ?')
     .bind(requestId)
     .first<{ user_id: string; principal_id: string }>()
   if (!owner) throw new Error(`request ${requestId} is not in the D1 index`)
-  const date = dateIn(NEW_YORK, 7)
+  const verified = fields.verified ?? true
+  const timeZone = fields.timeZone ?? NEW_YORK
+  const date = fields.date ?? dateIn(timeZone, 7)
+  const time = fields.time ?? '19:00'
+  const now = Date.now()
   const row = await env.DB.prepare(
     `insert into reservations (request_id, user_id, principal_id, venue_id, date, time, party_size, seating, starts_at,
        platform_reservation_id, cancellation_fee, cancellation_deadline, verified, created_at, verified_at)
-     values (?, ?, ?, ?, ?, '19:00', 2, 'any', ?, 'resy-test-1', 0, null, ?, ?, ?) returning id`,
+     values (?, ?, ?, ?, ?, ?, 2, 'any', ?, ?, 0, null, ?, ?, ?) returning id`,
   )
-    .bind(requestId, owner.user_id, owner.principal_id, VENUES.ny[0]!.venue_id, date, Date.now() + 7 * DAY_MS, verified ? 1 : 0, Date.now(), verified ? Date.now() : null)
+    .bind(requestId, owner.user_id, owner.principal_id, VENUES.ny[0]!.venue_id, date, time, instantIn(timeZone, date, time), `resy-${requestId}`, verified ? 1 : 0, now, verified ? now : null)
     .first<{ id: number }>()
   if (!row) throw new Error('reservation insert returned nothing')
   return row.id
