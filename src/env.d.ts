@@ -4,6 +4,9 @@ declare global {
     interface Env {
       DB: D1Database
       REQUESTS: DurableObjectNamespace<import('./requests/request-object').RequestObject>
+      AVAILABILITY: DurableObjectNamespace<import('./requests/availability-object').AvailabilityObject>
+      /** Seconds between polls of an active request (never below the floor in watch/cadence.ts). */
+      POLL_INTERVAL_SECONDS?: string
       ASSETS: Fetcher
       /** Origin used in links the service hands out (action_url, alerts). */
       PUBLIC_BASE_URL?: string
@@ -17,6 +20,10 @@ declare global {
       PLATFORM_TOKEN_KEY: string
       /** "on" shows the /outbox page (emails that would have been sent); for local development. */
       SHOW_OUTBOX?: string
+      /** OAuth clients, grants and tokens (@cloudflare/workers-oauth-provider's storage). */
+      OAUTH_KV: KVNamespace
+      /** Access-token lifetime in seconds (60 to 900, default 900); end-to-end tests shorten it. */
+      OAUTH_ACCESS_TOKEN_TTL?: string
     }
   }
 }

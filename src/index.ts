@@ -6,6 +6,7 @@ import { resolveBearerToken } from './auth/resolve-token'
 import { webApp } from './web/app'
 import { platformApi } from './web/routes/platform-api'
 
+export { AvailabilityObject } from './requests/availability-object'
 export { RequestObject } from './requests/request-object'
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>()

@@ -1,5 +1,5 @@
 // The user's platform connection row. The token column holds only AES-GCM ciphertext.
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from './client'
 import { platformConnections } from './schema'
 
@@ -26,4 +26,14 @@ export async function updateConnectionState(
   change: Partial<Pick<ConnectionRow, 'state' | 'checkedAt' | 'paymentMethodId' | 'displayName'>>,
 ): Promise<void> {
   await db.update(platformConnections).set(change).where(eq(platformConnections.userId, userId))
+}
+
+/** Flips a working connection to reauth_required; returns its connectedAt the first time only. */
+export async function flagReauthRequired(db: Db, userId: string, now: number): Promise<number | null> {
+  const [row] = await db
+    .update(platformConnections)
+    .set({ state: 'reauth_required', checkedAt: now })
+    .where(and(eq(platformConnections.userId, userId), eq(platformConnections.state, 'ok')))
+    .returning({ connectedAt: platformConnections.connectedAt })
+  return row?.connectedAt ?? null
 }

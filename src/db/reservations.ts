@@ -26,3 +26,10 @@ export async function verifiedReservationsIn(db: Db, userId: string, windows: Wi
     .where(and(eq(reservations.userId, userId), eq(reservations.verified, true)))
   return rows.filter((r) => windows.some(([start, end]) => r.startsAt >= start && r.startsAt <= end))
 }
+
+export type NewReservation = Omit<typeof reservations.$inferInsert, 'id'>
+
+/** Records a verified reservation once per request (request_id is unique), however often it runs. */
+export async function recordReservation(db: Db, row: NewReservation): Promise<void> {
+  await db.insert(reservations).values(row).onConflictDoNothing({ target: reservations.requestId })
+}

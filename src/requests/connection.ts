@@ -1,6 +1,6 @@
 // Connecting the user's reservation-platform account. The password is used once, to log in,
 // and never stored; only the platform's token is kept, encrypted.
-import { deleteConnection, findConnection, saveConnection, updateConnectionState } from '../db/connections'
+import { deleteConnection, findConnection, flagReauthRequired, saveConnection, updateConnectionState } from '../db/connections'
 import { AppError } from '../errors'
 import { open, seal } from '../lib/secret-box'
 import type { Deps } from './deps'
@@ -92,12 +92,12 @@ export async function platformSessionOf(deps: Deps, userId: string): Promise<Pla
   return { authToken, paymentMethodId: row.paymentMethodId }
 }
 
-/** The platform rejected the stored token: the user must reconnect. Returns true the first time. */
-export async function markReauthRequired(deps: Deps, userId: string): Promise<boolean> {
-  const row = await findConnection(deps.db, userId)
-  if (!row || row.state === 'reauth_required') return false
-  await updateConnectionState(deps.db, userId, { state: 'reauth_required', checkedAt: deps.now })
-  return true
+/**
+ * The platform rejected the stored token: the user must reconnect. Returns the connection's
+ * connectedAt the first time (whoever notices first), null after, so the user is told once.
+ */
+export async function markReauthRequired(deps: Deps, userId: string): Promise<number | null> {
+  return flagReauthRequired(deps.db, userId, deps.now)
 }
 
 /**

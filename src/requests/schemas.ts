@@ -170,6 +170,14 @@ export const ListQuery = z.object({
   cursor: z.string().max(200).optional(),
 })
 
+/** Restaurant search: the REST query string and the MCP tool's arguments. */
+export const RestaurantQuery = z.object({
+  q: z.string().min(2, 'Search with 2 to 200 characters.').max(200, 'Search with 2 to 200 characters.'),
+})
+
+/** A request id as callers send it (REST path, MCP argument). */
+export const RequestId = z.string().min(1).max(100)
+
 export const ErrorBody = z
   .object({ code: z.string(), message: z.string() })
   .openapi('Error')

@@ -43,6 +43,40 @@ export interface RequestState {
   statusReason: string | null
   lastCheckedAt: number | null
   trace: TraceItem[]
+  /** Slot keys the user was already told about (bounded), so each slot alerts once. */
+  alerted: string[]
+  /** The last summary traced per venue-date, so an unchanged poll writes nothing. */
+  summaries: Record<string, string>
+  /** The one booking attempt this request may ever make, while it is being verified. */
+  attempt: BookingAttempt | null
+  /**
+   * Set when an attempt's outcome could never be verified: the request then only alerts, so a
+   * booking that lands late can never be followed by a second one.
+   */
+  bookingDisabled: string | null
+}
+
+export interface BookingAttempt {
+  slotKey: string
+  venueId: number
+  venueName: string
+  day: string
+  time: string
+  partySize: number
+  seatingType: string
+  startsAt: number
+  revision: number
+  cancellationFee: number | null
+  freeCancellationUntil: number | null
+  /** Matching reservations already on the account before booking: never mistaken for ours. */
+  preexisting: string[]
+  createdAt: number
+  /** What the book call answered; 'pending' if the object stopped before it answered. */
+  outcome: 'pending' | 'booked' | 'refused' | 'unknown'
+  refusal: string | null
+  platformReservationId: string | null
+  /** Verification continues on later alarms until then. */
+  verifyUntil: number
 }
 
 /** The D1 index row from which a request's object is built (or rebuilt, if creating it failed). */
@@ -68,8 +102,14 @@ export function initialState(record: RequestRecord): RequestState {
     statusReason: autoBook ? 'Waiting for the user to approve this request.' : null,
     lastCheckedAt: null,
     trace: [],
+    alerted: [],
+    summaries: {},
+    attempt: null,
+    bookingDisabled: null,
   }
 }
+
+export const ALERTED_LIMIT = 500
 
 /** Updated-at must grow strictly: the D1 mirror applies a write only if it is newer. */
 export function touch(state: RequestState, now: number): number {
