@@ -12,7 +12,13 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, PUBLIC_BASE_URL: 'http://localhost:8787', PLATFORM_API_KEY: TEST_PLATFORM_API_KEY },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            PUBLIC_BASE_URL: 'http://localhost:8787',
+            PLATFORM_API_KEY: TEST_PLATFORM_API_KEY,
+            // Not a secret: the AES-GCM key for platform tokens inside the test pool only.
+            PLATFORM_TOKEN_KEY: 'dGVzdC1vbmx5IHBsYXRmb3JtIHRva2VuIGtleSAzMmI=',
+          },
           serviceBindings: sandboxServiceBindings,
           workers: sandboxWorkers(),
         },

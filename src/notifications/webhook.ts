@@ -11,6 +11,8 @@ export const webhookUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Enter a full URL starting with https://' })
   .max(2000, 'That URL is too long')
   .refine((value) => {
+    // Unparseable values already failed the URL check above; this rule is about the scheme.
+    if (!URL.canParse(value)) return true
     const url = new URL(value)
     return url.protocol === 'https:' || LOCAL_HOSTS.has(url.hostname)
   }, 'Use an https:// address (plain http is allowed only for localhost)')

@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth'
 import { developersRoutes } from './routes/developers'
 import { homeRoutes } from './routes/home'
 import { notificationsRoutes } from './routes/notifications'
+import { platformConnectionRoutes } from './routes/platform-connection'
 import { settingsRoutes } from './routes/settings'
 
 export const webApp = new Hono<WebEnv>()
@@ -42,6 +43,7 @@ webApp.route('/', homeRoutes)
 webApp.route('/', authRoutes)
 webApp.route('/', assistantsRoutes)
 webApp.route('/', settingsRoutes)
+webApp.route('/', platformConnectionRoutes)
 webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)
 

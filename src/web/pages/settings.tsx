@@ -1,6 +1,6 @@
 // Settings: notifications (email, webhook with a test) and the reservation-platform connection.
 import type { SessionUser } from '../../auth/session'
-import type { Executor } from '../../requests/schemas'
+import type { ConnectionStatus } from '../../requests/connection'
 import { Alert, CsrfInput, Field } from '../components/form'
 
 export const PLATFORM_RISK_NOTICE =
@@ -9,7 +9,9 @@ export const PLATFORM_RISK_NOTICE =
 export interface SettingsPageProps {
   csrfToken: string
   user: SessionUser
-  executor: Executor
+  connection: ConnectionStatus
+  /** The connect form after a failed attempt (the password is never echoed). */
+  connectForm?: { email: string; errors: { email?: string | undefined; password?: string | undefined; acceptRisk?: string | undefined } }
   /** Unsaved values and errors after a failed save. */
   form?: { emailAlerts: boolean; webhookUrl: string; webhookError?: string | undefined }
   notice?: { kind: 'success' | 'error'; text: string } | undefined
@@ -53,50 +55,81 @@ function NotificationSettings(props: SettingsPageProps) {
   )
 }
 
-function connectionStatus(executor: Executor): string {
-  if (executor.ready) return 'Connected, with a payment method on file.'
-  switch (executor.reason) {
-    case 'resy_not_connected':
-      return 'Not connected.'
-    case 'resy_reauth_required':
-      return 'Connected, but the platform no longer accepts the sign-in. Connect again.'
-    case 'payment_method_missing':
-      return 'Connected, but no payment method is on file on the platform: alerts work, booking does not.'
-    default:
-      return 'Unknown.'
-  }
+function ConnectionState(props: { connection: ConnectionStatus }) {
+  const { connection } = props
+  if (!connection.connected) return <p><strong>Status:</strong> Not connected. Tablewatch cannot watch or book until you connect.</p>
+  return (
+    <dl class="facts">
+      <dt>Connected as</dt>
+      <dd>{connection.displayName}</dd>
+      <dt>Payment method</dt>
+      <dd>{connection.paymentMethodOnFile ? 'On file' : 'None on file: alerts work, booking does not'}</dd>
+      <dt>Sign-in</dt>
+      <dd>{connection.needsReconnect ? 'The platform no longer accepts it: connect again below' : 'Working'}</dd>
+    </dl>
+  )
+}
+
+function ConnectForm(props: SettingsPageProps) {
+  const errors = props.connectForm?.errors ?? {}
+  const reconnect = props.connection.connected
+  return (
+    <form method="post" action="/settings/platform/connect" class="form" novalidate>
+      <h3>{reconnect ? 'Connect again or switch account' : 'Connect your platform account'}</h3>
+      <CsrfInput token={props.csrfToken} />
+      <Field
+        label="Platform email"
+        name="platform_email"
+        type="email"
+        value={props.connectForm?.email ?? ''}
+        autocomplete="off"
+        required
+        error={errors.email}
+      />
+      <Field
+        label="Platform password"
+        name="platform_password"
+        type="password"
+        autocomplete="off"
+        hint="Used once to sign in to the platform; never stored."
+        required
+        error={errors.password}
+      />
+      <div class={errors.acceptRisk ? 'field has-error' : 'field'}>
+        <label class="check">
+          <input type="checkbox" name="accept_risk" value="on" required />
+          <span>I understand that the platform may deactivate my account for using this service, and I accept that risk.</span>
+        </label>
+        {errors.acceptRisk ? <p class="field-error">{errors.acceptRisk}</p> : null}
+      </div>
+      <button type="submit" class="button">
+        {reconnect ? 'Connect again' : 'Connect'}
+      </button>
+    </form>
+  )
 }
 
 function PlatformConnection(props: SettingsPageProps) {
   return (
     <section class="card" aria-labelledby="platform-heading">
       <h2 id="platform-heading">Reservation platform</h2>
-      <p>
-        <strong>Status:</strong> {connectionStatus(props.executor)}
-      </p>
+      <ConnectionState connection={props.connection} />
       <Alert kind="warning" title="Before you connect">
         <p>
-          {PLATFORM_RISK_NOTICE} Connecting means you accept that risk. Tablewatch uses your sign-in once to get an
+          {PLATFORM_RISK_NOTICE} By connecting, you accept that risk. Tablewatch uses your sign-in once to get an
           access token from the platform, and never stores your password.
         </p>
       </Alert>
-      <form class="form" aria-describedby="connect-unavailable">
-        <fieldset disabled>
-          <legend>Connect your platform account</legend>
-          <Field label="Platform email" name="platform_email" type="email" autocomplete="off" />
-          <Field label="Platform password" name="platform_password" type="password" autocomplete="off" />
-          <label class="check">
-            <input type="checkbox" name="accept_risk" value="on" />
-            <span>I understand the platform may deactivate my account for using this service.</span>
-          </label>
-          <button type="submit" class="button">
-            Connect
+      <ConnectForm {...props} />
+      {props.connection.connected ? (
+        <form method="post" action="/settings/platform/disconnect" class="inline-form">
+          <CsrfInput token={props.csrfToken} />
+          <button type="submit" class="button danger">
+            Disconnect
           </button>
-        </fieldset>
-        <p class="hint" id="connect-unavailable">
-          Connecting is not available yet.
-        </p>
-      </form>
+          <span class="hint">Your open requests stop and show “revoked”. Existing reservations stay.</span>
+        </form>
+      ) : null}
     </section>
   )
 }

@@ -5,7 +5,7 @@ import { currentUser, requireSession } from '../../auth/session'
 import { updateNotificationSettings } from '../../db/users'
 import { sendWebhook, webhookUrlSchema, type WebhookResult } from '../../notifications/webhook'
 import { depsOf } from '../../requests/deps'
-import { executorFor } from '../../requests/executor'
+import { connectionStatus } from '../../requests/connection'
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
 import { renderPage, type WebEnv } from '../render'
 
@@ -16,12 +16,14 @@ const notificationForm = z.object({
 
 const NOTICES = {
   saved: { kind: 'success', text: 'Notification settings saved.' },
+  connected: { kind: 'success', text: 'Your platform account is connected.' },
+  disconnected: { kind: 'success', text: 'Disconnected. Your open requests were revoked; existing reservations stay.' },
 } as const
 
-async function showPage(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 422 = 200) {
+export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 422 | 503 = 200) {
   const user = currentUser(c)
-  const executor = await executorFor(depsOf(c.env, c.req.url), user.id)
-  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, executor, ...extra }
+  const connection = await connectionStatus(depsOf(c.env, c.req.url), user.id)
+  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, ...extra }
   return renderPage(c, 'Settings', <SettingsPage {...props} />, status)
 }
 
@@ -42,8 +44,9 @@ settingsRoutes.use('/settings', requireSession())
 settingsRoutes.use('/settings/*', requireSession())
 
 settingsRoutes.get('/settings', (c) => {
-  const notice = c.req.query('saved') === '1' ? NOTICES.saved : undefined
-  return showPage(c, { notice })
+  const done = c.req.query('done')
+  const notice = done === 'saved' || done === 'connected' || done === 'disconnected' ? NOTICES[done] : undefined
+  return showSettings(c, { notice })
 })
 
 settingsRoutes.post('/settings/notifications', async (c) => {
@@ -55,22 +58,22 @@ settingsRoutes.post('/settings/notifications', async (c) => {
     const checked = webhookUrlSchema.safeParse(form.webhook_url)
     if (!checked.success) {
       const webhookError = checked.error.issues[0]?.message ?? 'Enter a valid URL'
-      return showPage(c, { form: { emailAlerts, webhookUrl: form.webhook_url, webhookError } }, 422)
+      return showSettings(c, { form: { emailAlerts, webhookUrl: form.webhook_url, webhookError } }, 422)
     }
     webhookUrl = checked.data
   }
   await updateNotificationSettings(depsOf(c.env, c.req.url).db, user.id, { emailAlerts, webhookUrl })
-  return c.redirect('/settings?saved=1', 303)
+  return c.redirect('/settings?done=saved', 303)
 })
 
 settingsRoutes.post('/settings/webhook-test', async (c) => {
   const user = currentUser(c)
-  if (!user.webhookUrl) return showPage(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
+  if (!user.webhookUrl) return showSettings(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
   const baseUrl = depsOf(c.env, c.req.url).baseUrl
   const result = await sendWebhook(user.webhookUrl, {
     title: 'Tablewatch test',
     text: 'This is a test from Tablewatch. Alerts about your requests will arrive like this.',
     link: `${baseUrl}/notifications`,
   })
-  return showPage(c, { notice: describeWebhookResult(result) })
+  return showSettings(c, { notice: describeWebhookResult(result) })
 })

@@ -1,0 +1,94 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { WebClient } from './web-client'
+
+async function saveNotifications(client: WebClient, form: Record<string, string>) {
+  return client.post('/settings/notifications', { ...form, _csrf: await client.csrfFrom('/settings') })
+}
+
+async function storedSettings(email: string) {
+  return env.DB.prepare('select email_alerts, webhook_url from users where email = ?').bind(email).first<{ email_alerts: number; webhook_url: string | null }>()
+}
+
+describe('notification settings', () => {
+  it('saves email alerts off and an https webhook', async () => {
+    const client = new WebClient()
+    const email = await client.newUser()
+    const res = await saveNotifications(client, { webhook_url: 'https://ntfy.sh/my-tables' })
+    expect(res.headers.get('Location')).toBe('/settings?done=saved')
+    expect(await storedSettings(email)).toEqual({ email_alerts: 0, webhook_url: 'https://ntfy.sh/my-tables' })
+    const page = await (await client.get('/settings?done=saved')).text()
+    expect(page).toContain('Notification settings saved.')
+    expect(page).toContain('Send a test to my webhook')
+  })
+
+  it('accepts plain http only for localhost', async () => {
+    const client = new WebClient()
+    const email = await client.newUser()
+    const refused = await saveNotifications(client, { email_alerts: 'on', webhook_url: 'http://hooks.example.com/x' })
+    expect(refused.status).toBe(422)
+    expect(await refused.text()).toContain('plain http is allowed only for localhost')
+    expect(await storedSettings(email)).toEqual({ email_alerts: 1, webhook_url: null })
+    await saveNotifications(client, { email_alerts: 'on', webhook_url: 'http://localhost:9999/hook' })
+    expect(await storedSettings(email)).toEqual({ email_alerts: 1, webhook_url: 'http://localhost:9999/hook' })
+  })
+
+  it('refuses something that is not a URL', async () => {
+    const client = new WebClient()
+    await client.newUser()
+    const res = await saveNotifications(client, { webhook_url: 'not a url' })
+    expect(res.status).toBe(422)
+    expect(await res.text()).toContain('Enter a full URL starting with https://')
+  })
+
+  it('clears the webhook when the field is emptied', async () => {
+    const client = new WebClient()
+    const email = await client.newUser()
+    await saveNotifications(client, { webhook_url: 'https://ntfy.sh/my-tables' })
+    await saveNotifications(client, { email_alerts: 'on', webhook_url: '' })
+    expect(await storedSettings(email)).toEqual({ email_alerts: 1, webhook_url: null })
+  })
+})
+
+describe('platform connection on the settings page', () => {
+  it('shows the risk notice of the spec and that nothing is connected yet', async () => {
+    const client = new WebClient()
+    await client.newUser()
+    const page = await (await client.get('/settings')).text()
+    expect(page).toContain("terms prohibit automated access and it may deactivate accounts that use such tools")
+    expect(page).toContain('Not connected.')
+  })
+
+  it('refuses to connect until the risk is accepted, and never echoes the password', async () => {
+    const client = new WebClient()
+    await client.newUser()
+    const res = await client.post('/settings/platform/connect', {
+      platform_email: 'diner@example.com',
+      platform_password: 'platform-secret-123',
+      _csrf: await client.csrfFrom('/settings'),
+    })
+    expect(res.status).toBe(422)
+    const html = await res.text()
+    expect(html).toContain('Confirm that you accept the risk to connect')
+    expect(html).toContain('diner@example.com')
+    expect(html).not.toContain('platform-secret-123')
+  })
+
+  it('connects to the platform and disconnects again', async () => {
+    const client = new WebClient()
+    await client.newUser()
+    const res = await client.post('/settings/platform/connect', {
+      platform_email: 'diner@example.com',
+      platform_password: 'platform-secret-123',
+      accept_risk: 'on',
+      _csrf: await client.csrfFrom('/settings'),
+    })
+    expect(res.headers.get('Location')).toBe('/settings?done=connected')
+    const connected = await (await client.get('/settings?done=connected')).text()
+    expect(connected).toContain('Your platform account is connected.')
+    expect(connected).toContain('Connected as')
+    const off = await client.post('/settings/platform/disconnect', { _csrf: await client.csrfFrom('/settings') })
+    expect(off.headers.get('Location')).toBe('/settings?done=disconnected')
+    expect(await (await client.get('/settings')).text()).toContain('Not connected.')
+  })
+})
