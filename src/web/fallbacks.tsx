@@ -11,7 +11,8 @@ export function csrfRefused(c: Context<WebEnv>): Promise<Response> {
 export async function staticOrNotFound(c: Context<WebEnv>): Promise<Response> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     const asset = await c.env.ASSETS.fetch(c.req.raw)
-    if (asset.status !== 404) return asset
+    // A copy, because the middleware adds security headers and the binding's are immutable.
+    if (asset.status !== 404) return new Response(asset.body, asset)
   }
   return renderPage(c, 'Page not found', <NotFoundPage />, 404)
 }

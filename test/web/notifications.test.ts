@@ -1,0 +1,104 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { dbOf } from '../../src/db/client'
+import { insertNotification, insertOutboxEmail } from '../../src/db/notifications'
+import { WebClient } from './web-client'
+
+async function userIdOf(email: string): Promise<string> {
+  const row = await env.DB.prepare('select id from users where email = ?').bind(email).first<{ id: string }>()
+  return row?.id ?? ''
+}
+
+async function notify(userId: string, title: string, dedupeKey = crypto.randomUUID()) {
+  return insertNotification(dbOf(env.DB), { userId, dedupeKey, kind: 'alert', title, body: 'Lilia · Sat Dec 5 · 19:00 · 2 people', link: '/notifications', createdAt: Date.now() })
+}
+
+function badge(html: string): string | undefined {
+  return /<span class="badge"[^>]*>(\d+\+?)<\/span>/.exec(html)?.[1]
+}
+
+describe('inbox', () => {
+  it('shows the unread count in the header on every page', async () => {
+    const client = new WebClient()
+    const userId = await userIdOf(await client.newUser())
+    expect(badge(await (await client.get('/settings')).text())).toBeUndefined()
+    await notify(userId, 'Table found at Lilia')
+    await notify(userId, 'Table found at Via Carota')
+    expect(badge(await (await client.get('/developers')).text())).toBe('2')
+  })
+
+  it('keeps one notification per dedupe key', async () => {
+    const client = new WebClient()
+    const userId = await userIdOf(await client.newUser())
+    expect(await notify(userId, 'Table found', 'slot-1')).toBe(true)
+    expect(await notify(userId, 'Table found', 'slot-1')).toBe(false)
+    expect(badge(await (await client.get('/notifications')).text())).toBe('1')
+  })
+
+  it('marks one as read, then all', async () => {
+    const client = new WebClient()
+    const userId = await userIdOf(await client.newUser())
+    await notify(userId, 'First')
+    await notify(userId, 'Second')
+    const page = await (await client.get('/notifications')).text()
+    const action = /action="(\/notifications\/\d+\/read)"/.exec(page)?.[1] ?? ''
+    await client.post(action, { _csrf: await client.csrfFrom('/notifications') })
+    expect(badge(await (await client.get('/notifications')).text())).toBe('1')
+    await client.post('/notifications/read-all', { _csrf: await client.csrfFrom('/notifications') })
+    const after = await (await client.get('/notifications')).text()
+    expect(badge(after)).toBeUndefined()
+    expect(after).toContain('First')
+    expect(after).toContain('Second')
+  })
+
+  it("cannot mark another user's notification as read", async () => {
+    const alice = new WebClient()
+    const mallory = new WebClient()
+    const aliceId = await userIdOf(await alice.newUser())
+    await mallory.newUser()
+    await notify(aliceId, 'For Alice')
+    const action = /action="(\/notifications\/\d+\/read)"/.exec(await (await alice.get('/notifications')).text())?.[1] ?? ''
+    await mallory.post(action, { _csrf: await mallory.csrfFrom('/notifications') })
+    expect(badge(await (await alice.get('/notifications')).text())).toBe('1')
+  })
+})
+
+describe('outbox', () => {
+  it("shows only the signed-in user's emails (SHOW_OUTBOX is on in local development)", async () => {
+    expect(env.SHOW_OUTBOX).toBe('on')
+    const alice = new WebClient()
+    const bob = new WebClient()
+    const aliceEmail = await alice.newUser()
+    const bobEmail = await bob.newUser()
+    const db = dbOf(env.DB)
+    await insertOutboxEmail(db, { userId: await userIdOf(aliceEmail), toAddress: aliceEmail, subject: 'A table at Lilia', body: 'Book it here', createdAt: Date.now() })
+    await insertOutboxEmail(db, { userId: await userIdOf(bobEmail), toAddress: bobEmail, subject: 'For Bob only', body: '…', createdAt: Date.now() })
+    const page = await (await alice.get('/outbox')).text()
+    expect(page).toContain('A table at Lilia')
+    expect(page).not.toContain('For Bob only')
+  })
+
+  it('asks a signed-out visitor to sign in', async () => {
+    const res = await new WebClient().get('/outbox')
+    expect(res.headers.get('Location')).toBe('/signin?next=%2Foutbox')
+  })
+})
+
+describe('pages', () => {
+  it('answers an unknown page with the not-found page', async () => {
+    const res = await new WebClient().get('/no-such-page')
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('Page not found')
+  })
+
+  it('serves the stylesheet from public/', async () => {
+    const res = await new WebClient().get('/styles.css')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toContain('text/css')
+  })
+
+  it('sends a content security policy that allows no inline script', async () => {
+    const res = await new WebClient().get('/')
+    expect(res.headers.get('Content-Security-Policy')).toContain("script-src 'self'")
+  })
+})
