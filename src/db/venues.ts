@@ -10,9 +10,12 @@ export async function findVenues(db: Db, ids: number[]): Promise<VenueRow[]> {
   return db.select().from(venues).where(inArray(venues.venueId, ids))
 }
 
-/** Name, neighborhood or city containing the text, case-insensitively (SQLite LIKE). */
+/**
+ * Name, neighborhood or city containing the text, case-insensitively. instr() rather than
+ * LIKE: D1 refuses LIKE patterns over 50 bytes, and queries may be 200 characters.
+ */
 export async function searchCatalog(db: Db, text: string, limit: number): Promise<VenueRow[]> {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const pattern = text.toLowerCase()
   return db
     .select()
     .from(venues)
@@ -21,7 +24,7 @@ export async function searchCatalog(db: Db, text: string, limit: number): Promis
     .limit(limit)
 }
 
-const contains = (column: AnyColumn, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`
+const contains = (column: AnyColumn, needle: string) => sql`instr(lower(${column}), ${needle}) > 0`
 
 /** Adds or refreshes venues found on the platform, so they can be watched. */
 export async function upsertVenues(db: Db, rows: VenueRow[]): Promise<void> {

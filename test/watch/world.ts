@@ -1,0 +1,112 @@
+// A user with a connected sandbox account, a token, and helpers to create requests and run
+// their alarms. The service's own platform client (env.PLATFORM_BASE_URL) and the sandbox
+// control client share one sandbox world, reset for each test.
+import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
+import { sandboxControl } from '../../sandbox/control-client'
+import { createAccessToken } from '../../src/auth/pat'
+import { users } from '../../src/db/schema'
+import { addDays, todayIn } from '../../src/lib/zoned-time'
+import { approveRequest } from '../../src/requests/approve'
+import { connectPlatform } from '../../src/requests/connection'
+import { depsOf, requestObject } from '../../src/requests/deps'
+import { findRestaurants } from '../../src/requests/restaurants'
+
+/** Pomelo Garden, New York: no release rule, no fees by default. */
+export const VENUE = 60105
+export const ZONE = 'America/New_York'
+const today = todayIn(ZONE, Date.now())
+
+export const control = () => {
+  if (!env.PLATFORM) throw new Error('PLATFORM must be bound to the sandbox')
+  return sandboxControl({ fetcher: env.PLATFORM, baseUrl: env.PLATFORM_BASE_URL })
+}
+
+let counter = 0
+
+export async function setUp(options: { email?: string; connect?: boolean } = {}) {
+  await control().reset()
+  const deps = depsOf(env)
+  const userId = `usr_watch${++counter}${crypto.randomUUID().slice(0, 8)}`
+  const email = options.email ?? `${userId}@example.test`
+  await deps.db.insert(users).values({ id: userId, email, createdAt: Date.now() })
+  const { token } = await createAccessToken(deps.db, {
+    userId,
+    name: 'watch test',
+    scopes: ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'],
+  })
+  await findRestaurants(deps, 'Pomelo') // adds the venue to the catalog from the platform
+  if (options.connect !== false) {
+    await connectPlatform(deps, userId, { email: `diner-${userId}@example.test`, password: 'secret', acknowledgedRisk: true })
+  }
+  // Each test watches its own day, so no answer coalesced for an earlier test is reused.
+  const day = addDays(today, 2 + (counter % 80))
+  return { deps, userId, token, day, platformEmail: `diner-${userId}@example.test`, spec: (overrides: Record<string, unknown> = {}) => specFor(day, overrides) }
+}
+
+function specFor(day: string, overrides: Record<string, unknown>) {
+  return {
+    venue_ids: [VENUE],
+    dates: [day],
+    earliest_time: '23:00',
+    latest_time: '23:45',
+    party_size: 2,
+    timezone: ZONE,
+    expires_at: `${day}T22:00:00-05:00`,
+    ...overrides,
+  }
+}
+
+/** The coalescing window passes: the venue-day's shared answer is forgotten (memory only). */
+export async function nextInterval(day: string, partySize = 2, venueId = VENUE): Promise<void> {
+  const stub = env.AVAILABILITY.get(env.AVAILABILITY.idFromName(`${venueId}:${day}:${partySize}`))
+  await evictDurableObject(stub).catch(() => undefined) // not running: nothing to forget
+}
+
+export async function createRequest(token: string, body: Record<string, unknown>): Promise<{ id: string; status: string; revision: number }> {
+  const res = await SELF.fetch('http://localhost/api/v1/requests', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify(body),
+  })
+  if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`)
+  return res.json()
+}
+
+export async function createApproved(token: string, userId: string, body: Record<string, unknown>) {
+  const created = await createRequest(token, { mode: 'auto_book', ...body })
+  await approveRequest({ env }, { requestId: created.id, revision: created.revision, userId })
+  return created
+}
+
+export async function view(token: string, id: string) {
+  const res = await SELF.fetch(`http://localhost/api/v1/requests/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+  return res.json<{
+    status: string
+    reservations: { reservation_id: number; verified: boolean; time: string }[]
+    trace: { message: string }[]
+    last_checked_at: string | null
+  }>()
+}
+
+/**
+ * Delivers the request's alarm now, as the runtime would (again, if it already ran by itself):
+ * at-least-once delivery means the watcher must take any number of these.
+ */
+export async function runAlarm(id: string): Promise<void> {
+  const stub = requestObject(env, id)
+  if (await runDurableObjectAlarm(stub)) return
+  await runInDurableObject(stub, (_instance, state) => state.storage.setAlarm(Date.now()))
+  await runDurableObjectAlarm(stub)
+}
+
+export async function notificationsOf(userId: string) {
+  const { results } = await env.DB.prepare('select kind, title, body, link from notifications where user_id = ? order by id')
+    .bind(userId)
+    .all<{ kind: string; title: string; body: string; link: string | null }>()
+  return results
+}
+
+export async function outboxOf(userId: string) {
+  const { results } = await env.DB.prepare('select subject from outbox where user_id = ?').bind(userId).all<{ subject: string }>()
+  return results
+}
