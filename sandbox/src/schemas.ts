@@ -32,12 +32,13 @@ export type AddSlotInput = z.input<typeof addSlotSchema>
 
 export const setPolicySchema = slotKeySchema.extend({ policy: policySchema })
 
-export const FAULT_KINDS = ['429', '500', '503', 'timeout', '412', 'book_lost'] as const
+export const FAULT_KINDS = ['429', '500', '503', 'timeout', '412', 'book_lost', 'pass'] as const
 export const faultSchema = z.object({
   endpoint: endpointSchema,
   /**
    * 429/500/503/412: answer with that status, doing nothing. timeout: answer nothing for `hangMs`
-   * (then 504). book_lost: do the work (the booking is committed), then lose the answer: a 500, or
+   * (then 504). pass: answer normally (queued before another fault, it lets the first calls
+   * through so the later fault hits a chosen call). book_lost: do the work (the booking is committed), then lose the answer: a 500, or
    * with `hangMs` > 0 a hang followed by 504.
    */
   kind: z.enum(FAULT_KINDS),

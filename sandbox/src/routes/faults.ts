@@ -21,7 +21,8 @@ export async function failBefore(fault: Fault): Promise<Response> {
       await scheduler.wait(fault.hangMs || DEFAULT_HANG_MS)
       return json(504, 'Gateway Timeout')
     case 'book_lost':
-      throw new Error('book_lost acts after the call, not before')
+    case 'pass':
+      throw new Error(`${fault.kind} does not stop the call`)
   }
 }
 

@@ -1,0 +1,137 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { requestObject } from '../../src/requests/deps'
+import { control, createApproved, createRequest, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
+
+async function ledgerFor(email: string) {
+  return (await control().ledger()).filter((b) => b.email === email)
+}
+
+describe('auto_book', () => {
+  it('books exactly one matching slot and ends confirmed with a verified reservation', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().addSlot({ venueId: VENUE, day, time: '23:30', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    const request = await createApproved(token, userId, spec())
+
+    await runAlarm(request.id)
+    await runAlarm(request.id)
+
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('confirmed')
+    expect(seen.reservations).toEqual([expect.objectContaining({ verified: true, time: '23:15' })])
+    expect(Number.isInteger(seen.reservations[0]?.reservation_id)).toBe(true)
+    expect(await ledgerFor(platformEmail)).toHaveLength(1)
+    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
+  })
+
+  it('never books a request that was not approved', async () => {
+    const { token, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    const request = await createRequest(token, spec({ mode: 'auto_book' }))
+    expect(request.status).toBe('needs_approval')
+    await runAlarm(request.id)
+    expect((await view(token, request.id)).status).toBe('needs_approval')
+    expect(await ledgerFor(platformEmail)).toEqual([])
+  })
+
+  it.each([
+    [{ kind: 'fee', feePerPerson: 50, cutoffHours: 24 }, /cancellation fee 50 > 25/],
+    [{ kind: 'fee', feePerPerson: 10, cutoffHours: 24 * 30 }, /free cancellation ends in 0 h, less than 3 h away/],
+    [{ kind: 'deposit', amountPerPerson: 20, cutoffHours: 24 }, /needs a deposit/],
+    [{ kind: 'prepaid', amountPerPerson: 150 }, /is prepaid/],
+    [{ kind: 'ticketed', amountPerPerson: 95 }, /ticketed experience/],
+  ] as const)('refuses a slot with %o, traces why and alerts instead', async (policy, why) => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4, policy })
+    const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25 }))
+
+    await runAlarm(request.id)
+    await runAlarm(request.id)
+
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('active')
+    expect(seen.trace.map((t) => t.message).join('\n')).toMatch(why)
+    expect(await ledgerFor(platformEmail)).toEqual([])
+    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booking_skipped'])
+  })
+
+  it('books a slot whose fee is within the limit and whose free cancellation is far enough away', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4, policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 } })
+    const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25, fee_review_hours: 3 }))
+    await runAlarm(request.id)
+    expect((await view(token, request.id)).status).toBe('confirmed')
+    expect(await ledgerFor(platformEmail)).toHaveLength(1)
+  })
+
+  it('confirms one booking when the booking went through but its answer was lost', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().injectFault({ endpoint: 'book', kind: 'book_lost', count: 3 })
+    const request = await createApproved(token, userId, spec())
+
+    await runAlarm(request.id)
+    await runAlarm(request.id)
+    await runAlarm(request.id)
+
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('confirmed')
+    expect(seen.reservations).toEqual([expect.objectContaining({ verified: true })])
+    expect(await ledgerFor(platformEmail)).toHaveLength(1)
+  })
+
+  it('stays awaiting_verification while the outcome is unknown and never books again meanwhile', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().addSlot({ venueId: VENUE, day, time: '23:30', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().injectFault({ endpoint: 'book', kind: '500', count: 1 })
+    await control().injectFault({ endpoint: 'reservations', kind: '503', count: 10 })
+    const request = await createApproved(token, userId, spec())
+
+    await runAlarm(request.id)
+    await runAlarm(request.id)
+
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('awaiting_verification')
+    expect(seen.reservations).toEqual([])
+    expect((await control().calls()).book).toBe(1)
+    expect(await ledgerFor(platformEmail)).toEqual([])
+  })
+
+  it('returns to active when the platform refuses the booking and the account shows nothing', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().injectFault({ endpoint: 'book', kind: '412', count: 1 })
+    const request = await createApproved(token, userId, spec())
+
+    await runAlarm(request.id)
+
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('active')
+    expect(seen.trace.map((t) => t.message).join('\n')).toMatch(/refused the booking \(conflict\)/)
+    expect(await ledgerFor(platformEmail)).toEqual([])
+  })
+
+  it('records a booking that lands after the user stopped the request, and stays stopped', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().injectFault({ endpoint: 'book', kind: 'book_lost', count: 1 })
+    // The listing before booking goes through; the ones that verify it fail for a while.
+    await control().injectFault({ endpoint: 'reservations', kind: 'pass', count: 1 })
+    await control().injectFault({ endpoint: 'reservations', kind: '503', count: 3 })
+    const request = await createApproved(token, userId, spec())
+    await runAlarm(request.id)
+    expect((await view(token, request.id)).status).toBe('awaiting_verification')
+
+    const stopped = await requestObject(env, request.id).stop(Date.now())
+    expect(stopped.ok && stopped.state.status).toBe('stopped')
+    await runAlarm(request.id)
+    await runAlarm(request.id)
+
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('stopped')
+    expect(seen.reservations).toEqual([expect.objectContaining({ verified: true })])
+    expect(await ledgerFor(platformEmail)).toHaveLength(1)
+  })
+})
