@@ -1,0 +1,72 @@
+// `npm start`: the service and the sandbox platform together in ONE `wrangler dev` on :8787,
+// offline and without a Cloudflare account. The service reaches the sandbox through its PLATFORM
+// service binding (wrangler.toml); the sandbox is not exposed on a port of its own.
+//
+// Before starting it applies the local D1 migrations and makes sure the local secrets exist:
+//   .dev.vars          PLATFORM_API_KEY, PLATFORM_TOKEN_KEY (generated once, kept afterwards)
+//   sandbox/.dev.vars  PLATFORM_API_KEY (always the same value as in .dev.vars)
+// Both files are gitignored. Extra arguments are passed to `wrangler dev`.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js')
+const childEnv = { ...process.env, WRANGLER_SEND_METRICS: process.env.WRANGLER_SEND_METRICS ?? 'false' }
+
+/** KEY=value lines of a .dev.vars file (values may be quoted). */
+function readVars(path) {
+  const vars = new Map()
+  if (!existsSync(path)) return vars
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line)
+    if (m) vars.set(m[1], m[2].replace(/^(['"])(.*)\1$/, '$2'))
+  }
+  return vars
+}
+
+/** Appends the missing keys; existing values (and other keys) are left as they are. */
+function ensureVars(path, generators) {
+  const existing = readVars(path)
+  const missing = Object.entries(generators).filter(([key]) => !existing.has(key))
+  if (missing.length > 0) {
+    const before = existsSync(path) ? readFileSync(path, 'utf8') : ''
+    const lines = missing.map(([key, make]) => `${key}=${make()}`)
+    const separator = before === '' || before.endsWith('\n') ? '' : '\n'
+    writeFileSync(path, `${before}${separator}${lines.join('\n')}\n`, { mode: 0o600 })
+    console.log(`start: wrote ${missing.map(([key]) => key).join(', ')} to ${path.slice(root.length + 1)}`)
+  }
+  return readVars(path)
+}
+
+const serviceVars = ensureVars(join(root, '.dev.vars'), {
+  // The platform API key the service sends and the sandbox expects (local only).
+  PLATFORM_API_KEY: () => randomBytes(16).toString('hex'),
+  // AES-256-GCM key for platform tokens at rest, base64 of 32 random bytes.
+  PLATFORM_TOKEN_KEY: () => randomBytes(32).toString('base64'),
+})
+const sandboxVarsPath = join(root, 'sandbox', '.dev.vars')
+if (readVars(sandboxVarsPath).get('PLATFORM_API_KEY') !== serviceVars.get('PLATFORM_API_KEY')) {
+  writeFileSync(sandboxVarsPath, `PLATFORM_API_KEY=${serviceVars.get('PLATFORM_API_KEY')}\n`, { mode: 0o600 })
+}
+
+// stdin is not a terminal here, so wrangler applies without asking.
+const migrate = spawnSync(process.execPath, [wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'wrangler.toml'], {
+  cwd: root,
+  env: childEnv,
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+if (migrate.status !== 0) {
+  console.error('start: applying the local D1 migrations failed')
+  process.exit(migrate.status ?? 1)
+}
+
+const dev = spawn(
+  process.execPath,
+  [wrangler, 'dev', '-c', 'wrangler.toml', '-c', 'sandbox/wrangler.toml', '--port', '8787', ...process.argv.slice(2)],
+  { cwd: root, env: childEnv, stdio: 'inherit' },
+)
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal))
+dev.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

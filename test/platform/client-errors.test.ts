@@ -1,0 +1,171 @@
+// How the real client maps the platform's failures, and where it retries: faults are injected
+// into the sandbox platform, and its per-endpoint call counts show what the client sent.
+import { describe, expect, it } from 'vitest'
+import type { Platform } from '../../src/platform/api'
+import { freshWorld, OPEN_VENUE, ownSlot } from './world'
+
+type World = ReturnType<typeof freshWorld>
+
+async function signedIn(world: World, email = 'ada@example.com') {
+  const login = await world.platform.login(email, 'pw')
+  if (login.kind !== 'ok') throw new Error(`login: ${login.kind}`)
+  return login.value
+}
+
+/** A fresh book token for a slot the test owns. */
+async function readyToBook(world: World, slotExtra: Parameters<typeof ownSlot>[1] = {}, email?: string) {
+  const account = await signedIn(world, email)
+  const slot = await ownSlot(world, slotExtra)
+  const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
+  const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
+  if (!configId) throw new Error('own slot not offered')
+  const details = await world.platform.bookingDetails(account.authToken, { configId, day: slot.day, partySize: 2 })
+  if (details.kind !== 'ok') throw new Error(`details: ${details.kind}`)
+  return { account, slot, configId, bookToken: details.value.bookToken }
+}
+
+const find = (platform: Platform) => platform.findSlots({ venueId: OPEN_VENUE.id, day: '2030-01-01', partySize: 2 })
+
+describe('booking refusals', () => {
+  it('is card_required when the slot holds a card and the account has none', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world, { policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 } }, 'grace.nocard@example.com')
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+      kind: 'refused',
+      reason: 'card_required',
+    })
+  })
+
+  it('is slot_gone when someone else took the table first', async () => {
+    const world = freshWorld()
+    const ada = await readyToBook(world)
+    const bob = await signedIn(world, 'bob@example.com')
+    const bobDetails = await world.platform.bookingDetails(bob.authToken, { configId: ada.configId, day: ada.slot.day, partySize: 2 })
+    if (bobDetails.kind !== 'ok') throw new Error(bobDetails.kind)
+    expect((await world.platform.book(ada.account.authToken, { bookToken: ada.bookToken, paymentMethodId: ada.account.paymentMethodId })).kind).toBe('booked')
+    expect(await world.platform.book(bob.authToken, { bookToken: bobDetails.value.bookToken, paymentMethodId: bob.paymentMethodId })).toEqual({
+      kind: 'refused',
+      reason: 'slot_gone',
+    })
+  })
+
+  it('is conflict when the platform answers 412', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world)
+    await world.control.injectFault({ endpoint: 'book', kind: '412' })
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+      kind: 'refused',
+      reason: 'conflict',
+    })
+    expect(await world.control.ledger()).toEqual([])
+  })
+
+  it('is reauth when the token was invalidated', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world)
+    await world.control.invalidateTokens('ada@example.com')
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({ kind: 'reauth' })
+  })
+
+  it('is rate_limited on 429, with the wait the platform asked for', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world)
+    await world.control.injectFault({ endpoint: 'book', kind: '429' })
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+      kind: 'rate_limited',
+      retryAfterMs: 1000,
+    })
+  })
+})
+
+describe('booking outcomes that are not known', () => {
+  it('reports a 5xx as unknown and does not send the booking again', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world)
+    await world.control.injectFault({ endpoint: 'book', kind: '503' })
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({ kind: 'unknown' })
+    expect((await world.control.calls()).book).toBe(1)
+  })
+
+  it('reports a timeout as unknown after the per-call timeout, without a retry', async () => {
+    const world = freshWorld({ timeoutMs: 150 })
+    const { account, bookToken } = await readyToBook(world)
+    await world.control.injectFault({ endpoint: 'book', kind: 'timeout', hangMs: 1500 })
+    const started = Date.now()
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({ kind: 'unknown', detail: 'timeout' })
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect((await world.control.calls()).book).toBe(1)
+  })
+
+  it('leaves exactly one reservation when the booking committed but its answer was lost', async () => {
+    for (const hangMs of [0, 1500]) {
+      const world = freshWorld({ timeoutMs: 300 })
+      const { account, bookToken } = await readyToBook(world)
+      await world.control.injectFault({ endpoint: 'book', kind: 'book_lost', hangMs })
+      expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({ kind: 'unknown' })
+      expect((await world.control.calls()).book).toBe(1)
+      const listed = await world.platform.listReservations(account.authToken)
+      expect(listed.kind === 'ok' && listed.value.length).toBe(1)
+      expect(await world.control.ledger()).toHaveLength(1)
+    }
+  })
+})
+
+describe('reads', () => {
+  it('retry a 5xx with backoff and succeed', async () => {
+    const world = freshWorld()
+    await world.control.injectFault({ endpoint: 'find', kind: '500', count: 2 })
+    expect((await find(world.platform)).kind).toBe('ok')
+    expect((await world.control.calls()).find).toBe(3)
+  })
+
+  it('give up as unavailable after a bounded number of retries', async () => {
+    const world = freshWorld()
+    await world.control.injectFault({ endpoint: 'find', kind: '503', count: 10 })
+    expect(await find(world.platform)).toMatchObject({ kind: 'unavailable', detail: expect.stringContaining('503') })
+    expect((await world.control.calls()).find).toBe(3)
+  })
+
+  it('retry a timed-out read', async () => {
+    const world = freshWorld({ timeoutMs: 150 })
+    await world.control.injectFault({ endpoint: 'search', kind: 'timeout', hangMs: 1500 })
+    expect(await world.platform.searchVenues('Velour')).toMatchObject({ kind: 'ok', value: [{ name: 'Velour' }] })
+    expect((await world.control.calls()).search).toBe(2)
+  })
+
+  it('do not retry on 429 but report rate_limited', async () => {
+    const world = freshWorld()
+    await world.control.injectFault({ endpoint: 'find', kind: '429', count: 5 })
+    expect(await find(world.platform)).toEqual({ kind: 'rate_limited', retryAfterMs: 1000 })
+    expect((await world.control.calls()).find).toBe(1)
+  })
+
+  it('map 419 to reauth without retrying', async () => {
+    const world = freshWorld()
+    expect(await world.platform.checkAccount('not-a-token')).toEqual({ kind: 'reauth' })
+    expect((await world.control.calls()).user).toBe(1)
+  })
+
+  it('map a 404 from booking details to not_found', async () => {
+    const world = freshWorld()
+    const account = await signedIn(world)
+    const configId = `rgs://resy/${OPEN_VENUE.id}/1/2/2030-01-01/2030-01-01/05:00:00/2/Nowhere`
+    expect(await world.platform.bookingDetails(account.authToken, { configId, day: '2030-01-01', partySize: 2 })).toEqual({ kind: 'not_found' })
+  })
+
+  it('retry booking details, which only reads', async () => {
+    const world = freshWorld()
+    await world.control.injectFault({ endpoint: 'details', kind: '500' })
+    await readyToBook(world)
+    expect((await world.control.calls()).details).toBe(2)
+  })
+})
+
+describe('login', () => {
+  it('is not retried: a 5xx is unavailable after one call', async () => {
+    const world = freshWorld()
+    await world.control.injectFault({ endpoint: 'login', kind: '500' })
+    expect(await world.platform.login('ada@example.com', 'pw')).toMatchObject({ kind: 'unavailable' })
+    expect((await world.control.calls()).login).toBe(1)
+  })
+})

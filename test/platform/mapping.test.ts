@@ -1,0 +1,83 @@
+// Pure rules of the client: zone names, release times in free text, and booking-detail flags.
+import { describe, expect, it } from 'vitest'
+import { bookingDetailsOf } from '../../src/platform/mapping'
+import { releaseRuleOf, releaseTimeIn } from '../../src/platform/release'
+import { ianaTimeZone } from '../../src/platform/time-zone'
+import { detailsAnswer } from '../../src/platform/wire'
+
+describe('ianaTimeZone', () => {
+  it.each([
+    ['EST5EDT', 'America/New_York'],
+    ['CST6CDT', 'America/Chicago'],
+    ['MST7MDT', 'America/Denver'],
+    ['MST', 'America/Phoenix'],
+    ['PST8PDT', 'America/Los_Angeles'],
+    ['US/Eastern', 'America/New_York'],
+    ['America/Denver', 'America/Denver'],
+    ['Europe/Paris', 'Europe/Paris'],
+  ])('maps %s to %s', (given, iana) => expect(ianaTimeZone(given)).toBe(iana))
+
+  it('refuses names that are not zones', () => {
+    expect(ianaTimeZone('Mars/Olympus_Mons')).toBeNull()
+    expect(ianaTimeZone('Eastern')).toBeNull()
+  })
+})
+
+describe('releaseTimeIn', () => {
+  it.each([
+    ['Reservations open 14 days in advance at 9:00 AM local time.', '09:00'],
+    ['New tables are released 30 days ahead at 10 AM.', '10:00'],
+    ['Reservations open 14 days in advance at 10:00 a.m. Parties of 6+ call us.', '10:00'],
+    ['Tables drop 28 days in advance at midnight.', '00:00'],
+    ['Seats become bookable 21 days out at noon.', '12:00'],
+    ['Experiences are released 14 days in advance at 12:00 PM.', '12:00'],
+    ['Bookings open 7 days in advance at 7:30 p.m. ET', '19:30'],
+    ['We hold tables 15 minutes. Reservations open 30 days in advance at 18:00.', '18:00'],
+  ])('reads "%s" as %s', (text, time) => expect(releaseTimeIn(text)).toBe(time))
+
+  it.each([
+    'We hold tables for 15 minutes. Our kitchen closes at 10 PM.',
+    'Walk-ins available at 5 PM at the bar.',
+    'Reservations open 30 days in advance.',
+    'Reservations open 14 days in advance at 9.',
+  ])('finds no release time in "%s"', (text) => expect(releaseTimeIn(text)).toBeNull())
+})
+
+describe('releaseRuleOf', () => {
+  it('combines lead days from /2/config with the time from the notes', () => {
+    expect(releaseRuleOf(14, ['Nice place.', 'Tables open 14 days in advance at 9:00 AM.'])).toEqual({ daysInAdvance: 14, time: '09:00' })
+  })
+
+  it('has no rule without a stated time or without lead days', () => {
+    expect(releaseRuleOf(14, ['Nice place.'])).toBeNull()
+    expect(releaseRuleOf(null, ['Tables open 14 days in advance at 9:00 AM.'])).toBeNull()
+  })
+})
+
+describe('bookingDetailsOf', () => {
+  const details = (payment: unknown, cancellation: unknown = null) =>
+    bookingDetailsOf(detailsAnswer.parse({ book_token: { value: 'bt' }, payment, cancellation }))
+
+  it('reads a free slot as fee 0 with no deadline', () => {
+    expect(details({ config: { type: 'free' }, is_paid: false })).toEqual({
+      bookToken: 'bt', cancellationFeePerPerson: 0, freeCancellationUntil: null, deposit: false, prepaid: false, ticketed: false,
+    })
+  })
+
+  it('reads an all-null payment block (no card needed) as fee 0', () => {
+    expect(details(null).cancellationFeePerPerson).toBe(0)
+  })
+
+  it('reads a card hold with its per-person fee and cut-off', () => {
+    const got = details({ config: { type: 'cancellation_fee' }, is_paid: true }, { fee: { amount: 25, date_cut_off: '2030-01-01T00:00:00.000Z' } })
+    expect(got).toMatchObject({ cancellationFeePerPerson: 25, freeCancellationUntil: Date.parse('2030-01-01T00:00:00Z'), deposit: false })
+  })
+
+  it('treats a card hold without a stated amount as an unknown fee', () => {
+    expect(details({ config: { type: 'cancellation_fee' }, is_paid: true }).cancellationFeePerPerson).toBeNull()
+  })
+
+  it('treats an unrecognised up-front charge as a deposit', () => {
+    expect(details({ config: { type: 'special' }, is_paid: true, amounts: { reservation_charge: 80 } })).toMatchObject({ deposit: true, prepaid: false, ticketed: false })
+  })
+})

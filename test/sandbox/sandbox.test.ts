@@ -1,0 +1,153 @@
+// The sandbox platform itself: seed data, inventory rules, wire-level checks and the control API.
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { sandboxControl } from '../../sandbox/control-client'
+import { dayAhead, freshWorld, OPEN_VENUE, ownSlot, RELEASE_VENUE } from '../platform/world'
+
+/** A raw call as a well-behaved client makes it, with optional header changes. */
+function wire(baseUrl: string, path: string, init: RequestInit & { drop?: string[] } = {}) {
+  const headers = new Headers({ Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`, 'User-Agent': 'test', Referer: 'https://resy.com/' })
+  for (const [k, v] of new Headers(init.headers)) headers.set(k, v)
+  for (const name of init.drop ?? []) headers.delete(name)
+  if (!env.PLATFORM) throw new Error('PLATFORM binding missing')
+  return env.PLATFORM.fetch(new Request(baseUrl + path, { ...init, headers }))
+}
+
+describe('seed', () => {
+  it('has 40+ fictional venues in at least 4 cities and 3 time zones', async () => {
+    const venues = await freshWorld().control.venues()
+    expect(venues.length).toBeGreaterThanOrEqual(40)
+    expect(new Set(venues.map((v) => v.city)).size).toBeGreaterThanOrEqual(4)
+    expect(new Set(venues.map((v) => v.zone)).size).toBeGreaterThanOrEqual(3)
+    expect(new Set(venues.map((v) => v.id)).size).toBe(venues.length)
+  })
+
+  it('offers varied seating types and every kind of fee policy, and some release rules', async () => {
+    const venues = await freshWorld().control.venues()
+    const seatings = new Set(venues.flatMap((v) => v.seatings))
+    for (const s of ['Dining Room', 'Bar', 'Counter', 'Patio', 'Rooftop', 'Garden', "Chef's Room"]) expect(seatings).toContain(s)
+    const kinds = new Set(venues.flatMap((v) => Object.values(v.policies).map((p) => p.kind)))
+    expect([...kinds].sort()).toEqual(['deposit', 'fee', 'prepaid', 'ticketed'])
+    expect(venues.filter((v) => v.release).length).toBeGreaterThanOrEqual(5)
+  })
+})
+
+describe('inventory', () => {
+  it('is the same in every fresh world (generated from a seed per venue and day)', async () => {
+    const day = dayAhead(5)
+    const a = await freshWorld().control.slots(OPEN_VENUE.id, day)
+    const b = await freshWorld().control.slots(OPEN_VENUE.id, day)
+    expect(a.length).toBeGreaterThan(0)
+    expect(a).toEqual(b)
+  })
+
+  it('hides days whose release instant has not passed', async () => {
+    const { control } = freshWorld()
+    expect(await control.slots(RELEASE_VENUE.id, dayAhead(15))).toEqual([])
+    expect(await control.slots(RELEASE_VENUE.id, dayAhead(45))).toEqual([])
+    const released = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((d) => control.slots(RELEASE_VENUE.id, dayAhead(d))))
+    expect(released.flat().length).toBeGreaterThan(0)
+  })
+
+  it('offers nothing past the 90-day horizon', async () => {
+    expect(await freshWorld().control.slots(OPEN_VENUE.id, dayAhead(95))).toEqual([])
+  })
+
+  it('answers /4/find the same by GET and by POST', async () => {
+    const { baseUrl } = freshWorld()
+    const day = dayAhead(4)
+    const get = await wire(baseUrl, `/4/find?venue_id=${OPEN_VENUE.id}&day=${day}&party_size=2&lat=0&long=0`)
+    const post = await wire(baseUrl, '/4/find', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ venue_id: OPEN_VENUE.id, day, party_size: 2, lat: 0, long: 0 }),
+    })
+    expect(get.status).toBe(200)
+    expect(await post.json()).toEqual(await get.json())
+  })
+})
+
+describe('bookings', () => {
+  it('take the slot off sale and record it in the ledger; reset brings the seeded world back', async () => {
+    const world = freshWorld()
+    const slot = await ownSlot(world)
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
+    const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
+    const details = configId ? await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 3 }) : null
+    if (details?.kind !== 'ok') throw new Error('no details')
+    await world.platform.book(login.value.authToken, { bookToken: details.value.bookToken, paymentMethodId: null })
+
+    expect((await world.control.slots(slot.venueId, slot.day)).some((s) => s.time === slot.time)).toBe(false)
+    expect(await world.control.ledger()).toMatchObject([{ email: 'ada@example.com', venueId: slot.venueId, day: slot.day, time: slot.time, partySize: 3, policy: { kind: 'free' } }])
+    await world.control.reset()
+    expect(await world.control.ledger()).toEqual([])
+    expect(await world.platform.checkAccount(login.value.authToken)).toEqual({ kind: 'reauth' })
+  })
+
+  it('refuse a second booking of the same table time by the same account as 412', async () => {
+    const world = freshWorld()
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    const bookAt = async (seating: string) => {
+      await ownSlot(world, { seating })
+      const found = await world.platform.findSlots({ venueId: OPEN_VENUE.id, day: dayAhead(3), partySize: 2 })
+      const configId = found.kind === 'ok' ? found.value.find((s) => s.time === '23:15' && s.seatingType === seating)?.configId : undefined
+      const details = configId ? await world.platform.bookingDetails(login.value.authToken, { configId, day: dayAhead(3), partySize: 2 }) : null
+      if (details?.kind !== 'ok') throw new Error('no details')
+      return world.platform.book(login.value.authToken, { bookToken: details.value.bookToken, paymentMethodId: null })
+    }
+    expect((await bookAt('Dining Room')).kind).toBe('booked')
+    expect(await bookAt('Garden')).toEqual({ kind: 'refused', reason: 'conflict' })
+  })
+})
+
+describe('control API', () => {
+  it('changes a slot’s fees', async () => {
+    const world = freshWorld()
+    const slot = await ownSlot(world)
+    const key = { venueId: slot.venueId, day: slot.day, time: slot.time, seating: slot.seating }
+    expect(await world.control.setPolicy(key, { kind: 'fee', feePerPerson: 60, cutoffHours: 48 })).toBe(true)
+    expect((await world.control.slots(slot.venueId, slot.day)).find((s) => s.time === slot.time)?.policy).toEqual({ kind: 'fee', feePerPerson: 60, cutoffHours: 48 })
+    expect(await world.control.removeSlot(key)).toBe(true)
+    expect(await world.control.setPolicy(key, { kind: 'free' })).toBe(false)
+  })
+
+  it('demo tick adds and removes tables', async () => {
+    const { control } = freshWorld()
+    const result = await control.demoTick()
+    expect(result.added + result.removed).toBeGreaterThan(0)
+  })
+
+  it('is refused (404) when the sandbox runs without SANDBOX_CONTROL=on, while the platform API still answers', async () => {
+    const locked = sandboxControl({ fetcher: env.SANDBOX_LOCKED, baseUrl: 'https://locked.sandbox.test' })
+    await expect(locked.venues()).rejects.toMatchObject({ status: 404 })
+    await expect(locked.reset()).rejects.toMatchObject({ status: 404 })
+    const res = await env.SANDBOX_LOCKED.fetch(
+      new Request('https://locked.sandbox.test/2/config?venue_id=60101', { headers: { Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`, 'User-Agent': 'test' } }),
+    )
+    expect(res.status).toBe(200)
+  })
+})
+
+describe('wire checks', () => {
+  it('rejects a wrong API key with 403', async () => {
+    const { baseUrl } = freshWorld()
+    expect((await wire(baseUrl, '/2/config?venue_id=60101', { headers: { Authorization: 'ResyAPI api_key="wrong"' } })).status).toBe(403)
+  })
+
+  it('answers 500 without a User-Agent, as the platform does', async () => {
+    const { baseUrl } = freshWorld()
+    expect((await wire(baseUrl, '/2/config?venue_id=60101', { drop: ['User-Agent'] })).status).toBe(500)
+  })
+
+  it('wants the user token in both headers (419 otherwise)', async () => {
+    const world = freshWorld()
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    const token = login.value.authToken
+    expect((await wire(world.baseUrl, '/2/user', { headers: { 'X-Resy-Auth-Token': token } })).status).toBe(419)
+    expect((await wire(world.baseUrl, '/2/user', { headers: { 'X-Resy-Auth-Token': token, 'X-Resy-Universal-Auth': token } })).status).toBe(200)
+  })
+})
