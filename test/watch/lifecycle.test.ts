@@ -1,0 +1,107 @@
+import { env, runInDurableObject, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { sha256Hex } from '../../src/lib/random'
+import { disconnectPlatform } from '../../src/requests/connection'
+import { depsOf, requestObject } from '../../src/requests/deps'
+import { revokeAccessToken } from '../../src/requests/revoke'
+import { control, createApproved, createRequest, nextInterval, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
+
+async function alarmOf(id: string): Promise<number | null> {
+  return runInDurableObject(requestObject(env, id), (_instance, state) => state.storage.getAlarm())
+}
+
+async function tokenIdOf(token: string): Promise<string> {
+  const row = await env.DB.prepare('select id from access_tokens where token_hash = ?').bind(await sha256Hex(token)).first<{ id: string }>()
+  if (!row) throw new Error('no such token')
+  return row.id
+}
+
+describe('watching over time', () => {
+  it('makes one platform find call per interval for 20 requests on one venue-day', async () => {
+    const { token, spec } = await setUp()
+    const requests = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => createRequest(token, spec({ title: `dinner ${i}` }))),
+    )
+    await Promise.all(requests.map((r) => runAlarm(r.id)))
+    await Promise.all(requests.map((r) => runAlarm(r.id)))
+    expect((await control().calls()).find).toBe(1)
+  })
+
+  it('backs off when the platform rate-limits or fails, instead of hammering it', async () => {
+    const { token, day, spec } = await setUp()
+    await control().injectFault({ endpoint: 'find', kind: '503', count: 6 })
+    const request = await createRequest(token, spec())
+    await runAlarm(request.id)
+    const before = Date.now()
+    const next = await alarmOf(request.id)
+    expect((next ?? 0) - before).toBeGreaterThanOrEqual(100_000)
+    expect((await view(token, request.id)).trace.map((t) => t.message).join('\n')).toMatch(/did not answer/)
+    await nextInterval(day)
+  })
+
+  it('writes nothing to storage on an idle poll, but reports when it last checked', async () => {
+    const { token, spec } = await setUp()
+    const request = await createRequest(token, spec())
+    await runAlarm(request.id)
+    const stored = () => runInDurableObject(requestObject(env, request.id), (_i, state) => state.storage.get<{ updatedAt: number; trace: unknown[] }>('state'))
+    const first = await stored()
+    await runAlarm(request.id)
+    const second = await stored()
+    expect(second).toEqual(first)
+    expect((await view(token, request.id)).last_checked_at).not.toBeNull()
+  })
+
+  it('expires an active request at expires_at, and one that waits for approval too', async () => {
+    const { token, spec, day } = await setUp()
+    const active = await createRequest(token, spec())
+    const waiting = await createRequest(token, spec({ mode: 'auto_book', earliest_time: '12:00', latest_time: '13:00', expires_at: `${day}T11:00:00-05:00` }))
+    for (const id of [active.id, waiting.id]) {
+      await runInDurableObject(requestObject(env, id), async (_i, state) => {
+        const s = await state.storage.get<{ expiresAt: number }>('state')
+        await state.storage.put('state', { ...s, expiresAt: Date.now() - 1 })
+      })
+      await runAlarm(id)
+    }
+    expect((await view(token, active.id)).status).toBe('expired')
+    expect((await view(token, waiting.id)).status).toBe('expired')
+  })
+
+  it('revokes every open request of a token at once when the token is revoked', async () => {
+    const { token, userId, spec, deps, day } = await setUp()
+    const active = await createRequest(token, spec())
+    const approved = await createApproved(token, userId, spec({ earliest_time: '12:00', latest_time: '13:00', expires_at: `${day}T11:00:00-05:00` }))
+    const waiting = await createRequest(token, spec({ mode: 'auto_book', earliest_time: '14:00', latest_time: '15:00', expires_at: `${day}T11:00:00-05:00` }))
+    await revokeAccessToken(deps, userId, await tokenIdOf(token))
+    for (const id of [active.id, approved.id, waiting.id]) {
+      const state = await requestObject(env, id).read()
+      expect(state?.status).toBe('revoked')
+      expect(await alarmOf(id)).toBeNull()
+    }
+  })
+
+  it('revokes the open requests of a user who disconnects the platform, and leaves closed ones alone', async () => {
+    const { token, userId, spec, day } = await setUp()
+    const open = await createRequest(token, spec())
+    const stopped = await createRequest(token, spec({ earliest_time: '12:00', latest_time: '13:00', expires_at: `${day}T11:00:00-05:00` }))
+    await requestObject(env, stopped.id).stop(Date.now())
+    await disconnectPlatform(depsOf(env), userId)
+    expect((await view(token, open.id)).status).toBe('revoked')
+    expect((await view(token, stopped.id)).status).toBe('stopped')
+  })
+
+  it('alerts the user once and stops booking when the platform rejects the stored token', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().invalidateTokens(platformEmail)
+    const request = await createApproved(token, userId, spec())
+    await runAlarm(request.id)
+    await runAlarm(request.id)
+
+    const kinds = (await notificationsOf(userId)).map((n) => n.kind).sort()
+    expect(kinds).toEqual(['booking_skipped', 'reconnect_needed'])
+    expect((await view(token, request.id)).status).toBe('active')
+    const capabilities = await SELF.fetch('http://localhost/api/v1/capabilities', { headers: { Authorization: `Bearer ${token}` } })
+    expect(await capabilities.json()).toEqual({ executor: { ready: false, reason: 'resy_reauth_required', execution: 'cloud' } })
+    expect((await control().calls()).book ?? 0).toBe(0)
+  })
+})
