@@ -1,9 +1,13 @@
-// Wiring only: the REST skin under /api/v1, the pages for everything else, and the
+// Wiring only: the REST skin under /api/v1, MCP at /mcp, the OAuth endpoints and consent
+// page, the pages for everything else, and the
 // request Durable Object class.
 import { Hono } from 'hono'
 import { createApiApp } from './api/app'
+import { oauthRoutes } from './auth/oauth-routes'
 import { resolveBearerToken } from './auth/resolve-token'
+import { mcpRoutes } from './mcp/routes'
 import { webApp } from './web/app'
+import { consentRoutes } from './web/routes/consent'
 import { platformApi } from './web/routes/platform-api'
 
 export { AvailabilityObject } from './requests/availability-object'
@@ -11,6 +15,9 @@ export { RequestObject } from './requests/request-object'
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
 app.route('/', createApiApp(resolveBearerToken))
+app.route('/', mcpRoutes)
+app.route('/', oauthRoutes)
+app.route('/', consentRoutes)
 app.route('/account/platform', platformApi)
 app.get('/health', (c) => c.json({ ok: true }))
 app.route('/', webApp)

@@ -178,6 +178,9 @@ export const RestaurantQuery = z.object({
 /** A request id as callers send it (REST path, MCP argument). */
 export const RequestId = z.string().min(1).max(100)
 
+/** A reservation id as the MCP tool takes it (REST reads the same rule from its path). */
+export const ReservationId = z.number().int().positive()
+
 export const ErrorBody = z
   .object({ code: z.string(), message: z.string() })
   .openapi('Error')

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { IdempotencyKey, ListQuery, PreviewResult, RequestList, RequestSpec, RequestView, UpdateBody } from '../../requests/schemas'
+import { IdempotencyKey, ListQuery, PreviewResult, RequestId, RequestList, RequestSpec, RequestView, UpdateBody } from '../../requests/schemas'
 import { jsonBody, scope } from '../middleware'
 import { errorResponses, json, security } from '../responses'
 
 const RequestIdParams = z.object({
-  request_id: z.string().min(1).max(100).openapi({ param: { name: 'request_id', in: 'path' }, example: 'sr_3kq9x0abc' }),
+  request_id: RequestId.openapi({ param: { name: 'request_id', in: 'path' }, example: 'sr_3kq9x0abc' }),
 })
 const IdempotencyHeaders = z.object({
   'idempotency-key': IdempotencyKey.optional().openapi({

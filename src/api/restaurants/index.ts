@@ -1,6 +1,6 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import { findRestaurants } from '../../requests/restaurants'
-import { RestaurantList } from '../../requests/schemas'
+import { RestaurantList, RestaurantQuery } from '../../requests/schemas'
 import type { ApiEnv } from '../context'
 import { scope } from '../middleware'
 import { errorResponses, json, security } from '../responses'
@@ -12,11 +12,7 @@ export const searchRestaurantsRoute = createRoute({
   summary: 'Search restaurants by name for venue ids and time zones (no live availability)',
   security,
   middleware: [scope('restaurants:read')] as const,
-  request: {
-    query: z.object({
-      q: z.string().min(2, 'Search with 2 to 200 characters.').max(200, 'Search with 2 to 200 characters.'),
-    }),
-  },
+  request: { query: RestaurantQuery },
   responses: {
     200: { description: 'Up to 8 restaurants', content: json(RestaurantList) },
     ...errorResponses(401, 403),

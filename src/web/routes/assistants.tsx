@@ -1,6 +1,7 @@
 // The assistants page: create (shown once), list and revoke personal access tokens.
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { listGrants } from '../../auth/oauth-grants'
 import { createAccessToken, listAccessTokens } from '../../auth/pat'
 import { currentUser, requireSession } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
@@ -8,6 +9,7 @@ import { revokeAccessToken } from '../../requests/revoke'
 import { Scope } from '../../requests/schemas'
 import { AssistantsPage, type AssistantsPageProps } from '../pages/assistants'
 import { renderPage, type WebEnv } from '../render'
+import { DISCONNECTED_NOTICE, grantsRoutes } from './grants'
 
 const createTokenForm = z.object({
   name: z.string().trim().min(1, 'Give the token a name').max(60, 'Use at most 60 characters'),
@@ -19,8 +21,8 @@ const REVOKED_NOTICE = 'Token revoked. Assistants using it can no longer reach y
 async function showPage(c: Context<WebEnv>, extra: Partial<AssistantsPageProps> = {}, status: 200 | 201 | 422 = 200) {
   const user = currentUser(c)
   const deps = depsOf(c.env, c.req.url)
-  const tokens = await listAccessTokens(deps.db, user.id)
-  const props: AssistantsPageProps = { csrfToken: c.get('csrfToken'), now: deps.now, tokens, grants: [], ...extra }
+  const [tokens, grants] = await Promise.all([listAccessTokens(deps.db, user.id), listGrants(c.env, user.id)])
+  const props: AssistantsPageProps = { csrfToken: c.get('csrfToken'), now: deps.now, tokens, grants, ...extra }
   return renderPage(c, 'Assistants', <AssistantsPage {...props} />, status)
 }
 
@@ -33,9 +35,10 @@ function asList(value: unknown): unknown[] {
 export const assistantsRoutes = new Hono<WebEnv>()
 assistantsRoutes.use('/assistants', requireSession())
 assistantsRoutes.use('/assistants/*', requireSession())
+assistantsRoutes.route('/', grantsRoutes)
 
 assistantsRoutes.get('/assistants', (c) => {
-  const notice = c.req.query('revoked') === '1' ? REVOKED_NOTICE : undefined
+  const notice = c.req.query('revoked') === '1' ? REVOKED_NOTICE : c.req.query('disconnected') === '1' ? DISCONNECTED_NOTICE : undefined
   return showPage(c, { notice })
 })
 

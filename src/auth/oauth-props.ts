@@ -1,0 +1,37 @@
+// What a grant carries (encrypted by the library) and how a validated OAuth access token
+// becomes the same Principal a personal access token gives.
+import type { ValidatedAccessToken } from '@cloudflare/workers-oauth-provider'
+import { z } from 'zod'
+import { SCOPES, type Scope } from '../requests/schemas'
+import type { Principal } from './principal'
+
+export const OAuthProps = z.object({
+  userId: z.string().min(1),
+  /** When the grant ends (ms since epoch): 30 days after consent. Requests must expire before it. */
+  grantExpiresAt: z.number(),
+  /** Set at the code exchange (the grant exists only then); every access token carries it. */
+  grantId: z.string().min(1).optional(),
+})
+export type OAuthProps = z.infer<typeof OAuthProps>
+
+/** Requests created through a grant are owned by this id (the contract's "connection"). */
+export function grantPrincipalId(grantId: string): string {
+  return `grant_${grantId}`
+}
+
+function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value)
+}
+
+/** Null when the token's props are not what this service stored (never trust them blindly). */
+export function principalFromOAuth(token: ValidatedAccessToken<unknown>): Principal | null {
+  const props = OAuthProps.safeParse(token.props)
+  if (!props.success || !props.data.grantId || props.data.userId !== token.userId) return null
+  return {
+    kind: 'oauth',
+    userId: token.userId,
+    principalId: grantPrincipalId(props.data.grantId),
+    scopes: token.scope.filter(isScope),
+    expiresAt: props.data.grantExpiresAt,
+  }
+}

@@ -1,0 +1,8 @@
+// What every tool needs for one MCP request: who is calling and the use-case dependencies.
+import type { Principal } from '../auth/principal'
+import type { Deps } from '../requests/deps'
+
+export interface ToolContext {
+  principal: Principal
+  deps: Deps
+}

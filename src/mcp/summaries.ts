@@ -1,0 +1,60 @@
+// Short texts for the model beside each structured result. They repeat the rule that matters
+// for what the result shows (approval link, verification), so a model reading only text
+// still behaves.
+import type { PreviewResult, RequestView, Reservation, Restaurant } from '../requests/schemas'
+import { RULES } from './instructions'
+
+export function restaurantsText(restaurants: Restaurant[]): string {
+  if (restaurants.length === 0) return 'No restaurants matched. Try another spelling, or the neighborhood or city.'
+  const lines = restaurants.map((r) => `- ${r.name} (venue_id ${r.venue_id}, ${r.neighborhood}, ${r.city}; timezone ${r.time_zone})`)
+  return [`${restaurants.length} restaurant(s):`, ...lines].join('\n')
+}
+
+export function previewText(preview: PreviewResult): string {
+  const { spec } = preview
+  const names = preview.restaurants.map((r) => r.name).join(', ')
+  const ready = preview.executor.ready ? 'ready' : `not ready (${preview.executor.reason ?? 'unknown'})`
+  return [
+    `Valid. Confirm with the user before creating: ${names}; ${spec.dates.join(', ')}; ${spec.earliest_time}–${spec.latest_time} ${spec.timezone}; party of ${spec.party_size}; seating ${spec.seating}; mode ${spec.mode}; watching until ${spec.expires_at}.`,
+    `The service is ${ready} to ${spec.mode === 'auto_book' ? 'book' : 'watch'} for this user.`,
+  ].join('\n')
+}
+
+function statusLine(view: RequestView): string {
+  switch (view.status) {
+    case 'needs_approval':
+      return `Give the user this approval link: ${view.action_url ?? '(missing)'} — ${RULES.actionUrl}`
+    case 'active':
+      return 'The service is watching for a matching table.'
+    case 'awaiting_verification':
+      return `A booking may have been submitted. ${RULES.verified}`
+    case 'confirmed':
+      return view.reservations.some((r) => r.verified)
+        ? 'A verified reservation exists for this request.'
+        : 'The request is confirmed; read the reservation (reservations:read) to see it verified.'
+    case 'expired':
+      return 'It expired without a booking; nothing was booked.'
+    case 'stopped':
+      return `Monitoring stopped. ${RULES.stopNeverCancels}`
+    case 'revoked':
+      return 'The token or connection that created it was revoked; the user must reconnect and create a new request.'
+  }
+}
+
+export function requestText(view: RequestView): string {
+  return `Request ${view.id} is ${view.status} (revision ${view.revision}). ${statusLine(view)}`
+}
+
+export function listText(page: { requests: RequestView[]; next_cursor: string | null }): string {
+  if (page.requests.length === 0) return 'No requests yet for this connection.'
+  const lines = page.requests.map((v) => `- ${v.id}: ${v.status}${v.title ? ` — ${v.title}` : ''} (${v.dates.join(', ')})`)
+  const more = page.next_cursor ? `\nMore: call again with cursor "${page.next_cursor}".` : ''
+  return [`${page.requests.length} request(s):`, ...lines].join('\n') + more
+}
+
+export function reservationText(reservation: Reservation): string {
+  const when = `${reservation.date} ${reservation.time}, party of ${reservation.party_size}`
+  return reservation.verified
+    ? `Reservation ${reservation.reservation_id} (${when}) is verified: the table is booked. Manage or cancel it at ${reservation.manage_url}.`
+    : `Reservation ${reservation.reservation_id} (${when}) is not verified yet. ${RULES.verified}`
+}

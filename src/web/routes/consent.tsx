@@ -1,0 +1,122 @@
+// The OAuth authorization endpoint: the library validates the request, the user signs in on
+// our pages (and comes back here), sees the consent page, and approves or denies. The
+// library's consent helpers keep the request server-side and bind the form to this browser.
+import {
+  AuthorizationError,
+  authorizationErrorRedirect,
+  CimdFetchError,
+  type AuthRequest,
+} from '@cloudflare/workers-oauth-provider'
+import { Hono, type Context } from 'hono'
+import { csrfProtection } from '../../auth/csrf'
+import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
+import type { GrantMetadata } from '../../auth/oauth-grants'
+import type { OAuthProps } from '../../auth/oauth-props'
+import { sessionUser } from '../../auth/session'
+import { Scope, SCOPES } from '../../requests/schemas'
+import { csrfRefused } from '../fallbacks'
+import { ConsentErrorPage, ConsentPage } from '../pages/consent'
+import { renderPage, type WebEnv } from '../render'
+
+const PKCE_REQUIRED = 'PKCE is required: send code_challenge with code_challenge_method=S256.'
+
+function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value)
+}
+
+/** Scopes granted whatever the user ticks: an MCP connection always needs requests:read. */
+function requiredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {
+  return request.resource === oauthSetup(c.env).mcpResource ? [MCP_REQUIRED_SCOPE] : []
+}
+
+/**
+ * The page's CSP: our usual one, except that the form may also lead to the client's redirect
+ * URI (browsers apply form-action to the redirect after the POST).
+ */
+function setPageHeaders(c: Context<WebEnv>, redirectUri: string, extra: Headers): void {
+  c.header(
+    'Content-Security-Policy',
+    `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self' ${new URL(redirectUri).origin}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
+  )
+  c.header('Referrer-Policy', 'same-origin')
+  c.header('X-Content-Type-Options', 'nosniff')
+  extra.forEach((value, name) => {
+    if (name.toLowerCase() !== 'content-security-policy') c.header(name, value, { append: name.toLowerCase() === 'set-cookie' })
+  })
+}
+
+/** Errors the user (not a bug) caused: redirect back only when the library says it is safe. */
+function refusal(c: Context<WebEnv>, err: unknown): Response | Promise<Response> {
+  if (err instanceof AuthorizationError && err.redirectTo) return c.redirect(err.redirectTo, 302)
+  if (err instanceof AuthorizationError || err instanceof CimdFetchError) {
+    const message = err instanceof AuthorizationError ? err.description : 'The app could not be verified.'
+    c.header('Cache-Control', 'no-store')
+    return renderPage(c, 'Connection refused', <ConsentErrorPage message={message} />, 400)
+  }
+  throw err
+}
+
+async function showConsent(c: Context<WebEnv>): Promise<Response> {
+  const oauth = oauthApi(c.env)
+  try {
+    const request = await oauth.parseAuthRequest(c.req.raw)
+    if (!request.codeChallenge || request.codeChallengeMethod !== 'S256') {
+      return c.redirect(authorizationErrorRedirect(request, 'invalid_request', PKCE_REQUIRED), 302)
+    }
+    if (!c.get('user')) {
+      const url = new URL(c.req.url)
+      return c.redirect(`/signin?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
+    }
+    const details = await oauth.describeConsent(request)
+    const consent = await oauth.beginConsent(request)
+    setPageHeaders(c, request.redirectUri, consent.headers)
+    const page = (
+      <ConsentPage
+        details={details}
+        handle={consent.handle}
+        csrfToken={c.get('csrfToken')}
+        requested={request.scope.filter(isScope)}
+        required={requiredScopes(c, request)}
+        unknown={request.scope.filter((s) => !isScope(s))}
+      />
+    )
+    return renderPage(c, 'Connect an assistant', page)
+  } catch (err) {
+    return refusal(c, err)
+  }
+}
+
+async function decide(c: Context<WebEnv>): Promise<Response> {
+  const oauth = oauthApi(c.env)
+  const form = await c.req.parseBody({ all: true })
+  const handle = typeof form.handle === 'string' ? form.handle : ''
+  try {
+    if (form.decision !== 'approve') {
+      const denied = await oauth.denyConsent(c.req.raw, handle)
+      return new Response(null, { status: 302, headers: denied.headers })
+    }
+    const user = c.get('user')
+    if (!user) throw new AuthorizationError('access_denied', { description: 'You were signed out. Sign in and connect again.' })
+    const ticked = [form.scope ?? []].flat().filter((s): s is string => typeof s === 'string').filter(isScope)
+    const approved = await oauth.approveConsent(c.req.raw, handle, { scope: ticked })
+    const scope = [...new Set([...requiredScopes(c, approved.request), ...ticked])]
+    const { clientName } = await oauth.describeConsent(approved.request)
+    const { redirectTo } = await oauth.completeAuthorization({
+      request: approved.request,
+      userId: user.id,
+      metadata: { clientName } satisfies GrantMetadata,
+      scope,
+      props: { userId: user.id, grantExpiresAt: Date.now() + GRANT_TTL_SECONDS * 1000 } satisfies OAuthProps,
+    })
+    approved.headers.set('Location', redirectTo)
+    return new Response(null, { status: 302, headers: approved.headers })
+  } catch (err) {
+    return refusal(c, err)
+  }
+}
+
+export const consentRoutes = new Hono<WebEnv>()
+consentRoutes.use(AUTHORIZE_PATH, sessionUser())
+consentRoutes.use(AUTHORIZE_PATH, csrfProtection({ onRefused: csrfRefused }))
+consentRoutes.get(AUTHORIZE_PATH, showConsent)
+consentRoutes.post(AUTHORIZE_PATH, decide)
