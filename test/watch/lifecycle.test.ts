@@ -104,4 +104,14 @@ describe('watching over time', () => {
     expect(await capabilities.json()).toEqual({ executor: { ready: false, reason: 'resy_reauth_required', execution: 'cloud' } })
     expect((await control().calls()).book ?? 0).toBe(0)
   })
+
+  it('does not check availability for a user who has not connected the platform', async () => {
+    const { token, spec } = await setUp({ connect: false })
+    const request = await createRequest(token, spec())
+    await runAlarm(request.id)
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('active')
+    expect(seen.trace.map((t) => t.message).join('\n')).toMatch(/connect a reservation platform account/)
+    expect((await control().calls()).find ?? 0).toBe(0)
+  })
 })

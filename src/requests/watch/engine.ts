@@ -1,5 +1,6 @@
 // One alarm's work for a request: verify a pending booking, expire, or poll and act on what
 // was found. Returns when to wake next. An idle poll (nothing new) changes no stored state.
+import { findConnection } from '../../db/connections'
 import { findVenues } from '../../db/venues'
 import { instantOf } from '../../lib/zoned-time'
 import type { RequestState } from '../state'
@@ -40,9 +41,22 @@ function expired(s: RequestState, now: number): RequestState {
   return withTrace({ ...s, status: 'expired', statusReason: reason, updatedAt: Math.max(now, s.updatedAt + 1) }, now, reason)
 }
 
+/** While the user's platform account is not connected (or needs reconnecting), nothing is polled. */
+const IDLE_WITHOUT_CONNECTION_MS = 5 * 60 * 1000
+
 async function pollAndAct(ctx: WatchContext, state: RequestState): Promise<{ nextAt: number }> {
   const { deps, cadence } = ctx
   const now = deps.now
+  const connection = await findConnection(deps.db, state.userId)
+  if (connection?.state !== 'ok') {
+    // The contract: without a working connection the service cannot check availability.
+    const reason = connection
+      ? 'Waiting: the reservation platform account needs reconnecting in Settings.'
+      : 'Waiting: connect a reservation platform account in Settings to start watching.'
+    await ctx.update((s) => (s.statusReason === reason || s.status !== 'active' ? null : withTrace({ ...s, statusReason: reason }, now, reason)))
+    return { nextAt: Math.min(now + IDLE_WITHOUT_CONNECTION_MS, state.expiresAt) }
+  }
+  if (state.statusReason?.startsWith('Waiting:')) await ctx.update((s) => (s.statusReason?.startsWith('Waiting:') ? { ...s, statusReason: null } : null))
   const rows = await findVenues(deps.db, state.spec.venue_ids)
   const venues = new Map<number, VenueInfo>(rows.map((r) => [r.venueId, { venueId: r.venueId, name: r.name, urlSlug: r.urlSlug, timeZone: r.timeZone }]))
   const rules: ReleaseRule[] = rows.flatMap((r) =>
