@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config'
 // `wrangler dev` and drive it from Node (browser, MCP client, conformance).
 export default defineConfig({
   test: {
-    projects: ['./vitest.workers.config.ts'],
+    projects: ['./vitest.workers.config.ts', './vitest.e2e.config.ts'],
   },
 })

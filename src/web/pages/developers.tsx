@@ -47,21 +47,26 @@ export function DevelopersPage(props: { baseUrl: string }) {
         </p>
         <h3>Examples</h3>
         <Code>{`# Is the platform connected?
-curl -s ${api}/capabilities -H "Authorization: Bearer $TABLEWATCH_TOKEN"
+curl -s ${api}/capabilities \\
+  -H "Authorization: Bearer $TABLEWATCH_TOKEN"
 
 # Find a restaurant's venue_id and time zone
-curl -s "${api}/restaurants?q=lilia" -H "Authorization: Bearer $TABLEWATCH_TOKEN"
+curl -s "${api}/restaurants?q=lilia" \\
+  -H "Authorization: Bearer $TABLEWATCH_TOKEN"
 
-# Preview, then create with an idempotency key (reuse it when retrying)
+# Preview, then create with an idempotency key
+# (send the same key again when retrying)
 curl -s -X POST ${api}/requests/preview \\
-  -H "Authorization: Bearer $TABLEWATCH_TOKEN" -H "Content-Type: application/json" \\
-  -d @spec.json
+  -H "Authorization: Bearer $TABLEWATCH_TOKEN" \\
+  -H "Content-Type: application/json" -d @spec.json
 curl -s -X POST ${api}/requests \\
-  -H "Authorization: Bearer $TABLEWATCH_TOKEN" -H "Content-Type: application/json" \\
+  -H "Authorization: Bearer $TABLEWATCH_TOKEN" \\
+  -H "Content-Type: application/json" \\
   -H "Idempotency-Key: dinner-2026-12-05-1" -d @spec.json
 
-# Follow it (when the user asks, or at most every few minutes)
-curl -s ${api}/requests/sr_… -H "Authorization: Bearer $TABLEWATCH_TOKEN"`}</Code>
+# Follow it: when the user asks, or at most every few minutes
+curl -s ${api}/requests/sr_… \\
+  -H "Authorization: Bearer $TABLEWATCH_TOKEN"`}</Code>
         <p>A spec, for example:</p>
         <Code>{`{
   "venue_ids": [1234],

@@ -1,0 +1,39 @@
+// What a person does on the pages, as steps the browser tests share.
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+
+export const PASSWORD = 'correct horse battery staple'
+
+export function freshEmail(label = 'user'): string {
+  return `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`
+}
+
+export async function signUp(page: Page, baseUrl: string, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/signup`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForURL(/\/signin\?signed_up=1/)
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/signin`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForLoadState('load')
+}
+
+/** Signs up and in; ends on the home page, signed in. */
+export async function newUser(page: Page, baseUrl: string): Promise<string> {
+  const email = freshEmail()
+  await signUp(page, baseUrl, email)
+  await signIn(page, baseUrl, email)
+  expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true)
+  return email
+}
+
+/** The text of the page's error alert. */
+export async function errorAlert(page: Page): Promise<string> {
+  return (await page.locator('.alert-error').innerText()).trim()
+}

@@ -1,0 +1,76 @@
+// Settings in a real browser: the webhook test reaches a real receiver, and the platform
+// connection goes through the sandbox platform.
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, screenshotBoth } from './browser'
+import { newUser } from './pages'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let page: Page
+let receiver: Server
+const received: { contentType: string | undefined; body: unknown }[] = []
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let text = ''
+  for await (const chunk of req) text += String(chunk)
+  return text
+}
+
+beforeAll(async () => {
+  receiver = createServer(async (req, res) => {
+    received.push({ contentType: req.headers['content-type'], body: JSON.parse(await readBody(req)) })
+    res.writeHead(200).end('ok')
+  })
+  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok))
+  browser = await launchBrowser()
+  page = await (await browser.newContext()).newPage()
+  await newUser(page, baseUrl)
+})
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((ok) => receiver.close(ok))
+})
+
+describe('settings', () => {
+  it('sends a test to the webhook the user saved', async () => {
+    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+    await page.goto(`${baseUrl}/settings`)
+    await page.getByLabel('Webhook URL (optional)').fill(hook)
+    await page.getByRole('button', { name: 'Save notification settings' }).click()
+    await page.waitForURL(/done=saved/)
+    await page.getByRole('button', { name: 'Send a test to my webhook' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook answered with status 200.')
+    expect(received).toEqual([
+      {
+        contentType: 'application/json',
+        body: {
+          title: 'Tablewatch test',
+          text: `This is a test from Tablewatch. Alerts about your requests will arrive like this.\n${baseUrl}/notifications`,
+          link: `${baseUrl}/notifications`,
+        },
+      },
+    ])
+  })
+
+  it.runIf(inject('sandbox'))('connects the sandbox platform account after the risk is accepted', async () => {
+    await page.goto(`${baseUrl}/settings`)
+    await page.getByLabel('Platform email').fill('diner@example.com')
+    await page.getByLabel('Platform password').fill('sandbox-password-1')
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.locator('.field-error').innerText()).toBe('Confirm that you accept the risk to connect')
+    expect(await page.getByLabel('Platform email').inputValue()).toBe('diner@example.com')
+    expect(await page.getByLabel('Platform password').inputValue()).toBe('')
+    await page.getByLabel('Platform password').fill('sandbox-password-1')
+    await page.getByLabel(/I understand that the platform may deactivate my account/).check()
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await page.waitForURL(/done=connected/)
+    expect(await page.locator('.alert-success').innerText()).toBe('Your platform account is connected.')
+    expect(await page.locator('.facts').innerText()).toContain('Connected as')
+    await screenshotBoth(page, 'settings-connected')
+  })
+})
