@@ -2,10 +2,11 @@
 // requests without a usable token with the Bearer challenge that names it, and hands the
 // principal to the MCP handler. Personal access tokens are accepted here too.
 import { OAuthError, OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
-import { MCP_REQUIRED_SCOPE, oauthSetup, type OAuthSetup } from '../auth/oauth'
+import { oauthSetup, type OAuthSetup } from '../auth/oauth'
 import type { Principal } from '../auth/principal'
 import { resolveBearerToken } from '../auth/resolve-token'
 import { AppError } from '../errors'
+import { SCOPES } from '../requests/schemas'
 import { withErrorBody } from './error-response'
 import { serveMcp } from './handler'
 
@@ -24,7 +25,9 @@ function mcpResourceServer(env: Cloudflare.Env): OAuthResourceServer<Cloudflare.
       authorization_servers: [setup.origin],
       resource_name: 'Tablewatch MCP server',
     },
-    requiredScopes: [MCP_REQUIRED_SCOPE],
+    // What the tools use, so hosts ask for all of it and the user unticks what they would
+    // rather not allow; requests:read is the floor the handler enforces.
+    requiredScopes: [...SCOPES],
     validateToken: (env, request) => async (resource, token) => {
       try {
         const principal = await resolveBearerToken(token, env, Date.now(), resource)
