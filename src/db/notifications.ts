@@ -53,3 +53,12 @@ export async function insertOutboxEmail(db: Db, row: Omit<typeof outbox.$inferIn
 export async function listOutbox(db: Db, userId: string, limit = 100): Promise<OutboxRow[]> {
   return db.select().from(outbox).where(eq(outbox.userId, userId)).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit)
 }
+
+/** The alerts sent about one request, newest first (the request page's "Alerts sent"). */
+export async function listNotificationsOfRequest(db: Db, userId: string, requestId: string): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.requestId, requestId)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+}

@@ -12,6 +12,7 @@ import { developersRoutes } from './routes/developers'
 import { homeRoutes } from './routes/home'
 import { notificationsRoutes } from './routes/notifications'
 import { platformConnectionRoutes } from './routes/platform-connection'
+import { requestsRoutes } from './routes/requests'
 import { settingsRoutes } from './routes/settings'
 
 export const webApp = new Hono<WebEnv>()
@@ -46,6 +47,7 @@ webApp.route('/', settingsRoutes)
 webApp.route('/', platformConnectionRoutes)
 webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)
+webApp.route('/', requestsRoutes)
 
 // Everything else is a static file from public/ or the not-found page. A catch-all route (not
 // only notFound) because a mounting app's notFound wins over a mounted app's.

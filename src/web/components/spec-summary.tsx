@@ -1,0 +1,65 @@
+// What a request asks for, in words: used by the approval page and the request page.
+import type { VenueRow } from '../../db/venues'
+import type { RequestView, Status } from '../../requests/schemas'
+import { dateWithWeekday, feeLimitsInWords, instantIn, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../spec-words'
+
+export function StatusBadge(props: { status: Status }) {
+  return <span class={`status status-${props.status.replaceAll('_', '-')}`}>{STATUS_WORDS[props.status]}</span>
+}
+
+function Restaurants(props: { ids: number[]; venues: VenueRow[] }) {
+  const byId = new Map(props.venues.map((v) => [v.venueId, v]))
+  return (
+    <ul class="plain">
+      {props.ids.map((id) => {
+        const venue = byId.get(id)
+        return venue ? (
+          <li>
+            <strong>{venue.name}</strong>, {venue.neighborhood ? `${venue.neighborhood}, ` : ''}
+            {venue.city}
+          </li>
+        ) : (
+          <li>Restaurant #{id} (not in the catalog)</li>
+        )
+      })}
+    </ul>
+  )
+}
+
+export function SpecSummary(props: { request: RequestView; venues: VenueRow[] }) {
+  const r = props.request
+  return (
+    <dl class="facts spec">
+      <dt>{r.venue_ids.length === 1 ? 'Restaurant' : 'Restaurants'}</dt>
+      <dd>
+        <Restaurants ids={r.venue_ids} venues={props.venues} />
+      </dd>
+      <dt>{r.dates.length === 1 ? 'Date' : 'Dates'}</dt>
+      <dd>
+        <ul class="plain">
+          {r.dates.map((d) => (
+            <li>{dateWithWeekday(d)}</li>
+          ))}
+        </ul>
+      </dd>
+      <dt>Time</dt>
+      <dd>
+        Between {r.earliest_time} and {r.latest_time}, {r.timezone} time
+      </dd>
+      <dt>Party</dt>
+      <dd>{people(r.party_size)}</dd>
+      <dt>Seating</dt>
+      <dd>{SEATING_WORDS[r.seating]}</dd>
+      <dt>What to do</dt>
+      <dd>{MODE_WORDS[r.mode]}</dd>
+      {r.mode === 'auto_book' ? (
+        <>
+          <dt>Fee limits</dt>
+          <dd>{feeLimitsInWords(r)} No deposits or prepaid meals.</dd>
+        </>
+      ) : null}
+      <dt>Watching ends</dt>
+      <dd>{instantIn(r.expires_at, r.timezone)}</dd>
+    </dl>
+  )
+}

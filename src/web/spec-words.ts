@@ -1,0 +1,61 @@
+// A request spec in plain words, for the approval and request pages.
+import type { RequestView, Status } from '../requests/schemas'
+
+/** "Saturday, December 5, 2026" for a calendar date (no time zone shift: it is a date). */
+export function dateWithWeekday(date: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  )
+}
+
+/** "Sunday, December 6, 2026 at 18:00" in the request's own time zone. */
+export function instantIn(iso: string, timeZone: string): string {
+  const at = new Date(iso)
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(at)
+  const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at)
+  return `${day} at ${time}`
+}
+
+export function usd(amount: number): string {
+  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`
+}
+
+/** Both fee limits as one sentence, the way the user approves them. */
+export function feeLimitsInWords(spec: Pick<RequestView, 'max_cancellation_fee_per_person' | 'fee_review_hours'>): string {
+  const fee =
+    spec.max_cancellation_fee_per_person === 0
+      ? 'book only if the table has no cancellation or no-show fee'
+      : `book only if the cancellation fee is at most ${usd(spec.max_cancellation_fee_per_person)} per person`
+  const hours = spec.fee_review_hours
+  const deadline =
+    hours === 0
+      ? 'whenever the free-cancellation deadline is'
+      : `free cancellation is still possible at least ${hours} hour${hours === 1 ? '' : 's'} before the deadline`
+  return `${fee.charAt(0).toUpperCase()}${fee.slice(1)} and ${deadline}.`
+}
+
+export const SEATING_WORDS: Record<RequestView['seating'], string> = {
+  any: 'Any seating',
+  indoor: 'Indoors',
+  outdoor: 'Outdoors',
+}
+
+export const MODE_WORDS: Record<RequestView['mode'], string> = {
+  alert_only: 'Alert me when a table appears (I book it myself)',
+  auto_book: 'Book a matching table for me',
+}
+
+/** Status badges: never "booked" unless the platform confirmed it. */
+export const STATUS_WORDS: Record<Status, string> = {
+  needs_approval: 'Waiting for your approval',
+  active: 'Watching',
+  awaiting_verification: 'Being verified',
+  confirmed: 'Confirmed',
+  expired: 'Expired',
+  stopped: 'Stopped',
+  revoked: 'Revoked',
+}
+
+export function people(n: number): string {
+  return n === 1 ? '1 person' : `${n} people`
+}
