@@ -101,6 +101,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const inspectorPort = await freePort()
   const configs = ['-c', 'wrangler.toml', ...(sandbox ? ['-c', SANDBOX_CONFIG] : [])]
   const args = ['dev', ...configs, '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort)]
+  // The OAuth issuer and resources are the public origin, which is this port; access tokens
+  // live 60 s (the library's minimum) so the MCP suite can see one expire and refresh it.
+  args.push('--var', `PUBLIC_BASE_URL:http://localhost:${port}`, '--var', 'OAUTH_ACCESS_TOKEN_TTL:60')
   const child = wrangler([...args, '--persist-to', state, '--env-file', envFile, '--show-interactive-dev-session=false'], logFile)
   let output = ''
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
