@@ -96,17 +96,17 @@ export function RequestPage(props: RequestPageProps) {
         )}
       </section>
       <section aria-labelledby="trace-heading">
-        <h2 id="trace-heading">What Tablewatch did</h2>
+        <h2 id="trace-heading">What Tablewatch did (newest first)</h2>
         {r.trace.length === 0 ? (
           <p class="empty">Nothing yet.</p>
         ) : (
-          <ol class="trace">
+          <ul class="trace">
             {[...r.trace].reverse().map((t) => (
               <li>
                 <span class="muted">{formatDateTime(Date.parse(t.at))}</span> {t.message}
               </li>
             ))}
-          </ol>
+          </ul>
         )}
       </section>
       {OPEN.has(r.status) ? (
