@@ -39,6 +39,8 @@ export function createApiApp(resolveToken: TokenResolver) {
   restaurantsRouter(app)
   requestsRouter(app)
   reservationsRouter(app)
+  // A catch-all, not only notFound: when this app is mounted, the mounting app's notFound wins.
+  app.all('*', (c) => renderError(new AppError('not_found', 'There is no such API route.'), c))
   return app
 }
 
