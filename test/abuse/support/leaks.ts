@@ -1,0 +1,56 @@
+// The secrets check: every response (status, headers, body) and every console line of a test
+// file is kept, and at the end none may contain a secret the file used (tokens, passwords,
+// platform credentials). One watch per test file: modules are loaded afresh for each file.
+import { vi, type MockInstance } from 'vitest'
+
+const secrets = new Set<string>()
+const transcript: string[] = []
+const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug'] as const
+let spies: MockInstance[] = []
+
+/** Marks a value that must never appear in what the service sends or logs. */
+export function keepSecret(value: string): string {
+  if (value.length < 6) throw new Error('a secret this short would match by accident')
+  secrets.add(value)
+  return value
+}
+
+export function recordResponse(label: string, status: number, headers: Headers, body: string): void {
+  const headerLines = [...headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n')
+  transcript.push(`${label} -> ${status}\n${headerLines}\n\n${body}`)
+}
+
+/** Starts capturing console output (the worker runs in the test's isolate, so it logs here too). */
+export function watchConsole(): void {
+  spies = CONSOLE_METHODS.map((method) => vi.spyOn(console, method))
+}
+
+function consoleLines(): string[] {
+  return spies.flatMap((spy) =>
+    spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack ?? ''}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')),
+  )
+}
+
+export interface LeakReport {
+  responses: number
+  consoleLines: number
+  secrets: number
+  /** Each leak as "where: which secret (masked)"; the secret itself is never printed. */
+  leaks: string[]
+}
+
+const mask = (secret: string) => `${secret.slice(0, 4)}…(${secret.length} chars)`
+
+/** Also checks that JSON-escaped and URL-encoded forms of each secret are absent. */
+export function findLeaks(): LeakReport {
+  const lines = consoleLines()
+  const places = [...transcript.map((t, i) => [`response ${i}`, t] as const), ...lines.map((l, i) => [`console line ${i}`, l] as const)]
+  const leaks: string[] = []
+  for (const secret of secrets) {
+    const forms = new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])
+    for (const [where, text] of places) {
+      if ([...forms].some((form) => text.includes(form))) leaks.push(`${where}: ${mask(secret)}`)
+    }
+  }
+  return { responses: transcript.length, consoleLines: lines.length, secrets: secrets.size, leaks }
+}
