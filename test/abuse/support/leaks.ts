@@ -41,12 +41,15 @@ export interface LeakReport {
 
 const mask = (secret: string) => `${secret.slice(0, 4)}…(${secret.length} chars)`
 
-/** Also checks that JSON-escaped and URL-encoded forms of each secret are absent. */
-export function findLeaks(): LeakReport {
+/**
+ * Also checks that JSON-escaped and URL-encoded forms of each secret are absent. `canaries` are
+ * looked for too, without being kept: a test plants one to prove the check can see a leak.
+ */
+export function findLeaks(canaries: string[] = []): LeakReport {
   const lines = consoleLines()
   const places = [...transcript.map((t, i) => [`response ${i}`, t] as const), ...lines.map((l, i) => [`console line ${i}`, l] as const)]
   const leaks: string[] = []
-  for (const secret of secrets) {
+  for (const secret of new Set([...secrets, ...canaries])) {
     const forms = new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])
     for (const [where, text] of places) {
       if ([...forms].some((form) => text.includes(form))) leaks.push(`${where}: ${mask(secret)}`)
