@@ -69,7 +69,8 @@ describe('personal access tokens', () => {
     const token = (await page.locator('#new-token-value').innerText()).trim()
     expect(token).toMatch(/^spt_[0-9A-Za-z]{40,}$/)
     expect(await page.getByText('Never paste it into a chat').isVisible()).toBe(true)
-    expect(new URL(page.url()).pathname).toBe('/assistants')
+    // The page's script swaps the URL (history.replaceState) once it has loaded.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/assistants')
 
     await page.getByRole('button', { name: 'Copy' }).click()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token)
