@@ -95,9 +95,10 @@ export function sessionUser(): MiddlewareHandler<WebEnv> {
 export function requireSession(): MiddlewareHandler<WebEnv> {
   return async function requireSessionMiddleware(c, next) {
     if (c.get('user')) return next()
+    // Only a page can be returned to; a form's address answers GET with nothing.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.redirect('/signin', 303)
     const url = new URL(c.req.url)
-    const next_ = url.pathname + url.search
-    return c.redirect(`/signin?next=${encodeURIComponent(next_)}`, 303)
+    return c.redirect(`/signin?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
   }
 }
 
