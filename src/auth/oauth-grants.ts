@@ -1,6 +1,6 @@
 // The OAuth grants of a user, as the assistants page lists them, and their revocation: a
 // revoked grant loses its tokens and the requests created through it move to `revoked`.
-import type { GrantSummary } from '@cloudflare/workers-oauth-provider'
+import type { AuthRequest, GrantSummary } from '@cloudflare/workers-oauth-provider'
 import { z } from 'zod'
 import type { Deps } from '../requests/deps'
 import { revokeRequestsOf } from '../requests/revoke'
@@ -59,8 +59,24 @@ export async function revokeGrant(deps: Deps, userId: string, grantId: string): 
   const grants = await allGrantsOf(deps.env, userId)
   if (!grants.some((grant) => grant.id === grantId)) return false
   await oauthApi(deps.env).revokeGrant(grantId, userId)
-  await revokeRequestsOf(deps, { principalId: grantPrincipalId(grantId) }, REVOKED_REASON)
+  await revokeRequestsOfGrants(deps, [grantId])
   return true
+}
+
+/**
+ * The user's grants that a new consent for the same client and resource replaces: the library
+ * revokes them once the new grant is stored (`completeAuthorization`'s default).
+ */
+export async function grantsReplacedBy(env: Cloudflare.Env, userId: string, request: AuthRequest): Promise<string[]> {
+  const grants = await allGrantsOf(env, userId)
+  return grants
+    .filter((grant) => grant.clientId === request.clientId && [grant.resource].flat().includes(request.resource))
+    .map((grant) => grant.id)
+}
+
+/** A replaced or otherwise ended grant's open requests move to `revoked`, like a disconnected one's. */
+export async function revokeRequestsOfGrants(deps: Deps, grantIds: string[]): Promise<void> {
+  for (const grantId of grantIds) await revokeRequestsOf(deps, { principalId: grantPrincipalId(grantId) }, REVOKED_REASON)
 }
 
 /**
@@ -72,5 +88,5 @@ export async function revokeRequestsOfEndedGrant(deps: Deps, token: string): Pro
   if (!userId || !grantId || !secret || rest.length > 0) return
   const grants = await allGrantsOf(deps.env, userId)
   if (grants.some((grant) => grant.id === grantId)) return
-  await revokeRequestsOf(deps, { principalId: grantPrincipalId(grantId) }, REVOKED_REASON)
+  await revokeRequestsOfGrants(deps, [grantId])
 }

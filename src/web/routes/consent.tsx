@@ -10,9 +10,10 @@ import {
 import { Hono, type Context } from 'hono'
 import { csrfProtection } from '../../auth/csrf'
 import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
-import type { GrantMetadata } from '../../auth/oauth-grants'
+import { grantsReplacedBy, revokeRequestsOfGrants, type GrantMetadata } from '../../auth/oauth-grants'
 import type { OAuthProps } from '../../auth/oauth-props'
 import { sessionUser } from '../../auth/session'
+import { depsOf } from '../../requests/deps'
 import { Scope, SCOPES } from '../../requests/schemas'
 import { csrfRefused } from '../fallbacks'
 import { ConsentErrorPage, ConsentPage } from '../pages/consent'
@@ -101,6 +102,7 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
     const approved = await oauth.approveConsent(c.req.raw, handle, { scope: ticked })
     const scope = [...new Set([...requiredScopes(c, approved.request), ...ticked])]
     const { clientName } = await oauth.describeConsent(approved.request)
+    const replaced = await grantsReplacedBy(c.env, user.id, approved.request)
     const { redirectTo } = await oauth.completeAuthorization({
       request: approved.request,
       userId: user.id,
@@ -108,6 +110,7 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
       scope,
       props: { userId: user.id, grantExpiresAt: Date.now() + GRANT_TTL_SECONDS * 1000 } satisfies OAuthProps,
     })
+    await revokeRequestsOfGrants(depsOf(c.env, c.req.url), replaced)
     approved.headers.set('Location', redirectTo)
     return new Response(null, { status: 302, headers: approved.headers })
   } catch (err) {
