@@ -110,6 +110,17 @@ describe('revocation', () => {
   })
 })
 
+describe('scopes of an OAuth grant on /mcp', () => {
+  it('a tool needing a scope the user did not grant answers insufficient_scope', async () => {
+    await seedVenues()
+    const c = await connect({ scopes: ['restaurants:read'] })
+    expect(c.scope.split(' ').sort()).toEqual(['requests:read', 'restaurants:read'])
+    const create = await callTool(c.accessToken, 'svc_create_request', { spec: validSpec(), idempotency_key: newKey() })
+    expect(create.error?.code).toBe('insufficient_scope')
+    expect((await callTool(c.accessToken, 'svc_find_restaurants', { q: 'Lilac' })).isError).toBe(false)
+  })
+})
+
 describe('OAuth tokens on /api/v1', () => {
   it('work for a grant issued for /api/v1, with the same scope rules as personal access tokens', async () => {
     await seedVenues()
@@ -120,6 +131,15 @@ describe('OAuth tokens on /api/v1', () => {
     const write = await api('/requests', { method: 'POST', token: c.accessToken, body: validSpec(), idempotencyKey: newKey() })
     expectError(write, 403, 'insufficient_scope')
     expect(write.headers.get('WWW-Authenticate')).toContain('scope="requests:write"')
+  })
+
+  it("never reach another user's request", async () => {
+    await seedVenues()
+    const owner = await connect({ resource: API_RESOURCE })
+    const created = await api('/requests', { method: 'POST', token: owner.accessToken, body: validSpec(), idempotencyKey: newKey() })
+    const stranger = await connect({ resource: API_RESOURCE })
+    expectError(await api(`/requests/${String(created.body.id)}`, { token: stranger.accessToken }), 404, 'request_not_found')
+    expectError(await api(`/requests/${String(created.body.id)}/stop`, { method: 'POST', token: stranger.accessToken }), 404, 'request_not_found')
   })
 
   it('are refused where their audience does not point', async () => {
