@@ -4,6 +4,8 @@ import { SELF } from 'cloudflare:test'
 import { recordResponse } from './leaks'
 
 export interface Call {
+  /** http://localhost unless given (MCP answers only at its canonical origin). */
+  origin?: string
   method: string
   /** Path and query below the origin, e.g. /api/v1/requests?limit=0 */
   path: string
@@ -20,7 +22,7 @@ export interface Answer {
 }
 
 export async function send(call: Call): Promise<Answer> {
-  const res = await SELF.fetch(`http://localhost${call.path}`, {
+  const res = await SELF.fetch(`${call.origin ?? 'http://localhost'}${call.path}`, {
     method: call.method,
     headers: call.headers ?? {},
     body: call.body ?? null,
