@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOk, insertReservation } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
-import { mapBounded, send } from './support/http'
+import { mapBounded } from './support/http'
 import { findLeaks, watchConsole } from './support/leaks'
 import { listTools, mcpSend, type McpOutcome } from './support/mcp'
 import { protocolProbes, toolProbes, type McpProbe, type McpTarget } from './support/mcp-probes'
+import { stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretUser } from './support/users'
 
@@ -98,9 +99,7 @@ function runBatch(batch: string): Promise<BatchResult> {
   return running
 }
 
-async function targetView(): Promise<unknown> {
-  return (await send({ method: 'GET', path: `/api/v1/requests/${target.requestId}`, headers: { Authorization: `Bearer ${target.token}` } })).json
-}
+const targetView = () => stateOf(target.token, target.requestId)
 
 async function sendBatch(batch: McpProbe[]): Promise<BatchResult> {
   const before = await rowCounts()

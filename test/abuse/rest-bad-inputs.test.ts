@@ -11,6 +11,7 @@ import { code, refusalProblem } from './support/contract'
 import { edgeMutants } from './support/edges'
 import { jsonHeaders, mapBounded, send } from './support/http'
 import { findLeaks, watchConsole } from './support/leaks'
+import { stateOf } from './support/owned'
 import { loadApiDocument, operationName, type ApiDocument } from './support/openapi'
 import { restProbes, type Probe, type Target } from './support/rest-probes'
 import { specExamples } from './support/spec-cases'
@@ -54,10 +55,7 @@ afterAll(() => {
   expect(report.leaks).toEqual([])
 })
 
-async function viewOfTarget() {
-  const answer = await send({ method: 'GET', path: `/api/v1/requests/${target.requestId}`, headers: { Authorization: `Bearer ${target.token}` } })
-  return answer.json
-}
+const viewOfTarget = () => stateOf(target.token, target.requestId)
 
 /** Sends a batch and returns every answer that is not a proper refusal, with its input. */
 async function refusalProblems(batch: Probe[]): Promise<string[]> {

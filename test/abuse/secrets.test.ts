@@ -14,6 +14,7 @@ import { DAY_MS, NEW_YORK, dateIn, expiresIn } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 import { WebClient } from '../web/web-client'
 import { bearer, jsonHeaders, send, type Answer } from './support/http'
+import { mcpSend, toolCall } from './support/mcp'
 import { findLeaks, keepSecret, recordResponse, watchConsole } from './support/leaks'
 import { dumpAllTables } from './support/tables'
 import { secretToken } from './support/users'
@@ -122,6 +123,25 @@ describe('secrets', () => {
     await send({ method: 'POST', path: '/api/v1/requests', headers: jsonHeaders(token), body: '{"title": ' })
     await send({ method: 'GET', path: '/api/v1/capabilities', headers: bearer(`${token.slice(0, -2)}xx`) })
     await send({ method: 'GET', path: '/api/v1/capabilities', headers: { Authorization: `Basic ${btoa(`user:${servicePassword}`)}` } })
+    // Every MCP tool too, with good and bad arguments.
+    const mcpDay = dateIn(NEW_YORK, 5)
+    const mcpSpec = { ...spec, dates: [mcpDay] }
+    const made = await mcpSend(toolCall(token, 'svc_create_request', { spec: mcpSpec, idempotency_key: newKey() }))
+    expect(made.kind).toBe('success')
+    const mcpId = made.kind === 'success' ? String((made.result as { structuredContent: { id: string } }).structuredContent.id) : ''
+    for (const [tool, args] of [
+      ['svc_find_restaurants', { q: 'Pomelo' }],
+      ['svc_preview_request', { spec: mcpSpec }],
+      ['svc_get_request', { request_id: mcpId }],
+      ['svc_list_requests', {}],
+      ['svc_update_request', { request_id: mcpId, revision: 1, spec: { ...mcpSpec, title: 'renamed' }, idempotency_key: newKey() }],
+      ['svc_get_reservation', { reservation_id: await insertReservation(mcpId) }],
+      ['svc_stop_request', { request_id: mcpId }],
+      ['svc_create_request', { spec: { ...mcpSpec, party_size: 99 }, idempotency_key: newKey() }],
+    ] as const) {
+      expect((await mcpSend(toolCall(token, tool, args))).kind, tool).not.toBe('unreadable')
+    }
+    await mcpSend({ ...toolCall(`${token.slice(0, -2)}xx`, 'svc_list_requests', {}) })
     for (const page of ['/', '/settings', '/assistants', '/notifications', '/developers', `/requests/${String((autoBook.json as { id: string }).id)}`]) {
       await recorded(`page ${page}`, await client.get(page))
     }

@@ -23,9 +23,16 @@ export async function ownedBy(token: string, overrides: Spec = {}): Promise<Owne
   return { requestId: view.id, revision: view.revision, reservationId: await insertReservation(view.id) }
 }
 
-/** What a refused call must not change: status, revision and title, read as the owner. */
-export async function stateOf(token: string, requestId: string): Promise<{ status: string; revision: number; title: string }> {
+/**
+ * What a refused call must not change, read as the owner: status, revision and the spec. (Not
+ * the whole view: the watcher may poll meanwhile and move last_checked_at.)
+ */
+export async function stateOf(token: string, requestId: string) {
   const principal = await principalFromPat(dbOf(env.DB), token, Date.now())
-  const view = await getRequest(depsOf(env), principal, requestId)
-  return { status: view.status, revision: view.revision, title: view.title }
+  const { status, revision, title, venue_ids, dates, earliest_time, latest_time, party_size, mode, expires_at, action_url } = await getRequest(
+    depsOf(env),
+    principal,
+    requestId,
+  )
+  return { status, revision, title, venue_ids, dates, earliest_time, latest_time, party_size, mode, expires_at, action_url }
 }

@@ -1,0 +1,93 @@
+// The scope matrix in full for MCP: the four scopes against every tool, with each single-scope
+// token and each token missing one scope. Without requests:read there is no MCP connection at
+// all (HTTP 403 insufficient_scope); with it, a tool answers when its scope is held and is a
+// tool error insufficient_scope otherwise, changing nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SCOPES, type Scope } from '../../src/requests/schemas'
+import { newKey } from '../helpers/api'
+import { validSpec } from '../helpers/requests'
+import { seedVenues } from '../helpers/venues'
+import { mapBounded } from './support/http'
+import { findLeaks, watchConsole } from './support/leaks'
+import { mcpSend, toolCall, type McpOutcome } from './support/mcp'
+import { ownedBy, stateOf, type Owned } from './support/owned'
+import { rowCounts } from './support/tables'
+import { secretUser } from './support/users'
+
+const TOOL_SCOPES: [string, Scope, (o: Owned) => Record<string, unknown>][] = [
+  ['svc_find_restaurants', 'restaurants:read', () => ({ q: 'lilac' })],
+  ['svc_preview_request', 'requests:read', () => ({ spec: validSpec() })],
+  ['svc_create_request', 'requests:write', () => ({ spec: validSpec(), idempotency_key: newKey() })],
+  ['svc_update_request', 'requests:write', (o) => ({ request_id: o.requestId, revision: o.revision, spec: validSpec({ title: 'changed' }), idempotency_key: newKey() })],
+  ['svc_get_request', 'requests:read', (o) => ({ request_id: o.requestId })],
+  ['svc_list_requests', 'requests:read', () => ({})],
+  ['svc_stop_request', 'requests:write', (o) => ({ request_id: o.requestId })],
+  ['svc_get_reservation', 'reservations:read', (o) => ({ reservation_id: o.reservationId })],
+]
+
+const TOKENS: [string, Scope[]][] = [
+  ...SCOPES.map((s): [string, Scope[]] => [`only ${s}`, [s]]),
+  ...SCOPES.map((s): [string, Scope[]] => [`all but ${s}`, SCOPES.filter((o) => o !== s)]),
+]
+
+type Expected = 'no connection' | 'tool answers' | 'tool refuses'
+
+interface Cell {
+  label: string
+  token: string
+  owned: Owned
+  tool: string
+  args: Record<string, unknown>
+  expected: Expected
+}
+
+let cells: Cell[]
+
+beforeAll(async () => {
+  watchConsole()
+  await seedVenues()
+  cells = []
+  for (const [row, scopes] of TOKENS) {
+    const { token } = await secretUser({ scopes })
+    for (const [tool, scope, args] of TOOL_SCOPES) {
+      const owned = await ownedBy(token, { title: `${row} ${tool}` })
+      const expected: Expected = !scopes.includes('requests:read') ? 'no connection' : scopes.includes(scope) ? 'tool answers' : 'tool refuses'
+      cells.push({ label: `${row} × ${tool}`, token, owned, tool, args: args(owned), expected })
+    }
+  }
+})
+
+afterAll(() => {
+  expect(findLeaks().leaks).toEqual([])
+})
+
+function verdict(o: McpOutcome): string {
+  if (o.kind === 'http' && o.status === 403 && o.error?.code === 'insufficient_scope') return 'no connection'
+  if (o.kind === 'success') return 'tool answers'
+  if (o.kind === 'tool_error' && o.error?.code === 'insufficient_scope') return 'tool refuses'
+  return `unexpected ${JSON.stringify(o).slice(0, 200)}`
+}
+
+describe('the MCP scope matrix', () => {
+  it('covers 4 scopes × 8 tools × 8 tokens, half of them without a connection', () => {
+    expect(cells).toHaveLength(64)
+    expect(cells.filter((c) => c.expected === 'no connection')).toHaveLength(32)
+    expect(cells.filter((c) => c.expected === 'tool refuses')).toHaveLength(10)
+  })
+
+  it('refuses each cell whose scope is missing, with the connection or the tool error, changing nothing', async () => {
+    const refused = cells.filter((c) => c.expected !== 'tool answers')
+    const before = await rowCounts()
+    const states = await Promise.all(refused.map((c) => stateOf(c.token, c.owned.requestId)))
+    const outcomes = await mapBounded(refused, 6, (c) => mcpSend(toolCall(c.token, c.tool, c.args)))
+    expect(refused.map((c, i) => `${c.label}: ${verdict(outcomes[i]!)}`)).toEqual(refused.map((c) => `${c.label}: ${c.expected}`))
+    expect(await rowCounts()).toEqual(before)
+    expect(await Promise.all(refused.map((c) => stateOf(c.token, c.owned.requestId)))).toEqual(states)
+  }, 60_000)
+
+  it('answers each cell whose scope is held', async () => {
+    const allowed = cells.filter((c) => c.expected === 'tool answers')
+    const outcomes = await mapBounded(allowed, 6, (c) => mcpSend(toolCall(c.token, c.tool, c.args)))
+    expect(allowed.map((c, i) => `${c.label}: ${verdict(outcomes[i]!)}`)).toEqual(allowed.map((c) => `${c.label}: tool answers`))
+  }, 60_000)
+})
