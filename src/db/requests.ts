@@ -157,10 +157,10 @@ export function recordOf(row: RequestRow): RequestRecord {
   }
 }
 
-/** A page of a principal's requests, newest first, after the (createdAt, id) cursor. */
+/** A page of a principal's (or, for the pages, a user's) requests, newest first, after the (createdAt, id) cursor. */
 export async function pageRequests(
   db: Db,
-  principalId: string,
+  owner: { principalId: string } | { userId: string },
   limit: number,
   after: { createdAt: number; id: string } | null,
 ): Promise<RequestRow[]> {
@@ -170,7 +170,7 @@ export async function pageRequests(
   return db
     .select()
     .from(requests)
-    .where(and(eq(requests.principalId, principalId), older))
+    .where(and('principalId' in owner ? eq(requests.principalId, owner.principalId) : eq(requests.userId, owner.userId), older))
     .orderBy(desc(requests.createdAt), desc(requests.id))
     .limit(limit)
 }

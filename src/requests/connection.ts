@@ -6,8 +6,9 @@ import { open, seal } from '../lib/secret-box'
 import type { Deps } from './deps'
 import { revokeRequestsOf } from './revoke'
 
+/** The contract's wording; every page and error that warns the user uses this text. */
 export const RISK_NOTICE =
-  "The reservation platform's terms prohibit automated access, and it may deactivate accounts that use tools like this one. By connecting, you accept that risk."
+  "The reservation platform's terms prohibit automated access and it may deactivate accounts that use such tools."
 
 /** How long a successful account check is trusted before capabilities check again. */
 export const ACCOUNT_CHECK_TTL_MS = 10 * 60 * 1000
@@ -46,7 +47,7 @@ export async function connectPlatform(
   input: { email: string; password: string; acknowledgedRisk: boolean },
 ): Promise<ConnectionStatus> {
   if (!input.acknowledgedRisk) {
-    throw new AppError('risk_not_acknowledged', `Please confirm that you understand the risk first. ${RISK_NOTICE}`)
+    throw new AppError('risk_not_acknowledged', `Please confirm that you understand the risk first. ${RISK_NOTICE} By connecting, you accept that risk.`)
   }
   const login = await deps.platform.login(input.email, input.password)
   switch (login.kind) {

@@ -1,11 +1,10 @@
 // Reading requests: one by id, or a principal's list, newest first, with an opaque cursor.
 import type { Principal } from '../auth/principal'
-import { pageRequests } from '../db/requests'
+import { pageRequests, recordOf } from '../db/requests'
 import { ValidationError } from '../errors'
 import { requestObject, type Deps } from './deps'
 import { loadRequest } from './load'
 import type { RequestView } from './schemas'
-import { recordOf } from '../db/requests'
 import { viewFor } from './view'
 
 export async function getRequest(deps: Deps, principal: Principal, requestId: string): Promise<RequestView> {
@@ -29,16 +28,33 @@ function decodeCursor(value: string): Cursor {
   throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'This cursor is not one the service handed out.', type: 'value_error' }])
 }
 
-export async function listRequests(
+interface Page {
+  limit: number
+  cursor?: string | undefined
+}
+type RequestPage = { requests: RequestView[]; next_cursor: string | null }
+
+/** A token's (or grant's) requests, as the API and MCP list them. */
+export function listRequests(deps: Deps, principal: Principal, page: Page): Promise<RequestPage> {
+  return listFor(deps, { principalId: principal.principalId }, principal, page)
+}
+
+/** All of a user's requests, whatever created them, for the service's own pages. */
+export function listRequestsForUser(deps: Deps, userId: string, page: Page): Promise<RequestPage> {
+  return listFor(deps, { userId }, null, page)
+}
+
+async function listFor(
   deps: Deps,
-  principal: Principal,
-  page: { limit: number; cursor?: string | undefined },
-): Promise<{ requests: RequestView[]; next_cursor: string | null }> {
+  owner: { principalId: string } | { userId: string },
+  viewer: Principal | null,
+  page: Page,
+): Promise<RequestPage> {
   const after = page.cursor ? decodeCursor(page.cursor) : null
-  const rows = await pageRequests(deps.db, principal.principalId, page.limit + 1, after)
+  const rows = await pageRequests(deps.db, owner, page.limit + 1, after)
   const shown = rows.slice(0, page.limit)
   const states = await Promise.all(shown.map((row) => requestObject(deps.env, row.id).ensure(recordOf(row))))
-  const requests = await Promise.all(states.map((state) => viewFor(deps, state, principal)))
+  const requests = await Promise.all(states.map((state) => viewFor(deps, state, viewer)))
   const last = shown.at(-1)
   return { requests, next_cursor: rows.length > page.limit && last ? encodeCursor(last) : null }
 }

@@ -34,6 +34,7 @@ function Nav(props: { path: string; user: SessionUser | null; unread: number; cs
   }
   return (
     <nav aria-label="Main">
+      <NavLink href="/requests" path={props.path}>Requests</NavLink>
       <NavLink href="/assistants" path={props.path}>Assistants</NavLink>
       <NavLink href="/notifications" path={props.path}>
         Notifications

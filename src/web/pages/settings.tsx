@@ -3,8 +3,7 @@ import type { SessionUser } from '../../auth/session'
 import type { ConnectionStatus } from '../../requests/connection'
 import { Alert, CsrfInput, Field } from '../components/form'
 
-export const PLATFORM_RISK_NOTICE =
-  "The reservation platform's terms prohibit automated access and it may deactivate accounts that use such tools."
+export { RISK_NOTICE as PLATFORM_RISK_NOTICE } from '../../requests/connection'
 
 export interface SettingsPageProps {
   csrfToken: string

@@ -5,16 +5,18 @@ import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
 import { listNotificationsOfRequest } from '../../db/notifications'
 import { findVenues } from '../../db/venues'
-import { AppError } from '../../errors'
+import { AppError, ValidationError } from '../../errors'
 import { approveRequest } from '../../requests/approve'
 import { depsOf, type Deps } from '../../requests/deps'
 import { loadRequest } from '../../requests/load'
+import { listRequestsForUser } from '../../requests/read'
 import type { RequestView } from '../../requests/schemas'
 import { stopRequest } from '../../requests/stop'
 import { viewFor } from '../../requests/view'
 import { NotFoundPage } from '../pages/errors'
 import { ApprovePage, type ApprovePageProps } from '../pages/approve'
 import { RequestPage } from '../pages/request'
+import { RequestsPage } from '../pages/requests'
 import { renderPage, type WebEnv } from '../render'
 
 const NOTICES = {
@@ -46,7 +48,20 @@ async function showApproval(c: Context<WebEnv>, deps: Deps, request: RequestView
 }
 
 export const requestsRoutes = new Hono<WebEnv>()
+requestsRoutes.use('/requests', requireSession())
 requestsRoutes.use('/requests/*', requireSession())
+
+requestsRoutes.get('/requests', async (c) => {
+  const deps = depsOf(c.env, c.req.url)
+  const cursor = c.req.query('cursor')
+  const page = await listRequestsForUser(deps, currentUser(c).id, { limit: 25, cursor }).catch((err: unknown) => {
+    if (err instanceof ValidationError) return null // a cursor we did not hand out: start over
+    throw err
+  })
+  if (!page) return c.redirect('/requests', 303)
+  const venues = await findVenues(deps.db, [...new Set(page.requests.flatMap((r) => r.venue_ids))])
+  return renderPage(c, 'Your requests', <RequestsPage requests={page.requests} venues={venues} nextCursor={page.next_cursor} />)
+})
 
 requestsRoutes.get('/requests/:id/approve', async (c) => {
   const deps = depsOf(c.env, c.req.url)
