@@ -8,10 +8,9 @@ import { PreviewInput } from '../../../src/mcp/tools/preview-request'
 import { UpdateInput } from '../../../src/mcp/tools/update-request'
 import { ListQuery, ReservationId, RestaurantQuery } from '../../../src/requests/schemas'
 import { newKey } from '../../helpers/api'
-import { validSpec } from '../../helpers/requests'
 import type { Call } from './http'
 import { MCP_ORIGIN, mcpHeaders, rpc, toolCall } from './mcp'
-import { objectMutants, type Mutant, type ObjectExamples } from './mutate'
+import { objectMutants, type ObjectExamples } from './mutate'
 import { JsonSchema } from './openapi'
 import { namedRuleCases, specExamples, windowCases, zoneCases } from './spec-cases'
 
@@ -150,4 +149,3 @@ export function protocolProbes(token: string): McpProbe[] {
   ]
 }
 
-export type { Mutant }

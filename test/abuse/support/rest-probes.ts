@@ -6,7 +6,7 @@ import { RequestSpec, UpdateBody } from '../../../src/requests/schemas'
 import { newKey } from '../../helpers/api'
 import { ANY, code, DETAIL, status, type Refusal } from './contract'
 import { jsonHeaders, type Call } from './http'
-import { badValues, HUGE, objectMutants, type Mutant, type ObjectExamples } from './mutate'
+import { badValues, HUGE, objectMutants, type ObjectExamples } from './mutate'
 import { operationName, type ApiDocument, type ApiOperation, type Parameter } from './openapi'
 import { malformedBodies, wrongContentTypes } from './raw-bodies'
 import { namedRuleCases, specExamples, updateExamples, windowCases, zoneCases } from './spec-cases'
@@ -185,4 +185,3 @@ export function restProbes(doc: ApiDocument, target: Target): Probe[] {
   return [...probes, ...methodProbes(doc, target)]
 }
 
-export type { Mutant }
