@@ -3,7 +3,9 @@ import type { SessionUser } from '../../auth/session'
 import type { ConnectionStatus } from '../../requests/connection'
 import { Alert, CsrfInput, Field } from '../components/form'
 
-export { RISK_NOTICE as PLATFORM_RISK_NOTICE } from '../../requests/connection'
+import { RISK_NOTICE } from '../../requests/connection'
+
+export const PLATFORM_RISK_NOTICE = RISK_NOTICE
 
 export interface SettingsPageProps {
   csrfToken: string
