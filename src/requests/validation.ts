@@ -4,7 +4,8 @@ import type { z } from '@hono/zod-openapi'
 import { ValidationError, type ValidationIssue } from '../errors'
 
 type Issue = z.core.$ZodIssue
-export type Location = 'body' | 'query' | 'path' | 'header'
+/** Where the value was: a REST request part, or an MCP tool call's arguments. */
+export type Location = 'body' | 'query' | 'path' | 'header' | 'arguments'
 
 function typeOf(issue: Issue, input: unknown): string {
   switch (issue.code) {

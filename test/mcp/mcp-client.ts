@@ -60,8 +60,8 @@ export interface ToolOutcome {
   isError: boolean
   structured: Record<string, any> | undefined
   text: string
-  /** For tool errors: the contract's `{code, message}` the text carries. */
-  error: { code: string; message: string } | undefined
+  /** For tool errors: the contract's `{code, message}` (and `detail` for argument errors) the text carries. */
+  error: { code: string; message: string; detail?: unknown[] } | undefined
 }
 
 export async function callTool(token: string, name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
@@ -73,7 +73,7 @@ export async function callTool(token: string, name: string, args: Record<string,
   let error: ToolOutcome['error']
   if (isError) {
     try {
-      error = JSON.parse(text) as { code: string; message: string }
+      error = JSON.parse(text) as { code: string; message: string; detail?: unknown[] }
     } catch {
       error = undefined
     }

@@ -176,13 +176,14 @@ describe('tool errors', () => {
     expect((await callTool(token, 'svc_get_reservation', { reservation_id: 987654 })).error?.code).toBe('reservation_not_found')
   })
 
-  it('refuse arguments outside the schema before any use case runs', async () => {
+  it('refuse arguments outside the schema, in the same shape, before any use case runs', async () => {
     const token = await newToken()
     const noKey = await callTool(token, 'svc_create_request', { spec: validSpec() })
-    expect(noKey.isError).toBe(true)
-    expect(noKey.text).toContain('idempotency_key')
+    expect(noKey.error).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['arguments', 'idempotency_key'], type: 'missing' }] })
     const extra = await callTool(token, 'svc_preview_request', { spec: validSpec({ surprise: 1 }) })
-    expect(extra.isError).toBe(true)
+    expect(extra.error).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['arguments', 'spec', 'surprise'], type: 'extra_forbidden' }] })
+    const wrongType = await callTool(token, 'svc_find_restaurants', { q: 7 })
+    expect(wrongType.error?.code).toBe('invalid_request')
     expect((await callTool(token, 'svc_list_requests', {})).structured?.requests).toEqual([])
   })
 

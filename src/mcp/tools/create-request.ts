@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { requireScope } from '../../auth/principal'
 import { createRequest } from '../../requests/create'
 import { IdempotencyKey, RequestSpec, RequestView } from '../../requests/schemas'
+import { argumentsOf, toolArguments } from '../arguments'
 import type { ToolContext } from '../context'
 import { RULES } from '../instructions'
 import { runTool, toolResult } from '../result'
@@ -24,14 +25,15 @@ export function registerCreateRequest(server: McpServer, ctx: ToolContext): void
         RULES.idempotency,
         'Needs requests:write.',
       ].join(' '),
-      inputSchema: CreateInput,
+      inputSchema: toolArguments(CreateInput),
       outputSchema: RequestView,
       // The same idempotency_key and spec return the same request: retries add nothing.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
-    ({ spec, idempotency_key }) =>
+    (args) =>
       runTool(async () => {
         requireScope(ctx.principal, 'requests:write')
+        const { spec, idempotency_key } = argumentsOf(args)
         const { view } = await createRequest(ctx.deps, ctx.principal, { spec, idempotencyKey: idempotency_key })
         return toolResult(view, requestText(view))
       }),

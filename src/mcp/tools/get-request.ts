@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { requireScope } from '../../auth/principal'
 import { getRequest } from '../../requests/read'
 import { RequestId, RequestView } from '../../requests/schemas'
+import { argumentsOf, toolArguments } from '../arguments'
 import type { ToolContext } from '../context'
 import { RULES } from '../instructions'
 import { runTool, toolResult } from '../result'
@@ -21,13 +22,14 @@ export function registerGetRequest(server: McpServer, ctx: ToolContext): void {
         RULES.polling,
         'Needs requests:read.',
       ].join(' '),
-      inputSchema: RequestIdInput,
+      inputSchema: toolArguments(RequestIdInput),
       outputSchema: RequestView,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ request_id }) =>
+    (args) =>
       runTool(async () => {
         requireScope(ctx.principal, 'requests:read')
+        const { request_id } = argumentsOf(args)
         const view = await getRequest(ctx.deps, ctx.principal, request_id)
         return toolResult(view, requestText(view))
       }),

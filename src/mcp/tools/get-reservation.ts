@@ -3,10 +3,13 @@ import { z } from 'zod'
 import { requireScope } from '../../auth/principal'
 import { getReservation } from '../../requests/reservation'
 import { Reservation, ReservationId } from '../../requests/schemas'
+import { argumentsOf, toolArguments } from '../arguments'
 import type { ToolContext } from '../context'
 import { RULES } from '../instructions'
 import { runTool, toolResult } from '../result'
 import { reservationText } from '../summaries'
+
+export const ReservationInput = z.strictObject({ reservation_id: ReservationId })
 
 export function registerGetReservation(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -19,13 +22,14 @@ export function registerGetReservation(server: McpServer, ctx: ToolContext): voi
         RULES.stopNeverCancels,
         'Needs reservations:read.',
       ].join(' '),
-      inputSchema: z.strictObject({ reservation_id: ReservationId }),
+      inputSchema: toolArguments(ReservationInput),
       outputSchema: Reservation,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ reservation_id }) =>
+    (args) =>
       runTool(async () => {
         requireScope(ctx.principal, 'reservations:read')
+        const { reservation_id } = argumentsOf(args)
         const reservation = await getReservation(ctx.deps, ctx.principal, reservation_id)
         return toolResult(reservation, reservationText(reservation))
       }),

@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/server'
 import { requireScope } from '../../auth/principal'
 import { listRequests } from '../../requests/read'
 import { ListQuery, RequestList } from '../../requests/schemas'
+import { argumentsOf, toolArguments } from '../arguments'
 import type { ToolContext } from '../context'
 import { RULES } from '../instructions'
 import { runTool, toolResult } from '../result'
@@ -17,13 +18,14 @@ export function registerListRequests(server: McpServer, ctx: ToolContext): void 
         'Check it before creating: ' + RULES.oneRequestPerDinner,
         'Needs requests:read.',
       ].join(' '),
-      inputSchema: ListQuery,
+      inputSchema: toolArguments(ListQuery),
       outputSchema: RequestList,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (page) =>
+    (args) =>
       runTool(async () => {
         requireScope(ctx.principal, 'requests:read')
+        const page = argumentsOf(args)
         const result = await listRequests(ctx.deps, ctx.principal, page)
         return toolResult(result, listText(result))
       }),

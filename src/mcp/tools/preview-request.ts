@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { requireScope } from '../../auth/principal'
 import { previewRequest } from '../../requests/preview'
 import { PreviewResult, RequestSpec } from '../../requests/schemas'
+import { argumentsOf, toolArguments } from '../arguments'
 import type { ToolContext } from '../context'
 import { RULES } from '../instructions'
 import { runTool, toolResult } from '../result'
@@ -22,13 +23,14 @@ export function registerPreviewRequest(server: McpServer, ctx: ToolContext): voi
         RULES.confirmPreview,
         'Needs requests:read.',
       ].join(' '),
-      inputSchema: PreviewInput,
+      inputSchema: toolArguments(PreviewInput),
       outputSchema: PreviewResult,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ spec }) =>
+    (args) =>
       runTool(async () => {
         requireScope(ctx.principal, 'requests:read')
+        const { spec } = argumentsOf(args)
         const preview = await previewRequest(ctx.deps, ctx.principal, spec)
         return toolResult(preview, previewText(preview))
       }),

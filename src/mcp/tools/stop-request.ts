@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/server'
 import { requireScope } from '../../auth/principal'
 import { RequestView } from '../../requests/schemas'
 import { stopRequest } from '../../requests/stop'
+import { argumentsOf, toolArguments } from '../arguments'
 import type { ToolContext } from '../context'
 import { RULES } from '../instructions'
 import { runTool, toolResult } from '../result'
@@ -18,15 +19,16 @@ export function registerStopRequest(server: McpServer, ctx: ToolContext): void {
         RULES.stopNeverCancels,
         'A booking already in flight is not undone. Stopping a stopped request returns it unchanged. Needs requests:write.',
       ].join(' '),
-      inputSchema: RequestIdInput,
+      inputSchema: toolArguments(RequestIdInput),
       outputSchema: RequestView,
       // Ends monitoring for good (so hosts should confirm with the user), but never cancels a
       // reservation; a second stop changes nothing.
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ request_id }) =>
+    (args) =>
       runTool(async () => {
         requireScope(ctx.principal, 'requests:write')
+        const { request_id } = argumentsOf(args)
         const view = await stopRequest(ctx.deps, request_id, { principal: ctx.principal })
         return toolResult(view, requestText(view))
       }),

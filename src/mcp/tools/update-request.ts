@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { requireScope } from '../../auth/principal'
 import { IdempotencyKey, RequestId, RequestSpec, RequestView, UpdateBody } from '../../requests/schemas'
 import { updateRequest } from '../../requests/update'
+import { argumentsOf, toolArguments } from '../arguments'
 import type { ToolContext } from '../context'
 import { RULES } from '../instructions'
 import { runTool, toolResult } from '../result'
@@ -27,14 +28,15 @@ export function registerUpdateRequest(server: McpServer, ctx: ToolContext): void
         RULES.idempotency,
         'Needs requests:write.',
       ].join(' '),
-      inputSchema: UpdateInput,
+      inputSchema: toolArguments(UpdateInput),
       outputSchema: RequestView,
       // It replaces the spec the user agreed to (destructive); retries with the same key apply once.
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     },
-    ({ request_id, revision, spec, idempotency_key }) =>
+    (args) =>
       runTool(async () => {
         requireScope(ctx.principal, 'requests:write')
+        const { request_id, revision, spec, idempotency_key } = argumentsOf(args)
         const { view } = await updateRequest(ctx.deps, ctx.principal, {
           requestId: request_id,
           body: { revision, spec },
