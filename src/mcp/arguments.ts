@@ -5,6 +5,7 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server'
 import type { z } from 'zod'
 import type { ValidationError } from '../errors'
+import { requireKey } from '../requests/idempotency'
 import { validationError } from '../requests/validation'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ValidationError }
@@ -28,6 +29,12 @@ export function toolArguments<S extends z.ZodType>(schema: S): StandardSchemaWit
 
 /** The valid arguments, or the refusal thrown for runTool to answer. */
 export function argumentsOf<T>(checked: Checked<T>): T {
-  if (!checked.ok) throw checked.error
+  if (!checked.ok) {
+    // The contract names this one: a missing key is `idempotency_key_required`, as on REST.
+    const keyMissing = checked.error.detail.some((d) => d.loc.join('.') === 'arguments.idempotency_key' && d.type === 'missing')
+    if (keyMissing) requireKey(undefined)
+    throw checked.error
+  }
   return checked.value
 }
+

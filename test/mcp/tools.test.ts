@@ -179,7 +179,9 @@ describe('tool errors', () => {
   it('refuse arguments outside the schema, in the same shape, before any use case runs', async () => {
     const token = await newToken()
     const noKey = await callTool(token, 'svc_create_request', { spec: validSpec() })
-    expect(noKey.error).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['arguments', 'idempotency_key'], type: 'missing' }] })
+    expect(noKey.error?.code).toBe('idempotency_key_required')
+    const badKey = await callTool(token, 'svc_create_request', { spec: validSpec(), idempotency_key: 'short' })
+    expect(badKey.error).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['arguments', 'idempotency_key'] }] })
     const extra = await callTool(token, 'svc_preview_request', { spec: validSpec({ surprise: 1 }) })
     expect(extra.error).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['arguments', 'spec', 'surprise'], type: 'extra_forbidden' }] })
     const wrongType = await callTool(token, 'svc_find_restaurants', { q: 7 })
