@@ -89,8 +89,14 @@ export interface PlatformSession {
 export async function platformSessionOf(deps: Deps, userId: string): Promise<PlatformSession | null> {
   const row = await findConnection(deps.db, userId)
   if (!row || row.state !== 'ok') return null
-  const authToken = await open(deps.env.PLATFORM_TOKEN_KEY, { ciphertext: row.tokenCiphertext, iv: row.tokenIv }, userId)
-  return { authToken, paymentMethodId: row.paymentMethodId }
+  try {
+    const authToken = await open(deps.env.PLATFORM_TOKEN_KEY, { ciphertext: row.tokenCiphertext, iv: row.tokenIv }, userId)
+    return { authToken, paymentMethodId: row.paymentMethodId }
+  } catch {
+    // The stored token no longer decrypts (the key was rotated): the user must reconnect.
+    await flagReauthRequired(deps.db, userId, deps.now)
+    return null
+  }
 }
 
 /**

@@ -101,3 +101,17 @@ describe('restaurant search', () => {
     }
   })
 })
+
+describe('a stored token that no longer decrypts', () => {
+  it('asks the user to reconnect instead of failing', async () => {
+    await control().reset()
+    const deps = depsOf(env)
+    const { userId, token } = await newUser(deps)
+    await connectPlatform(deps, userId, { email: 'rotated@example.test', password: 'pw', acknowledgedRisk: true })
+    // As after a key rotation: the sealed token is no longer readable with the current key.
+    await env.DB.prepare("update platform_connections set token_iv = 'AAAAAAAAAAAAAAAA', checked_at = 0 where user_id = ?").bind(userId).run()
+    const res = await SELF.fetch('http://localhost/api/v1/capabilities', { headers: { Authorization: `Bearer ${token}` } })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ executor: { ready: false, reason: 'resy_reauth_required', execution: 'cloud' } })
+  })
+})
