@@ -1,5 +1,5 @@
 // Reservations the service made, verified against the user's platform account.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from './client'
 import { reservations } from './schema'
 import type { Window } from './requests'
@@ -16,6 +16,15 @@ export async function reservationOfPrincipal(db: Db, id: number, principalId: st
     .from(reservations)
     .where(and(eq(reservations.id, id), eq(reservations.principalId, principalId)))
   return row
+}
+
+/** Platform reservation ids the service already recorded for the user's other requests. */
+export async function claimedByOtherRequests(db: Db, userId: string, requestId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: reservations.platformReservationId })
+    .from(reservations)
+    .where(and(eq(reservations.userId, userId), ne(reservations.requestId, requestId)))
+  return new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])))
 }
 
 /** Verified reservations of the user that start inside any of the windows. */

@@ -3,7 +3,7 @@
 // awaiting_verification) before the book call, so no crash or repeated alarm can book twice;
 // a reservation counts only once the account shows it. Every state change is a patch applied
 // to the state as stored at that moment, so a stop or update during a network wait wins.
-import { recordReservation } from '../../db/reservations'
+import { claimedByOtherRequests, recordReservation } from '../../db/reservations'
 import { notifyUser } from '../../notifications/notify'
 import type { BookOutcome, PlatformReservation } from '../../platform/api'
 import { markReauthRequired, platformSessionOf } from '../connection'
@@ -12,7 +12,7 @@ import { bookedAlert, reconnectAlert, tableFoundAlert, unverifiedAlert, type Ven
 import { withTrace, type WatchContext } from './context'
 import { slotKey } from './match'
 import type { Sighting } from './poll'
-import { bookingRefusal } from './rules'
+import { bookingRefusal, tableHeldForDinner } from './rules'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 export const VERIFY_WINDOW_MS = 10 * 60 * 1000
@@ -63,6 +63,12 @@ export async function tryBooking(ctx: WatchContext, start: RequestState, sightin
   }
   const before = await deps.platform.listReservations(session.authToken)
   if (before.kind !== 'ok') return false
+  // E.g. the booking of a request stopped mid-verification landed: this dinner has its table.
+  const held = tableHeldForDinner(start.spec, before.value)
+  if (held) {
+    await alertInstead(ctx, sighting, venue, `the platform account already holds a table for this dinner (${held.day} ${held.time})`)
+    return false
+  }
 
   const attempt: BookingAttempt = {
     slotKey: slotKey(slot),
@@ -131,7 +137,10 @@ export async function verifyAttempt(ctx: WatchContext): Promise<void> {
   const session = await platformSessionOf(deps, state.userId)
   const listed = session ? await deps.platform.listReservations(session.authToken) : null
   if (listed?.kind === 'reauth') await reauth(ctx, state.userId)
-  const found = listed?.kind === 'ok' ? listed.value.find((r) => sameTable(attempt)(r) && !attempt.preexisting.includes(r.reservationId)) : undefined
+  // A table another request booked and recorded (one asked again after this one was stopped) is not ours.
+  const claimed = listed?.kind === 'ok' ? await claimedByOtherRequests(deps.db, state.userId, state.id) : new Set<string>()
+  const ours = (r: PlatformReservation) => sameTable(attempt)(r) && !attempt.preexisting.includes(r.reservationId) && !claimed.has(r.reservationId)
+  const found = listed?.kind === 'ok' ? listed.value.find(ours) : undefined
   if (found) {
     await recordReservation(deps.db, {
       requestId: state.id,

@@ -1,6 +1,6 @@
 // The auto-book rules of design.md, as one pure check on the booking details the platform
 // gave for a matching slot. Any doubt refuses: the user is alerted instead.
-import type { BookingDetails } from '../../platform/api'
+import type { BookingDetails, PlatformReservation } from '../../platform/api'
 import type { RequestSpec } from '../schemas'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -23,4 +23,13 @@ export function bookingRefusal(details: BookingDetails, spec: RequestSpec, slotS
     return `free cancellation ends in ${Math.max(0, Math.floor(hoursLeft))} h, less than ${spec.fee_review_hours} h away`
   }
   return null
+}
+
+/**
+ * A reservation the platform account already holds for this dinner (a requested date, a time
+ * inside the window), if any: a second table for the same dinner is never booked. Times are
+ * compared as venue-local wall-clock times, as the request's venues share its time zone.
+ */
+export function tableHeldForDinner(spec: RequestSpec, held: PlatformReservation[]): PlatformReservation | undefined {
+  return held.find((r) => spec.dates.includes(r.day) && r.time >= spec.earliest_time && r.time <= spec.latest_time)
 }
