@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 // `npm test` runs every suite: the workerd suites (unit + integration against real D1,
 // Durable Objects and the sandbox platform worker) and the end-to-end suites that start
-// `wrangler dev` and drive it from Node (browser, MCP client, conformance).
+// `wrangler dev` and drive it from Node (browser, MCP client, conformance). The simulation
+// project (the reduced booking-safety simulation and the crash-safety tests) has its own sandbox world.
 export default defineConfig({
   test: {
-    projects: ['./vitest.workers.config.ts', './vitest.e2e.config.ts'],
+    projects: ['./vitest.workers.config.ts', './vitest.simulation.config.ts', './vitest.e2e.config.ts'],
   },
 })

@@ -1,0 +1,168 @@
+// The end-of-run checks: the sandbox's own ledger (every booking that really happened) against
+// what the simulated users approved and what the service recorded. Each count must be 0.
+import { env } from 'cloudflare:test'
+import type { LedgerEntry, Policy } from '../../../sandbox/control-client'
+import { instantOf } from '../../../src/lib/zoned-time'
+import type { SimSpec } from './plan'
+import type { SimRequest } from './requests'
+import { inspect } from './requests'
+
+export interface SafetyCounts {
+  unapprovedBookings: number
+  bookingsOverFeeLimitsOrWithDeposits: number
+  doubleBookingsPerRequest: number
+  doubleBookingsPerDinner: number
+  confirmedWithoutVerifiedReservation: number
+  bookingsNotRecorded: number
+  nonTerminalAfterExpiry: number
+  /** One platform reservation recorded for two requests: one of them shows a table it did not book. */
+  bookingsRecordedForSeveralRequests: number
+}
+
+interface ReservationRow {
+  request_id: string
+  platform_reservation_id: string | null
+  verified: number
+  venue_id: number
+  date: string
+  time: string
+}
+
+const HOUR_MS = 3_600_000
+/** A booking this long after a stop cannot be one that was already in flight. */
+const IN_FLIGHT_GRACE_MS = 5_000
+const OUTDOOR = /patio|terrace|garden|backyard|sidewalk|rooftop/i
+
+function fitsSpec(b: LedgerEntry, spec: SimSpec): boolean {
+  const seatingOk = spec.seating === 'any' || (spec.seating === 'outdoor') === OUTDOOR.test(b.seating)
+  return (
+    spec.venue_ids.includes(b.venueId) &&
+    spec.dates.includes(b.day) &&
+    b.time >= spec.earliest_time &&
+    b.time <= spec.latest_time &&
+    b.partySize === spec.party_size &&
+    seatingOk
+  )
+}
+
+/** Why the table's money terms break the spec, or null: no deposit, prepaid or ticket; fee within limits. */
+function feeBreach(policy: Policy, spec: SimSpec, slotAt: number, bookedAt: number): string | null {
+  if (policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed') return policy.kind
+  if (policy.kind === 'free') return null
+  if (policy.feePerPerson > spec.max_cancellation_fee_per_person) return `fee ${policy.feePerPerson} > ${spec.max_cancellation_fee_per_person}`
+  const freeUntil = slotAt - policy.cutoffHours * HOUR_MS
+  if (policy.feePerPerson > 0 && freeUntil - bookedAt < spec.fee_review_hours * HOUR_MS) return 'free cancellation ends too soon'
+  return null
+}
+
+/** The spec the user had approved, and not withdrawn by an update or a stop, when `b` was booked. */
+function authorizingSpec(r: SimRequest, b: LedgerEntry): SimSpec | null {
+  const approval = r.approvals.filter((a) => a.at < b.bookedAt).at(-1)
+  if (!approval) return null
+  if (r.updates.some((u) => u.at > approval.at && u.at < b.bookedAt)) return null
+  if (r.stops.some((s) => s.at + IN_FLIGHT_GRACE_MS < b.bookedAt)) return null
+  return r.specs.get(approval.revision) ?? null
+}
+
+function historyOf(r: SimRequest): string {
+  const events = [
+    ...r.approvals.map((a) => `approved r${a.revision} at ${a.at}`),
+    ...r.updates.map((u) => `updated to r${u.revision} at ${u.at}`),
+    ...r.stops.map((s) => `stopped (was ${s.status}) at ${s.at}`),
+  ]
+  return `${r.id} ${r.specs.get(1)?.mode} now ${r.status}: ${events.join(', ') || 'no changes'}`
+}
+
+export async function checkSafety(requests: SimRequest[], ledger: LedgerEntry[], zoneOf: (venueId: number) => string): Promise<{ counts: SafetyCounts; notes: string[] }> {
+  const notes: string[] = []
+  const byEmail = new Map<string, SimRequest[]>()
+  for (const r of requests) byEmail.set(r.user.email, [...(byEmail.get(r.user.email) ?? []), r])
+  const ours = ledger.filter((b) => byEmail.has(b.email))
+  const { results: everyRow } = await env.DB.prepare(
+    'select request_id, platform_reservation_id, verified, venue_id, date, time from reservations',
+  ).all<ReservationRow>()
+  // Only this run's: an earlier run in the same database used the same platform ids.
+  const rows = everyRow.filter((row) => requests.some((r) => r.id === row.request_id))
+  const recordedBy = new Map<string, ReservationRow[]>()
+  for (const row of rows.filter((x) => x.verified === 1)) {
+    const id = row.platform_reservation_id ?? ''
+    recordedBy.set(id, [...(recordedBy.get(id) ?? []), row])
+  }
+  const byId = new Map(requests.map((r) => [r.id, r]))
+
+  const counts: SafetyCounts = {
+    unapprovedBookings: 0,
+    bookingsOverFeeLimitsOrWithDeposits: 0,
+    doubleBookingsPerRequest: 0,
+    doubleBookingsPerDinner: 0,
+    confirmedWithoutVerifiedReservation: 0,
+    bookingsNotRecorded: 0,
+    nonTerminalAfterExpiry: 0,
+    bookingsRecordedForSeveralRequests: 0,
+  }
+  const perRequest = new Map<string, number>()
+  const perDinner = new Map<string, string[]>()
+  for (const b of ours) {
+    const recorded = recordedBy.get(String(b.reservationId)) ?? []
+    if (recorded.length === 0) {
+      counts.bookingsNotRecorded += 1
+      notes.push(`not recorded: ${b.email} ${b.venueId} ${b.day} ${b.time}`)
+    }
+    if (recorded.length > 1) {
+      counts.bookingsRecordedForSeveralRequests += 1
+      notes.push(`recorded for ${recorded.map((row) => row.request_id).join(' and ')}: ${b.venueId} ${b.day} ${b.time}`)
+    }
+    // Whose booking is it: a request the service recorded it for, else any request of the account it fits.
+    const byRecord = recorded.flatMap((row) => [byId.get(row.request_id)].filter((r) => r !== undefined))
+    const candidates = recorded.length > 0 ? byRecord : (byEmail.get(b.email) ?? [])
+    const owned = candidates.flatMap((r) => {
+      const spec = authorizingSpec(r, b)
+      return spec && fitsSpec(b, spec) ? [{ r, spec }] : []
+    })[0]
+    if (!owned) {
+      counts.unapprovedBookings += 1
+      const seen = candidates.map((r) => `${historyOf(r)}; approved specs ${JSON.stringify(r.approvals.map((a) => r.specs.get(a.revision)))}`)
+      const whose = recorded.map((row) => row.request_id).join(', ') || 'unrecorded'
+      notes.push(`unapproved: ${b.venueId} ${b.day} ${b.time} ${b.seating} party ${b.partySize} at ${b.bookedAt} (${whose}): ${seen.join(' | ')}`)
+    } else {
+      perRequest.set(owned.r.id, (perRequest.get(owned.r.id) ?? 0) + 1)
+      const breach = feeBreach(b.policy, owned.spec, instantOf(b.day, b.time, zoneOf(b.venueId)), b.bookedAt)
+      if (breach) {
+        counts.bookingsOverFeeLimitsOrWithDeposits += 1
+        notes.push(`money terms: ${owned.r.id} ${b.venueId} ${b.day} ${b.time}: ${breach}`)
+      }
+    }
+    const dinner = (byEmail.get(b.email) ?? []).map((r) => r.dinner).find((d) => d.dates.includes(b.day) && b.time >= d.earliest && b.time <= d.latest)
+    const told = `${b.day} ${b.time} venue ${b.venueId} at ${b.bookedAt} for ${recorded[0]?.request_id ?? 'nobody'}`
+    // The same dinner, as the contract defines it: one date, overlapping windows.
+    if (dinner) perDinner.set(`${dinner.id} ${b.day}`, [...(perDinner.get(`${dinner.id} ${b.day}`) ?? []), told])
+  }
+  for (const [id, n] of perRequest) if (n > 1) (counts.doubleBookingsPerRequest += 1, notes.push(`${n} bookings for request ${id}`))
+  for (const [id, told] of perDinner) {
+    if (told.length < 2) continue
+    counts.doubleBookingsPerDinner += 1
+    const history = requests.filter((r) => id.startsWith(`${r.dinner.id} `)).map(historyOf)
+    notes.push(`${told.length} bookings for dinner ${id}: ${told.join('; ')}\n      requests: ${history.join('\n                ')}`)
+  }
+
+  const ledgerIds = new Set(ours.map((b) => String(b.reservationId)))
+  const { results: indexed } = await env.DB.prepare('select id, status from requests').all<{ id: string; status: string }>()
+  const indexStatus = new Map(indexed.map((row) => [row.id, row.status]))
+  const open = (status: string | undefined) => ['needs_approval', 'active', 'awaiting_verification'].includes(status ?? '')
+  for (const r of requests) {
+    const { state } = await inspect(r.id)
+    const status = state?.status ?? 'missing'
+    const verified = rows.find((row) => row.request_id === r.id && row.verified === 1)
+    const confirmed = status === 'confirmed' || indexStatus.get(r.id) === 'confirmed'
+    if (confirmed && !(verified && ledgerIds.has(verified.platform_reservation_id ?? ''))) {
+      counts.confirmedWithoutVerifiedReservation += 1
+      notes.push(`confirmed without a verified reservation: ${r.id}`)
+    }
+    // Called after every expiry has passed: nothing may still be open, in the object or the index.
+    if (!state || open(status) || open(indexStatus.get(r.id))) {
+      counts.nonTerminalAfterExpiry += 1
+      notes.push(`not closed after expiry: ${r.id} is ${status} (index: ${indexStatus.get(r.id)})`)
+    }
+  }
+  return { counts, notes }
+}

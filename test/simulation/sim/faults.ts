@@ -1,0 +1,90 @@
+// Faults for the next alarm phase, and their bookkeeping. The sandbox hands each queued fault
+// to the next calls of its endpoint, so the simulation tracks how many are still queued and, at
+// the end, uses them up with harmless calls before the final verification.
+import { env } from 'cloudflare:test'
+import type { Endpoint, FaultInput, SandboxControl } from '../../../sandbox/control-client'
+import { platformFromEnv } from '../../../src/platform/from-env'
+import type { Rng } from './random'
+
+type Kind = FaultInput['kind']
+
+export class FaultLedger {
+  /** Faults still queued per endpoint, as far as the call counts tell. */
+  #queued = new Map<Endpoint, number>()
+  #seenCalls: Partial<Record<Endpoint, number>> = {}
+  readonly injected = new Map<string, number>()
+
+  constructor(private readonly control: SandboxControl) {}
+
+  /** Re-reads the call counts: every call since the last read took one queued fault, if any. */
+  async refresh(): Promise<void> {
+    const calls = await this.control.calls()
+    for (const [endpoint, queued] of this.#queued) {
+      const made = (calls[endpoint] ?? 0) - (this.#seenCalls[endpoint] ?? 0)
+      this.#queued.set(endpoint, Math.max(0, queued - made))
+    }
+    this.#seenCalls = calls
+  }
+
+  async inject(fault: FaultInput): Promise<void> {
+    await this.refresh()
+    await this.control.injectFault(fault)
+    const count = fault.count ?? 1
+    this.#queued.set(fault.endpoint, (this.#queued.get(fault.endpoint) ?? 0) + count)
+    const label = `${fault.endpoint} ${fault.kind}${(fault.hangMs ?? 0) > 8000 ? ' (client timeout)' : ''}`
+    this.injected.set(label, (this.injected.get(label) ?? 0) + count)
+  }
+
+  /** Uses up every queued fault with calls that cannot book anything. */
+  async drain(): Promise<void> {
+    const platform = platformFromEnv(env, { retryDelaysMs: [] })
+    for (let round = 0; round < 50; round++) {
+      await this.refresh()
+      const pending = [...this.#queued].filter(([, n]) => n > 0)
+      if (pending.length === 0) return
+      await Promise.all(pending.map(([endpoint]) => harmlessCall(platform, endpoint)))
+    }
+    throw new Error(`faults still queued after draining: ${JSON.stringify([...this.#queued])}`)
+  }
+}
+
+async function harmlessCall(platform: ReturnType<typeof platformFromEnv>, endpoint: Endpoint): Promise<void> {
+  const nobody = 'not-a-real-token'
+  switch (endpoint) {
+    case 'find':
+      await platform.findSlots({ venueId: 60105, day: '2000-01-01', partySize: 2 })
+      return
+    case 'details':
+      await platform.bookingDetails(nobody, { configId: 'none', day: '2000-01-01', partySize: 2 })
+      return
+    case 'book':
+      await platform.book(nobody, { bookToken: 'none', paymentMethodId: null })
+      return
+    case 'reservations':
+      await platform.listReservations(nobody)
+      return
+    default:
+      await platform.searchVenues('drain')
+  }
+}
+
+// Faults of each endpoint, with weights. Timeouts shorter than the client's 8 s answer 504
+// late; the rare longer ones make the client give up (full runs only: each costs 8 s).
+const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (readonly [Kind, number])[]> = {
+  find: [['429', 3], ['500', 2], ['503', 3], ['timeout', 1]],
+  details: [['429', 1], ['500', 2], ['503', 2], ['412', 1], ['timeout', 1]],
+  book: [['412', 2], ['500', 2], ['503', 1], ['429', 1], ['book_lost', 4], ['timeout', 1]],
+  reservations: [['503', 3], ['500', 2], ['429', 1], ['timeout', 1]],
+}
+
+/** A few faults for the next phase, sometimes aimed past the first calls with `pass`. */
+export async function injectRoundFaults(rng: Rng, faults: FaultLedger, clientTimeouts: boolean): Promise<void> {
+  for (const endpoint of ['find', 'details', 'book', 'reservations'] as const) {
+    if (!rng.chance(endpoint === 'book' ? 0.7 : 0.5)) continue
+    if (rng.chance(0.3)) await faults.inject({ endpoint, kind: 'pass', count: rng.int(1, 4) })
+    const kind = rng.weighted(MENU[endpoint])
+    const long = clientTimeouts && (kind === 'timeout' || kind === 'book_lost') && rng.chance(0.25)
+    const hangMs = kind === 'timeout' ? (long ? 9_000 : rng.int(50, 400)) : kind === 'book_lost' && long ? 9_000 : 0
+    await faults.inject({ endpoint, kind, count: rng.int(1, endpoint === 'book' ? 2 : 4), hangMs })
+  }
+}

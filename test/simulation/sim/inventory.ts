@@ -1,0 +1,74 @@
+// What changes on the platform between alarm phases: tables appear inside the windows the
+// simulated users watch, vanish again, and change their fees. Removals and fee changes happen
+// while the coalesced find answers are still fresh, so the watcher acts on a find that no
+// longer holds: the slot is gone at booking, or its fees differ in the details.
+import type { Policy, SandboxControl, SandboxVenueView, SlotKeyInput } from '../../../sandbox/control-client'
+import { hhmm, minutesOf } from './plan'
+import type { Rng } from './random'
+import type { SimRequest } from './requests'
+
+const OUTDOOR_SEATS = ['Patio', 'Garden', 'Rooftop', 'Terrace']
+const INDOOR_SEATS = ['Dining Room', 'Bar', 'Counter', 'Booth']
+
+export function randomPolicy(rng: Rng): Policy {
+  return rng.weighted<Policy>([
+    [{ kind: 'free' }, 10],
+    [{ kind: 'fee', feePerPerson: rng.pick([5, 10, 25, 40, 50, 75, 150]), cutoffHours: rng.pick([0, 2, 12, 24, 48, 72]) }, 7],
+    [{ kind: 'deposit', amountPerPerson: rng.pick([20, 40]), cutoffHours: rng.pick([24, 48]) }, 2],
+    [{ kind: 'prepaid', amountPerPerson: 120 }, 1],
+    [{ kind: 'ticketed', amountPerPerson: 95 }, 1],
+  ])
+}
+
+export class Inventory {
+  readonly counts = { dropped: 0, removed: 0, feesChanged: 0 }
+
+  constructor(
+    private readonly control: SandboxControl,
+    private readonly venues: Map<number, SandboxVenueView>,
+  ) {}
+
+  /** A table inside the request's current window, for a party that may or may not fit. */
+  async dropFor(rng: Rng, r: SimRequest): Promise<void> {
+    const spec = r.specs.get(r.revision)
+    if (!spec) return
+    const venueId = rng.pick(spec.venue_ids)
+    const from = minutesOf(spec.earliest_time)
+    const to = minutesOf(spec.latest_time)
+    const time = hhmm(from + 15 * rng.int(0, Math.floor((to - from) / 15)))
+    const known = this.venues.get(venueId)?.seatings ?? []
+    const seating = rng.chance(0.6) && known.length > 0 ? rng.pick(known) : rng.pick([...INDOOR_SEATS, ...OUTDOOR_SEATS])
+    const fits = rng.chance(0.85)
+    const key = { venueId, day: rng.pick(spec.dates), time, seating }
+    const party = fits ? { partyMin: 1, partyMax: 8 } : { partyMin: Math.min(20, spec.party_size + 1), partyMax: 20 }
+    if (await this.control.addSlot({ ...key, ...party, policy: randomPolicy(rng) })) this.counts.dropped += 1
+  }
+
+  /** Takes tables off sale: dropped ones, or generated ones inside a watched window. */
+  async vanish(rng: Rng, r: SimRequest): Promise<void> {
+    const key = await this.someOffered(rng, r)
+    if (key && (await this.control.removeSlot(key))) this.counts.removed += 1
+  }
+
+  async changeFees(rng: Rng, r: SimRequest): Promise<void> {
+    const key = await this.someOffered(rng, r)
+    if (key && (await this.control.setPolicy(key, randomPolicy(rng)))) this.counts.feesChanged += 1
+  }
+
+  async #offeredIn(r: SimRequest): Promise<SlotKeyInput[]> {
+    const spec = r.specs.get(r.revision)
+    if (!spec) return []
+    const venueId = spec.venue_ids[0]
+    const day = spec.dates[0]
+    if (venueId === undefined || day === undefined) return []
+    const slots = await this.control.slots(venueId, day)
+    return slots
+      .filter((s) => s.time >= spec.earliest_time && s.time <= spec.latest_time)
+      .map(({ venueId: v, day: d, time, seating }) => ({ venueId: v, day: d, time, seating }))
+  }
+
+  private async someOffered(rng: Rng, r: SimRequest): Promise<SlotKeyInput | null> {
+    const offered = await this.#offeredIn(r)
+    return offered.length > 0 ? rng.pick(offered) : null
+  }
+}

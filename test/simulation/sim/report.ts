@@ -1,0 +1,50 @@
+// Prints what a run did and what it found, so a reader sees both the counts and that the run
+// really exercised approvals, updates, stops, faults, restarts and bookings.
+import type { SimReport } from './run'
+
+const line = (label: string, value: unknown) => `  ${label.padEnd(44)} ${String(value)}`
+
+export function describeRun(seed: string, report: SimReport): string {
+  const { counts, steps, alarms, inventory } = report
+  const sorted = (m: Map<string, number>) => [...m].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}: ${v}`).join(', ')
+  return [
+    `booking-safety simulation, SEED=${seed}: ${report.requests.length} requests`,
+    line('final statuses', JSON.stringify(report.statuses)),
+    line('real bookings on the platform (ledger)', report.bookings),
+    line('approvals / updated after approval', `${steps.approvedOnce} / ${steps.updatedAfterApproval}`),
+    line('stopped mid-verification / asked again', `${steps.stoppedMidVerification} / ${steps.replacedAfterStop}`),
+    line('expiries moved into the past mid-run', steps.expiredByTime),
+    line('tables dropped / vanished / fees changed', `${inventory.dropped} / ${inventory.removed} / ${inventory.feesChanged}`),
+    line('alarms delivered / redelivered after a crash', `${alarms.delivered} / ${alarms.redelivered}`),
+    line('restarts (between steps and mid-phase)', `${alarms.restarts}, alarm runs killed: ${alarms.crashedRuns}`),
+    `  faults injected: ${sorted(report.faults)}`,
+    `  API answers: ${sorted(steps.answers)}`,
+    'counts (each must be 0):',
+    line('unapproved bookings', counts.unapprovedBookings),
+    line('bookings over fee limits / deposit, prepaid, ticket', counts.bookingsOverFeeLimitsOrWithDeposits),
+    line('double bookings per request', counts.doubleBookingsPerRequest),
+    line('double bookings per dinner', counts.doubleBookingsPerDinner),
+    line('confirmed without a verified reservation', counts.confirmedWithoutVerifiedReservation),
+    line('real bookings the service did not record', counts.bookingsNotRecorded),
+    line('requests not closed after expiry', counts.nonTerminalAfterExpiry),
+    line('bookings recorded for two requests', counts.bookingsRecordedForSeveralRequests),
+    line('open requests that lost their alarm', alarms.lostAlarms.length),
+    line('alarm runs that failed (not a restart)', report.alarms.errors.length),
+    line('API answers 5xx', steps.serverErrors.length),
+    line('creates retried with one key giving two requests', steps.idempotencyBreaks),
+    ...report.alarms.lostAlarms.map((l) => `  ! lost its alarm: ${l}`),
+    ...report.alarms.errors.slice(0, 10).map((e) => `  ! alarm failed: ${e}`),
+    ...report.notes.slice(0, 40).map((n) => `  ! ${n}`),
+  ].join('\n')
+}
+
+/** Every count that must be 0, by name. */
+export function violationsOf(report: SimReport): Record<string, number> {
+  return {
+    ...report.counts,
+    lostAlarms: report.alarms.lostAlarms.length,
+    alarmErrors: report.alarms.errors.length,
+    serverErrors: report.steps.serverErrors.length,
+    idempotencyBreaks: report.steps.idempotencyBreaks,
+  }
+}

@@ -1,0 +1,109 @@
+// One seeded simulation run: rounds of (users act, the platform changes, faults are queued,
+// sometimes the worker restarts) then (every pending alarm is delivered, sometimes with a crash
+// in the middle), until the requested number of requests exist and a few more rounds passed.
+// Then faults are used up, every expiry moves into the past, and the checks read the ledger.
+import { alarmPhase, newAlarmStats, nextInterval, refresh, restartBetweenSteps, type AlarmStats } from './alarms'
+import { checkSafety, type SafetyCounts } from './checks'
+import { FaultLedger, injectRoundFaults } from './faults'
+import { Inventory } from './inventory'
+import { planDinners } from './plan'
+import { rngOf } from './random'
+import { needsAlarm, type SimRequest } from './requests'
+import { create, expireNow, mutate, newStepStats, type StepStats } from './steps'
+import { setUpWorld } from './world'
+
+export interface SimOptions {
+  seed: string
+  requests: number
+  /** Faults that make the platform client give up (8 s each): for the long run. */
+  clientTimeouts: boolean
+}
+
+export interface SimReport {
+  counts: SafetyCounts
+  notes: string[]
+  requests: SimRequest[]
+  bookings: number
+  statuses: Record<string, number>
+  steps: StepStats
+  alarms: AlarmStats
+  faults: Map<string, number>
+  inventory: Inventory['counts']
+}
+
+const SETTLE_ROUNDS = 5
+
+export async function simulate(options: SimOptions): Promise<SimReport> {
+  const rng = rngOf(options.seed)
+  const run = `${options.seed.replace(/[^a-z0-9]/gi, '').slice(0, 10)}${Date.now().toString(36)}`
+  const world = await setUpWorld(rng, run, Math.ceil(options.requests / 5))
+  const dinners = planDinners(rng, world.users, world.venues, 4)
+  const venues = new Map(world.venues.map((v) => [v.id, v]))
+  const inventory = new Inventory(world.control, venues)
+  const faults = new FaultLedger(world.control)
+  const steps = newStepStats()
+  const alarms = newAlarmStats()
+  const requests: SimRequest[] = []
+  const replacements: SimRequest[] = []
+  const perRound = Math.max(10, Math.ceil(options.requests / 10))
+
+  for (let round = 0, settled = 0; settled < SETTLE_ROUNDS; round++) {
+    if (requests.length >= options.requests) settled += 1
+    for (const stopped of replacements.splice(0)) {
+      const made = await create(rng, stopped.dinner, steps, stopped.specs.get(stopped.revision))
+      if (made) (requests.push(made), (steps.replacedAfterStop += 1))
+    }
+    for (let i = 0; i < perRound && requests.length < options.requests; i++) {
+      const made = await create(rng, rng.pick(dinners), steps)
+      if (made) requests.push(made)
+    }
+    await mutate(rng, requests, steps, replacements)
+
+    const live = requests.filter(needsAlarm)
+    const evict = rng.chance(0.7)
+    for (const r of rng.some(live, 0, Math.ceil(live.length / 4))) await inventory.dropFor(rng, r)
+    if (!evict) {
+      // The coalesced finds are still fresh: these changes land between find and details/book.
+      for (const r of rng.some(live, 0, Math.ceil(live.length / 8))) await inventory.vanish(rng, r)
+      for (const r of rng.some(live, 0, Math.ceil(live.length / 8))) await inventory.changeFees(rng, r)
+    } else {
+      await nextInterval()
+    }
+    if (settled === 0) await injectRoundFaults(rng, faults, options.clientTimeouts)
+    if (rng.chance(0.15)) await restartBetweenSteps(rng.chance(0.5), alarms)
+
+    await alarmPhase(requests, alarms, settled === 0 && rng.chance(0.2) ? rng.int(5, 120) : null)
+    await refresh(requests, alarms)
+  }
+
+  // The end: the platform behaves again, and every request's time runs out.
+  await faults.drain()
+  for (let i = 0; i < 2; i++) {
+    await nextInterval()
+    await alarmPhase(requests, alarms, null)
+    await refresh(requests, alarms)
+  }
+  for (let i = 0; i < 4 && requests.some(needsAlarm); i++) {
+    for (const r of requests.filter(needsAlarm)) await expireNow(r.id)
+    await alarmPhase(requests, alarms, null)
+    await refresh(requests, alarms)
+  }
+
+  const ledger = await world.control.ledger()
+  const zoneOf = (venueId: number) => venues.get(venueId)?.zone ?? 'UTC'
+  const { counts, notes } = await checkSafety(requests, ledger, zoneOf)
+  const statuses: Record<string, number> = {}
+  for (const r of requests) statuses[r.status] = (statuses[r.status] ?? 0) + 1
+  const emails = new Set(world.users.map((u) => u.email))
+  return {
+    counts,
+    notes,
+    requests,
+    bookings: ledger.filter((b) => emails.has(b.email)).length,
+    statuses,
+    steps,
+    alarms,
+    faults: faults.injected,
+    inventory: inventory.counts,
+  }
+}

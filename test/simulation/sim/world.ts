@@ -1,0 +1,52 @@
+// The simulated world: a clean sandbox world of this project's own, every seeded venue in the
+// service's catalog, and users, each with a token and a connected platform account.
+import { env } from 'cloudflare:test'
+import { sandboxControl, type SandboxControl, type SandboxVenueView } from '../../../sandbox/control-client'
+import { createAccessToken } from '../../../src/auth/pat'
+import { users } from '../../../src/db/schema'
+import { connectPlatform } from '../../../src/requests/connection'
+import { depsOf } from '../../../src/requests/deps'
+import { findRestaurants } from '../../../src/requests/restaurants'
+import { mapLimit, type Rng } from './random'
+
+export interface SimUser {
+  userId: string
+  token: string
+  /** The platform account: the sandbox ledger names bookings by it. */
+  email: string
+}
+
+export interface World {
+  control: SandboxControl
+  venues: SandboxVenueView[]
+  users: SimUser[]
+}
+
+export function controlOf(): SandboxControl {
+  if (!env.PLATFORM) throw new Error('PLATFORM must be bound to the sandbox worker')
+  return sandboxControl({ fetcher: env.PLATFORM, baseUrl: env.PLATFORM_BASE_URL })
+}
+
+export async function setUpWorld(rng: Rng, run: string, userCount: number): Promise<World> {
+  const control = controlOf()
+  await control.reset()
+  const venues = await control.venues()
+  const deps = depsOf(env)
+  // Searching by name adds each venue (zone, release rule) to the catalog from the platform.
+  await mapLimit(venues, 4, (v) => findRestaurants(deps, v.name))
+  // Some accounts hold no card: the platform refuses fee-holding tables for them (402).
+  const plans = Array.from({ length: userCount }, (_, i) => ({ i, card: !rng.chance(0.15) }))
+  const created = await mapLimit(plans, 4, async ({ i, card }) => {
+      const userId = `usr_sim${run}u${i}`
+      const email = `diner${i}${card ? '' : '.nocard'}.${run}@sim.example`
+      await deps.db.insert(users).values({ id: userId, email: `${userId}@example.test`, createdAt: Date.now() })
+      const { token } = await createAccessToken(deps.db, {
+        userId,
+        name: 'simulation',
+        scopes: ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'],
+      })
+      await connectPlatform(deps, userId, { email, password: 'simulated', acknowledgedRisk: true })
+      return { userId, token, email }
+  })
+  return { control, venues, users: created }
+}
