@@ -77,14 +77,19 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
   reservations: [['503', 3], ['500', 2], ['429', 1], ['timeout', 1]],
 }
 
-/** A few faults for the next phase, sometimes aimed past the first calls with `pass`. */
-export async function injectRoundFaults(rng: Rng, faults: FaultLedger, clientTimeouts: boolean): Promise<void> {
+/**
+ * Faults for the next phase, more the more requests are live, sometimes aimed past the first
+ * calls with `pass`.
+ */
+export async function injectRoundFaults(rng: Rng, faults: FaultLedger, live: number, clientTimeouts: boolean): Promise<void> {
   for (const endpoint of ['find', 'details', 'book', 'reservations'] as const) {
-    if (!rng.chance(endpoint === 'book' ? 0.7 : 0.5)) continue
-    if (rng.chance(0.3)) await faults.inject({ endpoint, kind: 'pass', count: rng.int(1, 4) })
-    const kind = rng.weighted(MENU[endpoint])
-    const long = clientTimeouts && (kind === 'timeout' || kind === 'book_lost') && rng.chance(0.25)
-    const hangMs = kind === 'timeout' ? (long ? 9_000 : rng.int(50, 400)) : kind === 'book_lost' && long ? 9_000 : 0
-    await faults.inject({ endpoint, kind, count: rng.int(1, endpoint === 'book' ? 2 : 4), hangMs })
+    const batches = rng.int(endpoint === 'book' ? 1 : 0, Math.max(1, Math.round(live / 50)))
+    for (let b = 0; b < batches; b++) {
+      if (rng.chance(0.3)) await faults.inject({ endpoint, kind: 'pass', count: rng.int(1, 4) })
+      const kind = rng.weighted(MENU[endpoint])
+      const long = clientTimeouts && (kind === 'timeout' || kind === 'book_lost') && rng.chance(0.2)
+      const hangMs = kind === 'timeout' ? (long ? 9_000 : rng.int(50, 400)) : kind === 'book_lost' && long ? 9_000 : 0
+      await faults.inject({ endpoint, kind, count: rng.int(1, endpoint === 'book' ? 2 : 4), hangMs })
+    }
   }
 }

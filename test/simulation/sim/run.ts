@@ -45,7 +45,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   const alarms = newAlarmStats()
   const requests: SimRequest[] = []
   const replacements: SimRequest[] = []
-  const perRound = Math.max(10, Math.ceil(options.requests / 10))
+  const perRound = Math.max(12, Math.min(60, Math.ceil(options.requests / 10)))
 
   for (let round = 0, settled = 0; settled < SETTLE_ROUNDS; round++) {
     if (requests.length >= options.requests) settled += 1
@@ -69,10 +69,10 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     } else {
       await nextInterval()
     }
-    if (settled === 0) await injectRoundFaults(rng, faults, options.clientTimeouts)
+    if (settled === 0) await injectRoundFaults(rng, faults, live.length, options.clientTimeouts)
     if (rng.chance(0.15)) await restartBetweenSteps(rng.chance(0.5), alarms)
 
-    await alarmPhase(requests, alarms, settled === 0 && rng.chance(0.2) ? rng.int(5, 120) : null)
+    await alarmPhase(requests, alarms, settled === 0 && rng.chance(0.3) ? rng.int(5, 150) : null)
     await refresh(requests, alarms)
   }
 
