@@ -7,6 +7,8 @@ declare global {
       AVAILABILITY: DurableObjectNamespace<import('./requests/availability-object').AvailabilityObject>
       /** Seconds between polls of an active request (never below the floor in watch/cadence.ts). */
       POLL_INTERVAL_SECONDS?: string
+      /** "on" logs one `poll-trace` line per alarm run (fire time, rows written); for `npm run bench`. */
+      POLL_TRACE?: string
       ASSETS: Fetcher
       /** Origin used in links the service hands out (action_url, alerts). */
       PUBLIC_BASE_URL?: string

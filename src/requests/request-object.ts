@@ -25,6 +25,7 @@ import {
 import { cadenceFrom } from './watch/cadence'
 import { withTrace, type WatchContext } from './watch/context'
 import { watchStep } from './watch/engine'
+import { startPollTrace } from './watch/poll-trace'
 
 export type ObjectResult = { ok: true; state: RequestState; replayed?: boolean } | { ok: false; refusal: Refusal }
 
@@ -127,6 +128,7 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
   }
 
   override async alarm(): Promise<void> {
+    const trace = startPollTrace(this.env, this.ctx.storage)
     if (await this.ctx.storage.get<boolean>(MIRROR_PENDING_KEY)) {
       const current = await this.#load()
       if (current) await this.#mirror(current, true)
@@ -136,6 +138,7 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
     if (step.checkedAt !== null) this.#checkedAt = step.checkedAt
     const state = await this.#load()
     if (state) await this.#arm(state, step.nextAt)
+    await trace?.(state?.id ?? null)
   }
 
   #watchContext(now: number): WatchContext {

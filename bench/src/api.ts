@@ -1,0 +1,90 @@
+// The service's REST API as an assistant calls it, timed.
+import { randomUUID } from 'node:crypto'
+
+export interface Timed<T> {
+  status: number
+  ms: number
+  body: T
+}
+
+export interface RequestBody {
+  id?: string
+  status?: string
+  revision?: number
+  code?: string
+}
+
+export class Api {
+  constructor(readonly origin: string) {}
+
+  async call<T = RequestBody>(token: string | null, method: string, path: string, body?: unknown, key?: string): Promise<Timed<T>> {
+    const headers: Record<string, string> = {}
+    if (token) headers.Authorization = `Bearer ${token}`
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+    if (key) headers['Idempotency-Key'] = key
+    const started = performance.now()
+    const res = await fetch(`${this.origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const text = await res.text()
+    const ms = performance.now() - started
+    return { status: res.status, ms, body: (text ? JSON.parse(text) : {}) as T }
+  }
+
+  health = () => this.call(null, 'GET', '/health')
+  preview = (token: string, spec: Spec) => this.call(token, 'POST', '/api/v1/requests/preview', spec)
+  create = (token: string, spec: Spec) => this.call(token, 'POST', '/api/v1/requests', spec, `bench-${randomUUID()}`)
+  get = (token: string, id: string) => this.call(token, 'GET', `/api/v1/requests/${id}`)
+  list = (token: string) => this.call<{ requests: RequestBody[] }>(token, 'GET', '/api/v1/requests?limit=20')
+  stop = (token: string, id: string) => this.call(token, 'POST', `/api/v1/requests/${id}/stop`)
+
+  async createOk(token: string, spec: Spec): Promise<{ id: string; revision: number }> {
+    const res = await this.create(token, spec)
+    if (res.status !== 201 || !res.body.id) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`)
+    return { id: res.body.id, revision: res.body.revision ?? 1 }
+  }
+}
+
+export interface Spec {
+  venue_ids: number[]
+  dates: string[]
+  earliest_time: string
+  latest_time: string
+  timezone: string
+  party_size: number
+  mode: 'alert_only' | 'auto_book'
+  expires_at: string
+  title?: string
+}
+
+/** Today's date in a time zone, plus `days`. */
+export function dayIn(zone: string, days: number, now = Date.now()): string {
+  const local = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  const date = new Date(`${local}T12:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+/**
+ * A late-evening window (22:30–23:30), after the sandbox's generated tables (17:00–22:00): the
+ * only tables it ever sees are the ones the benchmark drops. Expires at the window's start.
+ */
+export function lateSpec(venueId: number, zone: string, day: string, partySize: number, mode: Spec['mode']): Spec {
+  return {
+    title: 'bench',
+    venue_ids: [venueId],
+    dates: [day],
+    earliest_time: '22:30',
+    latest_time: '23:30',
+    timezone: zone,
+    party_size: partySize,
+    mode,
+    expires_at: `${day}T22:30:00${offsetOf(zone, day)}`,
+  }
+}
+
+/** The zone's UTC offset on that day at 22:30 local, as "+HH:MM". */
+function offsetOf(zone: string, day: string): string {
+  const probe = new Date(`${day}T12:00:00Z`)
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(probe).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
+  const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name)
+  return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00'
+}

@@ -1,0 +1,145 @@
+// Detection latency: a table appears on the platform (sandbox addSlot) → the alert is recorded
+// (alert_only request), and → the booking is submitted (approved auto_book request; the
+// platform's own commit time in its ledger). Each drop is on its own venue-day-party, watched by
+// one request of each mode, so drops do not share a coalesced answer.
+import type { SandboxVenueView } from '../../sandbox/control-client'
+import { dayIn, lateSpec } from './api'
+import { sleep } from './processes'
+import { mapLimit, percentile, round } from './stats'
+import type { BenchUser, WebUser } from './users'
+import type { World } from './world'
+
+export interface Watch {
+  venue: SandboxVenueView
+  day: string
+  partySize: number
+  alertId: string
+  bookId: string
+  alerter: BenchUser
+  booker: WebUser
+  platformEmail: string
+}
+
+export interface DetectionResult {
+  drops: number
+  alertP50s: number | null
+  alertP95s: number | null
+  bookP50s: number | null
+  bookP95s: number | null
+  alertsMissing: number
+  bookingsMissing: number
+  /** The drops that were not alerted or not booked in time, with what the requests last traced. */
+  missed: string[]
+}
+
+/** Sets up one alert_only and one approved auto_book request per (venue, day, party). */
+export async function watchAll(world: World, targets: { venue: SandboxVenueView; day: string; partySize: number; booker: WebUser; platformEmail: string }[], alerters: BenchUser[]): Promise<Watch[]> {
+  return mapLimit(targets, 8, async (t, i) => {
+    const alerter = alerters[Math.floor(i / 20)]
+    if (!alerter) throw new Error('not enough users for the alert_only requests')
+    const alert = await world.api.createOk(alerter.token, lateSpec(t.venue.id, t.venue.zone, t.day, t.partySize, 'alert_only'))
+    const book = await world.api.createOk(t.booker.token, lateSpec(t.venue.id, t.venue.zone, t.day, t.partySize, 'auto_book'))
+    await t.booker.approve(book.id, book.revision)
+    return { ...t, alertId: alert.id, bookId: book.id, alerter }
+  })
+}
+
+/**
+ * The table each drop adds: free, for exactly the watched party size, at a time of its own per
+ * party size (one venue-day is watched for two parties; the same time would be the same table).
+ */
+export const dropOf = (w: Watch) => ({
+  venueId: w.venue.id,
+  day: w.day,
+  time: `23:${String((w.partySize % 4) * 15).padStart(2, '0')}`,
+  seating: 'Dining Room',
+  partyMin: w.partySize,
+  partyMax: w.partySize,
+})
+
+export async function drop(world: World, w: Watch): Promise<number> {
+  const at = Date.now()
+  if (!(await world.control.addSlot(dropOf(w)))) throw new Error(`the sandbox refused a table at ${w.venue.id}`)
+  return at
+}
+
+/** When the request's trace says it alerted the user (the start of that alarm run), if it did. */
+async function alertedAt(world: World, token: string, id: string): Promise<number | null> {
+  const view = await world.api.call<{ trace?: { at: string; message: string }[] }>(token, 'GET', `/api/v1/requests/${id}`)
+  const line = view.body.trace?.find((t) => t.message.startsWith('Alerted the user'))
+  return line ? Date.parse(line.at) : null
+}
+
+/** Waits until every drop was alerted and booked, or the deadline passes; then measures. */
+export async function measureDetection(world: World, watches: Watch[], droppedAt: Map<Watch, number>, deadline: number): Promise<DetectionResult> {
+  const alerts = new Map<Watch, number>()
+  let booked: { email: string; venueId: number; day: string; partySize: number; bookedAt: number }[] = []
+  const bookingOf = (w: Watch) => booked.find((b) => b.email === w.platformEmail && b.venueId === w.venue.id && b.day === w.day && b.partySize === w.partySize)
+  while (Date.now() < deadline) {
+    await sleep(5_000)
+    await mapLimit(watches.filter((w) => !alerts.has(w)), 8, async (w) => {
+      const at = await alertedAt(world, w.alerter.token, w.alertId)
+      if (at !== null) alerts.set(w, at)
+    })
+    booked = await world.control.ledger()
+    if (alerts.size >= watches.length && watches.every((w) => bookingOf(w))) break
+  }
+  const alertLatencies: number[] = []
+  const bookLatencies: number[] = []
+  const missed: string[] = []
+  for (const w of watches) {
+    if (!alerts.has(w) || !bookingOf(w)) missed.push(await describeMiss(world, w, alerts.has(w), bookingOf(w) !== undefined))
+    const dropped = droppedAt.get(w)
+    if (dropped === undefined) continue
+    const startedAt = alerts.get(w)
+    // The alert is recorded during the alarm run that started then; that run's poll-trace line
+    // arrives when it finished, so it bounds the recording from above.
+    const run = startedAt === undefined ? undefined : world.traces.polls.find((p) => p.id === w.alertId && p.firedAt === startedAt)
+    if (startedAt !== undefined) alertLatencies.push((run?.at ?? startedAt) - dropped)
+    const booking = bookingOf(w)
+    if (booking) bookLatencies.push(booking.bookedAt - dropped)
+  }
+  const s = (ms: number | null) => (ms === null ? null : round(ms / 1000, 2))
+  return {
+    drops: droppedAt.size,
+    alertP50s: s(percentile(alertLatencies, 50)),
+    alertP95s: s(percentile(alertLatencies, 95)),
+    bookP50s: s(percentile(bookLatencies, 50)),
+    bookP95s: s(percentile(bookLatencies, 95)),
+    alertsMissing: droppedAt.size - alertLatencies.length,
+    bookingsMissing: droppedAt.size - bookLatencies.length,
+    missed,
+  }
+}
+
+async function describeMiss(world: World, w: Watch, alerted: boolean, booked: boolean): Promise<string> {
+  const last = async (token: string, id: string) => {
+    const view = await world.api.call<{ status?: string; trace?: { message: string }[] }>(token, 'GET', `/api/v1/requests/${id}`)
+    return `${view.body.status}: ${(view.body.trace ?? []).slice(-2).map((t) => t.message).join(' / ')}`
+  }
+  const what = `${w.venue.id} ${w.day} party ${w.partySize}`
+  const alert = alerted ? 'alerted' : `no alert (${await last(w.alerter.token, w.alertId)})`
+  const book = booked ? 'booked' : `no booking (${await last(w.booker.token, w.bookId)})`
+  return `${what}: ${alert}; ${book}`
+}
+
+/** Default cadence: drops at random moments over one interval, after every request polled once. */
+export async function atDefaultCadence(world: World, bookers: WebUser[], emails: string[], alerters: BenchUser[], intervalMs: number): Promise<DetectionResult> {
+  // 5 venues × 10 dates: each booker holds one venue's 10 dates (one auto_book per dinner).
+  const targets = bookers.flatMap((booker, b) => {
+    const venue = world.openVenues[b]
+    const platformEmail = emails[b] ?? ''
+    if (!venue) return []
+    return Array.from({ length: 10 }, (_, d) => ({ venue, day: dayIn(venue.zone, 1 + d), partySize: 4, booker, platformEmail }))
+  })
+  const watches = await watchAll(world, targets, alerters)
+  await sleep(5_000)
+  const droppedAt = new Map<Watch, number>()
+  await Promise.all(
+    watches.map(async (w) => {
+      await sleep(Math.random() * intervalMs)
+      droppedAt.set(w, await drop(world, w))
+    }),
+  )
+  return measureDetection(world, watches, droppedAt, Date.now() + 2.5 * intervalMs)
+}

@@ -1,0 +1,77 @@
+// `npm run bench`: the sandbox platform and the service under `wrangler dev` on loopback, at
+// the service's default polling cadence (POLL_INTERVAL_SECONDS unset: 60 s). Prints a table and
+// writes bench/results/latest.json. Knobs: BENCH_SCALE (active requests for the scale phase,
+// default 10000), BENCH_ONLY (comma-separated phases: latency,detection,coalescing,crash,scale).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { coalescing } from './coalescing'
+import { crashWhileBooking, crashWhilePolling } from './crash'
+import { atDefaultCadence } from './detection'
+import { apiLatency, CLIENTS } from './latency'
+import { ROOT } from './processes'
+import { atReleaseInstant } from './release'
+import { printTables, type BenchResults } from './report'
+import { scale } from './scale'
+import { newWebUser, type WebUser } from './users'
+import { startWorld } from './world'
+
+const INTERVAL_MS = 60_000 // the service's default POLL_INTERVAL_SECONDS
+const target = Number(process.env.BENCH_SCALE ?? 10_000)
+const only = new Set((process.env.BENCH_ONLY ?? 'latency,detection,coalescing,crash,scale').split(','))
+const started = Date.now()
+const log = (line: string) => console.log(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${line}`)
+
+const world = await startWorld({ bulkUsers: Math.ceil(target / 20) + 120, log })
+const results: BenchResults = {
+  startedAt: new Date(started).toISOString(),
+  machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  pollIntervalSeconds: INTERVAL_MS / 1000,
+}
+try {
+  // Users partitioned by phase: bulk users hold up to 20 open requests each.
+  const bulk = world.bulk
+  const part = (from: number, count: number) => bulk.slice(from, from + count)
+  log('signing up the users who approve bookings, through the pages')
+  const emails = Array.from({ length: 10 }, (_, i) => `bench-booker${i}@sandbox.example`)
+  const bookers: WebUser[] = []
+  for (const [i, email] of emails.entries()) bookers.push(await newWebUser(world.service.origin, `booker${i}`, email))
+  const [crashUser] = part(90, 1)
+  const crashBooker = bookers[9]
+  if (!crashUser || !crashBooker) throw new Error('not enough users')
+
+  if (only.has('latency')) {
+    log(`API latency: ${CLIENTS} concurrent clients`)
+    results.apiLatency = (await apiLatency(world, part(0, CLIENTS))).routes
+  }
+  // Coalescing runs on its own service instance and sandbox world, beside the phases below.
+  const coalescingDone = only.has('coalescing')
+    ? coalescing(world, INTERVAL_MS).then((rows) => void (results.coalescing = rows))
+    : Promise.resolve()
+  if (only.has('detection')) {
+    log('detection latency: 50 drops at the default cadence, and 50 at a release instant (in parallel)')
+    await Promise.all([
+      atDefaultCadence(world, bookers.slice(0, 5), emails.slice(0, 5), part(60, 3), INTERVAL_MS).then((r) => void (results.detectionDefaultCadence = r)),
+      atReleaseInstant(world, bookers.slice(5, 9), emails.slice(5, 9), part(63, 3)).then((r) => void (results.detectionReleaseInstant = r)),
+    ])
+  }
+  if (only.has('crash')) {
+    log('crash safety: kill -9 and restart the service while polling, then while booking')
+    const polling = await crashWhilePolling(world, crashUser, INTERVAL_MS)
+    const booking = await crashWhileBooking(world, crashBooker, emails[9] ?? '')
+    results.crash = [polling, booking]
+  }
+  if (only.has('scale')) {
+    log(`scale: up to ${target} active requests`)
+    results.scale = await scale(world, part(120, bulk.length - 120), target, { createBudgetMs: 8 * 60_000, observeMs: 3 * INTERVAL_MS })
+  }
+  log('waiting for the coalescing scenarios to finish')
+  await coalescingDone
+} finally {
+  results.durationSeconds = Math.round((Date.now() - started) / 1000)
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true })
+  writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
+  await world.close()
+}
+console.log(printTables(results))
+console.log('\nwritten to bench/results/latest.json')

@@ -1,0 +1,45 @@
+// What the service prints, collected: its `poll-trace` lines (one per alarm run: fire time,
+// storage rows written, next alarm).
+import { z } from 'zod'
+
+const pollLine = z.object({ id: z.string().nullable(), firedAt: z.number(), rowsWritten: z.number(), nextAt: z.number().nullable() })
+export type PollLine = z.infer<typeof pollLine> & { at: number }
+
+export class Traces {
+  readonly polls: PollLine[] = []
+
+  service(line: string): void {
+    const json = /poll-trace (\{.*\})/.exec(line)?.[1]
+    if (!json) return
+    const parsed = pollLine.safeParse(JSON.parse(json))
+    if (parsed.success) this.polls.push({ ...parsed.data, at: Date.now() })
+  }
+
+  /**
+   * Each alarm run's lag (fired − scheduled), from consecutive lines of one request, for runs
+   * that fired in [from, to).
+   */
+  lagsBetween(from: number, to: number): number[] {
+    const scheduled = new Map<string, number>()
+    const lags: number[] = []
+    for (const p of this.polls) {
+      if (p.id === null) continue
+      const expected = scheduled.get(p.id)
+      if (expected !== undefined && p.firedAt >= from && p.firedAt < to) lags.push(p.firedAt - expected)
+      if (p.nextAt !== null) scheduled.set(p.id, p.nextAt)
+    }
+    return lags
+  }
+
+  /** Storage rows written by each run that was not a request's first (a steady, idle poll). */
+  idleWritesBetween(from: number, to: number): number[] {
+    const seen = new Set<string>()
+    const writes: number[] = []
+    for (const p of this.polls) {
+      if (p.id === null) continue
+      if (seen.has(p.id) && p.firedAt >= from && p.firedAt < to) writes.push(p.rowsWritten)
+      seen.add(p.id)
+    }
+    return writes
+  }
+}

@@ -1,0 +1,98 @@
+// Who uses the service during the benchmark. Bulk users (hundreds: the 20-open-requests limit
+// is per user) are written straight into the local D1 before the service starts, like
+// `npm run dev:token` does: the user, a personal access token's hash, and the platform
+// connection their connect step would store (the sandbox's login token, sealed with the
+// service's key by the service's own code). Web users go through the pages as a person would
+// (sign up, sign in, connect the platform, create a token, approve requests): only they can
+// approve auto_book requests.
+import { createHash, randomBytes } from 'node:crypto'
+import { seal } from '../../src/lib/secret-box'
+import type { Platform } from '../../src/platform/api'
+import { literal, type LocalD1 } from './d1'
+import { mapLimit } from './stats'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const SCOPES = JSON.stringify(['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'])
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+export interface BenchUser {
+  userId: string
+  token: string
+}
+
+function patToken(): string {
+  const bytes = randomBytes(43)
+  return `spt_${Array.from(bytes, (b) => BASE62[b % 62]).join('')}`
+}
+
+export async function insertBulkUsers(d1: LocalD1, sqlFile: string, count: number, platform: Platform, tokenKey: string): Promise<BenchUser[]> {
+  const now = Date.now()
+  const users = Array.from({ length: count }, (_, i) => ({ userId: `usr_bench${i}`, token: patToken() }))
+  const statements = await mapLimit(users, 8, async ({ userId, token }, i) => {
+    const hash = createHash('sha256').update(token).digest('hex')
+    const login = await platform.login(`bench${i}@sandbox.example`, 'bench')
+    if (login.kind !== 'ok') throw new Error(`the sandbox refused the login of bench${i}: ${login.kind}`)
+    const sealed = await seal(tokenKey, login.value.authToken, userId)
+    return [
+      `INSERT INTO users (id, email, email_alerts, created_at) VALUES (${literal(userId)}, 'bench${i}@bench.example', 0, ${now});`,
+      `INSERT INTO access_tokens (id, user_id, name, token_hash, hint, scopes, created_at, expires_at) VALUES ('pat_bench${i}', ${literal(userId)}, 'bench', '${hash}', '${token.slice(0, 8)}…', '${SCOPES}', ${now}, ${now + 90 * DAY_MS});`,
+      `INSERT INTO platform_connections (user_id, token_ciphertext, token_iv, display_name, payment_method_id, state, connected_at, checked_at) VALUES (${literal(userId)}, '${sealed.ciphertext}', '${sealed.iv}', ${literal(login.value.displayName)}, ${login.value.paymentMethodId ?? 'NULL'}, 'ok', ${now}, ${now});`,
+    ].join('\n')
+  })
+  d1.runFile(sqlFile, statements.join('\n'))
+  return users
+}
+
+/** A browser without the browser: cookies kept, redirects not followed, forms posted. */
+class WebSession {
+  #cookies = new Map<string, string>()
+  constructor(private readonly origin: string) {}
+
+  async request(method: 'GET' | 'POST', path: string, form?: [string, string][]): Promise<{ status: number; html: string }> {
+    const headers: Record<string, string> = { Cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+    if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded'
+    const res = await fetch(`${this.origin}${path}`, { method, headers, body: form ? new URLSearchParams(form) : undefined, redirect: 'manual' })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const at = pair?.indexOf('=') ?? -1
+      if (pair && at > 0) this.#cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim())
+    }
+    return { status: res.status, html: await res.text() }
+  }
+
+  /** Posts a form the way the page `from` renders it, with that page's CSRF token. */
+  async post(from: string, path: string, fields: [string, string][], expected: number): Promise<string> {
+    const page = await this.request('GET', from)
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.html)?.[1]
+    if (!csrf) throw new Error(`no CSRF token on ${from}`)
+    const res = await this.request('POST', path, [...fields, ['_csrf', csrf]])
+    if (res.status !== expected) throw new Error(`POST ${path} answered ${res.status}, not ${expected}`)
+    return res.html
+  }
+}
+
+export interface WebUser extends BenchUser {
+  approve(requestId: string, revision: number): Promise<void>
+}
+
+export async function newWebUser(origin: string, label: string, platformEmail: string): Promise<WebUser> {
+  const web = new WebSession(origin)
+  const email = `${label}@bench.example`
+  const password = 'bench password, not a secret'
+  await web.post('/signup', '/signup', [['email', email], ['password', password]], 303)
+  await web.post('/signin', '/signin', [['email', email], ['password', password]], 303)
+  const connect: [string, string][] = [['platform_email', platformEmail], ['platform_password', 'sandbox'], ['accept_risk', 'on']]
+  await web.post('/settings', '/settings/platform/connect', connect, 303)
+  const scopes = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'].map((s): [string, string] => ['scopes', s])
+  const page = await web.post('/assistants', '/assistants/tokens', [['name', 'bench'], ...scopes], 201)
+  const token = /spt_[0-9A-Za-z]{20,}/.exec(page)?.[0]
+  if (!token) throw new Error('the assistants page showed no new token')
+  return {
+    userId: label,
+    token,
+    approve: async (requestId, revision) => {
+      const path = `/requests/${encodeURIComponent(requestId)}/approve`
+      await web.post(`${path}?revision=${revision}`, path, [['revision', String(revision)]], 303)
+    },
+  }
+}

@@ -1,0 +1,98 @@
+// The benchmark's world: a temporary state directory, the sandbox platform and the service
+// under `wrangler dev` on loopback, the catalog filled from the platform, and the users. A
+// second service instance can be started beside the first: it reaches the sandbox by another
+// host name (`localhost`), which the sandbox serves as a separate world with its own counters.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sandboxControl, type SandboxControl, type SandboxVenueView } from '../../sandbox/control-client'
+import { createPlatformClient } from '../../src/platform/client'
+import { Api } from './api'
+import { LocalD1 } from './d1'
+import { DevServer, freePort } from './processes'
+import { mapLimit } from './stats'
+import { Traces } from './trace'
+import { insertBulkUsers, type BenchUser } from './users'
+
+export interface ServiceInstance {
+  service: DevServer
+  /** The sandbox world this instance uses (same host name as its PLATFORM_BASE_URL). */
+  control: SandboxControl
+  d1: LocalD1
+  api: Api
+  traces: Traces
+  bulk: BenchUser[]
+}
+
+export interface World extends ServiceInstance {
+  dir: string
+  sandbox: DevServer
+  venues: SandboxVenueView[]
+  /** Venues with no release rule on the platform: every day of the horizon is on sale. */
+  openVenues: SandboxVenueView[]
+  /** Another service instance on its own state, using the sandbox world `host`. */
+  startInstance(name: string, host: string, bulkUsers: number): Promise<ServiceInstance>
+  close(): Promise<void>
+}
+
+type Log = (line: string) => void
+
+export async function startWorld(options: { bulkUsers: number; log: Log }): Promise<World> {
+  const dir = mkdtempSync(join(tmpdir(), 'tablewatch-bench-'))
+  // Local-only secrets for this run: the API key both workers share, and the token key.
+  const apiKey = `bench-${randomBytes(12).toString('hex')}`
+  const tokenKey = randomBytes(32).toString('base64')
+  const vars = join(dir, '.dev.vars')
+  writeFileSync(vars, `PLATFORM_API_KEY=${apiKey}\nPLATFORM_TOKEN_KEY=${tokenKey}\n`, { mode: 0o600 })
+
+  const sandboxPort = await freePort()
+  const sandbox = new DevServer('sandbox', ['-c', 'sandbox/wrangler.toml', '--persist-to', join(dir, 'sandbox'), '--env-file', vars, '--var', 'SANDBOX_DEMO:off'], sandboxPort)
+  options.log('starting the sandbox platform (wrangler dev)')
+  await sandbox.start()
+  const venues = await sandboxControl({ fetcher: globalThis, baseUrl: sandbox.origin }).venues()
+  const instances: ServiceInstance[] = []
+
+  async function startInstance(name: string, host: string, bulkUsers: number): Promise<ServiceInstance> {
+    const platformBase = `http://${host}:${sandboxPort}`
+    const state = join(dir, name)
+    const d1 = new LocalD1(state)
+    d1.migrate()
+    options.log(`${name}: writing ${bulkUsers} users (token, connected platform account) into its local D1`)
+    const platform = createPlatformClient({ fetcher: globalThis, baseUrl: platformBase, apiKey, timeoutMs: 8_000 })
+    const bulk = await insertBulkUsers(d1, join(dir, `${name}-users.sql`), bulkUsers, platform, tokenKey)
+    const port = await freePort()
+    const args = [
+      '-c', 'wrangler.toml', '--env', 'bench', '--persist-to', state, '--env-file', vars,
+      '--var', `PLATFORM_BASE_URL:${platformBase}`, '--var', `PUBLIC_BASE_URL:http://127.0.0.1:${port}`,
+    ]
+    const service = new DevServer('service', args, port)
+    const traces = new Traces()
+    service.onLine((line) => traces.service(line))
+    options.log(`${name}: starting the service (wrangler dev, [env.bench], platform at ${platformBase})`)
+    await service.start()
+    const api = new Api(service.origin)
+    const searcher = bulk[0]
+    if (!searcher) throw new Error('no users')
+    // Restaurant search adds each platform venue (zone, release rule) to the service's catalog.
+    await mapLimit(venues, 4, (v) => api.call(searcher.token, 'GET', `/api/v1/restaurants?q=${encodeURIComponent(v.name)}`))
+    const instance = { service, control: sandboxControl({ fetcher: globalThis, baseUrl: platformBase }), d1, api, traces, bulk }
+    instances.push(instance)
+    return instance
+  }
+
+  const main = await startInstance('service', '127.0.0.1', options.bulkUsers)
+  return {
+    ...main,
+    dir,
+    sandbox,
+    venues,
+    openVenues: venues.filter((v) => v.release === null),
+    startInstance,
+    close: async () => {
+      for (const instance of instances) await instance.service.stop()
+      await sandbox.stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
