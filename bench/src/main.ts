@@ -62,8 +62,16 @@ try {
     results.crash = [polling, booking]
   }
   if (only.has('scale')) {
-    log(`scale: up to ${target} active requests`)
-    results.scale = await scale(world, part(120, bulk.length - 120), target, { createBudgetMs: 8 * 60_000, observeMs: 3 * INTERVAL_MS })
+    const steps = [...new Set([Math.min(2_000, target), target])]
+    log(`scale: ${steps.join(', then ')} active requests`)
+    const users = part(120, bulk.length - 120)
+    results.scale = await scale(world, users, {
+      steps,
+      createBudgetMs: 10 * 60_000,
+      intervalMs: INTERVAL_MS,
+      observeIntervals: (step) => (step === target ? 3 : 2),
+      log,
+    })
   }
   log('waiting for the coalescing scenarios to finish')
   await coalescingDone

@@ -99,11 +99,15 @@ export class DevServer {
     this.#child = null
   }
 
-  /** Resident memory of this server's workerd process (the runtime), in MiB, from /proc. */
+  /**
+   * Resident memory of the workerd process that runs the workers, in MiB, from /proc. wrangler
+   * dev starts two: a small entry proxy on the public port, and the runtime (with an inspector).
+   */
   workerdRssMiB(): number | null {
     const root = this.#child?.pid
     if (root === undefined) return null
-    const workerd = descendants(root).find((pid) => readProc(pid, 'cmdline').includes('workerd'))
+    const workerds = descendants(root).filter((pid) => readProc(pid, 'cmdline').includes('workerd'))
+    const workerd = workerds.find((pid) => readProc(pid, 'cmdline').includes('inspector-addr')) ?? workerds[0]
     if (workerd === undefined) return null
     const rss = /VmRSS:\s+(\d+) kB/.exec(readProc(workerd, 'status'))
     return rss ? Number(rss[1]) / 1024 : null

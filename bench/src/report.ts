@@ -16,7 +16,7 @@ export interface BenchResults {
   detectionReleaseInstant?: DetectionResult & { releaseAt: string }
   coalescing?: CoalescingRow[]
   crash?: CrashResult[]
-  scale?: ScaleResult
+  scale?: ScaleResult[]
 }
 
 export function printTables(r: BenchResults): string {
@@ -56,16 +56,18 @@ export function printTables(r: BenchResults): string {
       ),
     )
   }
-  if (r.scale) {
-    const s = r.scale
+  if (r.scale && r.scale.length > 0) {
+    const steps = r.scale
+    const row = (label: string, value: (x: ScaleResult) => string | number | null) => [label, ...steps.map(value)]
     out.push(
-      table('Scale (one local workerd)', ['measure', 'value'], [
-        ['active requests (target)', `${s.active} (${s.target})`],
-        ['created in this phase / seconds', `${s.created} / ${s.createSeconds}`],
-        ['alarm runs observed / seconds', `${s.polls} / ${s.observedSeconds}`],
-        ['poll lag p50 / p99 / max (ms)', `${s.pollLagP50ms} / ${s.pollLagP99ms} / ${s.pollLagMaxMs}`],
-        ['storage rows written per idle poll (median / mean)', `${s.idlePollRowsWrittenMedian} / ${s.idlePollRowsWrittenMean}`],
-        ['workerd RSS MiB (max / end)', `${s.rssMiBMax} / ${s.rssMiBEnd}`],
+      table('Scale (one local workerd)', ['measure', ...steps.map((x) => `step ${x.target}`)], [
+        row('active requests', (x) => x.active),
+        row('created in the step / seconds', (x) => `${x.created} / ${x.createSeconds}`),
+        row('alarm runs observed / expected', (x) => `${x.polls} / ${x.expectedPolls} in ${x.observedSeconds} s`),
+        row('poll lag p50 / p99 / max (ms)', (x) => `${x.pollLagP50ms} / ${x.pollLagP99ms} / ${x.pollLagMaxMs}`),
+        row('idle polls (state unchanged)', (x) => x.idlePolls),
+        row('rows written per idle poll (median / mean / max)', (x) => `${x.idlePollRowsWrittenMedian} / ${x.idlePollRowsWrittenMean} / ${x.idlePollRowsWrittenMax}`),
+        row('workerd runtime RSS MiB (max / end)', (x) => `${x.rssMiBMax} / ${x.rssMiBEnd}`),
       ]),
     )
   }

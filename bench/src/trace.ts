@@ -2,7 +2,7 @@
 // storage rows written, next alarm).
 import { z } from 'zod'
 
-const pollLine = z.object({ id: z.string().nullable(), firedAt: z.number(), rowsWritten: z.number(), nextAt: z.number().nullable() })
+const pollLine = z.object({ id: z.string().nullable(), firedAt: z.number(), rowsWritten: z.number(), changed: z.boolean(), nextAt: z.number().nullable() })
 export type PollLine = z.infer<typeof pollLine> & { at: number }
 
 export class Traces {
@@ -31,15 +31,8 @@ export class Traces {
     return lags
   }
 
-  /** Storage rows written by each run that was not a request's first (a steady, idle poll). */
-  idleWritesBetween(from: number, to: number): number[] {
-    const seen = new Set<string>()
-    const writes: number[] = []
-    for (const p of this.polls) {
-      if (p.id === null) continue
-      if (seen.has(p.id) && p.firedAt >= from && p.firedAt < to) writes.push(p.rowsWritten)
-      seen.add(p.id)
-    }
-    return writes
+  /** Alarm runs in [from, to) that changed nothing in the request's state (idle polls). */
+  idleRunsBetween(from: number, to: number): PollLine[] {
+    return this.polls.filter((p) => p.id !== null && !p.changed && p.firedAt >= from && p.firedAt < to)
   }
 }

@@ -128,7 +128,7 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
   }
 
   override async alarm(): Promise<void> {
-    const trace = startPollTrace(this.env, this.ctx.storage)
+    const trace = await startPollTrace(this.env, this.ctx.storage, () => this.#load())
     if (await this.ctx.storage.get<boolean>(MIRROR_PENDING_KEY)) {
       const current = await this.#load()
       if (current) await this.#mirror(current, true)
