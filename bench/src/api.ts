@@ -1,23 +1,40 @@
 // The service's REST API as an assistant calls it, timed.
 import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
 
-export interface Timed<T> {
+export interface Timed {
   status: number
   ms: number
-  body: T
+  body: Body
 }
 
-export interface RequestBody {
-  id?: string
-  status?: string
-  revision?: number
-  code?: string
+/** The fields of the answers the benchmark reads; anything else is kept but not looked at. */
+const bodySchema = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    revision: z.number(),
+    code: z.string(),
+    trace: z.array(z.object({ at: z.string(), message: z.string() })),
+    reservations: z.array(z.unknown()),
+  })
+  .partial()
+  .loose()
+export type Body = z.infer<typeof bodySchema>
+
+function bodyOf(text: string): Body {
+  try {
+    const parsed = bodySchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : {}
+  } catch {
+    return {}
+  }
 }
 
 export class Api {
   constructor(readonly origin: string) {}
 
-  async call<T = RequestBody>(token: string | null, method: string, path: string, body?: unknown, key?: string): Promise<Timed<T>> {
+  async call(token: string | null, method: string, path: string, body?: unknown, key?: string): Promise<Timed> {
     const headers: Record<string, string> = {}
     if (token) headers.Authorization = `Bearer ${token}`
     if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -26,14 +43,14 @@ export class Api {
     const res = await fetch(`${this.origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
     const text = await res.text()
     const ms = performance.now() - started
-    return { status: res.status, ms, body: (text ? JSON.parse(text) : {}) as T }
+    return { status: res.status, ms, body: bodyOf(text) }
   }
 
   health = () => this.call(null, 'GET', '/health')
   preview = (token: string, spec: Spec) => this.call(token, 'POST', '/api/v1/requests/preview', spec)
   create = (token: string, spec: Spec) => this.call(token, 'POST', '/api/v1/requests', spec, `bench-${randomUUID()}`)
   get = (token: string, id: string) => this.call(token, 'GET', `/api/v1/requests/${id}`)
-  list = (token: string) => this.call<{ requests: RequestBody[] }>(token, 'GET', '/api/v1/requests?limit=20')
+  list = (token: string) => this.call(token, 'GET', '/api/v1/requests?limit=20')
   stop = (token: string, id: string) => this.call(token, 'POST', `/api/v1/requests/${id}/stop`)
 
   async createOk(token: string, spec: Spec): Promise<{ id: string; revision: number }> {

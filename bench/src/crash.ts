@@ -95,11 +95,11 @@ export async function crashWhileBooking(world: World, booker: WebUser, platformE
     const got = await world.api.get(booker.token, id)
     return got.body.status === 'confirmed' ? Date.now() : null
   })
-  const view = await world.api.call<{ status: string; reservations: unknown[] }>(booker.token, 'GET', `/api/v1/requests/${id}`)
+  const view = await world.api.get(booker.token, id)
   const bookings = (await mine()).length
   return {
     scenario: 'killed while the booking answer was in flight',
-    outcome: `${view.body.status}, ${view.body.reservations.length} verified reservation(s)`,
+    outcome: `${view.body.status}, ${view.body.reservations?.length ?? 0} verified reservation(s)`,
     alarmResumedAfterS: resumed ? (resumed.at - restarted) / 1000 : null,
     // The run that was killed mid-booking never re-armed: its alarm (set for `before.nextAt`
     // or earlier, the approval's "now") is the one that fires again.

@@ -51,7 +51,7 @@ export async function watchAll(world: World, targets: { venue: SandboxVenueView;
 export const dropOf = (w: Watch) => ({
   venueId: w.venue.id,
   day: w.day,
-  time: `23:${String((w.partySize % 4) * 15).padStart(2, '0')}`,
+  time: `23:${String((w.partySize % 4) * 5).padStart(2, '0')}`, // inside the 22:30–23:30 window
   seating: 'Dining Room',
   partyMin: w.partySize,
   partyMax: w.partySize,
@@ -65,7 +65,7 @@ export async function drop(world: World, w: Watch): Promise<number> {
 
 /** When the request's trace says it alerted the user (the start of that alarm run), if it did. */
 async function alertedAt(world: World, token: string, id: string): Promise<number | null> {
-  const view = await world.api.call<{ trace?: { at: string; message: string }[] }>(token, 'GET', `/api/v1/requests/${id}`)
+  const view = await world.api.get(token, id)
   const line = view.body.trace?.find((t) => t.message.startsWith('Alerted the user'))
   return line ? Date.parse(line.at) : null
 }
@@ -114,7 +114,7 @@ export async function measureDetection(world: World, watches: Watch[], droppedAt
 
 async function describeMiss(world: World, w: Watch, alerted: boolean, booked: boolean): Promise<string> {
   const last = async (token: string, id: string) => {
-    const view = await world.api.call<{ status?: string; trace?: { message: string }[] }>(token, 'GET', `/api/v1/requests/${id}`)
+    const view = await world.api.get(token, id)
     return `${view.body.status}: ${(view.body.trace ?? []).slice(-2).map((t) => t.message).join(' / ')}`
   }
   const what = `${w.venue.id} ${w.day} party ${w.partySize}`

@@ -29,6 +29,8 @@ export interface ScaleResult {
   idlePollRowsWrittenMax: number | null
   rssMiBMax: number | null
   rssMiBEnd: number | null
+  /** Of a sample of the step's requests, how many traced a platform call that failed (overload). */
+  sampledWithFailedChecks: string
 }
 
 interface Options {
@@ -65,12 +67,25 @@ export async function scale(world: World, users: BenchUser[], options: Options):
     )
     next += wanted
     const createSeconds = (Date.now() - stepStarted) / 1000
-    results.push(await observe(world, target, activeNow(), created, createSeconds, options))
+    const result = await observe(world, target, activeNow(), created, createSeconds, options)
+    results.push({ ...result, sampledWithFailedChecks: await failedChecks(world, users, next - wanted, wanted) })
   }
   return results
 }
 
-async function observe(world: World, target: number, active: number, created: number, createSeconds: number, options: Options): Promise<ScaleResult> {
+/** Reads 20 of the step's requests: how many say in their trace that a platform check failed. */
+async function failedChecks(world: World, users: BenchUser[], first: number, count: number): Promise<string> {
+  const sample = Array.from({ length: Math.min(20, count) }, (_, k) => first + Math.floor((k * count) / Math.min(20, count)))
+  const lists = await mapLimit(sample, 5, async (i) => {
+    const user = users[Math.floor(i / 20)]
+    if (!user) return false
+    const page = await world.api.list(user.token)
+    return JSON.stringify(page.body).includes('Could not check')
+  })
+  return `${lists.filter(Boolean).length} of ${sample.length}`
+}
+
+async function observe(world: World, target: number, active: number, created: number, createSeconds: number, options: Options): Promise<Omit<ScaleResult, 'sampledWithFailedChecks'>> {
   const rss: number[] = []
   const from = Date.now()
   const intervals = options.observeIntervals(target)
