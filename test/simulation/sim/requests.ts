@@ -3,6 +3,7 @@
 // approval page (as the signed-in user would). Every accepted change is logged with the time it
 // was made, so the checks can tell which approved revision was current when a booking landed.
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
+import { z } from 'zod'
 import { approveRequest } from '../../../src/requests/approve'
 import { requestObject } from '../../../src/requests/deps'
 import type { Dinner, SimSpec } from './plan'
@@ -27,9 +28,11 @@ export interface SimRequest {
   neverApprove: boolean
 }
 
+const answerBody = z.object({ id: z.string(), status: z.string(), revision: z.number(), code: z.string() }).partial()
+
 export interface ApiAnswer {
   status: number
-  body: { id?: string; status?: string; revision?: number; code?: string }
+  body: z.infer<typeof answerBody>
 }
 
 /** Statuses that still need the request's alarm (an attempt is verified even after a stop). */
@@ -42,7 +45,8 @@ async function call(user: SimUser, method: string, path: string, body?: unknown,
   if (key) headers['Idempotency-Key'] = key
   const res = await SELF.fetch(`http://localhost/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
   const text = await res.text()
-  return { status: res.status, body: text ? (JSON.parse(text) as ApiAnswer['body']) : {} }
+  const parsed = answerBody.safeParse(text ? JSON.parse(text) : {})
+  return { status: res.status, body: parsed.success ? parsed.data : {} }
 }
 
 export async function createVia(dinner: Dinner, spec: SimSpec, key: string): Promise<ApiAnswer> {
