@@ -1,13 +1,15 @@
 // Reservations the service made, verified against the user's platform account.
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from './client'
 import { reservations } from './schema'
 import type { Window } from './requests'
 
 export type ReservationRow = typeof reservations.$inferSelect
 
-export async function reservationsOfRequest(db: Db, requestId: string): Promise<ReservationRow[]> {
-  return db.select().from(reservations).where(eq(reservations.requestId, requestId))
+/** The reservations of several requests in one query (a page of a list). */
+export async function reservationsOfRequests(db: Db, requestIds: string[]): Promise<ReservationRow[]> {
+  if (requestIds.length === 0) return []
+  return db.select().from(reservations).where(inArray(reservations.requestId, requestIds))
 }
 
 export async function reservationOfPrincipal(db: Db, id: number, principalId: string): Promise<ReservationRow | undefined> {

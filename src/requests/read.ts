@@ -5,7 +5,7 @@ import { ValidationError } from '../errors'
 import { requestObject, type Deps } from './deps'
 import { loadRequest } from './load'
 import type { RequestView } from './schemas'
-import { viewFor } from './view'
+import { viewFor, viewsFor } from './view'
 
 export async function getRequest(deps: Deps, principal: Principal, requestId: string): Promise<RequestView> {
   return viewFor(deps, await loadRequest(deps, requestId, { principal }), principal)
@@ -54,7 +54,7 @@ async function listFor(
   const rows = await pageRequests(deps.db, owner, page.limit + 1, after)
   const shown = rows.slice(0, page.limit)
   const states = await Promise.all(shown.map((row) => requestObject(deps.env, row.id).ensure(recordOf(row))))
-  const requests = await Promise.all(states.map((state) => viewFor(deps, state, viewer)))
+  const requests = await viewsFor(deps, states, viewer)
   const last = shown.at(-1)
   return { requests, next_cursor: rows.length > page.limit && last ? encodeCursor(last) : null }
 }

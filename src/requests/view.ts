@@ -1,9 +1,9 @@
 // The request and reservation views of the contract, built from the object's state.
 import type { Principal } from '../auth/principal'
 import { hasScope } from '../auth/principal'
-import { reservationsOfRequest, type ReservationRow } from '../db/reservations'
+import { reservationsOfRequests, type ReservationRow } from '../db/reservations'
 import type { Deps } from './deps'
-import { executorFor } from './executor'
+import { connectionFactsOf, executorOf } from './executor'
 import type { Executor, RequestView, Reservation } from './schemas'
 import type { RequestState } from './state'
 
@@ -54,10 +54,27 @@ export function toView(
 
 /** The view as this principal may see it: reservations only with `reservations:read`. */
 export async function viewFor(deps: Deps, state: RequestState, principal: Principal | null): Promise<RequestView> {
+  const [view] = await viewsFor(deps, [state], principal)
+  if (!view) throw new Error('a view for every state')
+  return view
+}
+
+/**
+ * Views of one user's requests (a page of a list) with two index queries in all, whatever the
+ * page size: the connection once per user, and the reservations of every request together.
+ */
+export async function viewsFor(deps: Deps, states: RequestState[], principal: Principal | null): Promise<RequestView[]> {
   const showReservations = principal === null || hasScope(principal, 'reservations:read')
-  const [executor, reservations] = await Promise.all([
-    executorFor(deps, state.userId, state.spec.mode),
-    showReservations ? reservationsOfRequest(deps.db, state.id) : Promise.resolve([]),
+  const userIds = [...new Set(states.map((s) => s.userId))]
+  const [connections, reservations] = await Promise.all([
+    Promise.all(userIds.map(async (id) => [id, await connectionFactsOf(deps, id)] as const)).then((pairs) => new Map(pairs)),
+    showReservations ? reservationsOfRequests(deps.db, states.map((s) => s.id)) : Promise.resolve([]),
   ])
-  return toView(state, { baseUrl: deps.baseUrl, executor, reservations })
+  return states.map((state) =>
+    toView(state, {
+      baseUrl: deps.baseUrl,
+      executor: executorOf(connections.get(state.userId), state.spec.mode),
+      reservations: reservations.filter((r) => r.requestId === state.id),
+    }),
+  )
 }

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { requestObject } from '../../src/requests/deps'
 import { control, createApproved, createRequest, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
@@ -23,6 +23,15 @@ describe('auto_book', () => {
     expect(Number.isInteger(seen.reservations[0]?.reservation_id)).toBe(true)
     expect(await ledgerFor(platformEmail)).toHaveLength(1)
     expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
+
+    // The list shows the reservation on its own request only (one query serves the whole page).
+    const other = await createRequest(token, spec({ mode: 'alert_only', earliest_time: '18:00', latest_time: '18:30', expires_at: `${day}T17:00:00-05:00` }))
+    const listed = await SELF.fetch('http://localhost/api/v1/requests', { headers: { Authorization: `Bearer ${token}` } })
+    const { requests } = await listed.json<{ requests: { id: string; reservations: { time: string }[] }[] }>()
+    expect(requests.map((r) => [r.id, r.reservations.map((x) => x.time)])).toEqual([
+      [other.id, []],
+      [request.id, ['23:15']],
+    ])
   })
 
   it('never books a request that was not approved', async () => {
