@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
-// End-to-end suites in Node: the global setup starts `wrangler dev` (service + sandbox platform)
-// on a free port with its own local state, and the tests drive it over HTTP and with a headless
-// browser. One file at a time: they share that one server and the machine has 2 cores.
+// End-to-end suites in Node: the global setup starts the sandbox platform and the service as two
+// `wrangler dev` processes on free ports with their own local state, and the tests drive them
+// over HTTP (the service's pages and API, the sandbox's control API) and with a headless browser.
+// One file at a time: they share those servers and the machine has 2 cores.
 export default defineConfig({
   test: {
     name: 'e2e',

@@ -1,17 +1,22 @@
 // The whole story in a browser, against the sandbox platform: sign up, connect the platform,
-// create a token, an assistant creates an auto_book request by REST, the user approves it at
-// its action_url, and the service books a table and verifies it.
+// create a token, an assistant creates an auto_book request by REST for a window with no table,
+// the user approves it at its action_url and sees it watching; then the sandbox drops a table
+// into the window (its control API, from Node) and the service books it and verifies it.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { sandboxControl, type AddSlotInput } from '../../sandbox/control-client'
 import { callApi, dateIn, waitForRequest, type Json } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
 import { newUser } from './pages'
 
 const baseUrl = inject('baseUrl')
+// The sandbox world the service books in: the harness made this origin its PLATFORM_BASE_URL.
+const sandbox = sandboxControl({ fetcher: globalThis, baseUrl: inject('sandboxUrl') })
 let browser: Browser
 let context: BrowserContext
 let page: Page
 let token = ''
+const platformEmail = `diner-${crypto.randomUUID().slice(0, 6)}@example.com`
 
 async function createToken(name: string): Promise<string> {
   await page.goto(`${baseUrl}/assistants`)
@@ -20,14 +25,24 @@ async function createToken(name: string): Promise<string> {
   return (await page.locator('#new-token-value').innerText()).trim()
 }
 
+interface Venue {
+  venue_id: number
+  time_zone: string
+}
+
+/** Marrow & Smoke, found as an assistant finds it. Its sandbox tables are for dinner, 17–22 h. */
+async function marrow(): Promise<Venue> {
+  const search = await callApi(baseUrl, token, '/restaurants?q=Marrow')
+  expect(search.status).toBe(200)
+  return (search.body.restaurants as Venue[])[0] as Venue
+}
+
 /**
  * An assistant's spec: a sandbox restaurant with plenty of tables, four days from `firstDay`
  * days ahead, 17–22 h. Each auto_book request gets its own days: the same dinner twice is refused.
  */
 async function dinnerSpec(mode: 'auto_book' | 'alert_only', firstDay = 1): Promise<Json> {
-  const search = await callApi(baseUrl, token, '/restaurants?q=Marrow')
-  expect(search.status).toBe(200)
-  const venue = (search.body.restaurants as Json[])[0] as { venue_id: number; time_zone: string }
+  const venue = await marrow()
   return {
     title: 'Steak night',
     venue_ids: [venue.venue_id],
@@ -59,21 +74,40 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** What the request's page shows now: its status badge and its reservation items' labels. */
+async function detailPage(id: string): Promise<{ status: string; reservations: string[] }> {
+  await page.goto(`${baseUrl}/requests/${id}`)
+  return {
+    status: (await page.locator('.page-head .status').innerText()).trim(),
+    reservations: await page.locator('#reservation-heading + .items .item-head .status').allInnerTexts(),
+  }
+}
+
 describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
   it('signs up, connects the sandbox platform and creates a token', async () => {
     await newUser(page, baseUrl)
     await page.goto(`${baseUrl}/settings`)
-    await page.getByLabel('Platform email').fill(`diner-${crypto.randomUUID().slice(0, 6)}@example.com`)
+    await page.getByLabel('Platform email').fill(platformEmail)
     await page.getByLabel('Platform password').fill('sandbox-password-1')
     await page.getByLabel(/I understand that the platform may deactivate my account/).check()
+    const loginsBefore = (await sandbox.calls()).login ?? 0
     await page.getByRole('button', { name: 'Connect' }).click()
     await page.waitForURL(/done=connected/)
+    // The service signed in on the sandbox world the tests control (same host name).
+    expect((await sandbox.calls()).login).toBeGreaterThan(loginsBefore)
     token = await createToken('Flow assistant')
     expect(token).toMatch(/^spt_/)
   })
 
-  it('approves an auto_book request at its action_url, which then books and verifies a table', async () => {
-    const created = await createRequest(await dinnerSpec('auto_book'))
+  it('approves an auto_book request at its action_url, watches, and books and verifies the table the sandbox drops', async () => {
+    // Lunch at a dinner-only restaurant, on a day no other request of this user asks for: the
+    // sandbox has no table in the window (and its demo mode, off here, adds none by itself).
+    const venue = await marrow()
+    const date = dateIn(venue.time_zone, 5)
+    const lunch = (slots: { time: string }[]) => slots.filter((s) => s.time >= '12:00' && s.time <= '14:00')
+    expect(lunch(await sandbox.slots(venue.venue_id, date))).toEqual([])
+    const spec = { ...(await dinnerSpec('auto_book')), title: 'Business lunch', dates: [date], earliest_time: '12:00', latest_time: '14:00' }
+    const created = await createRequest(spec)
     expect(created.status).toBe('needs_approval')
     const id = String(created.id)
 
@@ -84,18 +118,56 @@ describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
     await page.getByRole('button', { name: 'Approve' }).click()
     await page.waitForURL(`${baseUrl}/requests/${id}?done=approved`)
     expect(await page.locator('.alert-success').innerText()).toContain('Approved.')
-    const afterApproval = (await callApi(baseUrl, token, `/requests/${id}`)).body
-    expect(['active', 'awaiting_verification', 'confirmed']).toContain(afterApproval.status)
 
-    const booked = await waitForRequest(baseUrl, token, id, (v) => v.status === 'confirmed')
-    const reservations = booked.reservations as { verified: boolean }[]
-    expect(reservations).toHaveLength(1)
-    expect(reservations[0]?.verified).toBe(true)
+    // Approval polls at once; wait for that poll, which finds nothing: active, no reservation.
+    const polled = (v: Json) => (v.trace as { message: string }[]).some((t) => t.message.includes('none in the window'))
+    const watched = await waitForRequest(baseUrl, token, id, polled, 30_000)
+    expect(watched.status).toBe('active')
+    expect(watched.reservations).toEqual([])
+    expect(await detailPage(id)).toEqual({ status: 'Watching', reservations: [] })
+    expect(await page.getByText('No reservation yet.').count()).toBe(1)
+    await screenshotBoth(page, 'request-watching')
 
-    await page.goto(`${baseUrl}/requests/${id}`)
-    expect(await page.locator('.page-head .status').innerText()).toBe('Confirmed')
-    expect(await page.getByText('Booked and verified', { exact: true }).count()).toBe(1)
+    // The sandbox drops a free table (no fee, no deposit) into the window.
+    const table = {
+      venueId: venue.venue_id,
+      day: date,
+      time: '12:30',
+      seating: 'Booth',
+      partyMin: 2,
+      partyMax: 4,
+      policy: { kind: 'free' },
+    } satisfies AddSlotInput
+    expect(await sandbox.addSlot(table)).toBe(true)
+
+    // The page, reloaded until it says Confirmed: never Confirmed without a verified reservation,
+    // and nothing but Watching or Being verified before that.
+    const before = new Set<string>()
+    const deadline = Date.now() + 90_000
+    let shown = await detailPage(id)
+    while (shown.status !== 'Confirmed') {
+      before.add(shown.status)
+      if (Date.now() > deadline) throw new Error(`request ${id} not confirmed in time; the page shows ${JSON.stringify(shown)}`)
+      await new Promise((ok) => setTimeout(ok, 1_000))
+      shown = await detailPage(id)
+    }
+    expect(shown.reservations).toEqual(['Booked and verified'])
+    for (const status of before) expect(['Watching', 'Being verified']).toContain(status)
+    expect(await page.locator('#reservation-heading + .items h3').innerText()).toMatch(/^Marrow & Smoke, .* at 12:30, 2 people$/)
     await screenshotBoth(page, 'request-confirmed')
+
+    const booked = (await callApi(baseUrl, token, `/requests/${id}`)).body
+    expect(booked.status).toBe('confirmed')
+    const reservations = booked.reservations as Json[]
+    expect(reservations).toHaveLength(1)
+    expect(reservations[0]).toMatchObject({ verified: true, venue_id: venue.venue_id, date, time: '12:30', party_size: 2, seating: 'Booth' })
+    expect(reservations[0]?.cancellation_fee_per_person).toBe(0)
+
+    // The platform's own record: exactly one booking on this account, the dropped table.
+    const ledger = (await sandbox.ledger()).filter((b) => b.email === platformEmail)
+    expect(ledger).toHaveLength(1)
+    const { venueId, day, time, seating } = table
+    expect(ledger[0]).toMatchObject({ venueId, day, time, seating, partySize: 2, policy: { kind: 'free' } })
   })
 
   it('refuses the approval page to another user', async () => {

@@ -1,6 +1,15 @@
-// Starts the service under `wrangler dev` for the end-to-end suites: its own local state in a
-// temporary --persist-to directory, D1 migrated first, the sandbox platform alongside when its
-// config exists; waits until /health answers; stops it (and its children) afterwards.
+// Starts what the end-to-end suites drive, as two `wrangler dev` processes:
+//  - the sandbox platform (sandbox/wrangler.toml, when it exists) on a port of its own, so Node
+//    can call its control API (/__sandbox/…) — e.g. drop a table while a request is watching;
+//  - the service (wrangler.toml, unchanged), with D1 migrated first, on the public origin
+//    http://localhost:<port>.
+// The service keeps its PLATFORM service binding, resolved through wrangler's local dev registry.
+// The registry lives in this run's temporary directory (WRANGLER_REGISTRY_PATH), so the binding
+// can only find this run's sandbox, never another `wrangler dev` on the machine (the benchmark's
+// sandbox has the same name). PLATFORM_BASE_URL is the sandbox's own origin: the sandbox keeps one
+// world per host name, so the service's platform client and the tests' control client address the
+// same world. Each process keeps its state in its own --persist-to directory; both are stopped
+// (with their workerd children) afterwards.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -15,6 +24,12 @@ declare module 'vitest' {
     baseUrl: string
     /** Whether the sandbox platform runs alongside (sandbox/wrangler.toml existed). */
     sandbox: boolean
+    /**
+     * Origin of the sandbox platform's own `wrangler dev`, e.g. http://127.0.0.1:43124 (empty
+     * without a sandbox). The service's PLATFORM_BASE_URL: use it as the control client's base
+     * URL to act on the sandbox world the service books in.
+     */
+    sandboxUrl: string
     /** The --persist-to directory of the running service (for `wrangler d1 execute`). */
     statePath: string
   }
@@ -23,7 +38,13 @@ declare module 'vitest' {
 const ROOT = resolve(import.meta.dirname, '../..')
 const WRANGLER = join(ROOT, 'node_modules/wrangler/bin/wrangler.js')
 const SANDBOX_CONFIG = join(ROOT, 'sandbox/wrangler.toml')
+const SANDBOX_NAME = 'tablewatch-sandbox'
 const READY_TIMEOUT_MS = 180_000
+/**
+ * The watcher's polling interval for this run: the service's minimum (cadence.ts), instead of
+ * the default 60 s, so a table the sandbox drops is found within seconds of a test waiting.
+ */
+const POLL_INTERVAL_SECONDS = '15'
 
 async function freePort(): Promise<number> {
   const server = createServer()
@@ -33,14 +54,16 @@ async function freePort(): Promise<number> {
   return port
 }
 
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
+
 /** Runs wrangler with the Node that runs vitest (the project's Node 22, not the system's). */
-function wrangler(args: string[], logFile: string): ChildProcess {
-  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1', WRANGLER_LOG_PATH: logFile }
-  return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+function wrangler(args: string[], env: Record<string, string>): ChildProcess {
+  const childEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1', ...env }
+  return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
-async function run(args: string[], logFile: string): Promise<void> {
-  const child = wrangler(args, logFile)
+async function run(args: string[], env: Record<string, string>): Promise<void> {
+  const child = wrangler(args, env)
   let output = ''
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
@@ -48,19 +71,39 @@ async function run(args: string[], logFile: string): Promise<void> {
   if (code !== 0) throw new Error(`wrangler ${args.join(' ')} exited with ${code}:\n${output}`)
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+/** One `wrangler dev` of the run, with everything it printed. */
+interface DevProcess {
+  label: string
+  child: ChildProcess
+  output: () => string
+}
+
+async function startDev(label: string, args: string[], env: Record<string, string>): Promise<DevProcess> {
+  const inspectorPort = await freePort()
+  const child = wrangler(['dev', ...args, '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false'], env)
+  let output = ''
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
+  return { label, child, output: () => output }
+}
+
+/** Polls `ready` until it holds; fails early when the process died, or after the timeout. */
+async function waitUntil(dev: DevProcess, what: string, ready: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early (${child.exitCode}):\n${log()}`)
-    try {
-      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) })
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((ok) => setTimeout(ok, 500))
+    if (dev.child.exitCode !== null) throw new Error(`${dev.label} (wrangler dev) exited early (${dev.child.exitCode}):\n${dev.output().slice(-4000)}`)
+    if (await ready()) return
+    await sleep(500)
   }
-  throw new Error(`wrangler dev did not become ready within ${READY_TIMEOUT_MS / 1000} s:\n${log()}`)
+  throw new Error(`${dev.label}: ${what} not within ${READY_TIMEOUT_MS / 1000} s:\n${dev.output().slice(-4000)}`)
+}
+
+const answers = (url: string) => async () => {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok
+  } catch {
+    return false // not listening yet
+  }
 }
 
 async function sandboxApiKey(): Promise<string> {
@@ -73,7 +116,8 @@ async function sandboxApiKey(): Promise<string> {
   return key
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+async function stop(dev: DevProcess): Promise<void> {
+  const { child } = dev
   if (child.exitCode !== null || child.pid === undefined) return
   const exited = new Promise((ok) => child.on('exit', ok))
   process.kill(-child.pid, 'SIGTERM') // the whole group: wrangler and its workerd
@@ -85,7 +129,7 @@ async function stop(child: ChildProcess): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), 'tablewatch-e2e-'))
   const state = join(dir, 'state')
-  const logFile = join(dir, 'wrangler.log')
+  const registry = join(dir, 'registry')
   const sandbox = existsSync(SANDBOX_CONFIG)
   // The service's secrets come from a temporary env file. The sandbox reads its own
   // sandbox/.dev.vars (gitignored; `npm start` writes it the same way), so the service gets the
@@ -94,35 +138,57 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const tokenKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
   const envFile = join(dir, '.dev.vars')
   await writeFile(envFile, `PLATFORM_API_KEY=${apiKey}\nPLATFORM_TOKEN_KEY=${tokenKey}\n`)
+  const env = (name: string) => ({ WRANGLER_REGISTRY_PATH: registry, WRANGLER_LOG_PATH: join(dir, `${name}.log`) })
 
-  await run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', 'wrangler.toml'], logFile)
+  await run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', 'wrangler.toml'], env('migrate'))
 
+  const started: DevProcess[] = []
+  const stopAll = async () => {
+    for (const dev of [...started].reverse()) await stop(dev) // the service first: it calls the sandbox
+  }
   const port = await freePort()
-  const inspectorPort = await freePort()
-  const configs = ['-c', 'wrangler.toml', ...(sandbox ? ['-c', SANDBOX_CONFIG] : [])]
-  const args = ['dev', ...configs, '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort)]
-  // The OAuth issuer and resources are the public origin, which is this port; access tokens
-  // live 60 s (the library's minimum) so the MCP suite can see one expire and refresh it.
-  args.push('--var', `PUBLIC_BASE_URL:http://localhost:${port}`, '--var', 'OAUTH_ACCESS_TOKEN_TTL:60')
-  const child = wrangler([...args, '--persist-to', state, '--env-file', envFile, '--show-interactive-dev-session=false'], logFile)
-  let output = ''
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-
   const baseUrl = `http://localhost:${port}`
+  let sandboxUrl = ''
   try {
-    await waitForHealth(baseUrl, child, () => output.slice(-4000))
+    if (sandbox) {
+      const sandboxPort = await freePort()
+      sandboxUrl = `http://127.0.0.1:${sandboxPort}`
+      // Demo mode off: no table appears or vanishes unless a test says so through the control API.
+      const args = ['-c', SANDBOX_CONFIG, '--port', String(sandboxPort), '--persist-to', join(dir, 'sandbox-state'), '--var', 'SANDBOX_DEMO:off']
+      const dev = await startDev('sandbox', args, env('sandbox'))
+      started.push(dev)
+      await waitUntil(dev, 'control API answering', answers(`${sandboxUrl}/__sandbox/venues`))
+      // Start the service only once the registry lists the sandbox, so its binding finds it.
+      await waitUntil(dev, 'entry in the dev registry', async () => existsSync(join(registry, SANDBOX_NAME)))
+    }
+
+    const args = ['-c', 'wrangler.toml', '--port', String(port), '--persist-to', state, '--env-file', envFile]
+    // The OAuth issuer and resources are the public origin, which is this port; access tokens
+    // live 60 s (the library's minimum) so the MCP suite can see one expire and refresh it.
+    args.push('--var', `PUBLIC_BASE_URL:${baseUrl}`, '--var', 'OAUTH_ACCESS_TOKEN_TTL:60')
+    args.push('--var', `POLL_INTERVAL_SECONDS:${POLL_INTERVAL_SECONDS}`)
+    if (sandbox) args.push('--var', `PLATFORM_BASE_URL:${sandboxUrl}`)
+    const service = await startDev('service', args, env('service'))
+    started.push(service)
+    await waitUntil(service, '/health answering', answers(`${baseUrl}/health`))
   } catch (err) {
-    await stop(child)
+    await stopAll()
+    await rm(dir, { recursive: true, force: true })
     throw err
   }
   project.provide('baseUrl', baseUrl)
   project.provide('sandbox', sandbox)
+  project.provide('sandboxUrl', sandboxUrl)
   project.provide('statePath', state)
 
   return async () => {
-    await stop(child)
-    if (process.env.E2E_KEEP_LOG) await writeFile(join(ROOT, 'e2e-wrangler.log'), output + (await readFile(logFile, 'utf8').catch(() => '')))
+    await stopAll()
+    if (process.env.E2E_KEEP_LOG) {
+      const logs = await Promise.all(
+        started.map(async (dev) => `=== ${dev.label}\n${dev.output()}${await readFile(join(dir, `${dev.label}.log`), 'utf8').catch(() => '')}`),
+      )
+      await writeFile(join(ROOT, 'e2e-wrangler.log'), logs.join('\n'))
+    }
     await rm(dir, { recursive: true, force: true })
   }
 }
