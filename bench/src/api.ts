@@ -31,6 +31,10 @@ function bodyOf(text: string): Body {
   }
 }
 
+/** The status of a call that got no answer within CALL_TIMEOUT_MS. */
+export const UNANSWERED = 0
+const CALL_TIMEOUT_MS = 60_000
+
 export class Api {
   constructor(readonly origin: string) {}
 
@@ -40,10 +44,15 @@ export class Api {
     if (body !== undefined) headers['Content-Type'] = 'application/json'
     if (key) headers['Idempotency-Key'] = key
     const started = performance.now()
-    const res = await fetch(`${this.origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-    const text = await res.text()
-    const ms = performance.now() - started
-    return { status: res.status, ms, body: bodyOf(text) }
+    try {
+      const signal = AbortSignal.timeout(CALL_TIMEOUT_MS)
+      const res = await fetch(`${this.origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
+      const text = await res.text()
+      return { status: res.status, ms: performance.now() - started, body: bodyOf(text) }
+    } catch {
+      // No answer in time (an overloaded runtime) or no connection: reported, not fatal.
+      return { status: UNANSWERED, ms: performance.now() - started, body: {} }
+    }
   }
 
   health = () => this.call(null, 'GET', '/health')

@@ -1,7 +1,9 @@
 // Detection latency: a table appears on the platform (sandbox addSlot) → the alert is recorded
 // (alert_only request), and → the booking is submitted (approved auto_book request; the
-// platform's own commit time in its ledger). Each drop is on its own venue-day-party, watched by
-// one request of each mode, so drops do not share a coalesced answer.
+// platform's own commit time in its ledger). Each drop puts two tables on one venue-day at the
+// same moment, one for the alert_only request's party size and one for the auto_book request's,
+// so the booking cannot take the table the alert is waiting for, and neither shares a coalesced
+// answer with any other drop.
 import type { SandboxVenueView } from '../../sandbox/control-client'
 import { dayIn, lateSpec } from './api'
 import { sleep } from './processes'
@@ -37,30 +39,40 @@ export async function watchAll(world: World, targets: { venue: SandboxVenueView;
   return mapLimit(targets, 8, async (t, i) => {
     const alerter = alerters[Math.floor(i / 20)]
     if (!alerter) throw new Error('not enough users for the alert_only requests')
-    const alert = await world.api.createOk(alerter.token, lateSpec(t.venue.id, t.venue.zone, t.day, t.partySize, 'alert_only'))
+    const alert = await world.api.createOk(alerter.token, lateSpec(t.venue.id, t.venue.zone, t.day, alertParty(t.partySize), 'alert_only'))
     const book = await world.api.createOk(t.booker.token, lateSpec(t.venue.id, t.venue.zone, t.day, t.partySize, 'auto_book'))
     await t.booker.approve(book.id, book.revision)
     return { ...t, alertId: alert.id, bookId: book.id, alerter }
   })
 }
 
-/**
- * The table each drop adds: free, for exactly the watched party size, at a time of its own per
- * party size (one venue-day is watched for two parties; the same time would be the same table).
- */
-export const dropOf = (w: Watch) => ({
+/** The alert_only request of a drop watches another party size than its auto_book twin. */
+const alertParty = (partySize: number) => partySize + 10
+
+/** One table for exactly `partySize`, at a time of its own (one venue-day serves several drops). */
+const tableFor = (w: Watch, partySize: number) => ({
   venueId: w.venue.id,
   day: w.day,
-  time: `23:${String((w.partySize % 4) * 5).padStart(2, '0')}`, // inside the 22:30–23:30 window
+  time: `23:${String(partySize).padStart(2, '0')}`, // 23:01–23:20, inside the 22:30–23:30 window
   seating: 'Dining Room',
-  partyMin: w.partySize,
-  partyMax: w.partySize,
+  partyMin: partySize,
+  partyMax: partySize,
 })
 
-export async function drop(world: World, w: Watch): Promise<number> {
-  const at = Date.now()
-  if (!(await world.control.addSlot(dropOf(w)))) throw new Error(`the sandbox refused a table at ${w.venue.id}`)
-  return at
+export interface Dropped {
+  alertAt: number
+  bookAt: number
+}
+
+/** Both tables of a drop, added at once; each time is taken just before its table is added. */
+export async function drop(world: World, w: Watch): Promise<Dropped> {
+  const add = async (partySize: number) => {
+    const at = Date.now()
+    if (!(await world.control.addSlot(tableFor(w, partySize)))) throw new Error(`the sandbox refused a table at ${w.venue.id}`)
+    return at
+  }
+  const [alertAt, bookAt] = await Promise.all([add(alertParty(w.partySize)), add(w.partySize)])
+  return { alertAt, bookAt }
 }
 
 /** When the request's trace says it alerted the user (the start of that alarm run), if it did. */
@@ -71,7 +83,7 @@ async function alertedAt(world: World, token: string, id: string): Promise<numbe
 }
 
 /** Waits until every drop was alerted and booked, or the deadline passes; then measures. */
-export async function measureDetection(world: World, watches: Watch[], droppedAt: Map<Watch, number>, deadline: number): Promise<DetectionResult> {
+export async function measureDetection(world: World, watches: Watch[], droppedAt: Map<Watch, Dropped>, deadline: number): Promise<DetectionResult> {
   const alerts = new Map<Watch, number>()
   let booked: { email: string; venueId: number; day: string; partySize: number; bookedAt: number }[] = []
   const bookingOf = (w: Watch) => booked.find((b) => b.email === w.platformEmail && b.venueId === w.venue.id && b.day === w.day && b.partySize === w.partySize)
@@ -95,9 +107,9 @@ export async function measureDetection(world: World, watches: Watch[], droppedAt
     // The alert is recorded during the alarm run that started then; that run's poll-trace line
     // arrives when it finished, so it bounds the recording from above.
     const run = startedAt === undefined ? undefined : world.traces.polls.find((p) => p.id === w.alertId && p.firedAt === startedAt)
-    if (startedAt !== undefined) alertLatencies.push((run?.at ?? startedAt) - dropped)
+    if (startedAt !== undefined) alertLatencies.push((run?.at ?? startedAt) - dropped.alertAt)
     const booking = bookingOf(w)
-    if (booking) bookLatencies.push(booking.bookedAt - dropped)
+    if (booking) bookLatencies.push(booking.bookedAt - dropped.bookAt)
   }
   const s = (ms: number | null) => (ms === null ? null : round(ms / 1000, 2))
   return {
@@ -117,7 +129,7 @@ async function describeMiss(world: World, w: Watch, alerted: boolean, booked: bo
     const view = await world.api.get(token, id)
     return `${view.body.status}: ${(view.body.trace ?? []).slice(-2).map((t) => t.message).join(' / ')}`
   }
-  const what = `${w.venue.id} ${w.day} party ${w.partySize}`
+  const what = `${w.venue.id} ${w.day} party ${w.partySize} (alert: ${alertParty(w.partySize)})`
   const alert = alerted ? 'alerted' : `no alert (${await last(w.alerter.token, w.alertId)})`
   const book = booked ? 'booked' : `no booking (${await last(w.booker.token, w.bookId)})`
   return `${what}: ${alert}; ${book}`
@@ -134,7 +146,7 @@ export async function atDefaultCadence(world: World, bookers: WebUser[], emails:
   })
   const watches = await watchAll(world, targets, alerters)
   await sleep(5_000)
-  const droppedAt = new Map<Watch, number>()
+  const droppedAt = new Map<Watch, Dropped>()
   await Promise.all(
     watches.map(async (w) => {
       await sleep(Math.random() * intervalMs)

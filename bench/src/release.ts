@@ -2,9 +2,9 @@
 // gives 25 of them a release rule in the service's catalog (the rule restaurant search would
 // have stored) whose next release falls a few minutes ahead, and drops the tables at that very
 // instant: the service must be polling in its 5-second burst. Two party sizes per venue-day
-// make 50 drops, each on its own coalesced venue-day-party.
+// make 50 drops (each of two tables: see detection.ts), each on its own coalesced venue-day-party.
 import { dayIn } from './api'
-import { drop, measureDetection, watchAll, type DetectionResult, type Watch } from './detection'
+import { drop, measureDetection, watchAll, type DetectionResult, type Dropped, type Watch } from './detection'
 import { sleep } from './processes'
 import type { BenchUser, WebUser } from './users'
 import type { World } from './world'
@@ -38,7 +38,7 @@ export async function atReleaseInstant(world: World, bookers: WebUser[], emails:
   const wait = releaseAt - Date.now()
   if (wait < 35_000) throw new Error('setting up the release took too long: the burst already started')
   await sleep(wait)
-  const droppedAt = new Map<Watch, number>()
+  const droppedAt = new Map<Watch, Dropped>()
   await Promise.all(watches.map(async (w) => droppedAt.set(w, await drop(world, w))))
   const result = await measureDetection(world, watches, droppedAt, releaseAt + 125_000)
   return { ...result, releaseAt: new Date(releaseAt).toISOString() }

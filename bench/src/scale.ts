@@ -4,7 +4,7 @@
 // intervals: poll lag (alarm fire time vs the time it was set for, from the poll-trace lines),
 // storage rows written per idle poll, and the resident memory of the workerd runtime.
 import { z } from 'zod'
-import { dayIn, lateSpec } from './api'
+import { dayIn, lateSpec, UNANSWERED } from './api'
 import { sleep } from './processes'
 import { mapLimit, median, percentile, round } from './stats'
 import type { BenchUser } from './users'
@@ -78,11 +78,13 @@ async function failedChecks(world: World, users: BenchUser[], first: number, cou
   const sample = Array.from({ length: Math.min(20, count) }, (_, k) => first + Math.floor((k * count) / Math.min(20, count)))
   const lists = await mapLimit(sample, 5, async (i) => {
     const user = users[Math.floor(i / 20)]
-    if (!user) return false
+    if (!user) return 'unanswered'
     const page = await world.api.list(user.token)
-    return JSON.stringify(page.body).includes('Could not check')
+    if (page.status === UNANSWERED) return 'unanswered'
+    return JSON.stringify(page.body).includes('Could not check') ? 'failed' : 'fine'
   })
-  return `${lists.filter(Boolean).length} of ${sample.length}`
+  const unanswered = lists.filter((l) => l === 'unanswered').length
+  return `${lists.filter((l) => l === 'failed').length} of ${sample.length}${unanswered > 0 ? ` (${unanswered} lists unanswered in 60 s)` : ''}`
 }
 
 async function observe(world: World, target: number, active: number, created: number, createSeconds: number, options: Options): Promise<Omit<ScaleResult, 'sampledWithFailedChecks'>> {
