@@ -25,6 +25,7 @@ import {
 import { cadenceFrom } from './watch/cadence'
 import { withTrace, type WatchContext } from './watch/context'
 import { watchStep } from './watch/engine'
+import { indexFactsMemo } from './watch/index-facts'
 import { startPollTrace } from './watch/poll-trace'
 
 export type ObjectResult = { ok: true; state: RequestState; replayed?: boolean } | { ok: false; refusal: Refusal }
@@ -49,6 +50,8 @@ const keyConflict: Refusal = {
 export class RequestObject extends DurableObject<Cloudflare.Env> {
   /** When the watcher last looked at the platform: kept in memory so idle polls write nothing. */
   #checkedAt: number | null = null
+  /** The index facts a poll needs, kept in memory between polls (watch/index-facts.ts). */
+  #indexFacts = indexFactsMemo()
 
   /** Creates the request from its index record, or returns it as it is if it exists already. */
   async ensure(record: RequestRecord): Promise<RequestState> {
@@ -150,6 +153,8 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
       update: (change) => this.#update(change),
       availability: (query: FindQuery, maxAgeMs: number) =>
         this.env.AVAILABILITY.get(this.env.AVAILABILITY.idFromName(availabilityName(query))).slots(query, maxAgeMs),
+      indexFacts: (userId, venueIds) => this.#indexFacts.read(deps.db, userId, venueIds, now),
+      forgetIndexFacts: () => this.#indexFacts.forget(),
       background: (work) => this.ctx.waitUntil(work.catch((err: unknown) => console.error('background work failed', String(err)))),
     }
   }

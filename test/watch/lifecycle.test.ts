@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../src/lib/random'
-import { disconnectPlatform } from '../../src/requests/connection'
+import { connectPlatform, disconnectPlatform } from '../../src/requests/connection'
 import { depsOf, requestObject } from '../../src/requests/deps'
 import { revokeAccessToken } from '../../src/requests/revoke'
 import { control, createApproved, createRequest, nextInterval, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
@@ -103,15 +103,22 @@ describe('watching over time', () => {
     const capabilities = await SELF.fetch('http://localhost/api/v1/capabilities', { headers: { Authorization: `Bearer ${token}` } })
     expect(await capabilities.json()).toEqual({ executor: { ready: false, reason: 'resy_reauth_required', execution: 'cloud' } })
     expect((await control().calls()).book ?? 0).toBe(0)
+    // The request that hit the rejected token waits for the user at once, not minutes later.
+    expect((await view(token, request.id)).status_reason).toMatch(/needs reconnecting/)
   })
 
-  it('does not check availability for a user who has not connected the platform', async () => {
-    const { token, spec } = await setUp({ connect: false })
+  it('does not check availability for a user who has not connected the platform, and starts once connected', async () => {
+    const { token, userId, spec } = await setUp({ connect: false })
     const request = await createRequest(token, spec())
     await runAlarm(request.id)
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
     expect(seen.trace.map((t) => t.message).join('\n')).toMatch(/connect a reservation platform account/)
     expect((await control().calls()).find ?? 0).toBe(0)
+
+    await connectPlatform(depsOf(env), userId, { email: `diner-${userId}@example.test`, password: 'secret', acknowledgedRisk: true })
+    await runAlarm(request.id)
+    expect((await control().calls()).find ?? 0).toBe(1)
+    expect((await view(token, request.id)).status_reason).toBeNull()
   })
 })

@@ -85,6 +85,7 @@ export async function view(token: string, id: string) {
     reservations: { reservation_id: number; verified: boolean; time: string }[]
     trace: { message: string }[]
     last_checked_at: string | null
+    status_reason: string | null
   }>()
 }
 

@@ -26,6 +26,7 @@ const isAttempt = (a: BookingAttempt) => (s: RequestState) => s.attempt?.created
 const bump = (s: RequestState, now: number) => Math.max(now, s.updatedAt + 1)
 
 async function reauth(ctx: WatchContext, userId: string): Promise<void> {
+  ctx.forgetIndexFacts()
   const connectedAt = await markReauthRequired(ctx.deps, userId)
   if (connectedAt !== null) await notifyUser(ctx.deps, reconnectAlert(userId, connectedAt), ctx.background)
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../deps'
 import type { RequestState, TraceItem } from '../state'
 import { TRACE_LIMIT } from '../state'
 import type { Cadence } from './cadence'
+import type { IndexFacts } from './index-facts'
 
 export interface WatchContext {
   deps: Deps
@@ -18,6 +19,10 @@ export interface WatchContext {
    */
   update(change: (current: RequestState) => RequestState | null): Promise<RequestState>
   availability(query: FindQuery, maxAgeMs: number): Promise<Outcome<Slot[]>>
+  /** The user's connection and the request's venues from the index, kept a while (index-facts.ts). */
+  indexFacts(userId: string, venueIds: number[]): Promise<IndexFacts>
+  /** The platform rejected the user's token: the next poll reads the connection afresh. */
+  forgetIndexFacts(): void
   background(work: Promise<unknown>): void
 }
 

@@ -1,7 +1,5 @@
 // One alarm's work for a request: verify a pending booking, expire, or poll and act on what
 // was found. Returns when to wake next. An idle poll (nothing new) changes no stored state.
-import { findConnection } from '../../db/connections'
-import { findVenues } from '../../db/venues'
 import { instantOf } from '../../lib/zoned-time'
 import type { RequestState } from '../state'
 import { isOpen } from '../state'
@@ -47,7 +45,7 @@ const IDLE_WITHOUT_CONNECTION_MS = 5 * 60 * 1000
 async function pollAndAct(ctx: WatchContext, state: RequestState): Promise<{ nextAt: number }> {
   const { deps, cadence } = ctx
   const now = deps.now
-  const connection = await findConnection(deps.db, state.userId)
+  const { connection, venues: rows } = await ctx.indexFacts(state.userId, state.spec.venue_ids)
   if (connection?.state !== 'ok') {
     // The contract: without a working connection the service cannot check availability.
     const reason = connection
@@ -57,7 +55,6 @@ async function pollAndAct(ctx: WatchContext, state: RequestState): Promise<{ nex
     return { nextAt: Math.min(now + IDLE_WITHOUT_CONNECTION_MS, state.expiresAt) }
   }
   if (state.statusReason?.startsWith('Waiting:')) await ctx.update((s) => (s.statusReason?.startsWith('Waiting:') ? { ...s, statusReason: null } : null))
-  const rows = await findVenues(deps.db, state.spec.venue_ids)
   const venues = new Map<number, VenueInfo>(rows.map((r) => [r.venueId, { venueId: r.venueId, name: r.name, urlSlug: r.urlSlug, timeZone: r.timeZone }]))
   const rules: ReleaseRule[] = rows.flatMap((r) =>
     r.releaseDaysInAdvance !== null && r.releaseTime !== null
