@@ -44,7 +44,7 @@ try {
     log(`API latency: ${CLIENTS} concurrent clients`)
     results.apiLatency = (await apiLatency(world, part(0, CLIENTS))).routes
   }
-  // Coalescing runs on its own service instance and sandbox world, beside the phases below.
+  // Coalescing runs on its own service instance and sandbox world, beside detection and crash.
   const coalescingDone = only.has('coalescing')
     ? coalescing(world, INTERVAL_MS).then((rows) => void (results.coalescing = rows))
     : Promise.resolve()
@@ -61,6 +61,9 @@ try {
     const booking = await crashWhileBooking(world, crashBooker, emails[9] ?? '')
     results.crash = [polling, booking]
   }
+  // The scale phase measures one service alone: the coalescing instance must be gone by then.
+  log('waiting for the coalescing scenarios to finish')
+  await coalescingDone
   if (only.has('scale')) {
     const steps = [...new Set([Math.min(2_000, target), target])]
     log(`scale: ${steps.join(', then ')} active requests`)
@@ -73,8 +76,6 @@ try {
       log,
     })
   }
-  log('waiting for the coalescing scenarios to finish')
-  await coalescingDone
 } finally {
   results.durationSeconds = Math.round((Date.now() - started) / 1000)
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true })

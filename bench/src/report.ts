@@ -68,7 +68,7 @@ export function printTables(r: BenchResults): string {
         row('idle polls (state unchanged)', (x) => x.idlePolls),
         row('rows written per idle poll (median / mean / max)', (x) => `${x.idlePollRowsWrittenMedian} / ${x.idlePollRowsWrittenMean} / ${x.idlePollRowsWrittenMax}`),
         row('workerd runtime RSS MiB (max / end)', (x) => `${x.rssMiBMax} / ${x.rssMiBEnd}`),
-        row('sampled users whose requests traced a failed check', (x) => x.sampledWithFailedChecks),
+        row('sampled users with a failed platform check while observed', (x) => x.sampledWithFailedChecks),
       ]),
     )
   }

@@ -67,24 +67,41 @@ export async function scale(world: World, users: BenchUser[], options: Options):
     )
     next += wanted
     const createSeconds = (Date.now() - stepStarted) / 1000
+    const observedFrom = Date.now()
     const result = await observe(world, target, activeNow(), created, createSeconds, options)
-    results.push({ ...result, sampledWithFailedChecks: await failedChecks(world, users, next - wanted, wanted) })
+    results.push({ ...result, sampledWithFailedChecks: await failedChecks(world, users, next - wanted, wanted, observedFrom) })
   }
   return results
 }
 
-/** Reads 20 of the step's requests: how many say in their trace that a platform check failed. */
-async function failedChecks(world: World, users: BenchUser[], first: number, count: number): Promise<string> {
+const listedTraces = z.object({ requests: z.array(z.object({ trace: z.array(z.object({ at: z.string(), message: z.string() })) })) })
+
+/**
+ * Reads the requests of 20 of the step's users: how many traced a failed platform check while
+ * the step was observed (not during creation), and what the platform did ("did not answer" is a
+ * timeout or 5xx, "asked us to slow down" a 429).
+ */
+async function failedChecks(world: World, users: BenchUser[], first: number, count: number, since: number): Promise<string> {
   const sample = Array.from({ length: Math.min(20, count) }, (_, k) => first + Math.floor((k * count) / Math.min(20, count)))
+  const reasons = new Map<string, number>()
   const lists = await mapLimit(sample, 5, async (i) => {
     const user = users[Math.floor(i / 20)]
     if (!user) return 'unanswered'
     const page = await world.api.list(user.token)
-    if (page.status === UNANSWERED) return 'unanswered'
-    return JSON.stringify(page.body).includes('Could not check') ? 'failed' : 'fine'
+    const parsed = listedTraces.safeParse(page.body)
+    if (page.status === UNANSWERED || !parsed.success) return 'unanswered'
+    const failures = parsed.data.requests
+      .flatMap((r) => r.trace)
+      .filter((t) => Date.parse(t.at) >= since && t.message.startsWith('Could not check'))
+    for (const f of failures) {
+      const why = /the platform (.*)\.$/.exec(f.message)?.[1] ?? f.message
+      reasons.set(why, (reasons.get(why) ?? 0) + 1)
+    }
+    return failures.length > 0 ? 'failed' : 'fine'
   })
   const unanswered = lists.filter((l) => l === 'unanswered').length
-  return `${lists.filter((l) => l === 'failed').length} of ${sample.length}${unanswered > 0 ? ` (${unanswered} lists unanswered in 60 s)` : ''}`
+  const why = [...reasons].map(([reason, n]) => `${reason}: ${n}`).join(', ')
+  return `${lists.filter((l) => l === 'failed').length} of ${sample.length}${why ? ` (${why})` : ''}${unanswered > 0 ? `; ${unanswered} lists unanswered in 60 s` : ''}`
 }
 
 async function observe(world: World, target: number, active: number, created: number, createSeconds: number, options: Options): Promise<Omit<ScaleResult, 'sampledWithFailedChecks'>> {
