@@ -1,4 +1,4 @@
-// Used by vitest.workers.config.ts (runs in Node): builds the sandbox worker to one ES module and
+// Used by test/setup/workerd-pool.ts (runs in Node): builds the sandbox worker to one ES module and
 // describes it as auxiliary workers, so tests reach it through the service's PLATFORM binding.
 import { build } from 'esbuild'
 

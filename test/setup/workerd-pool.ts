@@ -1,0 +1,25 @@
+// The workerd test pool both in-workerd projects use (vitest.workers.config.ts and
+// vitest.simulation.config.ts; runs in Node): the real wrangler config, D1 migrations for
+// test/setup/apply-migrations.ts, and the sandbox platform built and bound as auxiliary workers.
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { buildSandbox, sandboxServiceBindings, sandboxWorkers, TEST_PLATFORM_API_KEY } from '../../sandbox/test-workers'
+
+export async function workerdPool(bindings: Record<string, string> = {}) {
+  const migrations = await readD1Migrations('./migrations')
+  await buildSandbox() // the sandbox platform, an auxiliary worker behind the PLATFORM binding
+  return cloudflareTest({
+    wrangler: { configPath: './wrangler.toml' },
+    miniflare: {
+      bindings: {
+        TEST_MIGRATIONS: migrations,
+        PUBLIC_BASE_URL: 'http://localhost:8787',
+        PLATFORM_API_KEY: TEST_PLATFORM_API_KEY,
+        // Not a secret: the AES-GCM key for platform tokens inside the test pool only.
+        PLATFORM_TOKEN_KEY: 'dGVzdC1vbmx5IHBsYXRmb3JtIHRva2VuIGtleSAzMmI=',
+        ...bindings,
+      },
+      serviceBindings: sandboxServiceBindings,
+      workers: sandboxWorkers(),
+    },
+  })
+}
