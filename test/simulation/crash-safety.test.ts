@@ -6,7 +6,7 @@ import { abortAllDurableObjects, env, evictDurableObject, runDurableObjectAlarm,
 import { describe, expect, it } from 'vitest'
 import { approveRequest } from '../../src/requests/approve'
 import { requestObject } from '../../src/requests/deps'
-import { control, createRequest, nextInterval, notificationsOf, runAlarm, setUp, VENUE, view } from '../watch/world'
+import { control, createRequest, ledgerOf, nextInterval, notificationsOf, runAlarm, setUp, VENUE, view } from '../watch/world'
 
 const table = (day: string, time = '23:15') => ({ venueId: VENUE, day, time, seating: 'Dining Room', partyMin: 2, partyMax: 4 })
 
@@ -43,8 +43,6 @@ async function approved(token: string, userId: string, body: Record<string, unkn
   await approveRequest({ env }, { requestId: created.id, revision: created.revision, userId })
   return created
 }
-
-const ledgerOf = async (email: string) => (await control().ledger()).filter((b) => b.email === email)
 
 describe('restarts while polling', () => {
   it('keeps its alarm across a restart between polls, and the next poll alerts once', async () => {

@@ -1,11 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { requestObject } from '../../src/requests/deps'
-import { control, createApproved, createRequest, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
-
-async function ledgerFor(email: string) {
-  return (await control().ledger()).filter((b) => b.email === email)
-}
+import { control, createApproved, createRequest, ledgerOf, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
 
 describe('auto_book', () => {
   it('books exactly one matching slot and ends confirmed with a verified reservation', async () => {
@@ -21,7 +17,7 @@ describe('auto_book', () => {
     expect(seen.status).toBe('confirmed')
     expect(seen.reservations).toEqual([expect.objectContaining({ verified: true, time: '23:15' })])
     expect(Number.isInteger(seen.reservations[0]?.reservation_id)).toBe(true)
-    expect(await ledgerFor(platformEmail)).toHaveLength(1)
+    expect(await ledgerOf(platformEmail)).toHaveLength(1)
     expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
 
     // The list shows the reservation on its own request only (one query serves the whole page).
@@ -41,7 +37,7 @@ describe('auto_book', () => {
     expect(request.status).toBe('needs_approval')
     await runAlarm(request.id)
     expect((await view(token, request.id)).status).toBe('needs_approval')
-    expect(await ledgerFor(platformEmail)).toEqual([])
+    expect(await ledgerOf(platformEmail)).toEqual([])
   })
 
   it.each([
@@ -61,7 +57,7 @@ describe('auto_book', () => {
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
     expect(seen.trace.map((t) => t.message).join('\n')).toMatch(why)
-    expect(await ledgerFor(platformEmail)).toEqual([])
+    expect(await ledgerOf(platformEmail)).toEqual([])
     expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booking_skipped'])
   })
 
@@ -71,7 +67,7 @@ describe('auto_book', () => {
     const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25, fee_review_hours: 3 }))
     await runAlarm(request.id)
     expect((await view(token, request.id)).status).toBe('confirmed')
-    expect(await ledgerFor(platformEmail)).toHaveLength(1)
+    expect(await ledgerOf(platformEmail)).toHaveLength(1)
   })
 
   it('confirms one booking when the booking went through but its answer was lost', async () => {
@@ -87,7 +83,7 @@ describe('auto_book', () => {
     const seen = await view(token, request.id)
     expect(seen.status).toBe('confirmed')
     expect(seen.reservations).toEqual([expect.objectContaining({ verified: true })])
-    expect(await ledgerFor(platformEmail)).toHaveLength(1)
+    expect(await ledgerOf(platformEmail)).toHaveLength(1)
   })
 
   it('stays awaiting_verification while the outcome is unknown and never books again meanwhile', async () => {
@@ -105,7 +101,7 @@ describe('auto_book', () => {
     expect(seen.status).toBe('awaiting_verification')
     expect(seen.reservations).toEqual([])
     expect((await control().calls()).book).toBe(1)
-    expect(await ledgerFor(platformEmail)).toEqual([])
+    expect(await ledgerOf(platformEmail)).toEqual([])
   })
 
   it('returns to active when the platform refuses the booking and the account shows nothing', async () => {
@@ -119,7 +115,7 @@ describe('auto_book', () => {
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
     expect(seen.trace.map((t) => t.message).join('\n')).toMatch(/refused the booking \(conflict\)/)
-    expect(await ledgerFor(platformEmail)).toEqual([])
+    expect(await ledgerOf(platformEmail)).toEqual([])
   })
 
   it('records a booking that lands after the user stopped the request, and stays stopped', async () => {
@@ -141,6 +137,6 @@ describe('auto_book', () => {
     const seen = await view(token, request.id)
     expect(seen.status).toBe('stopped')
     expect(seen.reservations).toEqual([expect.objectContaining({ verified: true })])
-    expect(await ledgerFor(platformEmail)).toHaveLength(1)
+    expect(await ledgerOf(platformEmail)).toHaveLength(1)
   })
 })

@@ -56,6 +56,11 @@ function specFor(day: string, overrides: Record<string, unknown>) {
   }
 }
 
+/** The sandbox's own ledger: the bookings on one platform account. */
+export async function ledgerOf(email: string) {
+  return (await control().ledger()).filter((b) => b.email === email)
+}
+
 /** The coalescing window passes: the venue-day's shared answer is forgotten (memory only). */
 export async function nextInterval(day: string, partySize = 2, venueId = VENUE): Promise<void> {
   const stub = env.AVAILABILITY.get(env.AVAILABILITY.idFromName(`${venueId}:${day}:${partySize}`))
