@@ -1,9 +1,10 @@
 // `npm run bench`: bundles the benchmark (bench/src, TypeScript) for Node with esbuild and runs
 // it. See bench/src/main.ts for what it measures and the knobs it reads.
-import { build } from 'esbuild'
+
 import { spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outfile = join(root, '.build', 'bench.mjs')

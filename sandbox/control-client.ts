@@ -50,7 +50,10 @@ export interface ControlOptions {
 }
 
 export class SandboxControlError extends Error {
-  constructor(readonly status: number, path: string) {
+  constructor(
+    readonly status: number,
+    path: string,
+  ) {
     super(`sandbox control ${path} answered ${status}`)
   }
 }
@@ -58,7 +61,13 @@ export class SandboxControlError extends Error {
 export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
   const base = baseUrl.replace(/\/+$/, '')
 
-  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown, okStatuses = [200]): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body?: unknown,
+    okStatuses = [200],
+  ): Promise<z.output<S>> {
     const init: RequestInit = { method }
     if (body !== undefined) {
       init.body = JSON.stringify(body)

@@ -14,7 +14,7 @@ if (args.length > 0 || process.env.CLOUDFLARE_API_TOKEN || process.env.CI_REMOTE
 const DAY = 24 * 60 * 60 * 1000
 const now = Date.now()
 const email = 'demo@tablewatch.local'
-const token = 'spt_' + randomBase62(32)
+const token = `spt_${randomBase62(32)}`
 const tokenHash = await sha256Hex(token)
 const scopes = JSON.stringify(['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'])
 

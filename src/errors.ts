@@ -63,7 +63,7 @@ export function statusOf(code: ErrorCode): ErrorStatus {
 /** Every error that leaves the service passes here: AppErrors as they are, the rest as `internal`. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err
-  console.error('internal error', err instanceof Error ? err.stack ?? err.message : String(err))
+  console.error('internal error', err instanceof Error ? (err.stack ?? err.message) : String(err))
   return new AppError('internal', 'Something went wrong on our side. Please try again in a moment.')
 }
 

@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { expect, it } from 'vitest'
+
 it('answers health and has migrated D1', async () => {
   const res = await SELF.fetch('http://localhost/health')
   expect(res.status).toBe(200)

@@ -46,7 +46,12 @@ export class Api {
     const started = performance.now()
     try {
       const signal = AbortSignal.timeout(CALL_TIMEOUT_MS)
-      const res = await fetch(`${this.origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
+      const res = await fetch(`${this.origin}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      })
       const text = await res.text()
       return { status: res.status, ms: performance.now() - started, body: bodyOf(text) }
     } catch {
@@ -110,7 +115,10 @@ export function lateSpec(venueId: number, zone: string, day: string, partySize: 
 /** The zone's UTC offset on that day at 22:30 local, as "+HH:MM". */
 function offsetOf(zone: string, day: string): string {
   const probe = new Date(`${day}T12:00:00Z`)
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(probe).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(probe)
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
   const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name)
   return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00'
 }

@@ -51,7 +51,14 @@ export async function crashWhilePolling(world: World, user: BenchUser, intervalM
   const first = await until('the first poll', 30_000, async () => world.traces.polls.find((p) => p.id === id))
   await world.service.stop('SIGKILL')
 
-  await world.control.addSlot({ venueId: venue.id, day: spec.dates[0] ?? '', time: '23:00', seating: 'Dining Room', partyMin: 1, partyMax: 1 })
+  await world.control.addSlot({
+    venueId: venue.id,
+    day: spec.dates[0] ?? '',
+    time: '23:00',
+    seating: 'Dining Room',
+    partyMin: 1,
+    partyMax: 1,
+  })
   await world.service.start()
   const restarted = Date.now()
   const resumed = await until('the alarm after the restart', intervalMs * 2.5, async () => firstRunAfter(world, id, restarted))
@@ -86,7 +93,8 @@ export async function crashWhileBooking(world: World, booker: WebUser, platformE
   await world.control.injectFault({ endpoint: 'book', kind: 'book_lost', hangMs: 60_000 })
   const { id, revision } = await world.api.createOk(booker.token, spec)
   await booker.approve(id, revision)
-  const mine = async () => (await world.control.ledger()).filter((b) => b.email === platformEmail && b.venueId === venue.id && b.day === day)
+  const mine = async () =>
+    (await world.control.ledger()).filter((b) => b.email === platformEmail && b.venueId === venue.id && b.day === day)
   await until('the booking to be committed', 60_000, async () => ((await mine()).length > 0 ? true : null))
   const restarted = await restart(world)
   const before = world.traces.polls.filter((p) => p.id === id && p.at < restarted).at(-1)

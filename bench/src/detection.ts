@@ -35,7 +35,11 @@ export interface DetectionResult {
 }
 
 /** Sets up one alert_only and one approved auto_book request per (venue, day, party). */
-export async function watchAll(world: World, targets: { venue: SandboxVenueView; day: string; partySize: number; booker: WebUser; platformEmail: string }[], alerters: BenchUser[]): Promise<Watch[]> {
+export async function watchAll(
+  world: World,
+  targets: { venue: SandboxVenueView; day: string; partySize: number; booker: WebUser; platformEmail: string }[],
+  alerters: BenchUser[],
+): Promise<Watch[]> {
   return mapLimit(targets, 8, async (t, i) => {
     const alerter = alerters[Math.floor(i / 20)]
     if (!alerter) throw new Error('not enough users for the alert_only requests')
@@ -83,16 +87,26 @@ async function alertedAt(world: World, token: string, id: string): Promise<numbe
 }
 
 /** Waits until every drop was alerted and booked, or the deadline passes; then measures. */
-export async function measureDetection(world: World, watches: Watch[], droppedAt: Map<Watch, Dropped>, deadline: number): Promise<DetectionResult> {
+export async function measureDetection(
+  world: World,
+  watches: Watch[],
+  droppedAt: Map<Watch, Dropped>,
+  deadline: number,
+): Promise<DetectionResult> {
   const alerts = new Map<Watch, number>()
   let booked: { email: string; venueId: number; day: string; partySize: number; bookedAt: number }[] = []
-  const bookingOf = (w: Watch) => booked.find((b) => b.email === w.platformEmail && b.venueId === w.venue.id && b.day === w.day && b.partySize === w.partySize)
+  const bookingOf = (w: Watch) =>
+    booked.find((b) => b.email === w.platformEmail && b.venueId === w.venue.id && b.day === w.day && b.partySize === w.partySize)
   while (Date.now() < deadline) {
     await sleep(5_000)
-    await mapLimit(watches.filter((w) => !alerts.has(w)), 8, async (w) => {
-      const at = await alertedAt(world, w.alerter.token, w.alertId)
-      if (at !== null) alerts.set(w, at)
-    })
+    await mapLimit(
+      watches.filter((w) => !alerts.has(w)),
+      8,
+      async (w) => {
+        const at = await alertedAt(world, w.alerter.token, w.alertId)
+        if (at !== null) alerts.set(w, at)
+      },
+    )
     booked = await world.control.ledger()
     if (alerts.size >= watches.length && watches.every((w) => bookingOf(w))) break
   }
@@ -127,7 +141,10 @@ export async function measureDetection(world: World, watches: Watch[], droppedAt
 async function describeMiss(world: World, w: Watch, alerted: boolean, booked: boolean): Promise<string> {
   const last = async (token: string, id: string) => {
     const view = await world.api.get(token, id)
-    return `${view.body.status}: ${(view.body.trace ?? []).slice(-2).map((t) => t.message).join(' / ')}`
+    return `${view.body.status}: ${(view.body.trace ?? [])
+      .slice(-2)
+      .map((t) => t.message)
+      .join(' / ')}`
   }
   const what = `${w.venue.id} ${w.day} party ${w.partySize} (alert: ${alertParty(w.partySize)})`
   const alert = alerted ? 'alerted' : `no alert (${await last(w.alerter.token, w.alertId)})`
@@ -136,7 +153,13 @@ async function describeMiss(world: World, w: Watch, alerted: boolean, booked: bo
 }
 
 /** Default cadence: drops at random moments over one interval, after every request polled once. */
-export async function atDefaultCadence(world: World, bookers: WebUser[], emails: string[], alerters: BenchUser[], intervalMs: number): Promise<DetectionResult> {
+export async function atDefaultCadence(
+  world: World,
+  bookers: WebUser[],
+  emails: string[],
+  alerters: BenchUser[],
+  intervalMs: number,
+): Promise<DetectionResult> {
   // 5 venues × 10 dates: each booker holds one venue's 10 dates (one auto_book per dinner).
   const targets = bookers.flatMap((booker, b) => {
     const venue = world.openVenues[b]

@@ -1,7 +1,7 @@
 // API latency: 50 concurrent clients (each its own user and token) call one route over and
 // over, each call followed by GET /health on the same worker, so the trivial route is measured
 // under the same load in the same run. Creates are alert_only (they start polling at once).
-import { dayIn, lateSpec, type Api, type Spec } from './api'
+import { type Api, dayIn, lateSpec, type Spec } from './api'
 import { percentile, round } from './stats'
 import type { BenchUser } from './users'
 import type { World } from './world'
@@ -28,7 +28,12 @@ function specFor(world: World, client: number, call: number): Spec {
   return lateSpec(venue.id, venue.zone, dayIn(venue.zone, 1 + (call % 10)), 2, 'alert_only')
 }
 
-async function measure(api: Api, clients: BenchUser[], name: string, call: (user: BenchUser, client: number, i: number) => Promise<{ status: number; ms: number }>): Promise<RouteLatency> {
+async function measure(
+  api: Api,
+  clients: BenchUser[],
+  name: string,
+  call: (user: BenchUser, client: number, i: number) => Promise<{ status: number; ms: number }>,
+): Promise<RouteLatency> {
   const route: number[] = []
   const health: number[] = []
   let non2xx = 0
@@ -59,7 +64,10 @@ async function measure(api: Api, clients: BenchUser[], name: string, call: (user
   }
 }
 
-export async function apiLatency(world: World, clients: BenchUser[]): Promise<{ routes: RouteLatency[]; created: { token: string; id: string }[] }> {
+export async function apiLatency(
+  world: World,
+  clients: BenchUser[],
+): Promise<{ routes: RouteLatency[]; created: { token: string; id: string }[] }> {
   const { api } = world
   for (const user of clients.slice(0, 5)) await api.list(user.token) // warm the isolate
   const created: { token: string; id: string }[] = []
@@ -68,7 +76,10 @@ export async function apiLatency(world: World, clients: BenchUser[]): Promise<{ 
     await measure(api, clients, 'POST /api/v1/requests/preview', (u, c, i) => api.preview(u.token, specFor(world, c, i))),
     await measure(api, clients, 'POST /api/v1/requests', async (u, c, i) => {
       const res = await api.create(u.token, specFor(world, c, i))
-      if (res.body.id) (created.push({ token: u.token, id: res.body.id }), mine.set(u.token, [...(mine.get(u.token) ?? []), res.body.id]))
+      if (res.body.id) {
+        created.push({ token: u.token, id: res.body.id })
+        mine.set(u.token, [...(mine.get(u.token) ?? []), res.body.id])
+      }
       return res
     }),
     await measure(api, clients, 'GET /api/v1/requests/{id}', (u, _c, i) => {

@@ -11,7 +11,7 @@ import { atDefaultCadence } from './detection'
 import { apiLatency, CLIENTS } from './latency'
 import { ROOT } from './processes'
 import { atReleaseInstant } from './release'
-import { printTables, type BenchResults } from './report'
+import { type BenchResults, printTables } from './report'
 import { scale } from './scale'
 import { newWebUser, type WebUser } from './users'
 import { startWorld } from './world'
@@ -46,13 +46,19 @@ try {
   }
   // Coalescing runs on its own service instance and sandbox world, beside detection and crash.
   const coalescingDone = only.has('coalescing')
-    ? coalescing(world, INTERVAL_MS).then((rows) => void (results.coalescing = rows))
+    ? coalescing(world, INTERVAL_MS).then((rows) => {
+        results.coalescing = rows
+      })
     : Promise.resolve()
   if (only.has('detection')) {
     log('detection latency: 50 drops at the default cadence, and 50 at a release instant (in parallel)')
     await Promise.all([
-      atDefaultCadence(world, bookers.slice(0, 5), emails.slice(0, 5), part(60, 3), INTERVAL_MS).then((r) => void (results.detectionDefaultCadence = r)),
-      atReleaseInstant(world, bookers.slice(5, 9), emails.slice(5, 9), part(63, 3)).then((r) => void (results.detectionReleaseInstant = r)),
+      atDefaultCadence(world, bookers.slice(0, 5), emails.slice(0, 5), part(60, 3), INTERVAL_MS).then((r) => {
+        results.detectionDefaultCadence = r
+      }),
+      atReleaseInstant(world, bookers.slice(5, 9), emails.slice(5, 9), part(63, 3)).then((r) => {
+        results.detectionReleaseInstant = r
+      }),
     ])
   }
   if (only.has('crash')) {

@@ -3,9 +3,9 @@
 // so the real platform client is exercised over a real socket. Each keeps its state in a
 // --persist-to directory; the service can be killed (SIGKILL, as in a crash) and started again
 // on the same state.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { readFileSync, readdirSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
@@ -24,7 +24,12 @@ export async function freePort(): Promise<number> {
 
 /** Runs a short wrangler command to its end; throws with its output if it fails. */
 export function wranglerSync(args: string[]): string {
-  const done = spawnSync(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env: wranglerEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const done = spawnSync(process.execPath, [WRANGLER, ...args], {
+    cwd: ROOT,
+    env: wranglerEnv(),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
   if (done.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed:\n${done.stdout}\n${done.stderr}`)
   return done.stdout
 }
@@ -50,12 +55,27 @@ export class DevServer {
 
   async start(): Promise<void> {
     const inspector = await freePort()
-    const child = spawn(process.execPath, [WRANGLER, 'dev', ...this.args, '--port', String(this.port), '--ip', '127.0.0.1', '--inspector-port', String(inspector), '--show-interactive-dev-session=false'], {
-      cwd: ROOT,
-      env: wranglerEnv(),
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        WRANGLER,
+        'dev',
+        ...this.args,
+        '--port',
+        String(this.port),
+        '--ip',
+        '127.0.0.1',
+        '--inspector-port',
+        String(inspector),
+        '--show-interactive-dev-session=false',
+      ],
+      {
+        cwd: ROOT,
+        env: wranglerEnv(),
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     this.#child = child
     let partial = ''
     const feed = (chunk: Buffer) => {
@@ -63,7 +83,7 @@ export class DevServer {
       const lines = partial.split('\n')
       partial = lines.pop() ?? ''
       for (const line of lines) {
-        this.#tail = (this.#tail + line + '\n').slice(-6000)
+        this.#tail = `${this.#tail + line}\n`.slice(-6000)
         for (const listener of this.#lines) listener(line)
       }
     }
@@ -77,7 +97,9 @@ export class DevServer {
     while (Date.now() < deadline) {
       if (this.#child?.exitCode !== null) throw new Error(`${this.label} exited early:\n${this.#tail}`)
       try {
-        const res = await fetch(`${this.origin}${this.label === 'sandbox' ? '/__sandbox/venues' : '/health'}`, { signal: AbortSignal.timeout(2_000) })
+        const res = await fetch(`${this.origin}${this.label === 'sandbox' ? '/__sandbox/venues' : '/health'}`, {
+          signal: AbortSignal.timeout(2_000),
+        })
         if (res.ok) return
       } catch {
         // not listening yet
@@ -133,7 +155,12 @@ function descendants(root: number): number[] {
   const queue = [root]
   while (queue.length > 0) {
     const pid = queue.shift() as number
-    for (const [child, parent] of parentOf) if (parent === pid) (found.push(child), queue.push(child))
+    for (const [child, parent] of parentOf) {
+      if (parent === pid) {
+        found.push(child)
+        queue.push(child)
+      }
+    }
   }
   return found
 }

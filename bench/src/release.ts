@@ -4,7 +4,7 @@
 // instant: the service must be polling in its 5-second burst. Two party sizes per venue-day
 // make 50 drops (each of two tables: see detection.ts), each on its own coalesced venue-day-party.
 import { dayIn } from './api'
-import { drop, measureDetection, watchAll, type DetectionResult, type Dropped, type Watch } from './detection'
+import { type DetectionResult, type Dropped, drop, measureDetection, type Watch, watchAll } from './detection'
 import { sleep } from './processes'
 import type { BenchUser, WebUser } from './users'
 import type { World } from './world'
@@ -17,13 +17,20 @@ function localTime(instant: number, zone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant)
 }
 
-export async function atReleaseInstant(world: World, bookers: WebUser[], emails: string[], alerters: BenchUser[]): Promise<DetectionResult & { releaseAt: string }> {
+export async function atReleaseInstant(
+  world: World,
+  bookers: WebUser[],
+  emails: string[],
+  alerters: BenchUser[],
+): Promise<DetectionResult & { releaseAt: string }> {
   const releaseAt = Math.ceil((Date.now() + LEAD_MS) / 60_000) * 60_000
   const venues = world.openVenues.slice(-VENUES)
   // Venue v's watched day is v+1 days ahead; tables for it open v+1 days ahead at the release time.
   const rules = venues.map((venue, v) => ({ venue, days: v + 1, time: localTime(releaseAt, venue.zone) }))
   world.d1.run(
-    rules.map((r) => `UPDATE venues SET release_days_in_advance = ${r.days}, release_time = '${r.time}' WHERE venue_id = ${r.venue.id};`).join(' '),
+    rules
+      .map((r) => `UPDATE venues SET release_days_in_advance = ${r.days}, release_time = '${r.time}' WHERE venue_id = ${r.venue.id};`)
+      .join(' '),
   )
   const targets = rules.flatMap((r, v) =>
     PARTIES.map((partySize, p) => {

@@ -20,7 +20,9 @@ export interface BenchResults {
 }
 
 export function printTables(r: BenchResults): string {
-  const out: string[] = [`\nTablewatch benchmark, ${r.startedAt}, ${r.machine.cpus} CPUs, poll interval ${r.pollIntervalSeconds} s, ${r.durationSeconds ?? '?'} s`]
+  const out: string[] = [
+    `\nTablewatch benchmark, ${r.startedAt}, ${r.machine.cpus} CPUs, poll interval ${r.pollIntervalSeconds} s, ${r.durationSeconds ?? '?'} s`,
+  ]
   if (r.apiLatency) {
     out.push(
       table(
@@ -33,7 +35,9 @@ export function printTables(r: BenchResults): string {
   const detection = [
     ['default cadence', r.detectionDefaultCadence] as const,
     ['release instant', r.detectionReleaseInstant] as const,
-  ].flatMap(([label, d]) => (d ? [[label, d.drops, d.alertP50s, d.alertP95s, d.bookP50s, d.bookP95s, d.alertsMissing, d.bookingsMissing]] : []))
+  ].flatMap(([label, d]) =>
+    d ? [[label, d.drops, d.alertP50s, d.alertP95s, d.bookP50s, d.bookP95s, d.alertsMissing, d.bookingsMissing]] : [],
+  )
   if (detection.length > 0) {
     const header = ['when', 'drops', 'alert p50', 'alert p95', 'book p50', 'book p95', 'no alert', 'no booking']
     out.push(table('Detection latency (s, table appears → alert recorded / booking submitted)', header, detection))
@@ -43,7 +47,15 @@ export function printTables(r: BenchResults): string {
       table(
         'Coalescing (platform find calls per polling interval)',
         ['scenario', 'requests', 'venue-days', 'find calls', 'intervals', 'finds/interval', 'per venue-day'],
-        r.coalescing.map((c) => [c.scenario, c.requests, c.venueDays, c.findCalls, c.intervalsMeasured, c.findsPerInterval, c.findsPerVenueDayPerInterval]),
+        r.coalescing.map((c) => [
+          c.scenario,
+          c.requests,
+          c.venueDays,
+          c.findCalls,
+          c.intervalsMeasured,
+          c.findsPerInterval,
+          c.findsPerVenueDayPerInterval,
+        ]),
       ),
     )
   }
@@ -51,7 +63,16 @@ export function printTables(r: BenchResults): string {
     out.push(
       table(
         'Crash and restart of wrangler dev (SIGKILL, same --persist-to)',
-        ['scenario', 'outcome', 'alarm ran (s after restart)', 'late vs schedule (ms)', 'outcome (s after restart)', 'alerts', 'bookings', 'book calls'],
+        [
+          'scenario',
+          'outcome',
+          'alarm ran (s after restart)',
+          'late vs schedule (ms)',
+          'outcome (s after restart)',
+          'alerts',
+          'bookings',
+          'book calls',
+        ],
         r.crash.map((c) => [c.scenario, c.outcome, c.alarmResumedAfterS, c.lateByMs, c.outcomeAfterS, c.alerts, c.bookings, c.bookCalls]),
       ),
     )
@@ -60,16 +81,23 @@ export function printTables(r: BenchResults): string {
     const steps = r.scale
     const row = (label: string, value: (x: ScaleResult) => string | number | null) => [label, ...steps.map(value)]
     out.push(
-      table('Scale (one local workerd)', ['measure', ...steps.map((x) => `step ${x.target}`)], [
-        row('active requests', (x) => x.active),
-        row('created in the step / seconds', (x) => `${x.created} / ${x.createSeconds}`),
-        row('alarm runs observed / expected', (x) => `${x.polls} / ${x.expectedPolls} in ${x.observedSeconds} s`),
-        row('poll lag p50 / p99 / max (ms)', (x) => `${x.pollLagP50ms} / ${x.pollLagP99ms} / ${x.pollLagMaxMs}`),
-        row('idle polls (state unchanged)', (x) => x.idlePolls),
-        row('rows written per idle poll (median / mean / max)', (x) => `${x.idlePollRowsWrittenMedian} / ${x.idlePollRowsWrittenMean} / ${x.idlePollRowsWrittenMax}`),
-        row('workerd runtime RSS MiB (max / end)', (x) => `${x.rssMiBMax} / ${x.rssMiBEnd}`),
-        row('sampled users with a failed platform check while observed', (x) => x.sampledWithFailedChecks),
-      ]),
+      table(
+        'Scale (one local workerd)',
+        ['measure', ...steps.map((x) => `step ${x.target}`)],
+        [
+          row('active requests', (x) => x.active),
+          row('created in the step / seconds', (x) => `${x.created} / ${x.createSeconds}`),
+          row('alarm runs observed / expected', (x) => `${x.polls} / ${x.expectedPolls} in ${x.observedSeconds} s`),
+          row('poll lag p50 / p99 / max (ms)', (x) => `${x.pollLagP50ms} / ${x.pollLagP99ms} / ${x.pollLagMaxMs}`),
+          row('idle polls (state unchanged)', (x) => x.idlePolls),
+          row(
+            'rows written per idle poll (median / mean / max)',
+            (x) => `${x.idlePollRowsWrittenMedian} / ${x.idlePollRowsWrittenMean} / ${x.idlePollRowsWrittenMax}`,
+          ),
+          row('workerd runtime RSS MiB (max / end)', (x) => `${x.rssMiBMax} / ${x.rssMiBEnd}`),
+          row('sampled users with a failed platform check while observed', (x) => x.sampledWithFailedChecks),
+        ],
+      ),
     )
   }
   return out.join('\n')

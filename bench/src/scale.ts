@@ -43,7 +43,8 @@ interface Options {
 }
 
 export async function scale(world: World, users: BenchUser[], options: Options): Promise<ScaleResult[]> {
-  const activeNow = () => world.d1.query("SELECT count(*) AS n FROM requests WHERE status = 'active'", z.object({ n: z.number() }))[0]?.n ?? 0
+  const activeNow = () =>
+    world.d1.query("SELECT count(*) AS n FROM requests WHERE status = 'active'", z.object({ n: z.number() }))[0]?.n ?? 0
   const results: ScaleResult[] = []
   const started = Date.now()
   let next = 0 // the next request index: each user holds 20
@@ -104,7 +105,14 @@ async function failedChecks(world: World, users: BenchUser[], first: number, cou
   return `${lists.filter((l) => l === 'failed').length} of ${sample.length}${why ? ` (${why})` : ''}${unanswered > 0 ? `; ${unanswered} lists unanswered in 60 s` : ''}`
 }
 
-async function observe(world: World, target: number, active: number, created: number, createSeconds: number, options: Options): Promise<Omit<ScaleResult, 'sampledWithFailedChecks'>> {
+async function observe(
+  world: World,
+  target: number,
+  active: number,
+  created: number,
+  createSeconds: number,
+  options: Options,
+): Promise<Omit<ScaleResult, 'sampledWithFailedChecks'>> {
   const rss: number[] = []
   const from = Date.now()
   const intervals = options.observeIntervals(target)

@@ -2,7 +2,13 @@
 // storage rows written, next alarm).
 import { z } from 'zod'
 
-const pollLine = z.object({ id: z.string().nullable(), firedAt: z.number(), rowsWritten: z.number(), changed: z.boolean(), nextAt: z.number().nullable() })
+const pollLine = z.object({
+  id: z.string().nullable(),
+  firedAt: z.number(),
+  rowsWritten: z.number(),
+  changed: z.boolean(),
+  nextAt: z.number().nullable(),
+})
 export type PollLine = z.infer<typeof pollLine> & { at: number }
 
 export class Traces {

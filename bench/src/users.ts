@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { seal } from '../../src/lib/secret-box'
 import type { Platform } from '../../src/platform/api'
-import { literal, type LocalD1 } from './d1'
+import { type LocalD1, literal } from './d1'
 import { mapLimit } from './stats'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -25,7 +25,13 @@ function patToken(): string {
   return `spt_${Array.from(bytes, (b) => BASE62[b % 62]).join('')}`
 }
 
-export async function insertBulkUsers(d1: LocalD1, sqlFile: string, count: number, platform: Platform, tokenKey: string): Promise<BenchUser[]> {
+export async function insertBulkUsers(
+  d1: LocalD1,
+  sqlFile: string,
+  count: number,
+  platform: Platform,
+  tokenKey: string,
+): Promise<BenchUser[]> {
   const now = Date.now()
   const users = Array.from({ length: count }, (_, i) => ({ userId: `usr_bench${i}`, token: patToken() }))
   const statements = await mapLimit(users, 8, async ({ userId, token }, i) => {
@@ -51,7 +57,12 @@ class WebSession {
   async request(method: 'GET' | 'POST', path: string, form?: [string, string][]): Promise<{ status: number; html: string }> {
     const headers: Record<string, string> = { Cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
     if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded'
-    const res = await fetch(`${this.origin}${path}`, { method, headers, body: form ? new URLSearchParams(form) : undefined, redirect: 'manual' })
+    const res = await fetch(`${this.origin}${path}`, {
+      method,
+      headers,
+      body: form ? new URLSearchParams(form) : undefined,
+      redirect: 'manual',
+    })
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';')
       const at = pair?.indexOf('=') ?? -1
@@ -79,9 +90,29 @@ export async function newWebUser(origin: string, label: string, platformEmail: s
   const web = new WebSession(origin)
   const email = `${label}@bench.example`
   const password = 'bench password, not a secret'
-  await web.post('/signup', '/signup', [['email', email], ['password', password]], 303)
-  await web.post('/signin', '/signin', [['email', email], ['password', password]], 303)
-  const connect: [string, string][] = [['platform_email', platformEmail], ['platform_password', 'sandbox'], ['accept_risk', 'on']]
+  await web.post(
+    '/signup',
+    '/signup',
+    [
+      ['email', email],
+      ['password', password],
+    ],
+    303,
+  )
+  await web.post(
+    '/signin',
+    '/signin',
+    [
+      ['email', email],
+      ['password', password],
+    ],
+    303,
+  )
+  const connect: [string, string][] = [
+    ['platform_email', platformEmail],
+    ['platform_password', 'sandbox'],
+    ['accept_risk', 'on'],
+  ]
   await web.post('/settings', '/settings/platform/connect', connect, 303)
   const scopes = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'].map((s): [string, string] => ['scopes', s])
   const page = await web.post('/assistants', '/assistants/tokens', [['name', 'bench'], ...scopes], 201)

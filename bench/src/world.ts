@@ -6,14 +6,14 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sandboxControl, type SandboxControl, type SandboxVenueView } from '../../sandbox/control-client'
+import { type SandboxControl, type SandboxVenueView, sandboxControl } from '../../sandbox/control-client'
 import { createPlatformClient } from '../../src/platform/client'
 import { Api } from './api'
 import { LocalD1 } from './d1'
 import { DevServer, freePort } from './processes'
 import { mapLimit } from './stats'
 import { Traces } from './trace'
-import { insertBulkUsers, type BenchUser } from './users'
+import { type BenchUser, insertBulkUsers } from './users'
 
 export interface ServiceInstance {
   service: DevServer
@@ -47,7 +47,11 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
   writeFileSync(vars, `PLATFORM_API_KEY=${apiKey}\nPLATFORM_TOKEN_KEY=${tokenKey}\n`, { mode: 0o600 })
 
   const sandboxPort = await freePort()
-  const sandbox = new DevServer('sandbox', ['-c', 'sandbox/wrangler.toml', '--persist-to', join(dir, 'sandbox'), '--env-file', vars, '--var', 'SANDBOX_DEMO:off'], sandboxPort)
+  const sandbox = new DevServer(
+    'sandbox',
+    ['-c', 'sandbox/wrangler.toml', '--persist-to', join(dir, 'sandbox'), '--env-file', vars, '--var', 'SANDBOX_DEMO:off'],
+    sandboxPort,
+  )
   options.log('starting the sandbox platform (wrangler dev)')
   await sandbox.start()
   const venues = await sandboxControl({ fetcher: globalThis, baseUrl: sandbox.origin }).venues()
@@ -63,8 +67,18 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     const bulk = await insertBulkUsers(d1, join(dir, `${name}-users.sql`), bulkUsers, platform, tokenKey)
     const port = await freePort()
     const args = [
-      '-c', 'wrangler.toml', '--env', 'bench', '--persist-to', state, '--env-file', vars,
-      '--var', `PLATFORM_BASE_URL:${platformBase}`, '--var', `PUBLIC_BASE_URL:http://127.0.0.1:${port}`,
+      '-c',
+      'wrangler.toml',
+      '--env',
+      'bench',
+      '--persist-to',
+      state,
+      '--env-file',
+      vars,
+      '--var',
+      `PLATFORM_BASE_URL:${platformBase}`,
+      '--var',
+      `PUBLIC_BASE_URL:http://127.0.0.1:${port}`,
     ]
     const service = new DevServer('service', args, port)
     const traces = new Traces()

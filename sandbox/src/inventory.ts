@@ -13,10 +13,29 @@ const LAST_SEATING = 22 * 60 // 22:00
 // Typical party ranges per kind of seating; the generator picks one per slot.
 function partyRanges(seating: string): [number, number][] {
   const s = seating.toLowerCase()
-  if (/bar|counter/.test(s)) return [[1, 2], [1, 2], [1, 4]]
-  if (/chef's room|private/.test(s)) return [[4, 8], [6, 12]]
-  if (/patio|garden|rooftop|terrace|backyard|sidewalk|lounge/.test(s)) return [[2, 4], [2, 6]]
-  return [[2, 2], [2, 4], [2, 6], [3, 6], [1, 4]]
+  if (/bar|counter/.test(s))
+    return [
+      [1, 2],
+      [1, 2],
+      [1, 4],
+    ]
+  if (/chef's room|private/.test(s))
+    return [
+      [4, 8],
+      [6, 12],
+    ]
+  if (/patio|garden|rooftop|terrace|backyard|sidewalk|lounge/.test(s))
+    return [
+      [2, 4],
+      [2, 6],
+    ]
+  return [
+    [2, 2],
+    [2, 4],
+    [2, 6],
+    [3, 6],
+    [1, 4],
+  ]
 }
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`

@@ -5,12 +5,12 @@ import { demoTick, nextDemoDelayMs } from './demo'
 import type { SandboxEnv } from './env'
 import { isOffered } from './inventory'
 import type { SandboxSlot, SlotKey } from './model'
-import { addSlotSchema, setPolicySchema, slotKeySchema, type AddSlotInput, type Endpoint, type Fault, type FaultInput } from './schemas'
+import { type AddSlotInput, addSlotSchema, type Endpoint, type Fault, type FaultInput, setPolicySchema, slotKeySchema } from './schemas'
 import { accountByToken, invalidateTokens, login, type SandboxAccount } from './store/accounts'
-import { book, ledger, mintBookToken, upcomingOf, type Booking, type BookResult } from './store/bookings'
+import { type Booking, type BookResult, book, ledger, mintBookToken, upcomingOf } from './store/bookings'
 import { callCounts, enter, injectFault } from './store/faults'
 import { migrate, wipe } from './store/schema'
-import { putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot, currentSlot } from './store/slots'
+import { currentSlot, putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot } from './store/slots'
 import { venueById } from './venues'
 
 type Authed<T> = { kind: 'unauthorized' } | T
@@ -52,7 +52,11 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
   }
 
   /** Like the platform, mints a book token for any slot that was ever offered, taken or not. */
-  details(token: string, key: SlotKey, partySize: number): Authed<{ kind: 'not_found' } | { kind: 'ok'; slot: SandboxSlot; bookToken: string; expiresAt: number }> {
+  details(
+    token: string,
+    key: SlotKey,
+    partySize: number,
+  ): Authed<{ kind: 'not_found' } | { kind: 'ok'; slot: SandboxSlot; bookToken: string; expiresAt: number }> {
     const account = accountByToken(this.#sql, token)
     if (!account) return { kind: 'unauthorized' }
     const venue = venueById(key.venueId)

@@ -12,10 +12,22 @@ interface City {
   firstId: number
 }
 
-const NEW_YORK: City = { city: 'New York', region: 'NY', zone: 'America/New_York', wireZones: ['EST5EDT', 'America/New_York'], firstId: 60101 }
+const NEW_YORK: City = {
+  city: 'New York',
+  region: 'NY',
+  zone: 'America/New_York',
+  wireZones: ['EST5EDT', 'America/New_York'],
+  firstId: 60101,
+}
 const CHICAGO: City = { city: 'Chicago', region: 'IL', zone: 'America/Chicago', wireZones: ['CST6CDT', 'America/Chicago'], firstId: 60201 }
 const DENVER: City = { city: 'Denver', region: 'CO', zone: 'America/Denver', wireZones: ['America/Denver', 'MST7MDT'], firstId: 60301 }
-const LOS_ANGELES: City = { city: 'Los Angeles', region: 'CA', zone: 'America/Los_Angeles', wireZones: ['PST8PDT', 'America/Los_Angeles'], firstId: 60401 }
+const LOS_ANGELES: City = {
+  city: 'Los Angeles',
+  region: 'CA',
+  zone: 'America/Los_Angeles',
+  wireZones: ['PST8PDT', 'America/Los_Angeles'],
+  firstId: 60401,
+}
 const PHOENIX: City = { city: 'Phoenix', region: 'AZ', zone: 'America/Phoenix', wireZones: ['America/Phoenix'], firstId: 60501 }
 
 const fee = (feePerPerson: number, cutoffHours: number): Policy => ({ kind: 'fee', feePerPerson, cutoffHours })
@@ -35,64 +47,219 @@ type Row = [name: string, neighborhood: string, cuisine: string, seatings: strin
 const HOUSE_NOTES = 'We hold tables for 15 minutes. Our kitchen closes at 10 PM.'
 
 const ROWS: [City, Row[]][] = [
-  [NEW_YORK, [
-    ['Juniper & Vine', 'West Village', 'New American', ['Dining Room', 'Bar', 'Patio'], { policies: { 'Dining Room': fee(25, 24) }, release: [14, '09:00', 'Reservations open 14 days in advance at 9:00 AM local time.'], density: 0.18 }],
-    ['Ferro Trattoria', 'Greenwich Village', 'Italian', ['Dining Room', 'Bar'], { release: [30, '10:00', 'New tables are released 30 days ahead at 10 AM.'], density: 0.15 }],
-    ['Little Ember', 'Lower East Side', 'Korean', ['Counter', 'Dining Room'], { policies: { Counter: fee(50, 48) }, density: 0.25, closed: 1 }],
-    ['Harbor Lantern', 'Tribeca', 'Seafood', ['Dining Room', "Chef's Room", 'Bar'], { policies: { "Chef's Room": prepaid(185), 'Dining Room': fee(50, 48) }, release: [28, '00:00', 'Tables drop 28 days in advance at midnight.'], density: 0.2 }],
-    ['Pomelo Garden', 'Williamsburg', 'Thai', ['Dining Room', 'Garden'], { density: 0.35 }],
-    ['Saltgrass Oyster Bar', 'East Village', 'Seafood', ['Bar', 'Dining Room', 'Sidewalk'], { density: 0.3 }],
-    ['Atlas Rooftop', 'Midtown', 'Mediterranean', ['Rooftop', 'Lounge'], { policies: { Rooftop: deposit(40, 72) }, density: 0.25 }],
-    ['Marrow & Smoke', 'Chelsea', 'Steakhouse', ['Dining Room', 'Bar', 'Booth'], { policies: { 'Dining Room': fee(10, 4) }, density: 0.3 }],
-    ['Sora Omakase', 'Flatiron', 'Japanese', ['Counter'], { policies: { Counter: ticketed(225) }, release: [21, '12:00', 'Seats become bookable 21 days out at noon.'], density: 0.2, closed: 0 }],
-    ['The Quiet Fig', 'Cobble Hill', 'Mediterranean', ['Dining Room', 'Backyard'], { density: 0.4 }],
-    ['Cassia Room', 'SoHo', 'Indian', ['Dining Room', 'Bar Seats'], { policies: { 'Dining Room': fee(25, 24) }, density: 0.3 }],
-    ['Bodega Azul', 'Bushwick', 'Mexican', ['Dining Room', 'Patio', 'Bar'], { density: 0.45 }],
-  ]],
-  [CHICAGO, [
-    ['Lakeshore Supper Club', 'River North', 'American', ['Dining Room', 'Lounge', 'Terrace'], { policies: { Terrace: fee(20, 24) }, release: [14, '10:00', 'Reservations open 14 days in advance at 10:00 a.m.'], density: 0.25 }],
-    ['Prairie Hearth', 'West Loop', 'New American', ['Dining Room', "Chef's Counter"], { policies: { "Chef's Counter": prepaid(150) }, density: 0.2, closed: 1 }],
-    ['Copper Kettle Tavern', 'Wicker Park', 'Gastropub', ['Bar', 'Dining Room', 'Patio'], { density: 0.45 }],
-    ['Aster & Oak', 'Logan Square', 'Seasonal', ['Dining Room', 'Garden'], { policies: { 'Dining Room': fee(15, 12) }, density: 0.3 }],
-    ['Maru Noodle House', 'Chinatown', 'Chinese', ['Dining Room', 'Counter'], { density: 0.5 }],
-    ['Velvet Anchor', 'Gold Coast', 'Seafood', ['Dining Room', 'Bar'], { policies: { 'Dining Room': deposit(25, 48) }, release: [30, '09:00', 'Tables are released 30 days in advance at 9 AM CT.'], density: 0.2 }],
-    ['Little Saffron', 'Andersonville', 'Persian', ['Dining Room', 'Sidewalk'], { density: 0.4 }],
-    ['Bramble Rooftop', 'Fulton Market', 'Cocktails & Small Plates', ['Rooftop', 'Lounge', 'Bar'], { density: 0.35 }],
-    ['Ostra Tasting Room', 'West Loop', 'Tasting Menu', ['Tasting Counter'], { policies: { 'Tasting Counter': ticketed(175) }, density: 0.25, closed: 2 }],
-    ['Birch & Barrel', 'Lincoln Park', 'American', ['Dining Room', 'Bar', 'Patio'], { density: 0.4 }],
-  ]],
-  [DENVER, [
-    ['Summit Ember', 'LoDo', 'Steakhouse', ['Dining Room', 'Bar', 'Patio'], { policies: { 'Dining Room': fee(25, 24) }, density: 0.3 }],
-    ['Aspen & Ash', 'RiNo', 'Wood-fired', ['Dining Room', 'Counter', 'Rooftop'], { release: [21, '10:00', 'Reservations become available 21 days in advance at 10:00 AM MT.'], density: 0.25 }],
-    ['Blue Spruce Kitchen', 'Highlands', 'New American', ['Dining Room', 'Patio'], { density: 0.4 }],
-    ['Canyon Mole', 'Baker', 'Mexican', ['Dining Room', 'Bar', 'Backyard'], { density: 0.45 }],
-    ['Larkspur Counter', 'Capitol Hill', 'Tasting Menu', ['Counter', "Chef's Room"], { policies: { Counter: fee(50, 72), "Chef's Room": prepaid(140) }, density: 0.2, closed: 1 }],
-    ['Mile High Oyster Co.', 'Union Station', 'Seafood', ['Bar', 'Dining Room'], { density: 0.35 }],
-    ['Golden Hour Terrace', 'Cherry Creek', 'Mediterranean', ['Terrace', 'Dining Room', 'Lounge'], { policies: { Terrace: deposit(20, 24) }, density: 0.3 }],
-    ['Pinyon Ramen', 'Sloan Lake', 'Japanese', ['Counter', 'Dining Room'], { density: 0.5 }],
-    ['The Gilded Elk', 'Larimer Square', 'American', ['Dining Room', 'Booth', 'Bar'], { release: [7, '08:00', 'Tables open 7 days in advance at 8:00 AM.'], density: 0.3 }],
-  ]],
-  [LOS_ANGELES, [
-    ['Palisade Grill', 'Santa Monica', 'Californian', ['Dining Room', 'Patio', 'Bar'], { policies: { Patio: fee(20, 24) }, release: [30, '10:00', 'Reservations open 30 days in advance at 10 AM PT.'], density: 0.2 }],
-    ['Casa Nopal', 'Silver Lake', 'Mexican', ['Dining Room', 'Garden', 'Bar'], { density: 0.45 }],
-    ['Kumo Hand Roll', 'Arts District', 'Japanese', ['Counter'], { density: 0.4 }],
-    ['Velour', 'West Hollywood', 'French', ['Dining Room', 'Lounge', 'Terrace'], { policies: { 'Dining Room': fee(75, 48) }, density: 0.2, closed: 1 }],
-    ['Sunset Canteen', 'Echo Park', 'American', ['Dining Room', 'Sidewalk', 'Bar'], { density: 0.45 }],
-    ['Olive & Ember', 'Venice', 'Mediterranean', ['Dining Room', 'Backyard'], { policies: { Backyard: deposit(30, 48) }, density: 0.3 }],
-    ['Sable Tasting Room', 'Downtown', 'Tasting Menu', ["Chef's Room", 'Counter'], { policies: { "Chef's Room": prepaid(210), Counter: ticketed(160) }, release: [14, '12:00', 'Experiences are released 14 days in advance at 12:00 PM.'], density: 0.2, closed: 0 }],
-    ['Koreatown Coal House', 'Koreatown', 'Korean BBQ', ['Dining Room', 'Booth'], { density: 0.5 }],
-    ['Marigold Rooftop', 'Hollywood', 'Cocktails & Small Plates', ['Rooftop', 'Bar'], { density: 0.35 }],
-    ['Tidewater', 'Malibu', 'Seafood', ['Dining Room', 'Patio'], { policies: { 'Dining Room': fee(25, 24), Patio: fee(25, 24) }, density: 0.25 }],
-    ['Little Pasta Bar', 'Los Feliz', 'Italian', ['Bar', 'Dining Room'], { density: 0.4 }],
-  ]],
-  [PHOENIX, [
-    ['Saguaro Supper', 'Arcadia', 'Southwestern', ['Dining Room', 'Patio'], { density: 0.4 }],
-    ['Desert Bloom', 'Roosevelt Row', 'Vegetarian', ['Dining Room', 'Garden', 'Bar'], { release: [10, '09:00', 'Reservations open 10 days in advance at 9:00 AM.'], density: 0.3 }],
-  ]],
+  [
+    NEW_YORK,
+    [
+      [
+        'Juniper & Vine',
+        'West Village',
+        'New American',
+        ['Dining Room', 'Bar', 'Patio'],
+        {
+          policies: { 'Dining Room': fee(25, 24) },
+          release: [14, '09:00', 'Reservations open 14 days in advance at 9:00 AM local time.'],
+          density: 0.18,
+        },
+      ],
+      [
+        'Ferro Trattoria',
+        'Greenwich Village',
+        'Italian',
+        ['Dining Room', 'Bar'],
+        { release: [30, '10:00', 'New tables are released 30 days ahead at 10 AM.'], density: 0.15 },
+      ],
+      [
+        'Little Ember',
+        'Lower East Side',
+        'Korean',
+        ['Counter', 'Dining Room'],
+        { policies: { Counter: fee(50, 48) }, density: 0.25, closed: 1 },
+      ],
+      [
+        'Harbor Lantern',
+        'Tribeca',
+        'Seafood',
+        ['Dining Room', "Chef's Room", 'Bar'],
+        {
+          policies: { "Chef's Room": prepaid(185), 'Dining Room': fee(50, 48) },
+          release: [28, '00:00', 'Tables drop 28 days in advance at midnight.'],
+          density: 0.2,
+        },
+      ],
+      ['Pomelo Garden', 'Williamsburg', 'Thai', ['Dining Room', 'Garden'], { density: 0.35 }],
+      ['Saltgrass Oyster Bar', 'East Village', 'Seafood', ['Bar', 'Dining Room', 'Sidewalk'], { density: 0.3 }],
+      ['Atlas Rooftop', 'Midtown', 'Mediterranean', ['Rooftop', 'Lounge'], { policies: { Rooftop: deposit(40, 72) }, density: 0.25 }],
+      [
+        'Marrow & Smoke',
+        'Chelsea',
+        'Steakhouse',
+        ['Dining Room', 'Bar', 'Booth'],
+        { policies: { 'Dining Room': fee(10, 4) }, density: 0.3 },
+      ],
+      [
+        'Sora Omakase',
+        'Flatiron',
+        'Japanese',
+        ['Counter'],
+        {
+          policies: { Counter: ticketed(225) },
+          release: [21, '12:00', 'Seats become bookable 21 days out at noon.'],
+          density: 0.2,
+          closed: 0,
+        },
+      ],
+      ['The Quiet Fig', 'Cobble Hill', 'Mediterranean', ['Dining Room', 'Backyard'], { density: 0.4 }],
+      ['Cassia Room', 'SoHo', 'Indian', ['Dining Room', 'Bar Seats'], { policies: { 'Dining Room': fee(25, 24) }, density: 0.3 }],
+      ['Bodega Azul', 'Bushwick', 'Mexican', ['Dining Room', 'Patio', 'Bar'], { density: 0.45 }],
+    ],
+  ],
+  [
+    CHICAGO,
+    [
+      [
+        'Lakeshore Supper Club',
+        'River North',
+        'American',
+        ['Dining Room', 'Lounge', 'Terrace'],
+        { policies: { Terrace: fee(20, 24) }, release: [14, '10:00', 'Reservations open 14 days in advance at 10:00 a.m.'], density: 0.25 },
+      ],
+      [
+        'Prairie Hearth',
+        'West Loop',
+        'New American',
+        ['Dining Room', "Chef's Counter"],
+        { policies: { "Chef's Counter": prepaid(150) }, density: 0.2, closed: 1 },
+      ],
+      ['Copper Kettle Tavern', 'Wicker Park', 'Gastropub', ['Bar', 'Dining Room', 'Patio'], { density: 0.45 }],
+      ['Aster & Oak', 'Logan Square', 'Seasonal', ['Dining Room', 'Garden'], { policies: { 'Dining Room': fee(15, 12) }, density: 0.3 }],
+      ['Maru Noodle House', 'Chinatown', 'Chinese', ['Dining Room', 'Counter'], { density: 0.5 }],
+      [
+        'Velvet Anchor',
+        'Gold Coast',
+        'Seafood',
+        ['Dining Room', 'Bar'],
+        {
+          policies: { 'Dining Room': deposit(25, 48) },
+          release: [30, '09:00', 'Tables are released 30 days in advance at 9 AM CT.'],
+          density: 0.2,
+        },
+      ],
+      ['Little Saffron', 'Andersonville', 'Persian', ['Dining Room', 'Sidewalk'], { density: 0.4 }],
+      ['Bramble Rooftop', 'Fulton Market', 'Cocktails & Small Plates', ['Rooftop', 'Lounge', 'Bar'], { density: 0.35 }],
+      [
+        'Ostra Tasting Room',
+        'West Loop',
+        'Tasting Menu',
+        ['Tasting Counter'],
+        { policies: { 'Tasting Counter': ticketed(175) }, density: 0.25, closed: 2 },
+      ],
+      ['Birch & Barrel', 'Lincoln Park', 'American', ['Dining Room', 'Bar', 'Patio'], { density: 0.4 }],
+    ],
+  ],
+  [
+    DENVER,
+    [
+      ['Summit Ember', 'LoDo', 'Steakhouse', ['Dining Room', 'Bar', 'Patio'], { policies: { 'Dining Room': fee(25, 24) }, density: 0.3 }],
+      [
+        'Aspen & Ash',
+        'RiNo',
+        'Wood-fired',
+        ['Dining Room', 'Counter', 'Rooftop'],
+        { release: [21, '10:00', 'Reservations become available 21 days in advance at 10:00 AM MT.'], density: 0.25 },
+      ],
+      ['Blue Spruce Kitchen', 'Highlands', 'New American', ['Dining Room', 'Patio'], { density: 0.4 }],
+      ['Canyon Mole', 'Baker', 'Mexican', ['Dining Room', 'Bar', 'Backyard'], { density: 0.45 }],
+      [
+        'Larkspur Counter',
+        'Capitol Hill',
+        'Tasting Menu',
+        ['Counter', "Chef's Room"],
+        { policies: { Counter: fee(50, 72), "Chef's Room": prepaid(140) }, density: 0.2, closed: 1 },
+      ],
+      ['Mile High Oyster Co.', 'Union Station', 'Seafood', ['Bar', 'Dining Room'], { density: 0.35 }],
+      [
+        'Golden Hour Terrace',
+        'Cherry Creek',
+        'Mediterranean',
+        ['Terrace', 'Dining Room', 'Lounge'],
+        { policies: { Terrace: deposit(20, 24) }, density: 0.3 },
+      ],
+      ['Pinyon Ramen', 'Sloan Lake', 'Japanese', ['Counter', 'Dining Room'], { density: 0.5 }],
+      [
+        'The Gilded Elk',
+        'Larimer Square',
+        'American',
+        ['Dining Room', 'Booth', 'Bar'],
+        { release: [7, '08:00', 'Tables open 7 days in advance at 8:00 AM.'], density: 0.3 },
+      ],
+    ],
+  ],
+  [
+    LOS_ANGELES,
+    [
+      [
+        'Palisade Grill',
+        'Santa Monica',
+        'Californian',
+        ['Dining Room', 'Patio', 'Bar'],
+        { policies: { Patio: fee(20, 24) }, release: [30, '10:00', 'Reservations open 30 days in advance at 10 AM PT.'], density: 0.2 },
+      ],
+      ['Casa Nopal', 'Silver Lake', 'Mexican', ['Dining Room', 'Garden', 'Bar'], { density: 0.45 }],
+      ['Kumo Hand Roll', 'Arts District', 'Japanese', ['Counter'], { density: 0.4 }],
+      [
+        'Velour',
+        'West Hollywood',
+        'French',
+        ['Dining Room', 'Lounge', 'Terrace'],
+        { policies: { 'Dining Room': fee(75, 48) }, density: 0.2, closed: 1 },
+      ],
+      ['Sunset Canteen', 'Echo Park', 'American', ['Dining Room', 'Sidewalk', 'Bar'], { density: 0.45 }],
+      ['Olive & Ember', 'Venice', 'Mediterranean', ['Dining Room', 'Backyard'], { policies: { Backyard: deposit(30, 48) }, density: 0.3 }],
+      [
+        'Sable Tasting Room',
+        'Downtown',
+        'Tasting Menu',
+        ["Chef's Room", 'Counter'],
+        {
+          policies: { "Chef's Room": prepaid(210), Counter: ticketed(160) },
+          release: [14, '12:00', 'Experiences are released 14 days in advance at 12:00 PM.'],
+          density: 0.2,
+          closed: 0,
+        },
+      ],
+      ['Koreatown Coal House', 'Koreatown', 'Korean BBQ', ['Dining Room', 'Booth'], { density: 0.5 }],
+      ['Marigold Rooftop', 'Hollywood', 'Cocktails & Small Plates', ['Rooftop', 'Bar'], { density: 0.35 }],
+      [
+        'Tidewater',
+        'Malibu',
+        'Seafood',
+        ['Dining Room', 'Patio'],
+        { policies: { 'Dining Room': fee(25, 24), Patio: fee(25, 24) }, density: 0.25 },
+      ],
+      ['Little Pasta Bar', 'Los Feliz', 'Italian', ['Bar', 'Dining Room'], { density: 0.4 }],
+    ],
+  ],
+  [
+    PHOENIX,
+    [
+      ['Saguaro Supper', 'Arcadia', 'Southwestern', ['Dining Room', 'Patio'], { density: 0.4 }],
+      [
+        'Desert Bloom',
+        'Roosevelt Row',
+        'Vegetarian',
+        ['Dining Room', 'Garden', 'Bar'],
+        { release: [10, '09:00', 'Reservations open 10 days in advance at 9:00 AM.'], density: 0.3 },
+      ],
+    ],
+  ],
 ]
 
 function slugOf(name: string): string {
-  return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }
 
 function venuesOf(city: City, rows: Row[]): SandboxVenue[] {

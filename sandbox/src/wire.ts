@@ -9,7 +9,7 @@ import type { Booking } from './store/bookings'
 import { venueById } from './venues'
 
 const SERVICE_TYPE_DINNER = 2
-const templateIdOf = (venueId: number, seating: string) => hashOf(`${venueId}|${seating}`) % 900_000 + 100_000
+const templateIdOf = (venueId: number, seating: string) => (hashOf(`${venueId}|${seating}`) % 900_000) + 100_000
 
 /** rgs://resy/<venue>/<template>/<service type>/<day>/<day>/<HH:MM:SS>/<party>/<seating> */
 export function configTokenOf(slot: SlotKey, partySize: number): string {
@@ -49,7 +49,17 @@ export const userJson = (a: SandboxAccount) => ({
   payment_methods:
     a.paymentMethodId === null
       ? []
-      : [{ id: a.paymentMethodId, is_default: true, provider_name: 'stripe', type: 'card', display: '4242', exp_month: 12, exp_year: 2030 }],
+      : [
+          {
+            id: a.paymentMethodId,
+            is_default: true,
+            provider_name: 'stripe',
+            type: 'card',
+            display: '4242',
+            exp_month: 12,
+            exp_year: 2030,
+          },
+        ],
   num_bookings: 0,
 })
 
@@ -110,7 +120,12 @@ export function findJson(v: SandboxVenue, day: string, partySize: number, slots:
     const [h = 0, m = 0] = s.time.split(':').map(Number)
     const end = `${String((h + 2) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`
     return {
-      config: { id: hashOf(`${v.id}|${s.day}|${s.time}|${s.seating}`), type: s.seating, token: configTokenOf(s, partySize), is_visible: true },
+      config: {
+        id: hashOf(`${v.id}|${s.day}|${s.time}|${s.seating}`),
+        type: s.seating,
+        token: configTokenOf(s, partySize),
+        is_visible: true,
+      },
       date: { start: `${s.day} ${s.time}:00`, end: `${s.day} ${end}:00` },
       size: { min: s.partyMin, max: s.partyMax },
       quantity: 1,
@@ -163,7 +178,10 @@ export function detailsJson(v: SandboxVenue, slot: SandboxSlot, partySize: numbe
   return {
     book_token: { value: bookToken, date_expires: new Date(expiresAt).toISOString().replace('T', ' ').slice(0, 19) },
     cancellation: {
-      display: { policy: p.kind === 'free' ? ['Free cancellation.'] : [`A fee of $${perPerson} per person applies to late cancellations and no-shows.`] },
+      display: {
+        policy:
+          p.kind === 'free' ? ['Free cancellation.'] : [`A fee of $${perPerson} per person applies to late cancellations and no-shows.`],
+      },
       fee: p.kind === 'free' ? null : { amount: perPerson, tax: 0, date_cut_off: cutoff, display: { amount: `$${perPerson} per person` } },
       refund: cutoff ? { date_cut_off: cutoff } : null,
       credit: null,

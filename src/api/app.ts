@@ -28,7 +28,15 @@ export function createApiApp(resolveToken: TokenResolver) {
   // Registered before the auth middleware: the contract document is public.
   app.get('/openapi.json', (c) => c.json(openApiDocument(app, new URL(c.req.url).origin)))
 
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError('payload_too_large', 'The request body is too large.') } }))
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', 'The request body is too large.')
+      },
+    }),
+  )
   app.use('*', async (c, next) => {
     c.set('deps', depsOf(c.env, c.req.url))
     await next()

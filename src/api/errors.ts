@@ -1,11 +1,12 @@
 // Rendering of every REST error: AppError as `{code, message}`, schema failures as the
 // contract's 422 `{detail}` body, malformed JSON as a 422 too; anything else is `internal`.
+
+import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { AppError, toAppError, ValidationError } from '../errors'
-import { validationError, type Location } from '../requests/validation'
-import type { z } from '@hono/zod-openapi'
+import { type Location, validationError } from '../requests/validation'
 
 export function renderError(err: unknown, c: Context): Response {
   if (err instanceof ValidationError) return c.json({ detail: err.detail }, 422)

@@ -1,8 +1,8 @@
 // Sign-up and sign-in rules, free of HTTP: the web routes call these and render the result.
 // Neither answer tells whether an email has an account.
 import type { Db } from '../db/client'
-import { findUserByEmail, insertUser, normalizeEmail } from '../db/users'
 import { insertOutboxEmail } from '../db/notifications'
+import { findUserByEmail, insertUser, normalizeEmail } from '../db/users'
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password'
 import { clearFailures, lockedForMinutes, recordFailure } from './throttle'
 
@@ -11,10 +11,7 @@ export type SignInResult =
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryInMinutes: number }
 
-export async function signIn(
-  db: Db,
-  input: { email: string; password: string; address: string; now: number },
-): Promise<SignInResult> {
+export async function signIn(db: Db, input: { email: string; password: string; address: string; now: number }): Promise<SignInResult> {
   const keys = { email: normalizeEmail(input.email), address: input.address }
   const lockedMinutes = await lockedForMinutes(db, keys, input.now)
   if (lockedMinutes !== null) return { ok: false, reason: 'throttled', retryInMinutes: lockedMinutes }

@@ -2,9 +2,9 @@
 // registration, the token endpoint (with RFC 7009 revocation), and the RFC 9728 metadata of
 // the REST resource. The consent page (authorize endpoint) lives with the pages.
 import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { depsOf } from '../requests/deps'
-import { oauthSetup, REGISTER_PATH, TOKEN_PATH, type OAuthSetup } from './oauth'
+import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
 import { revokeRequestsOfEndedGrant } from './oauth-grants'
 
 type OAuthEnv = { Bindings: Cloudflare.Env }
@@ -41,7 +41,13 @@ function apiMetadata(c: Context<OAuthEnv>): Promise<Response> {
 
 /** RFC 7009 revocation has a `token` and no `grant_type`; the library answers it first. */
 async function tokenEndpoint(c: Context<OAuthEnv>): Promise<Response> {
-  const form = c.req.method === 'POST' ? await c.req.raw.clone().formData().catch(() => null) : null
+  const form =
+    c.req.method === 'POST'
+      ? await c.req.raw
+          .clone()
+          .formData()
+          .catch(() => null)
+      : null
   const revoked = form && !form.has('grant_type') ? form.get('token') : null
   const response = await authorizationServer(c)
   if (response.ok && typeof revoked === 'string') {

@@ -62,7 +62,10 @@ const unauthorized = (message: string) =>
 
 /** Resolves a presented PAT to its principal, or throws the contract's 401. */
 export async function principalFromPat(db: Db, token: string, now: number): Promise<Principal> {
-  const [row] = await db.select().from(accessTokens).where(eq(accessTokens.tokenHash, await sha256Hex(token)))
+  const [row] = await db
+    .select()
+    .from(accessTokens)
+    .where(eq(accessTokens.tokenHash, await sha256Hex(token)))
   if (!row) throw unauthorized('The access token is not valid.')
   if (row.revokedAt !== null) {
     throw new AppError('authorization_revoked', 'This access token was revoked. Ask the user to create a new one.', {
@@ -74,10 +77,7 @@ export async function principalFromPat(db: Db, token: string, now: number): Prom
     .update(accessTokens)
     .set({ lastUsedAt: now })
     .where(
-      and(
-        eq(accessTokens.id, row.id),
-        or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, now - LAST_USED_GRANULARITY_MS)),
-      ),
+      and(eq(accessTokens.id, row.id), or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, now - LAST_USED_GRANULARITY_MS))),
     )
   return { kind: 'pat', userId: row.userId, principalId: row.id, scopes: row.scopes.filter(isScope), expiresAt: row.expiresAt }
 }

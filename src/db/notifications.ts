@@ -43,7 +43,10 @@ export async function markNotificationRead(db: Db, userId: string, id: number, n
 }
 
 export async function markAllNotificationsRead(db: Db, userId: string, now: number): Promise<void> {
-  await db.update(notifications).set({ readAt: now }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
 }
 
 export async function insertOutboxEmail(db: Db, row: Omit<typeof outbox.$inferInsert, 'id'>): Promise<void> {

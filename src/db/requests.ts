@@ -118,12 +118,7 @@ export interface OverlapHit {
 }
 
 /** Open auto_book requests of this user overlapping the windows, other than `exceptId`. */
-export async function findOverlappingRequests(
-  d1: D1Database,
-  userId: string,
-  windows: Window[],
-  exceptId = '',
-): Promise<OverlapHit[]> {
+export async function findOverlappingRequests(d1: D1Database, userId: string, windows: Window[], exceptId = ''): Promise<OverlapHit[]> {
   const { results } = await d1
     .prepare(overlapSql('?1', '?2', '?3'))
     .bind(userId, JSON.stringify(windows), exceptId)

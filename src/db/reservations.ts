@@ -1,8 +1,8 @@
 // Reservations the service made, verified against the user's platform account.
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from './client'
-import { reservations } from './schema'
 import type { Window } from './requests'
+import { reservations } from './schema'
 
 export type ReservationRow = typeof reservations.$inferSelect
 

@@ -20,7 +20,9 @@ export const sessions = sqliteTable(
   {
     // SHA-256 of the cookie value; the cookie itself is never stored.
     idHash: text('id_hash').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     csrfSecret: text('csrf_secret').notNull(),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
@@ -39,7 +41,9 @@ export const accessTokens = sqliteTable(
   'access_tokens',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     // SHA-256 (hex) of the whole token; the token itself is shown once and never stored.
     tokenHash: text('token_hash').notNull().unique(),
@@ -56,7 +60,9 @@ export const accessTokens = sqliteTable(
 
 /** One reservation-platform account per user. The platform token is AES-GCM encrypted. */
 export const platformConnections = sqliteTable('platform_connections', {
-  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenCiphertext: text('token_ciphertext').notNull(),
   tokenIv: text('token_iv').notNull(),
   displayName: text('display_name').notNull(),
@@ -93,7 +99,9 @@ export const requests = sqliteTable(
   'requests',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     // The token or OAuth grant that created it: only that principal sees it.
     principalId: text('principal_id').notNull(),
     status: text('status').notNull(),
@@ -104,17 +112,16 @@ export const requests = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [
-    index('requests_principal_created').on(t.principalId, t.createdAt),
-    index('requests_user_status').on(t.userId, t.status),
-  ],
+  (t) => [index('requests_principal_created').on(t.principalId, t.createdAt), index('requests_user_status').on(t.userId, t.status)],
 )
 
 /** One row per requested date: the window as instants, for "same dinner" overlap checks. */
 export const requestWindows = sqliteTable(
   'request_windows',
   {
-    requestId: text('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
     startsAt: integer('starts_at').notNull(),
     endsAt: integer('ends_at').notNull(),
   },
@@ -159,7 +166,9 @@ export const notifications = sqliteTable(
   'notifications',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     requestId: text('request_id'),
     // Deduplicates alerts across polls, retries and restarts.
     dedupeKey: text('dedupe_key').notNull(),

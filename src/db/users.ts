@@ -1,8 +1,8 @@
 // Queries on users: sign-up, sign-in lookups and notification settings.
 import { eq } from 'drizzle-orm'
-import type { Db } from './client'
 import type { PasswordHash } from '../auth/password'
 import { newId } from '../lib/random'
+import type { Db } from './client'
 import { users } from './schema'
 
 export type UserRow = typeof users.$inferSelect
@@ -17,7 +17,11 @@ export function newUserId(): string {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get()
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .get()
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -25,10 +29,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 }
 
 /** Creates the user, or returns null when the email is already taken (even by a concurrent sign-up). */
-export async function insertUser(
-  db: Db,
-  input: { email: string; password: PasswordHash; now: number },
-): Promise<UserRow | null> {
+export async function insertUser(db: Db, input: { email: string; password: PasswordHash; now: number }): Promise<UserRow | null> {
   const rows = await db
     .insert(users)
     .values({

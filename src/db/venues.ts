@@ -1,5 +1,5 @@
 // The restaurant catalog: venues the service knows, with their time zone and release rule.
-import { asc, inArray, or, sql, type AnyColumn } from 'drizzle-orm'
+import { type AnyColumn, asc, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import { venues } from './schema'
 

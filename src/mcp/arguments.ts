@@ -37,4 +37,3 @@ export function argumentsOf<T>(checked: Checked<T>): T {
   }
   return checked.value
 }
-

@@ -6,15 +6,11 @@ import { MCP_REQUIRED_SCOPE } from '../auth/oauth'
 import { hasScope, type Principal } from '../auth/principal'
 import { AppError } from '../errors'
 import { depsOf } from '../requests/deps'
-import { allowedHostnames } from './host-policy'
 import { withErrorBody } from './error-response'
+import { allowedHostnames } from './host-policy'
 import { buildMcpServer } from './server'
 
-export async function serveMcp(
-  request: Request,
-  env: Cloudflare.Env,
-  ctx: OAuthResourceContext<Principal>,
-): Promise<Response> {
+export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuthResourceContext<Principal>): Promise<Response> {
   const principal = ctx.props
   if (!hasScope(principal, MCP_REQUIRED_SCOPE)) {
     const message = `An MCP connection needs the "${MCP_REQUIRED_SCOPE}" scope.`

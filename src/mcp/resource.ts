@@ -2,7 +2,7 @@
 // requests without a usable token with the Bearer challenge that names it, and hands the
 // principal to the MCP handler. Personal access tokens are accepted here too.
 import { OAuthError, OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
-import { oauthSetup, type OAuthSetup } from '../auth/oauth'
+import { type OAuthSetup, oauthSetup } from '../auth/oauth'
 import type { Principal } from '../auth/principal'
 import { resolveBearerToken } from '../auth/resolve-token'
 import { AppError } from '../errors'

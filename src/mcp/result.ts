@@ -13,9 +13,7 @@ export function toolResult(structured: Record<string, unknown>, text: string): C
  */
 export function toolError(err: unknown): CallToolResult {
   const body =
-    err instanceof ValidationError
-      ? { code: 'invalid_request', message: err.message, detail: err.detail }
-      : toAppError(err).toJSON()
+    err instanceof ValidationError ? { code: 'invalid_request', message: err.message, detail: err.detail } : toAppError(err).toJSON()
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
 }
 

@@ -1,6 +1,6 @@
 // Routing for /mcp: DNS-rebinding checks first, then the protected resource (token, scope,
 // the MCP handler). Its RFC 9728 metadata document is public.
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { workerContext } from '../auth/oauth-routes'
 import { refuseForeignHost } from './host-policy'
 import { mcpResource } from './resource'

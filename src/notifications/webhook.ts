@@ -42,7 +42,7 @@ export async function sendWebhook(url: string, message: WebhookMessage, options:
     const response = await fetcher(request)
     await response.body?.cancel()
     return response.ok ? { ok: true, status: response.status } : { ok: false, reason: 'rejected', status: response.status }
-  } catch (err) {
+  } catch {
     if (signal.aborted) return { ok: false, reason: 'timeout' }
     return { ok: false, reason: 'network' }
   }

@@ -13,10 +13,7 @@ export function accountOf(user: z.output<typeof userAnswer>): Account {
 }
 
 /** Null when the platform's zone name is not one we can map (see time-zone.ts). */
-export function venueDetailsOf(
-  venue: z.output<typeof venueAnswer>,
-  config: z.output<typeof configAnswer>,
-): VenueDetails | null {
+export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.output<typeof configAnswer>): VenueDetails | null {
   const zoneName = venue.location?.time_zone ?? venue.locale?.time_zone
   const timeZone = zoneName ? ianaTimeZone(zoneName) : null
   if (!timeZone) return null

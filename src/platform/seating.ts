@@ -5,12 +5,45 @@ export type Seating = 'indoor' | 'outdoor' | 'unknown'
 export type WantedSeating = 'any' | 'indoor' | 'outdoor'
 
 // Whole words, matched case-insensitively. Outdoor words win over indoor ones ("Patio Bar" is outside).
-const OUTDOOR = ['patio', 'terrace', 'garden', 'backyard', 'sidewalk', 'rooftop', 'roof', 'outdoor', 'outdoors', 'outside', 'courtyard', 'deck', 'porch', 'veranda', 'alfresco']
+const OUTDOOR = [
+  'patio',
+  'terrace',
+  'garden',
+  'backyard',
+  'sidewalk',
+  'rooftop',
+  'roof',
+  'outdoor',
+  'outdoors',
+  'outside',
+  'courtyard',
+  'deck',
+  'porch',
+  'veranda',
+  'alfresco',
+]
 // "Table" or "Dinner" alone say nothing about where the table is, so they stay unknown.
-const INDOOR = ['dining', 'room', 'bar', 'counter', 'lounge', 'indoor', 'indoors', 'inside', 'booth', 'banquette', 'salon', 'mezzanine', 'cellar']
+const INDOOR = [
+  'dining',
+  'room',
+  'bar',
+  'counter',
+  'lounge',
+  'indoor',
+  'indoors',
+  'inside',
+  'booth',
+  'banquette',
+  'salon',
+  'mezzanine',
+  'cellar',
+]
 
 function words(raw: string): string[] {
-  return raw.toLowerCase().split(/[^a-z']+/).filter((w) => w.length > 0)
+  return raw
+    .toLowerCase()
+    .split(/[^a-z']+/)
+    .filter((w) => w.length > 0)
 }
 
 export function seatingOf(rawType: string): Seating {

@@ -4,7 +4,10 @@
 import { z } from 'zod'
 
 const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
-const text = z.string().nullish().transform((v) => v ?? '')
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '')
 const money = z.number().nullish()
 
 const paymentMethod = z.object({ id, is_default: z.boolean().nullish() })
@@ -38,9 +41,7 @@ export const venueAnswer = z.object({
   id: z.object({ resy: id }),
   name: z.string(),
   url_slug: z.string().nullish(),
-  location: z
-    .object({ locality: text, neighborhood: text, time_zone: z.string().nullish() })
-    .nullish(),
+  location: z.object({ locality: text, neighborhood: text, time_zone: z.string().nullish() }).nullish(),
   locale: z.object({ time_zone: z.string().nullish() }).nullish(),
   content: z.array(z.object({ name: text, body: text })).nullish(),
 })

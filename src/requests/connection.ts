@@ -7,8 +7,7 @@ import type { Deps } from './deps'
 import { revokeRequestsOf } from './revoke'
 
 /** The contract's wording; every page and error that warns the user uses this text. */
-export const RISK_NOTICE =
-  "The reservation platform's terms prohibit automated access and it may deactivate accounts that use such tools."
+export const RISK_NOTICE = "The reservation platform's terms prohibit automated access and it may deactivate accounts that use such tools."
 
 /** How long a successful account check is trusted before capabilities check again. */
 export const ACCOUNT_CHECK_TTL_MS = 10 * 60 * 1000
@@ -47,7 +46,10 @@ export async function connectPlatform(
   input: { email: string; password: string; acknowledgedRisk: boolean },
 ): Promise<ConnectionStatus> {
   if (!input.acknowledgedRisk) {
-    throw new AppError('risk_not_acknowledged', `Please confirm that you understand the risk first. ${RISK_NOTICE} By connecting, you accept that risk.`)
+    throw new AppError(
+      'risk_not_acknowledged',
+      `Please confirm that you understand the risk first. ${RISK_NOTICE} By connecting, you accept that risk.`,
+    )
   }
   const login = await deps.platform.login(input.email, input.password)
   switch (login.kind) {
@@ -88,7 +90,7 @@ export interface PlatformSession {
 /** The user's platform token, decrypted for one call; null when not connected or rejected. */
 export async function platformSessionOf(deps: Deps, userId: string): Promise<PlatformSession | null> {
   const row = await findConnection(deps.db, userId)
-  if (!row || row.state !== 'ok') return null
+  if (row?.state !== 'ok') return null
   try {
     const authToken = await open(deps.env.PLATFORM_TOKEN_KEY, { ciphertext: row.tokenCiphertext, iv: row.tokenIv }, userId)
     return { authToken, paymentMethodId: row.paymentMethodId }
@@ -113,7 +115,7 @@ export async function markReauthRequired(deps: Deps, userId: string): Promise<nu
  */
 export async function refreshConnection(deps: Deps, userId: string): Promise<void> {
   const row = await findConnection(deps.db, userId)
-  if (!row || row.state !== 'ok' || deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
+  if (row?.state !== 'ok' || deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
   const session = await platformSessionOf(deps, userId)
   if (!session) return
   const account = await deps.platform.checkAccount(session.authToken)

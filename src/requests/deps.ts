@@ -1,5 +1,5 @@
 // What every use case needs, passed explicitly so tests can pin the clock.
-import { dbOf, type Db } from '../db/client'
+import { type Db, dbOf } from '../db/client'
 import type { Platform } from '../platform/api'
 import { platformFromEnv } from '../platform/from-env'
 

@@ -2,11 +2,10 @@
 import type { Principal } from '../auth/principal'
 import { findRequestRow, recordOf } from '../db/requests'
 import { AppError } from '../errors'
-import { requestObject, type Deps } from './deps'
+import { type Deps, requestObject } from './deps'
 import type { RequestState } from './state'
 
-export const requestNotFound = (id: string) =>
-  new AppError('request_not_found', `No request ${id} was found for this token.`)
+export const requestNotFound = (id: string) => new AppError('request_not_found', `No request ${id} was found for this token.`)
 
 /**
  * The request's current state, if `owner` may see it: the principal that created it, or
@@ -19,8 +18,7 @@ export async function loadRequest(
   owner: { principal: Principal } | { userId: string },
 ): Promise<RequestState> {
   const row = await findRequestRow(deps.db, requestId)
-  const allowed =
-    row && ('principal' in owner ? row.principalId === owner.principal.principalId : row.userId === owner.userId)
+  const allowed = row && ('principal' in owner ? row.principalId === owner.principal.principalId : row.userId === owner.userId)
   if (!row || !allowed) throw requestNotFound(requestId)
   return requestObject(deps.env, requestId).ensure(recordOf(row))
 }

@@ -2,7 +2,7 @@
 import type { Principal } from '../auth/principal'
 import { pageRequests, recordOf } from '../db/requests'
 import { ValidationError } from '../errors'
-import { requestObject, type Deps } from './deps'
+import { type Deps, requestObject } from './deps'
 import { loadRequest } from './load'
 import type { RequestView } from './schemas'
 import { viewFor, viewsFor } from './view'

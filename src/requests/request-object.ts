@@ -14,16 +14,16 @@ import {
   canMove,
   initialState,
   isOpen,
+  type Refusal,
+  type RequestRecord,
+  type RequestState,
   refuseApproval,
   refuseStop,
   refuseUpdate,
   touch,
-  type Refusal,
-  type RequestRecord,
-  type RequestState,
 } from './state'
 import { cadenceFrom } from './watch/cadence'
-import { withTrace, type WatchContext } from './watch/context'
+import { type WatchContext, withTrace } from './watch/context'
 import { watchStep } from './watch/engine'
 import { indexFactsMemo } from './watch/index-facts'
 import { startPollTrace } from './watch/poll-trace'
@@ -80,13 +80,13 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
     return { ok: true, state: await this.#require(), replayed: true }
   }
 
-
   async update(input: { revision: number; spec: RequestSpec; expiresAt: number; now: number; idem: UpdateKey }): Promise<ObjectResult> {
     // Only storage reads before the decision, and no await between it and the write: two
     // concurrent retries of one update cannot both apply.
     const [current, seen] = await Promise.all([this.#require(), this.#seenKeys(input.now)])
     const earlier = seen[input.idem.key]
-    if (earlier) return earlier.bodyHash === input.idem.bodyHash ? { ok: true, state: current, replayed: true } : { ok: false, refusal: keyConflict }
+    if (earlier)
+      return earlier.bodyHash === input.idem.bodyHash ? { ok: true, state: current, replayed: true } : { ok: false, refusal: keyConflict }
     const refusal = refuseUpdate(current, input.revision)
     if (refusal) return { ok: false, refusal }
     const keys: SeenKeys = { ...seen, [input.idem.key]: { bodyHash: input.idem.bodyHash, at: input.now } }
@@ -95,7 +95,11 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
       await this.ctx.storage.put(UPDATE_KEYS_KEY, keys)
       return { ok: true, state: current }
     }
-    const next = withTrace(changed, input.now, `Updated to revision ${changed.revision}${changed.status === 'needs_approval' ? '; waiting for approval' : ''}.`)
+    const next = withTrace(
+      changed,
+      input.now,
+      `Updated to revision ${changed.revision}${changed.status === 'needs_approval' ? '; waiting for approval' : ''}.`,
+    )
     await this.ctx.storage.put({ [STATE_KEY]: next, [UPDATE_KEYS_KEY]: keys })
     await this.#mirror(next, true)
     await this.#arm(next, next.status === 'active' ? Date.now() : next.expiresAt)
@@ -213,11 +217,9 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
   /** Sets the one alarm: the wanted time, the expiry of an open request, or a mirror retry. */
   async #arm(state: RequestState, wanted: number | null): Promise<void> {
     const mirrorPending = (await this.ctx.storage.get<boolean>(MIRROR_PENDING_KEY)) === true
-    const candidates = [
-      wanted,
-      isOpen(state.status) ? state.expiresAt : null,
-      mirrorPending ? Date.now() + MIRROR_RETRY_MS : null,
-    ].filter((t): t is number => t !== null)
+    const candidates = [wanted, isOpen(state.status) ? state.expiresAt : null, mirrorPending ? Date.now() + MIRROR_RETRY_MS : null].filter(
+      (t): t is number => t !== null,
+    )
     if (candidates.length === 0) {
       await this.ctx.storage.deleteAlarm()
       return

@@ -1,14 +1,10 @@
 // Revoking a token, grant or platform connection ends its open requests at once.
 import { markAccessTokenRevoked } from '../auth/pat'
 import { openRequestIdsOf } from '../db/requests'
-import { requestObject, type Deps } from './deps'
+import { type Deps, requestObject } from './deps'
 
 /** Moves every open request of the principal (or of the whole user) to `revoked`. */
-export async function revokeRequestsOf(
-  deps: Deps,
-  owner: { principalId: string } | { userId: string },
-  reason: string,
-): Promise<number> {
+export async function revokeRequestsOf(deps: Deps, owner: { principalId: string } | { userId: string }, reason: string): Promise<number> {
   const ids = await openRequestIdsOf(deps.db, owner)
   await Promise.all(ids.map((id) => requestObject(deps.env, id).revoke(reason, deps.now)))
   return ids.length

@@ -7,7 +7,7 @@ import { AppError } from '../errors'
 import { addDays, instantOf, todayIn } from '../lib/zoned-time'
 import type { Deps } from './deps'
 import { toRestaurant } from './restaurants'
-import type { Restaurant, RequestSpec } from './schemas'
+import type { RequestSpec, Restaurant } from './schemas'
 
 export const DATE_HORIZON_DAYS = 90
 
@@ -20,10 +20,7 @@ export interface CheckedSpec {
 
 /** Each requested date's window [earliest, latest] as instants in the request's time zone. */
 export function windowsOf(spec: RequestSpec): Window[] {
-  return spec.dates.map((date) => [
-    instantOf(date, spec.earliest_time, spec.timezone),
-    instantOf(date, spec.latest_time, spec.timezone),
-  ])
+  return spec.dates.map((date) => [instantOf(date, spec.earliest_time, spec.timezone), instantOf(date, spec.latest_time, spec.timezone)])
 }
 
 export async function checkSpec(deps: Deps, spec: RequestSpec, principal: Principal): Promise<CheckedSpec> {

@@ -3,15 +3,7 @@
 import { z } from '@hono/zod-openapi'
 import { isValidTimeZone } from '../lib/zoned-time'
 
-export const STATUSES = [
-  'needs_approval',
-  'active',
-  'awaiting_verification',
-  'confirmed',
-  'expired',
-  'stopped',
-  'revoked',
-] as const
+export const STATUSES = ['needs_approval', 'active', 'awaiting_verification', 'confirmed', 'expired', 'stopped', 'revoked'] as const
 export type Status = (typeof STATUSES)[number]
 
 export const SCOPES = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'] as const
@@ -79,9 +71,7 @@ export const UpdateBody = z
   .openapi('RequestUpdate')
 export type UpdateBody = z.infer<typeof UpdateBody>
 
-export const IdempotencyKey = z
-  .string()
-  .regex(/^[A-Za-z0-9.:_-]{8,128}$/, 'Use 8 to 128 letters, digits, ".", ":", "_" or "-".')
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9.:_-]{8,128}$/, 'Use 8 to 128 letters, digits, ".", ":", "_" or "-".')
 
 export const Executor = z
   .object({
@@ -150,9 +140,7 @@ export const RequestView = z
   .openapi('Request')
 export type RequestView = z.infer<typeof RequestView>
 
-export const RequestList = z
-  .object({ requests: z.array(RequestView), next_cursor: z.string().nullable() })
-  .openapi('RequestList')
+export const RequestList = z.object({ requests: z.array(RequestView), next_cursor: z.string().nullable() }).openapi('RequestList')
 
 export const PreviewResult = z
   .object({
@@ -181,14 +169,10 @@ export const RequestId = z.string().min(1).max(100)
 /** A reservation id as the MCP tool takes it (REST reads the same rule from its path). */
 export const ReservationId = z.number().int().positive()
 
-export const ErrorBody = z
-  .object({ code: z.string(), message: z.string() })
-  .openapi('Error')
+export const ErrorBody = z.object({ code: z.string(), message: z.string() }).openapi('Error')
 
 export const ValidationErrorBody = z
   .object({
-    detail: z.array(
-      z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() }),
-    ),
+    detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() })),
   })
   .openapi('ValidationError')

@@ -129,7 +129,10 @@ export function refuseUpdate(state: RequestState, revision: number): Refusal | n
     return { code: 'request_closed', message: `This request is ${state.status} and can no longer be changed.` }
   }
   if (revision !== state.revision) {
-    return { code: 'revision_conflict', message: `This request has changed since revision ${revision}; read it again and retry with revision ${state.revision}.` }
+    return {
+      code: 'revision_conflict',
+      message: `This request has changed since revision ${revision}; read it again and retry with revision ${state.revision}.`,
+    }
   }
   return null
 }

@@ -1,7 +1,7 @@
 // Stop ends monitoring. It never cancels a reservation: those are managed on the platform.
 import type { Principal } from '../auth/principal'
 import { AppError } from '../errors'
-import { requestObject, type Deps } from './deps'
+import { type Deps, requestObject } from './deps'
 import { loadRequest } from './load'
 import type { RequestView } from './schemas'
 import { viewFor } from './view'

@@ -1,7 +1,7 @@
 // The request and reservation views of the contract, built from the object's state.
 import type { Principal } from '../auth/principal'
 import { hasScope } from '../auth/principal'
-import { reservationsOfRequests, type ReservationRow } from '../db/reservations'
+import { type ReservationRow, reservationsOfRequests } from '../db/reservations'
 import type { Deps } from './deps'
 import { connectionFactsOf, executorOf } from './executor'
 import type { Executor, RequestView, Reservation } from './schemas'
@@ -32,10 +32,7 @@ export function reservationView(row: ReservationRow): Reservation {
   }
 }
 
-export function toView(
-  state: RequestState,
-  extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[] },
-): RequestView {
+export function toView(state: RequestState, extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[] }): RequestView {
   return {
     id: state.id,
     status: state.status,
@@ -68,7 +65,12 @@ export async function viewsFor(deps: Deps, states: RequestState[], principal: Pr
   const userIds = [...new Set(states.map((s) => s.userId))]
   const [connections, reservations] = await Promise.all([
     Promise.all(userIds.map(async (id) => [id, await connectionFactsOf(deps, id)] as const)).then((pairs) => new Map(pairs)),
-    showReservations ? reservationsOfRequests(deps.db, states.map((s) => s.id)) : Promise.resolve([]),
+    showReservations
+      ? reservationsOfRequests(
+          deps.db,
+          states.map((s) => s.id),
+        )
+      : Promise.resolve([]),
   ])
   return states.map((state) =>
     toView(state, {

@@ -3,7 +3,7 @@
 const BASE = 'http://same-origin.invalid'
 
 export function safeNextPath(next: string | undefined | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/'
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/'
   try {
     const url = new URL(next, BASE)
     if (url.origin !== BASE) return '/'

@@ -9,12 +9,7 @@ import { Layout } from './components/layout'
 
 export type WebEnv = { Bindings: Cloudflare.Env }
 
-export async function renderPage(
-  c: Context<WebEnv>,
-  title: string,
-  content: Child,
-  status: ContentfulStatusCode = 200,
-): Promise<Response> {
+export async function renderPage(c: Context<WebEnv>, title: string, content: Child, status: ContentfulStatusCode = 200): Promise<Response> {
   const user = c.get('user') ?? null
   const unread = user ? await countUnreadNotifications(dbOf(c.env.DB), user.id) : 0
   // Pages of a signed-in user can hold private data (a new token once); never cache them.

@@ -7,8 +7,8 @@ import { createOk, insertReservation } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { mapBounded } from './support/http'
 import { findLeaks, watchConsole } from './support/leaks'
-import { listTools, mcpSend, type McpOutcome } from './support/mcp'
-import { protocolProbes, toolProbes, type McpProbe, type McpTarget } from './support/mcp-probes'
+import { listTools, type McpOutcome, mcpSend } from './support/mcp'
+import { type McpProbe, type McpTarget, protocolProbes, toolProbes } from './support/mcp-probes'
 import { stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretUser } from './support/users'
@@ -36,7 +36,12 @@ beforeAll(async () => {
   await seedVenues()
   const owner = await secretUser()
   const view = await createOk(owner.token)
-  target = { token: owner.token, requestId: String(view.id), revision: Number(view.revision), reservationId: await insertReservation(String(view.id)) }
+  target = {
+    token: owner.token,
+    requestId: String(view.id),
+    revision: Number(view.revision),
+    reservationId: await insertReservation(String(view.id)),
+  }
   const tools = await listTools(owner.token)
   expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort())
   probes = []
@@ -138,16 +143,24 @@ describe('bad MCP inputs', () => {
     expect(acceptedBySchema.every((name) => name.startsWith('svc_list_requests: limit'))).toBe(true)
   })
 
-  it.each(BATCHES)('%s: refuses each one, never with a 5xx, and changes nothing', async (batch) => {
-    const result = await runBatch(batch)
-    expect(result.sent).toBeGreaterThan(0)
-    expect(result.hard).toEqual([])
-    expect(result.countsChanged).toBe(false)
-    expect(result.targetChanged).toBe(false)
-  }, BATCH_TIMEOUT_MS)
+  it.each(BATCHES)(
+    '%s: refuses each one, never with a 5xx, and changes nothing',
+    async (batch) => {
+      const result = await runBatch(batch)
+      expect(result.sent).toBeGreaterThan(0)
+      expect(result.hard).toEqual([])
+      expect(result.countsChanged).toBe(false)
+      expect(result.targetChanged).toBe(false)
+    },
+    BATCH_TIMEOUT_MS,
+  )
 
-  it("every refusal carries the contract's code and message, as the tools' own errors do", async () => {
-    const results = await Promise.all(BATCHES.map(runBatch))
-    expect(summarize(results.flatMap((r) => r.format))).toEqual([])
-  }, BATCH_TIMEOUT_MS * 2)
+  it(
+    "every refusal carries the contract's code and message, as the tools' own errors do",
+    async () => {
+      const results = await Promise.all(BATCHES.map(runBatch))
+      expect(summarize(results.flatMap((r) => r.format))).toEqual([])
+    },
+    BATCH_TIMEOUT_MS * 2,
+  )
 })

@@ -9,7 +9,7 @@ import { seedVenues } from '../helpers/venues'
 import { mapBounded } from './support/http'
 import { findLeaks, watchConsole } from './support/leaks'
 import { mcpSend, toolCall } from './support/mcp'
-import { ownedBy, stateOf, type Owned } from './support/owned'
+import { type Owned, ownedBy, stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretToken, secretUser } from './support/users'
 
@@ -21,7 +21,11 @@ interface Holder {
 
 const REACHES: [string, (theirs: Owned) => Record<string, unknown>, string][] = [
   ['svc_get_request', (o) => ({ request_id: o.requestId }), 'request_not_found'],
-  ['svc_update_request', (o) => ({ request_id: o.requestId, revision: o.revision, spec: validSpec({ title: 'hijacked' }), idempotency_key: newKey() }), 'request_not_found'],
+  [
+    'svc_update_request',
+    (o) => ({ request_id: o.requestId, revision: o.revision, spec: validSpec({ title: 'hijacked' }), idempotency_key: newKey() }),
+    'request_not_found',
+  ],
   ['svc_stop_request', (o) => ({ request_id: o.requestId }), 'request_not_found'],
   ['svc_get_reservation', (o) => ({ reservation_id: o.reservationId }), 'reservation_not_found'],
 ]
@@ -35,7 +39,11 @@ beforeAll(async () => {
   const a2 = await secretToken(a1.userId)
   const b = await secretUser()
   holders = []
-  for (const [name, token] of [['token A1 of user A', a1.token], ['token A2 of user A', a2.token], ['token B of user B', b.token]] as const) {
+  for (const [name, token] of [
+    ['token A1 of user A', a1.token],
+    ['token A2 of user A', a2.token],
+    ['token B of user B', b.token],
+  ] as const) {
     holders.push({ name, token, owned: await ownedBy(token, { title: `owned by ${name}` }) })
   }
 })
@@ -47,7 +55,15 @@ afterAll(() => {
 describe('the MCP isolation matrix', () => {
   it("answers not_found to every token reaching for another token's request or reservation, changing nothing", async () => {
     const attempts = holders.flatMap((me) =>
-      holders.filter((them) => them !== me).flatMap((them) => REACHES.map(([tool, args, code]) => ({ label: `${me.name} → ${them.name}: ${tool}`, call: toolCall(me.token, tool, args(them.owned)), code }))),
+      holders
+        .filter((them) => them !== me)
+        .flatMap((them) =>
+          REACHES.map(([tool, args, code]) => ({
+            label: `${me.name} → ${them.name}: ${tool}`,
+            call: toolCall(me.token, tool, args(them.owned)),
+            code,
+          })),
+        ),
     )
     expect(attempts).toHaveLength(24)
     const before = await rowCounts()
@@ -64,7 +80,10 @@ describe('the MCP isolation matrix', () => {
       const listed = await mcpSend(toolCall(me.token, 'svc_list_requests', {}))
       expect(listed).toMatchObject({ kind: 'success', result: { structuredContent: { requests: [{ id: me.owned.requestId }] } } })
       const reservation = await mcpSend(toolCall(me.token, 'svc_get_reservation', { reservation_id: me.owned.reservationId }))
-      expect(reservation).toMatchObject({ kind: 'success', result: { structuredContent: { reservation_id: me.owned.reservationId, request_id: me.owned.requestId } } })
+      expect(reservation).toMatchObject({
+        kind: 'success',
+        result: { structuredContent: { reservation_id: me.owned.reservationId, request_id: me.owned.requestId } },
+      })
     }
   })
 })

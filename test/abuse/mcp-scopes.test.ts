@@ -9,8 +9,8 @@ import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { mapBounded } from './support/http'
 import { findLeaks, watchConsole } from './support/leaks'
-import { mcpSend, toolCall, type McpOutcome } from './support/mcp'
-import { ownedBy, stateOf, type Owned } from './support/owned'
+import { type McpOutcome, mcpSend, toolCall } from './support/mcp'
+import { type Owned, ownedBy, stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretUser } from './support/users'
 
@@ -18,7 +18,11 @@ const TOOL_SCOPES: [string, Scope, (o: Owned) => Record<string, unknown>][] = [
   ['svc_find_restaurants', 'restaurants:read', () => ({ q: 'lilac' })],
   ['svc_preview_request', 'requests:read', () => ({ spec: validSpec() })],
   ['svc_create_request', 'requests:write', () => ({ spec: validSpec(), idempotency_key: newKey() })],
-  ['svc_update_request', 'requests:write', (o) => ({ request_id: o.requestId, revision: o.revision, spec: validSpec({ title: 'changed' }), idempotency_key: newKey() })],
+  [
+    'svc_update_request',
+    'requests:write',
+    (o) => ({ request_id: o.requestId, revision: o.revision, spec: validSpec({ title: 'changed' }), idempotency_key: newKey() }),
+  ],
   ['svc_get_request', 'requests:read', (o) => ({ request_id: o.requestId })],
   ['svc_list_requests', 'requests:read', () => ({})],
   ['svc_stop_request', 'requests:write', (o) => ({ request_id: o.requestId })],
@@ -51,7 +55,11 @@ beforeAll(async () => {
     const { token } = await secretUser({ scopes })
     for (const [tool, scope, args] of TOOL_SCOPES) {
       const owned = await ownedBy(token, { title: `${row} ${tool}` })
-      const expected: Expected = !scopes.includes('requests:read') ? 'no connection' : scopes.includes(scope) ? 'tool answers' : 'tool refuses'
+      const expected: Expected = !scopes.includes('requests:read')
+        ? 'no connection'
+        : scopes.includes(scope)
+          ? 'tool answers'
+          : 'tool refuses'
       cells.push({ label: `${row} × ${tool}`, token, owned, tool, args: args(owned), expected })
     }
   }

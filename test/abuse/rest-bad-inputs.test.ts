@@ -11,9 +11,9 @@ import { code, refusalProblem } from './support/contract'
 import { edgeMutants } from './support/edges'
 import { jsonHeaders, mapBounded, send } from './support/http'
 import { findLeaks, watchConsole } from './support/leaks'
+import { type ApiDocument, loadApiDocument, operationName } from './support/openapi'
 import { stateOf } from './support/owned'
-import { loadApiDocument, operationName, type ApiDocument } from './support/openapi'
-import { restProbes, type Probe, type Target } from './support/rest-probes'
+import { type Probe, restProbes, type Target } from './support/rest-probes'
 import { specExamples } from './support/spec-cases'
 import { rowCounts } from './support/tables'
 import { secretUser } from './support/users'
@@ -69,7 +69,12 @@ async function refusalProblems(batch: Probe[]): Promise<string[]> {
 
 describe('bad REST inputs', () => {
   it('come from a document that lists exactly the contract operations, over a thousand of them', () => {
-    expect(doc.operations.map(operationName).filter((o) => !o.endsWith('/openapi.json')).sort()).toEqual([...OPERATIONS].sort())
+    expect(
+      doc.operations
+        .map(operationName)
+        .filter((o) => !o.endsWith('/openapi.json'))
+        .sort(),
+    ).toEqual([...OPERATIONS].sort())
     expect(probes.length).toBeGreaterThanOrEqual(1000)
     // Every path gets bad inputs (capabilities takes none, so only methods it does not list).
     for (const path of new Set(doc.operations.map((o) => o.path))) {
@@ -95,44 +100,102 @@ describe('bad REST inputs', () => {
 })
 
 describe('inputs that break a rule of the grant, the key or the revision', () => {
-  it('are refused with the named 4xx code and change nothing', async () => {
-    const reused = newKey()
-    const first = await send({ method: 'POST', path: '/api/v1/requests', headers: jsonHeaders(target.token, { 'Idempotency-Key': reused }), body: JSON.stringify(validSpec({ title: 'first' })) })
-    expect(first.status).toBe(201)
-    // A token that ends tomorrow, and a request it made that ends before it.
-    const short = await secretUser({ expiresAt: Date.now() + DAY_MS })
-    const shortView = await createOk(short.token, validSpec({ expires_at: expiresIn(DAY_MS / 2) }))
-    const twoDays = validSpec({ expires_at: expiresIn(2 * DAY_MS) })
-    const put = (token: string, id: string, revision: number, spec: unknown) => ({
-      method: 'PUT', path: `/api/v1/requests/${id}`, headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }), body: JSON.stringify({ revision, spec }),
-    })
-    const batch: Probe[] = [
-      { operation: 'POST /api/v1/requests', name: 'a reused key with another spec', want: code('idempotency_conflict', 409), call: { method: 'POST', path: '/api/v1/requests', headers: jsonHeaders(target.token, { 'Idempotency-Key': reused }), body: JSON.stringify(validSpec({ title: 'second' })) } },
-      { operation: 'POST /api/v1/requests', name: 'an expiry after the token ends', want: code('grant_expires_first', 422), call: { method: 'POST', path: '/api/v1/requests', headers: jsonHeaders(short.token, { 'Idempotency-Key': newKey() }), body: JSON.stringify(twoDays) } },
-      { operation: 'POST /api/v1/requests/preview', name: 'an expiry after the token ends', want: code('grant_expires_first', 422), call: { method: 'POST', path: '/api/v1/requests/preview', headers: jsonHeaders(short.token), body: JSON.stringify(twoDays) } },
-      { operation: 'PUT /api/v1/requests/{request_id}', name: 'an expiry after the token ends', want: code('grant_expires_first', 422), call: put(short.token, String(shortView.id), 1, twoDays) },
-      { operation: 'PUT /api/v1/requests/{request_id}', name: 'a revision one ahead', want: code('revision_conflict', 409), call: put(target.token, target.requestId, target.revision + 1, validSpec({ title: 'stale' })) },
-      { operation: 'PUT /api/v1/requests/{request_id}', name: 'a revision far ahead', want: code('revision_conflict', 409), call: put(target.token, target.requestId, 2 ** 31, validSpec({ title: 'stale' })) },
-    ]
-    const before = await rowCounts()
-    const viewBefore = await viewOfTarget()
-    expect(await refusalProblems(batch)).toEqual([])
-    expect(await rowCounts()).toEqual(before)
-    expect(await viewOfTarget()).toEqual(viewBefore)
-  }, BATCH_TIMEOUT_MS)
+  it(
+    'are refused with the named 4xx code and change nothing',
+    async () => {
+      const reused = newKey()
+      const first = await send({
+        method: 'POST',
+        path: '/api/v1/requests',
+        headers: jsonHeaders(target.token, { 'Idempotency-Key': reused }),
+        body: JSON.stringify(validSpec({ title: 'first' })),
+      })
+      expect(first.status).toBe(201)
+      // A token that ends tomorrow, and a request it made that ends before it.
+      const short = await secretUser({ expiresAt: Date.now() + DAY_MS })
+      const shortView = await createOk(short.token, validSpec({ expires_at: expiresIn(DAY_MS / 2) }))
+      const twoDays = validSpec({ expires_at: expiresIn(2 * DAY_MS) })
+      const put = (token: string, id: string, revision: number, spec: unknown) => ({
+        method: 'PUT',
+        path: `/api/v1/requests/${id}`,
+        headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }),
+        body: JSON.stringify({ revision, spec }),
+      })
+      const batch: Probe[] = [
+        {
+          operation: 'POST /api/v1/requests',
+          name: 'a reused key with another spec',
+          want: code('idempotency_conflict', 409),
+          call: {
+            method: 'POST',
+            path: '/api/v1/requests',
+            headers: jsonHeaders(target.token, { 'Idempotency-Key': reused }),
+            body: JSON.stringify(validSpec({ title: 'second' })),
+          },
+        },
+        {
+          operation: 'POST /api/v1/requests',
+          name: 'an expiry after the token ends',
+          want: code('grant_expires_first', 422),
+          call: {
+            method: 'POST',
+            path: '/api/v1/requests',
+            headers: jsonHeaders(short.token, { 'Idempotency-Key': newKey() }),
+            body: JSON.stringify(twoDays),
+          },
+        },
+        {
+          operation: 'POST /api/v1/requests/preview',
+          name: 'an expiry after the token ends',
+          want: code('grant_expires_first', 422),
+          call: { method: 'POST', path: '/api/v1/requests/preview', headers: jsonHeaders(short.token), body: JSON.stringify(twoDays) },
+        },
+        {
+          operation: 'PUT /api/v1/requests/{request_id}',
+          name: 'an expiry after the token ends',
+          want: code('grant_expires_first', 422),
+          call: put(short.token, String(shortView.id), 1, twoDays),
+        },
+        {
+          operation: 'PUT /api/v1/requests/{request_id}',
+          name: 'a revision one ahead',
+          want: code('revision_conflict', 409),
+          call: put(target.token, target.requestId, target.revision + 1, validSpec({ title: 'stale' })),
+        },
+        {
+          operation: 'PUT /api/v1/requests/{request_id}',
+          name: 'a revision far ahead',
+          want: code('revision_conflict', 409),
+          call: put(target.token, target.requestId, 2 ** 31, validSpec({ title: 'stale' })),
+        },
+      ]
+      const before = await rowCounts()
+      const viewBefore = await viewOfTarget()
+      expect(await refusalProblems(batch)).toEqual([])
+      expect(await rowCounts()).toEqual(before)
+      expect(await viewOfTarget()).toEqual(viewBefore)
+    },
+    BATCH_TIMEOUT_MS,
+  )
 })
 
 describe('the edges themselves', () => {
-  it('are accepted by preview, so each refused value is exactly one step outside the document\'s bounds', async () => {
-    const spec = doc.operations.find((o) => operationName(o) === 'POST /api/v1/requests/preview')?.body
-    expect(spec).toBeDefined()
-    const edges = edgeMutants(spec ?? {}, specExamples(), (value) => RequestSpec.safeParse(value).success)
-    expect(edges.map((e) => e.name)).toEqual(expect.arrayContaining(['party_size at its maximum 20', 'venue_ids at maxItems 8', 'dates at maxItems 42']))
-    const before = await rowCounts()
-    const answers = await mapBounded(edges, CONCURRENCY, (edge) =>
-      send({ method: 'POST', path: '/api/v1/requests/preview', headers: jsonHeaders(target.token), body: JSON.stringify(edge.value) }),
-    )
-    expect(answers.map((a, i) => `${edges[i]!.name}: ${a.status}`)).toEqual(edges.map((e) => `${e.name}: 200`))
-    expect(await rowCounts()).toEqual(before)
-  }, BATCH_TIMEOUT_MS)
+  it(
+    "are accepted by preview, so each refused value is exactly one step outside the document's bounds",
+    async () => {
+      const spec = doc.operations.find((o) => operationName(o) === 'POST /api/v1/requests/preview')?.body
+      expect(spec).toBeDefined()
+      const edges = edgeMutants(spec ?? {}, specExamples(), (value) => RequestSpec.safeParse(value).success)
+      expect(edges.map((e) => e.name)).toEqual(
+        expect.arrayContaining(['party_size at its maximum 20', 'venue_ids at maxItems 8', 'dates at maxItems 42']),
+      )
+      const before = await rowCounts()
+      const answers = await mapBounded(edges, CONCURRENCY, (edge) =>
+        send({ method: 'POST', path: '/api/v1/requests/preview', headers: jsonHeaders(target.token), body: JSON.stringify(edge.value) }),
+      )
+      expect(answers.map((a, i) => `${edges[i]!.name}: ${a.status}`)).toEqual(edges.map((e) => `${e.name}: 200`))
+      expect(await rowCounts()).toEqual(before)
+    },
+    BATCH_TIMEOUT_MS,
+  )
 })

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
-import { code, refusalProblem, type Refusal } from './support/contract'
-import { bearer, jsonHeaders, mapBounded, send, type Call } from './support/http'
+import { code, type Refusal, refusalProblem } from './support/contract'
+import { bearer, type Call, jsonHeaders, mapBounded, send } from './support/http'
 import { findLeaks, watchConsole } from './support/leaks'
-import { ownedBy, stateOf, type Owned } from './support/owned'
+import { type Owned, ownedBy, stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretToken, secretUser } from './support/users'
 
@@ -19,7 +19,11 @@ interface Holder {
 }
 
 const REACHES: [string, (token: string, theirs: Owned) => Call, Refusal][] = [
-  ['GET /requests/{id}', (t, o) => ({ method: 'GET', path: `/api/v1/requests/${o.requestId}`, headers: bearer(t) }), code('request_not_found', 404)],
+  [
+    'GET /requests/{id}',
+    (t, o) => ({ method: 'GET', path: `/api/v1/requests/${o.requestId}`, headers: bearer(t) }),
+    code('request_not_found', 404),
+  ],
   [
     'PUT /requests/{id}',
     (t, o) => ({
@@ -30,8 +34,16 @@ const REACHES: [string, (token: string, theirs: Owned) => Call, Refusal][] = [
     }),
     code('request_not_found', 404),
   ],
-  ['POST /requests/{id}/stop', (t, o) => ({ method: 'POST', path: `/api/v1/requests/${o.requestId}/stop`, headers: bearer(t) }), code('request_not_found', 404)],
-  ['GET /reservations/{id}', (t, o) => ({ method: 'GET', path: `/api/v1/reservations/${o.reservationId}`, headers: bearer(t) }), code('reservation_not_found', 404)],
+  [
+    'POST /requests/{id}/stop',
+    (t, o) => ({ method: 'POST', path: `/api/v1/requests/${o.requestId}/stop`, headers: bearer(t) }),
+    code('request_not_found', 404),
+  ],
+  [
+    'GET /reservations/{id}',
+    (t, o) => ({ method: 'GET', path: `/api/v1/reservations/${o.reservationId}`, headers: bearer(t) }),
+    code('reservation_not_found', 404),
+  ],
 ]
 
 let holders: Holder[]
@@ -43,7 +55,11 @@ beforeAll(async () => {
   const a2 = await secretToken(a1.userId)
   const b = await secretUser()
   holders = []
-  for (const [name, token] of [['token A1 of user A', a1.token], ['token A2 of user A', a2.token], ['token B of user B', b.token]] as const) {
+  for (const [name, token] of [
+    ['token A1 of user A', a1.token],
+    ['token A2 of user A', a2.token],
+    ['token B of user B', b.token],
+  ] as const) {
     holders.push({ name, token, owned: await ownedBy(token, { title: `owned by ${name}` }) })
   }
 })
@@ -55,7 +71,11 @@ afterAll(() => {
 describe('the REST isolation matrix', () => {
   it("answers 404 to every token reaching for another token's request or reservation, changing nothing", async () => {
     const attempts = holders.flatMap((me) =>
-      holders.filter((them) => them !== me).flatMap((them) => REACHES.map(([route, call, want]) => ({ label: `${me.name} → ${them.name}: ${route}`, call: call(me.token, them.owned), want }))),
+      holders
+        .filter((them) => them !== me)
+        .flatMap((them) =>
+          REACHES.map(([route, call, want]) => ({ label: `${me.name} → ${them.name}: ${route}`, call: call(me.token, them.owned), want })),
+        ),
     )
     expect(attempts).toHaveLength(6 * REACHES.length)
     const before = await rowCounts()

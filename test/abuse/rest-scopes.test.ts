@@ -7,9 +7,9 @@ import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { code, refusalProblem } from './support/contract'
-import { bearer, jsonHeaders, mapBounded, send, type Call } from './support/http'
+import { bearer, type Call, jsonHeaders, mapBounded, send } from './support/http'
 import { findLeaks, watchConsole } from './support/leaks'
-import { ownedBy, stateOf, type Owned } from './support/owned'
+import { type Owned, ownedBy, stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretUser } from './support/users'
 
@@ -28,15 +28,60 @@ const put = (token: string, owned: Owned): Call => ({
 })
 
 const ROUTES: RouteCase[] = [
-  { route: 'GET /capabilities', scope: 'requests:read', success: 200, call: (t) => ({ method: 'GET', path: '/api/v1/capabilities', headers: bearer(t) }) },
-  { route: 'GET /restaurants', scope: 'restaurants:read', success: 200, call: (t) => ({ method: 'GET', path: '/api/v1/restaurants?q=lilac', headers: bearer(t) }) },
-  { route: 'POST /requests/preview', scope: 'requests:read', success: 200, call: (t) => ({ method: 'POST', path: '/api/v1/requests/preview', headers: jsonHeaders(t), body: JSON.stringify(validSpec()) }) },
-  { route: 'POST /requests', scope: 'requests:write', success: 201, call: (t) => ({ method: 'POST', path: '/api/v1/requests', headers: jsonHeaders(t, { 'Idempotency-Key': newKey() }), body: JSON.stringify(validSpec()) }) },
-  { route: 'GET /requests', scope: 'requests:read', success: 200, call: (t) => ({ method: 'GET', path: '/api/v1/requests', headers: bearer(t) }) },
-  { route: 'GET /requests/{id}', scope: 'requests:read', success: 200, call: (t, o) => ({ method: 'GET', path: `/api/v1/requests/${o.requestId}`, headers: bearer(t) }) },
+  {
+    route: 'GET /capabilities',
+    scope: 'requests:read',
+    success: 200,
+    call: (t) => ({ method: 'GET', path: '/api/v1/capabilities', headers: bearer(t) }),
+  },
+  {
+    route: 'GET /restaurants',
+    scope: 'restaurants:read',
+    success: 200,
+    call: (t) => ({ method: 'GET', path: '/api/v1/restaurants?q=lilac', headers: bearer(t) }),
+  },
+  {
+    route: 'POST /requests/preview',
+    scope: 'requests:read',
+    success: 200,
+    call: (t) => ({ method: 'POST', path: '/api/v1/requests/preview', headers: jsonHeaders(t), body: JSON.stringify(validSpec()) }),
+  },
+  {
+    route: 'POST /requests',
+    scope: 'requests:write',
+    success: 201,
+    call: (t) => ({
+      method: 'POST',
+      path: '/api/v1/requests',
+      headers: jsonHeaders(t, { 'Idempotency-Key': newKey() }),
+      body: JSON.stringify(validSpec()),
+    }),
+  },
+  {
+    route: 'GET /requests',
+    scope: 'requests:read',
+    success: 200,
+    call: (t) => ({ method: 'GET', path: '/api/v1/requests', headers: bearer(t) }),
+  },
+  {
+    route: 'GET /requests/{id}',
+    scope: 'requests:read',
+    success: 200,
+    call: (t, o) => ({ method: 'GET', path: `/api/v1/requests/${o.requestId}`, headers: bearer(t) }),
+  },
   { route: 'PUT /requests/{id}', scope: 'requests:write', success: 200, call: put },
-  { route: 'POST /requests/{id}/stop', scope: 'requests:write', success: 200, call: (t, o) => ({ method: 'POST', path: `/api/v1/requests/${o.requestId}/stop`, headers: bearer(t) }) },
-  { route: 'GET /reservations/{id}', scope: 'reservations:read', success: 200, call: (t, o) => ({ method: 'GET', path: `/api/v1/reservations/${o.reservationId}`, headers: bearer(t) }) },
+  {
+    route: 'POST /requests/{id}/stop',
+    scope: 'requests:write',
+    success: 200,
+    call: (t, o) => ({ method: 'POST', path: `/api/v1/requests/${o.requestId}/stop`, headers: bearer(t) }),
+  },
+  {
+    route: 'GET /reservations/{id}',
+    scope: 'reservations:read',
+    success: 200,
+    call: (t, o) => ({ method: 'GET', path: `/api/v1/reservations/${o.reservationId}`, headers: bearer(t) }),
+  },
 ]
 
 /** Each single-scope token and each token missing exactly one scope: eight rows. */

@@ -3,19 +3,19 @@
 // response body or header, no console line, and no D1 row holds a token, a password or a
 // platform credential in the clear; the platform token is stored sealed.
 import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
-import { CSRF_HEADER } from '../../src/auth/csrf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CSRF_HEADER } from '../../src/auth/csrf'
 import { platformSessionOf } from '../../src/requests/connection'
 import { depsOf, requestObject } from '../../src/requests/deps'
 import { newKey } from '../helpers/api'
 import { randomBase62 } from '../helpers/auth'
 import { insertReservation, validSpec } from '../helpers/requests'
-import { DAY_MS, NEW_YORK, dateIn, expiresIn } from '../helpers/time'
+import { DAY_MS, dateIn, expiresIn, NEW_YORK } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 import { WebClient } from '../web/web-client'
-import { bearer, jsonHeaders, send, type Answer } from './support/http'
-import { mcpSend, toolCall } from './support/mcp'
+import { type Answer, bearer, jsonHeaders, send } from './support/http'
 import { findLeaks, keepSecret, recordResponse, watchConsole } from './support/leaks'
+import { mcpSend, toolCall } from './support/mcp'
 import { dumpAllTables } from './support/tables'
 import { secretToken } from './support/users'
 
@@ -74,7 +74,12 @@ describe('the secrets check', () => {
     const inResponse = `canary-${randomBase62(16)}`
     const inLog = `canary-${randomBase62(16)}`
     expect(findLeaks([inResponse, inLog]).leaks).toEqual([])
-    const created = await send({ method: 'POST', path: '/api/v1/requests', headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }), body: JSON.stringify(validSpec({ title: inResponse })) })
+    const created = await send({
+      method: 'POST',
+      path: '/api/v1/requests',
+      headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }),
+      body: JSON.stringify(validSpec({ title: inResponse })),
+    })
     expect(created.status).toBe(201)
     await runInDurableObject(requestObject(env, String((created.json as { id: string }).id)), () => console.warn(inLog))
     const seen = findLeaks([inResponse, inLog]).leaks
@@ -91,7 +96,9 @@ describe('secrets', () => {
     const session = await platformSessionOf(depsOf(env), userId)
     expect(session).not.toBeNull()
     platformToken = keepSecret(session?.authToken ?? '')
-    const sealed = await env.DB.prepare('select token_ciphertext, token_iv from platform_connections where user_id = ?').bind(userId).first<Record<string, string>>()
+    const sealed = await env.DB.prepare('select token_ciphertext, token_iv from platform_connections where user_id = ?')
+      .bind(userId)
+      .first<Record<string, string>>()
     expect(sealed?.token_ciphertext).toBeTruthy()
     expect(JSON.stringify(sealed)).not.toContain(platformToken)
     expect(JSON.stringify(sealed)).not.toContain(btoa(platformToken))
@@ -105,17 +112,32 @@ describe('secrets', () => {
     const day = dateIn(NEW_YORK, 3)
     const spec = validSpec({ venue_ids: [SANDBOX_VENUE], dates: [day], expires_at: expiresIn(DAY_MS) })
     ok(await send({ method: 'POST', path: '/api/v1/requests/preview', headers: jsonHeaders(token), body: JSON.stringify(spec) }))
-    const created = await send({ method: 'POST', path: '/api/v1/requests', headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }), body: JSON.stringify(spec) })
+    const created = await send({
+      method: 'POST',
+      path: '/api/v1/requests',
+      headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }),
+      body: JSON.stringify(spec),
+    })
     ok(created, 201)
     const id = String((created.json as { id: string }).id)
     // The watcher polls the platform with the user's token: nothing of it may reach a log.
     await runInDurableObject(requestObject(env, id), (_i, state) => state.storage.setAlarm(Date.now()))
     await runDurableObjectAlarm(requestObject(env, id))
-    const autoBook = await send({ method: 'POST', path: '/api/v1/requests', headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }), body: JSON.stringify({ ...spec, mode: 'auto_book', dates: [dateIn(NEW_YORK, 4)] }) })
+    const autoBook = await send({
+      method: 'POST',
+      path: '/api/v1/requests',
+      headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }),
+      body: JSON.stringify({ ...spec, mode: 'auto_book', dates: [dateIn(NEW_YORK, 4)] }),
+    })
     ok(autoBook, 201)
     ok(await read('/api/v1/requests'))
     ok(await read(`/api/v1/requests/${id}`))
-    const updated = await send({ method: 'PUT', path: `/api/v1/requests/${id}`, headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }), body: JSON.stringify({ revision: 1, spec: { ...spec, title: 'renamed' } }) })
+    const updated = await send({
+      method: 'PUT',
+      path: `/api/v1/requests/${id}`,
+      headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }),
+      body: JSON.stringify({ revision: 1, spec: { ...spec, title: 'renamed' } }),
+    })
     ok(updated)
     ok(await read(`/api/v1/reservations/${await insertReservation(id)}`))
     ok(await send({ method: 'POST', path: `/api/v1/requests/${id}/stop`, headers: bearer(token) }))
@@ -142,7 +164,14 @@ describe('secrets', () => {
       expect((await mcpSend(toolCall(token, tool, args))).kind, tool).not.toBe('unreadable')
     }
     await mcpSend({ ...toolCall(`${token.slice(0, -2)}xx`, 'svc_list_requests', {}) })
-    for (const page of ['/', '/settings', '/assistants', '/notifications', '/developers', `/requests/${String((autoBook.json as { id: string }).id)}`]) {
+    for (const page of [
+      '/',
+      '/settings',
+      '/assistants',
+      '/notifications',
+      '/developers',
+      `/requests/${String((autoBook.json as { id: string }).id)}`,
+    ]) {
       await recorded(`page ${page}`, await client.get(page))
     }
     const report = findLeaks()
@@ -153,9 +182,11 @@ describe('secrets', () => {
   it('keeps no password, access token or platform token in any D1 table', async () => {
     const tables = await dumpAllTables()
     expect(Object.keys(tables)).toEqual(expect.arrayContaining(['users', 'access_tokens', 'platform_connections', 'requests']))
-    expect(tables['platform_connections']).toContain(userId)
+    expect(tables.platform_connections).toContain(userId)
     const found = Object.entries(tables).flatMap(([table, rows]) =>
-      [servicePassword, platformPassword, token, platformToken].filter((secret) => rows.includes(secret)).map((secret) => `${table}: ${secret.slice(0, 4)}…`),
+      [servicePassword, platformPassword, token, platformToken]
+        .filter((secret) => rows.includes(secret))
+        .map((secret) => `${table}: ${secret.slice(0, 4)}…`),
     )
     expect(found).toEqual([])
   })

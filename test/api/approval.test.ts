@@ -37,14 +37,18 @@ describe('approval by the owner', () => {
   it('refuses another user as if the request did not exist', async () => {
     const { id, token } = await autoBookRequest()
     const stranger = await createUser()
-    await expect(approveRequest({ env }, { requestId: id, revision: 1, userId: stranger })).rejects.toMatchObject({ code: 'request_not_found' })
+    await expect(approveRequest({ env }, { requestId: id, revision: 1, userId: stranger })).rejects.toMatchObject({
+      code: 'request_not_found',
+    })
     expect((await getRequest(token, id)).body.status).toBe('needs_approval')
   })
 
   it('refuses a request that is not waiting for approval', async () => {
     const owner = await createUserWithToken()
     const alert = await createOk(owner.token)
-    await expect(approveRequest({ env }, { requestId: alert.id, revision: 1, userId: owner.userId })).rejects.toMatchObject({ code: 'request_closed' })
+    await expect(approveRequest({ env }, { requestId: alert.id, revision: 1, userId: owner.userId })).rejects.toMatchObject({
+      code: 'request_closed',
+    })
   })
 
   it('sends an approved request that is changed back for approval with a new action_url', async () => {

@@ -1,7 +1,7 @@
 // Bearer authentication and scopes: who gets 401, who gets 403, and what each scope reveals.
-import { SELF, env } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { api, expectError, newKey, type ApiCall } from '../helpers/api'
+import { type ApiCall, api, expectError, newKey } from '../helpers/api'
 import { createTokenForUser, createUserWithToken, randomBase62, scopesWithout, type TestScope } from '../helpers/auth'
 import { createOk, getRequest, insertReservation, validSpec } from '../helpers/requests'
 import { DAY_MS } from '../helpers/time'
@@ -62,7 +62,9 @@ describe('authentication', () => {
     expect((await api('/capabilities', { token })).status).toBe(200)
     await vi.waitFor(
       async () => {
-        const row = await env.DB.prepare('select last_used_at from access_tokens where id = ?').bind(tokenId).first<{ last_used_at: number | null }>()
+        const row = await env.DB.prepare('select last_used_at from access_tokens where id = ?')
+          .bind(tokenId)
+          .first<{ last_used_at: number | null }>()
         expect(row?.last_used_at).toBeGreaterThanOrEqual(before - 1000)
       },
       { timeout: 3000, interval: 50 },
@@ -86,16 +88,31 @@ async function someRequestId(): Promise<string> {
 const ROUTES: ScopedRoute[] = [
   { route: 'GET /capabilities', scope: 'requests:read', call: async () => ['/capabilities', {}] },
   { route: 'GET /restaurants', scope: 'restaurants:read', call: async () => ['/restaurants?q=lilac', {}] },
-  { route: 'POST /requests/preview', scope: 'requests:read', call: async () => ['/requests/preview', { method: 'POST', body: validSpec() }] },
-  { route: 'POST /requests', scope: 'requests:write', call: async () => ['/requests', { method: 'POST', body: validSpec(), idempotencyKey: newKey() }] },
+  {
+    route: 'POST /requests/preview',
+    scope: 'requests:read',
+    call: async () => ['/requests/preview', { method: 'POST', body: validSpec() }],
+  },
+  {
+    route: 'POST /requests',
+    scope: 'requests:write',
+    call: async () => ['/requests', { method: 'POST', body: validSpec(), idempotencyKey: newKey() }],
+  },
   { route: 'GET /requests', scope: 'requests:read', call: async () => ['/requests', {}] },
   { route: 'GET /requests/{id}', scope: 'requests:read', call: async () => [`/requests/${await someRequestId()}`, {}] },
   {
     route: 'PUT /requests/{id}',
     scope: 'requests:write',
-    call: async () => [`/requests/${await someRequestId()}`, { method: 'PUT', body: { revision: 1, spec: validSpec() }, idempotencyKey: newKey() }],
+    call: async () => [
+      `/requests/${await someRequestId()}`,
+      { method: 'PUT', body: { revision: 1, spec: validSpec() }, idempotencyKey: newKey() },
+    ],
   },
-  { route: 'POST /requests/{id}/stop', scope: 'requests:write', call: async () => [`/requests/${await someRequestId()}/stop`, { method: 'POST' }] },
+  {
+    route: 'POST /requests/{id}/stop',
+    scope: 'requests:write',
+    call: async () => [`/requests/${await someRequestId()}/stop`, { method: 'POST' }],
+  },
   { route: 'GET /reservations/{id}', scope: 'reservations:read', call: async () => ['/reservations/1', {}] },
 ]
 

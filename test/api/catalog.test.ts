@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
-import { VENUES, seedVenues } from '../helpers/venues'
+import { seedVenues, VENUES } from '../helpers/venues'
 
 beforeAll(seedVenues)
 
@@ -29,7 +29,9 @@ describe('restaurant search', () => {
       'insert or ignore into venues (venue_id, name, city, neighborhood, time_zone, added_at) values (?, ?, ?, ?, ?, ?)',
     )
     await env.DB.batch(
-      Array.from({ length: 12 }, (_, i) => insert.bind(900300 + i, `Zucchini House ${i}`, 'New York', 'Nolita', 'America/New_York', Date.now())),
+      Array.from({ length: 12 }, (_, i) =>
+        insert.bind(900300 + i, `Zucchini House ${i}`, 'New York', 'Nolita', 'America/New_York', Date.now()),
+      ),
     )
     const res = await search('Zucchini House')
     expect(res.status).toBe(200)

@@ -2,10 +2,10 @@
 // Durable Object; an expired request can then be neither updated nor stopped.
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, expectError, type ApiResult } from '../helpers/api'
+import { type ApiResult, api, expectError } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
 import { createOk, getRequest, stop, update, validSpec } from '../helpers/requests'
-import { NEW_YORK, dateIn, expiresIn } from '../helpers/time'
+import { dateIn, expiresIn, NEW_YORK } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 
 beforeAll(seedVenues)

@@ -12,7 +12,13 @@ async function ownerAndOthers() {
   const owner = await createUserWithToken()
   const sameUser = await createTokenForUser(owner.userId)
   const otherUser = await createUserWithToken()
-  return { owner, others: [['another token of the same user', sameUser.token], ['a token of another user', otherUser.token]] as const }
+  return {
+    owner,
+    others: [
+      ['another token of the same user', sameUser.token],
+      ['a token of another user', otherUser.token],
+    ] as const,
+  }
 }
 
 describe('a request created by another token', () => {
@@ -72,7 +78,10 @@ describe('a reservation', () => {
     const created = await createOk(token)
     const reservationId = await insertReservation(created.id as string)
     const stopped = await stop(token, created.id as string)
-    expect(stopped.body).toMatchObject({ status: 'stopped', reservations: [expect.objectContaining({ reservation_id: reservationId, verified: true })] })
+    expect(stopped.body).toMatchObject({
+      status: 'stopped',
+      reservations: [expect.objectContaining({ reservation_id: reservationId, verified: true })],
+    })
     expect((await api(`/reservations/${reservationId}`, { token })).body).toMatchObject({ reservation_id: reservationId, verified: true })
   })
 

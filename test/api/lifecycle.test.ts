@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { api, expectError, newKey } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
 import { createOk, getRequest, stop, update, validSpec } from '../helpers/requests'
-import { DAY_MS, NEW_YORK, dateIn, expiresIn, instantIn, isoWithOffset } from '../helpers/time'
+import { DAY_MS, dateIn, expiresIn, instantIn, isoWithOffset, NEW_YORK } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 
 beforeAll(seedVenues)
@@ -76,7 +76,12 @@ describe('update', () => {
     const zero = await update(token, view.id, 0, validSpec())
     expect(zero.status).toBe(422)
     expect(zero.body.detail[0].loc.slice(0, 2)).toEqual(['body', 'revision'])
-    const extra = await api(`/requests/${view.id}`, { method: 'PUT', token, idempotencyKey: 'update-extra-1', body: { revision: 1, spec: validSpec(), note: 'x' } })
+    const extra = await api(`/requests/${view.id}`, {
+      method: 'PUT',
+      token,
+      idempotencyKey: 'update-extra-1',
+      body: { revision: 1, spec: validSpec(), note: 'x' },
+    })
     expect(extra.status).toBe(422)
     const unknownSpecField = await update(token, view.id, 1, validSpec({ colour: 'red' }))
     expect(unknownSpecField.status).toBe(422)

@@ -2,9 +2,20 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { expectError } from '../helpers/api'
 import { createTokenForUser, createUserWithToken } from '../helpers/auth'
-import { countOpenRequests, countRequests, create, createOk, insertReservation, preview, stop, update, validSpec, type Spec } from '../helpers/requests'
-import { NEW_YORK, dateIn } from '../helpers/time'
-import { VENUES, seedVenues } from '../helpers/venues'
+import {
+  countOpenRequests,
+  countRequests,
+  create,
+  createOk,
+  insertReservation,
+  preview,
+  type Spec,
+  stop,
+  update,
+  validSpec,
+} from '../helpers/requests'
+import { dateIn, NEW_YORK } from '../helpers/time'
+import { seedVenues, VENUES } from '../helpers/venues'
 
 beforeAll(seedVenues)
 
@@ -19,7 +30,7 @@ describe('open requests per user', () => {
     expect(await countRequests(userId)).toBe(20)
   })
 
-  it('does not count stopped requests, and counts across all of the user\'s tokens', async () => {
+  it("does not count stopped requests, and counts across all of the user's tokens", async () => {
     const first = await createUserWithToken()
     const second = await createTokenForUser(first.userId)
     const ids: string[] = []
@@ -59,7 +70,12 @@ describe('overlapping auto_book requests', () => {
   it('refuses an auto_book spec whose window intersects an open auto_book request, on preview and create', async () => {
     const { token, userId } = await createUserWithToken()
     await createOk(token, autoBook({ dates: [day()], earliest_time: '18:00', latest_time: '20:00' }))
-    const overlapping = autoBook({ venue_ids: [VENUES.ny[1]!.venue_id], dates: [dateIn(NEW_YORK, 12), day()], earliest_time: '19:30', latest_time: '21:00' })
+    const overlapping = autoBook({
+      venue_ids: [VENUES.ny[1]!.venue_id],
+      dates: [dateIn(NEW_YORK, 12), day()],
+      earliest_time: '19:30',
+      latest_time: '21:00',
+    })
     expectError(await preview(token, overlapping), 409, 'overlapping_booking_request')
     expectError(await create(token, overlapping), 409, 'overlapping_booking_request')
     expect(await countRequests(userId)).toBe(1)
@@ -93,10 +109,22 @@ describe('overlapping auto_book requests', () => {
     // 19:00–20:00 in New York is 16:00–17:00 in Los Angeles and 18:00–19:00 in Chicago.
     await createOk(token, autoBook({ dates: [day()], earliest_time: '19:00', latest_time: '20:00' }))
     const la = VENUES.losAngeles
-    const laSameInstant = autoBook({ venue_ids: [la.venue_id], timezone: la.time_zone, dates: [day()], earliest_time: '16:15', latest_time: '16:45' })
+    const laSameInstant = autoBook({
+      venue_ids: [la.venue_id],
+      timezone: la.time_zone,
+      dates: [day()],
+      earliest_time: '16:15',
+      latest_time: '16:45',
+    })
     expectError(await preview(token, laSameInstant), 409, 'overlapping_booking_request')
     const chicago = VENUES.chicago
-    const chicagoSameClock = autoBook({ venue_ids: [chicago.venue_id], timezone: chicago.time_zone, dates: [day()], earliest_time: '19:15', latest_time: '19:45' })
+    const chicagoSameClock = autoBook({
+      venue_ids: [chicago.venue_id],
+      timezone: chicago.time_zone,
+      dates: [day()],
+      earliest_time: '19:15',
+      latest_time: '19:45',
+    })
     expect((await preview(token, chicagoSameClock)).status).toBe(200)
   })
 
@@ -114,10 +142,14 @@ describe('overlapping auto_book requests', () => {
     const first = await createOk(token, autoBook({ dates: [day()], earliest_time: '18:00', latest_time: '19:00' }))
     expect((await update(token, first.id, 1, autoBook({ dates: [day()], earliest_time: '18:30', latest_time: '19:30' }))).status).toBe(200)
     const second = await createOk(token, autoBook({ dates: [day()], earliest_time: '21:00', latest_time: '22:00' }))
-    expectError(await update(token, second.id, 1, autoBook({ dates: [day()], earliest_time: '19:00', latest_time: '21:30' })), 409, 'overlapping_booking_request')
+    expectError(
+      await update(token, second.id, 1, autoBook({ dates: [day()], earliest_time: '19:00', latest_time: '21:30' })),
+      409,
+      'overlapping_booking_request',
+    )
   })
 
-  it('ignores another user\'s auto_book requests', async () => {
+  it("ignores another user's auto_book requests", async () => {
     const a = await createUserWithToken()
     const b = await createUserWithToken()
     await createOk(a.token, autoBook({ dates: [day()] }))
@@ -126,9 +158,7 @@ describe('overlapping auto_book requests', () => {
 
   it('lets only one of 10 concurrent overlapping auto_book creates through', async () => {
     const { token, userId } = await createUserWithToken()
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => create(token, autoBook({ dates: [day()], party_size: 2 + i }))),
-    )
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => create(token, autoBook({ dates: [day()], party_size: 2 + i }))))
     expect(results.filter((r) => r.status === 201)).toHaveLength(1)
     expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(Array(9).fill('overlapping_booking_request'))
     expect(await countRequests(userId)).toBe(1)

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
 import { createOk, stop, validSpec } from '../helpers/requests'
-import { NEW_YORK, dateIn } from '../helpers/time'
+import { dateIn, NEW_YORK } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 
 beforeAll(seedVenues)

@@ -49,7 +49,10 @@ describe('openapi.json', () => {
     expect(bearer).toBeDefined()
     for (const [method, path] of ENDPOINTS) {
       const security = doc.paths[path]?.[method]?.security ?? doc.security ?? []
-      expect(security.some((req) => bearer![0] in req), `${method} ${path}`).toBe(true)
+      expect(
+        security.some((req) => bearer![0] in req),
+        `${method} ${path}`,
+      ).toBe(true)
     }
   })
 

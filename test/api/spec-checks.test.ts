@@ -2,11 +2,11 @@
 // the contract fills in, what preview resolves, and bodies that are not JSON at all.
 import { SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { expectDetail, expectError, newKey } from '../helpers/api'
+import { expectError, newKey } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
-import { countRequests, create, minimalSpec, preview, validSpec, type Spec } from '../helpers/requests'
-import { DAY_MS, NEW_YORK, dateIn, expiresIn, instantIn, isoWithOffset } from '../helpers/time'
-import { UNKNOWN_VENUE_ID, VENUES, seedVenues } from '../helpers/venues'
+import { countRequests, create, minimalSpec, preview, type Spec, validSpec } from '../helpers/requests'
+import { DAY_MS, dateIn, expiresIn, instantIn, isoWithOffset, NEW_YORK } from '../helpers/time'
+import { seedVenues, UNKNOWN_VENUE_ID, VENUES } from '../helpers/venues'
 
 beforeAll(seedVenues)
 
@@ -36,7 +36,11 @@ describe('venues', () => {
   })
 
   it('refuses a Chicago venue when timezone is left to its New York default', async () => {
-    await expectRefused(validSpec({ venue_ids: [chicago.venue_id], timezone: undefined, dates: [dateIn('America/Chicago', 7)] }), 422, 'venue_timezone_mismatch')
+    await expectRefused(
+      validSpec({ venue_ids: [chicago.venue_id], timezone: undefined, dates: [dateIn('America/Chicago', 7)] }),
+      422,
+      'venue_timezone_mismatch',
+    )
   })
 
   it('resolves restaurant names and the timezone of a Chicago venue', async () => {
@@ -55,7 +59,11 @@ describe('dates', () => {
   })
 
   it('refuses the 91st day from today with dates_out_of_range', async () => {
-    await expectRefused(validSpec({ dates: [dateIn(NEW_YORK, 3), dateIn(NEW_YORK, 91)], expires_at: expiresIn(DAY_MS) }), 422, 'dates_out_of_range')
+    await expectRefused(
+      validSpec({ dates: [dateIn(NEW_YORK, 3), dateIn(NEW_YORK, 91)], expires_at: expiresIn(DAY_MS) }),
+      422,
+      'dates_out_of_range',
+    )
   })
 
   it('accepts today and the 90th day from today', async () => {
@@ -66,7 +74,8 @@ describe('dates', () => {
 
   it('reckons today in the request time zone, not in UTC', async () => {
     const { token } = await createUserWithToken()
-    const laSpec = (dates: string[]) => validSpec({ venue_ids: [la.venue_id], timezone: la.time_zone, dates, expires_at: expiresIn(DAY_MS) })
+    const laSpec = (dates: string[]) =>
+      validSpec({ venue_ids: [la.venue_id], timezone: la.time_zone, dates, expires_at: expiresIn(DAY_MS) })
     expect((await preview(token, laSpec([dateIn(la.time_zone, 0), dateIn(la.time_zone, 5)]))).status).toBe(200)
     expectError(await preview(token, laSpec([dateIn(la.time_zone, -1), dateIn(la.time_zone, 5)])), 422, 'dates_out_of_range')
   })
@@ -144,7 +153,17 @@ describe('defaults and preview', () => {
     const { token } = await createUserWithToken()
     const res = await create(token, minimalSpec())
     expect(res.status, JSON.stringify(res.body)).toBe(201)
-    expect(res.body).toMatchObject({ title: '', party_size: 2, timezone: NEW_YORK, seating: 'any', mode: 'alert_only', max_cancellation_fee_per_person: 0, fee_review_hours: 3, max_bookings: 1, status: 'active' })
+    expect(res.body).toMatchObject({
+      title: '',
+      party_size: 2,
+      timezone: NEW_YORK,
+      seating: 'any',
+      mode: 'alert_only',
+      max_cancellation_fee_per_person: 0,
+      fee_review_hours: 3,
+      max_bookings: 1,
+      status: 'active',
+    })
   })
 })
 
@@ -153,7 +172,11 @@ describe('request bodies that are not a JSON spec', () => {
     SELF.fetch(`http://localhost/api/v1${path}`, {
       method: 'POST',
       body,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType, ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': contentType,
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      },
     })
 
   it.each(['/requests/preview', '/requests'])('answers 415 unsupported_media_type to a text/plain body on %s', async (path) => {

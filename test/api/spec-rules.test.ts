@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { expectDetail } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
-import { countRequests, create, preview, validSpec, type Spec } from '../helpers/requests'
-import { NEW_YORK, dateIn, datesIn } from '../helpers/time'
-import { VENUES, seedVenues } from '../helpers/venues'
+import { countRequests, create, preview, type Spec, validSpec } from '../helpers/requests'
+import { dateIn, datesIn, NEW_YORK } from '../helpers/time'
+import { seedVenues, VENUES } from '../helpers/venues'
 
 beforeAll(seedVenues)
 
@@ -33,9 +33,17 @@ const BROKEN: BrokenRule[] = [
   { rule: '43 dates', spec: () => validSpec({ dates: datesIn(NEW_YORK, 43) }), loc: ['body', 'dates'] },
   { rule: 'a date with slashes', spec: () => validSpec({ dates: [validDate().replaceAll('-', '/')] }), loc: ['body', 'dates', 0] },
   { rule: 'a second date without zero padding', spec: () => validSpec({ dates: [validDate(), '2026-1-5'] }), loc: ['body', 'dates', 1] },
-  { rule: 'a date range instead of a date', spec: () => validSpec({ dates: [`${validDate()}..${dateIn(NEW_YORK, 9)}`] }), loc: ['body', 'dates', 0] },
+  {
+    rule: 'a date range instead of a date',
+    spec: () => validSpec({ dates: [`${validDate()}..${dateIn(NEW_YORK, 9)}`] }),
+    loc: ['body', 'dates', 0],
+  },
   { rule: 'a weekday rule instead of a date', spec: () => validSpec({ dates: ['every friday'] }), loc: ['body', 'dates', 0] },
-  { rule: 'an impossible calendar date', spec: () => validSpec({ dates: [`${Number(validDate().slice(0, 4)) + 1}-02-30`] }), loc: ['body', 'dates', 0] },
+  {
+    rule: 'an impossible calendar date',
+    spec: () => validSpec({ dates: [`${Number(validDate().slice(0, 4)) + 1}-02-30`] }),
+    loc: ['body', 'dates', 0],
+  },
   { rule: 'a date-time instead of a date', spec: () => validSpec({ dates: [`${validDate()}T19:00:00Z`] }), loc: ['body', 'dates', 0] },
   { rule: 'the same date twice', spec: () => validSpec({ dates: [validDate(), validDate()] }), loc: ['body', 'dates'] },
   { rule: 'a party of 0', spec: () => validSpec({ party_size: 0 }), loc: ['body', 'party_size'] },
@@ -50,7 +58,11 @@ const BROKEN: BrokenRule[] = [
   { rule: 'earliest_time in 12-hour form', spec: () => validSpec({ earliest_time: '7:00 PM' }), loc: ['body', 'earliest_time'] },
   { rule: 'no latest_time', spec: () => validSpec({ latest_time: undefined }), loc: ['body', 'latest_time'] },
   { rule: 'latest_time 24:00', spec: () => validSpec({ latest_time: '24:00' }), loc: ['body', 'latest_time'] },
-  { rule: 'latest_time one minute before earliest_time', spec: () => validSpec({ earliest_time: '20:00', latest_time: '19:59' }), loc: ['body', 'latest_time'] },
+  {
+    rule: 'latest_time one minute before earliest_time',
+    spec: () => validSpec({ earliest_time: '20:00', latest_time: '19:59' }),
+    loc: ['body', 'latest_time'],
+  },
   { rule: 'an overnight window', spec: () => validSpec({ earliest_time: '22:00', latest_time: '01:00' }), loc: ['body', 'latest_time'] },
   { rule: 'a timezone that is not an IANA name', spec: () => validSpec({ timezone: 'Mars/Olympus_Mons' }), loc: ['body', 'timezone'] },
   { rule: 'a timezone given as an offset', spec: () => validSpec({ timezone: '-05:00' }), loc: ['body', 'timezone'] },
@@ -58,14 +70,30 @@ const BROKEN: BrokenRule[] = [
   { rule: 'seating "patio"', spec: () => validSpec({ seating: 'patio' }), loc: ['body', 'seating'] },
   { rule: 'seating in capitals', spec: () => validSpec({ seating: 'INDOOR' }), loc: ['body', 'seating'] },
   { rule: 'mode "book_now"', spec: () => validSpec({ mode: 'book_now' }), loc: ['body', 'mode'] },
-  { rule: 'a fee limit of 1000.01', spec: () => validSpec({ max_cancellation_fee_per_person: 1000.01 }), loc: ['body', 'max_cancellation_fee_per_person'] },
-  { rule: 'a fee limit of -1', spec: () => validSpec({ max_cancellation_fee_per_person: -1 }), loc: ['body', 'max_cancellation_fee_per_person'] },
-  { rule: 'a fee limit given as a string', spec: () => validSpec({ max_cancellation_fee_per_person: '25' }), loc: ['body', 'max_cancellation_fee_per_person'] },
+  {
+    rule: 'a fee limit of 1000.01',
+    spec: () => validSpec({ max_cancellation_fee_per_person: 1000.01 }),
+    loc: ['body', 'max_cancellation_fee_per_person'],
+  },
+  {
+    rule: 'a fee limit of -1',
+    spec: () => validSpec({ max_cancellation_fee_per_person: -1 }),
+    loc: ['body', 'max_cancellation_fee_per_person'],
+  },
+  {
+    rule: 'a fee limit given as a string',
+    spec: () => validSpec({ max_cancellation_fee_per_person: '25' }),
+    loc: ['body', 'max_cancellation_fee_per_person'],
+  },
   { rule: 'fee_review_hours 169', spec: () => validSpec({ fee_review_hours: 169 }), loc: ['body', 'fee_review_hours'] },
   { rule: 'fee_review_hours -1', spec: () => validSpec({ fee_review_hours: -1 }), loc: ['body', 'fee_review_hours'] },
   { rule: 'fee_review_hours 1.5', spec: () => validSpec({ fee_review_hours: 1.5 }), loc: ['body', 'fee_review_hours'] },
   { rule: 'no expires_at', spec: () => validSpec({ expires_at: undefined }), loc: ['body', 'expires_at'] },
-  { rule: 'an expires_at without a UTC offset', spec: () => validSpec({ expires_at: `${dateIn(NEW_YORK, 2)}T19:00:00` }), loc: ['body', 'expires_at'] },
+  {
+    rule: 'an expires_at without a UTC offset',
+    spec: () => validSpec({ expires_at: `${dateIn(NEW_YORK, 2)}T19:00:00` }),
+    loc: ['body', 'expires_at'],
+  },
   { rule: 'an expires_at that is only a date', spec: () => validSpec({ expires_at: dateIn(NEW_YORK, 2) }), loc: ['body', 'expires_at'] },
   { rule: 'an expires_at in words', spec: () => validSpec({ expires_at: 'tomorrow evening' }), loc: ['body', 'expires_at'] },
   { rule: 'max_bookings 2', spec: () => validSpec({ max_bookings: 2 }), loc: ['body', 'max_bookings'] },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createAccessToken } from '../../src/auth/pat'
 import { users } from '../../src/db/schema'
 import { connectionStatus, connectPlatform, disconnectPlatform, platformSessionOf } from '../../src/requests/connection'
-import { depsOf, type Deps } from '../../src/requests/deps'
+import { type Deps, depsOf } from '../../src/requests/deps'
 import { control } from '../watch/world'
 
 async function newUser(deps: Deps) {
@@ -45,8 +45,12 @@ describe('connecting the platform account', () => {
   it('refuses to connect without the risk acknowledged, or with credentials the platform rejects', async () => {
     const deps = depsOf(env)
     const { userId } = await newUser(deps)
-    await expect(connectPlatform(deps, userId, { email: 'a@example.test', password: 'pw', acknowledgedRisk: false })).rejects.toMatchObject({ code: 'risk_not_acknowledged' })
-    await expect(connectPlatform(deps, userId, { email: 'a@example.test', password: '', acknowledgedRisk: true })).rejects.toMatchObject({ code: 'platform_login_failed' })
+    await expect(connectPlatform(deps, userId, { email: 'a@example.test', password: 'pw', acknowledgedRisk: false })).rejects.toMatchObject(
+      { code: 'risk_not_acknowledged' },
+    )
+    await expect(connectPlatform(deps, userId, { email: 'a@example.test', password: '', acknowledgedRisk: true })).rejects.toMatchObject({
+      code: 'platform_login_failed',
+    })
     expect((await connectionStatus(deps, userId)).connected).toBe(false)
   })
 
@@ -81,10 +85,15 @@ describe('restaurant search', () => {
     if (!released) throw new Error('the sandbox seeds venues with release rules')
     expect(await env.DB.prepare('select count(*) as n from venues where venue_id = ?').bind(released.id).first('n')).toBe(0)
 
-    const res = await SELF.fetch(`http://localhost/api/v1/restaurants?q=${encodeURIComponent(released.name)}`, { headers: { Authorization: `Bearer ${token}` } })
+    const res = await SELF.fetch(`http://localhost/api/v1/restaurants?q=${encodeURIComponent(released.name)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
     const body = await res.json<{ restaurants: { venue_id: number; time_zone: string; release_rule: unknown }[] }>()
     const found = body.restaurants.find((r) => r.venue_id === released.id)
-    expect(found).toMatchObject({ time_zone: released.zone, release_rule: { days_in_advance: released.release?.days, time_of_day: released.release?.time } })
+    expect(found).toMatchObject({
+      time_zone: released.zone,
+      release_rule: { days_in_advance: released.release?.days, time_of_day: released.release?.time },
+    })
     expect(await env.DB.prepare('select time_zone from venues where venue_id = ?').bind(released.id).first('time_zone')).toBe(released.zone)
   })
 
@@ -92,7 +101,11 @@ describe('restaurant search', () => {
     const deps = depsOf(env)
     const { token } = await newUser(deps)
     const search = async () =>
-      (await (await SELF.fetch('http://localhost/api/v1/restaurants?q=an', { headers: { Authorization: `Bearer ${token}` } })).json<{ restaurants: { venue_id: number }[] }>()).restaurants
+      (
+        await (
+          await SELF.fetch('http://localhost/api/v1/restaurants?q=an', { headers: { Authorization: `Bearer ${token}` } })
+        ).json<{ restaurants: { venue_id: number }[] }>()
+      ).restaurants
     const first = await search()
     const second = await search() // now also from the catalog
     for (const list of [first, second]) {
@@ -109,7 +122,9 @@ describe('a stored token that no longer decrypts', () => {
     const { userId, token } = await newUser(deps)
     await connectPlatform(deps, userId, { email: 'rotated@example.test', password: 'pw', acknowledgedRisk: true })
     // As after a key rotation: the sealed token is no longer readable with the current key.
-    await env.DB.prepare("update platform_connections set token_iv = 'AAAAAAAAAAAAAAAA', checked_at = 0 where user_id = ?").bind(userId).run()
+    await env.DB.prepare("update platform_connections set token_iv = 'AAAAAAAAAAAAAAAA', checked_at = 0 where user_id = ?")
+      .bind(userId)
+      .run()
     const res = await SELF.fetch('http://localhost/api/v1/capabilities', { headers: { Authorization: `Bearer ${token}` } })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ executor: { ready: false, reason: 'resy_reauth_required', execution: 'cloud' } })

@@ -5,7 +5,12 @@ export interface Json {
   [key: string]: unknown
 }
 
-export async function callApi(baseUrl: string, token: string, path: string, init: { method?: string; body?: unknown; idempotencyKey?: string } = {}) {
+export async function callApi(
+  baseUrl: string,
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown; idempotencyKey?: string } = {},
+) {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` }
   if (init.body !== undefined) headers['Content-Type'] = 'application/json'
   if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey
@@ -26,7 +31,13 @@ export function dateIn(timeZone: string, days: number): string {
 }
 
 /** Polls the request until `done` holds for its view, or fails after `timeoutMs`. */
-export async function waitForRequest(baseUrl: string, token: string, id: string, done: (view: Json) => boolean, timeoutMs = 120_000): Promise<Json> {
+export async function waitForRequest(
+  baseUrl: string,
+  token: string,
+  id: string,
+  done: (view: Json) => boolean,
+  timeoutMs = 120_000,
+): Promise<Json> {
   const deadline = Date.now() + timeoutMs
   let last: Json = {}
   while (Date.now() < deadline) {

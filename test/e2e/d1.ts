@@ -8,7 +8,19 @@ import { inject } from 'vitest'
 const ROOT = resolve(import.meta.dirname, '../..')
 
 export async function executeSql(sql: string): Promise<void> {
-  const args = ['node_modules/wrangler/bin/wrangler.js', 'd1', 'execute', 'DB', '--local', '--persist-to', inject('statePath'), '-c', 'wrangler.toml', '--command', sql]
+  const args = [
+    'node_modules/wrangler/bin/wrangler.js',
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--persist-to',
+    inject('statePath'),
+    '-c',
+    'wrangler.toml',
+    '--command',
+    sql,
+  ]
   await promisify(execFile)(process.execPath, args, { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' } })
 }
 

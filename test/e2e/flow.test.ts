@@ -2,10 +2,11 @@
 // create a token, an assistant creates an auto_book request by REST for a window with no table,
 // the user approves it at its action_url and sees it watching; then the sandbox drops a table
 // into the window (its control API, from Node) and the service books it and verifies it.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { sandboxControl, type AddSlotInput } from '../../sandbox/control-client'
-import { callApi, dateIn, waitForRequest, type Json } from './api'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { type AddSlotInput, sandboxControl } from '../../sandbox/control-client'
+import { callApi, dateIn, type Json, waitForRequest } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
 import { newUser } from './pages'
 
@@ -106,7 +107,13 @@ describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
     const date = dateIn(venue.time_zone, 5)
     const lunch = (slots: { time: string }[]) => slots.filter((s) => s.time >= '12:00' && s.time <= '14:00')
     expect(lunch(await sandbox.slots(venue.venue_id, date))).toEqual([])
-    const spec = { ...(await dinnerSpec('auto_book')), title: 'Business lunch', dates: [date], earliest_time: '12:00', latest_time: '14:00' }
+    const spec = {
+      ...(await dinnerSpec('auto_book')),
+      title: 'Business lunch',
+      dates: [date],
+      earliest_time: '12:00',
+      latest_time: '14:00',
+    }
     const created = await createRequest(spec)
     expect(created.status).toBe('needs_approval')
     const id = String(created.id)
@@ -160,7 +167,14 @@ describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
     expect(booked.status).toBe('confirmed')
     const reservations = booked.reservations as Json[]
     expect(reservations).toHaveLength(1)
-    expect(reservations[0]).toMatchObject({ verified: true, venue_id: venue.venue_id, date, time: '12:30', party_size: 2, seating: 'Booth' })
+    expect(reservations[0]).toMatchObject({
+      verified: true,
+      venue_id: venue.venue_id,
+      date,
+      time: '12:30',
+      party_size: 2,
+      seating: 'Booth',
+    })
     expect(reservations[0]?.cancellation_fee_per_person).toBe(0)
 
     // The platform's own record: exactly one booking on this account, the dropped table.

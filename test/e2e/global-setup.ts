@@ -10,10 +10,10 @@
 // world per host name, so the service's platform client and the tests' control client address the
 // same world. Each process keeps its state in its own --persist-to directory; both are stopped
 // (with their workerd children) afterwards.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -80,7 +80,10 @@ interface DevProcess {
 
 async function startDev(label: string, args: string[], env: Record<string, string>): Promise<DevProcess> {
   const inspectorPort = await freePort()
-  const child = wrangler(['dev', ...args, '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false'], env)
+  const child = wrangler(
+    ['dev', ...args, '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false'],
+    env,
+  )
   let output = ''
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
@@ -91,7 +94,8 @@ async function startDev(label: string, args: string[], env: Record<string, strin
 async function waitUntil(dev: DevProcess, what: string, ready: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS
   while (Date.now() < deadline) {
-    if (dev.child.exitCode !== null) throw new Error(`${dev.label} (wrangler dev) exited early (${dev.child.exitCode}):\n${dev.output().slice(-4000)}`)
+    if (dev.child.exitCode !== null)
+      throw new Error(`${dev.label} (wrangler dev) exited early (${dev.child.exitCode}):\n${dev.output().slice(-4000)}`)
     if (await ready()) return
     await sleep(500)
   }
@@ -154,7 +158,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const sandboxPort = await freePort()
       sandboxUrl = `http://127.0.0.1:${sandboxPort}`
       // Demo mode off: no table appears or vanishes unless a test says so through the control API.
-      const args = ['-c', SANDBOX_CONFIG, '--port', String(sandboxPort), '--persist-to', join(dir, 'sandbox-state'), '--var', 'SANDBOX_DEMO:off']
+      const args = [
+        '-c',
+        SANDBOX_CONFIG,
+        '--port',
+        String(sandboxPort),
+        '--persist-to',
+        join(dir, 'sandbox-state'),
+        '--var',
+        'SANDBOX_DEMO:off',
+      ]
       const dev = await startDev('sandbox', args, env('sandbox'))
       started.push(dev)
       await waitUntil(dev, 'control API answering', answers(`${sandboxUrl}/__sandbox/venues`))
@@ -185,7 +198,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stopAll()
     if (process.env.E2E_KEEP_LOG) {
       const logs = await Promise.all(
-        started.map(async (dev) => `=== ${dev.label}\n${dev.output()}${await readFile(join(dir, `${dev.label}.log`), 'utf8').catch(() => '')}`),
+        started.map(
+          async (dev) => `=== ${dev.label}\n${dev.output()}${await readFile(join(dir, `${dev.label}.log`), 'utf8').catch(() => '')}`,
+        ),
       )
       await writeFile(join(ROOT, 'e2e-wrangler.log'), logs.join('\n'))
     }

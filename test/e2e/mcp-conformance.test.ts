@@ -76,7 +76,17 @@ describe('MCP conformance: server', () => {
   })
 
   it('passes the 2026-07-28 requirement set (stateless server, header validation …) but for the expected failures', async () => {
-    const run = await conformance(['server', '--url', `${proxy.url}/mcp`, '--requirements', '2026-07-28', '--expected-failures', BASELINE, '-o', join(outDir, 'r2026')])
+    const run = await conformance([
+      'server',
+      '--url',
+      `${proxy.url}/mcp`,
+      '--requirements',
+      '2026-07-28',
+      '--expected-failures',
+      BASELINE,
+      '-o',
+      join(outDir, 'r2026'),
+    ])
     expect(run.output).toMatch(/✓ http-header-validation: \d+ passed, 0 failed/)
     expect(run.code, run.output.slice(-3000)).toBe(0)
   })
@@ -111,7 +121,19 @@ describe('MCP conformance: authorization server', () => {
 
     let consented: Promise<void> = Promise.resolve()
     const run = await conformance(
-      ['authorization', '--url', baseUrl, '--client-id', clientId, '--resource', `${baseUrl}/mcp`, '-p', String(callbackPort), '-o', join(outDir, 'auth')],
+      [
+        'authorization',
+        '--url',
+        baseUrl,
+        '--client-id',
+        clientId,
+        '--resource',
+        `${baseUrl}/mcp`,
+        '-p',
+        String(callbackPort),
+        '-o',
+        join(outDir, 'auth'),
+      ],
       (line) => {
         if (!line.startsWith(`${baseUrl}/oauth/authorize?`)) return
         consented = (async () => {

@@ -1,10 +1,11 @@
 // The MCP SDK's OAuth client hooks, as a native MCP host implements them: it keeps the client
 // registration and tokens in memory, listens on a loopback port for the redirect back, and
 // "opens the user's browser" by driving the Playwright page through sign-in and consent.
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { Page } from 'playwright-core'
 
 export class BrowserOAuthProvider implements OAuthClientProvider {

@@ -2,8 +2,9 @@
 // OAuth support: discovery → dynamic registration → authorization with PKCE → sign-in and
 // consent in a real browser → token → tools → refresh after the access token expired →
 // disconnect on the assistants page → 401.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -46,7 +47,9 @@ function dayIn(days: number): string {
 }
 
 describe('an MCP host connecting with OAuth', () => {
-  it('discovers, registers, gets consent in the browser, uses the tools, refreshes, and is cut off when disconnected', { timeout: 240_000 }, async () => {
+  it('discovers, registers, gets consent in the browser, uses the tools, refreshes, and is cut off when disconnected', {
+    timeout: 240_000,
+  }, async () => {
     const email = freshEmail('mcp')
     await signUp(page, baseUrl, email)
 
@@ -102,7 +105,10 @@ describe('an MCP host connecting with OAuth', () => {
     expect(preview.isError).toBeFalsy()
     expect(preview.structuredContent).toMatchObject({ valid: true })
 
-    const created = await client.callTool({ name: 'svc_create_request', arguments: { spec, idempotency_key: `e2e-${crypto.randomUUID()}` } })
+    const created = await client.callTool({
+      name: 'svc_create_request',
+      arguments: { spec, idempotency_key: `e2e-${crypto.randomUUID()}` },
+    })
     expect(created.isError).toBeFalsy()
     const view = created.structuredContent as { id: string; status: string }
     expect(view.status).toBe('active')
@@ -115,7 +121,11 @@ describe('an MCP host connecting with OAuth', () => {
     await new Promise((resolve) => setTimeout(resolve, ACCESS_TOKEN_TTL_MS + 2_000))
     const direct = await fetch(mcpUrl, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${expiredToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      headers: {
+        Authorization: `Bearer ${expiredToken}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     })
     expect(direct.status).toBe(401)
@@ -135,7 +145,11 @@ describe('an MCP host connecting with OAuth', () => {
     const revokedToken = provider.saved?.access_token ?? ''
     const refused = await fetch(mcpUrl, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${revokedToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      headers: {
+        Authorization: `Bearer ${revokedToken}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
     })
     expect(refused.status).toBe(401)

@@ -19,7 +19,10 @@ it('serves an OpenAPI 3.1 document that redocly lint accepts without errors', as
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
     maxBuffer: 16 * 1024 * 1024,
   }).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }))
-  const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; severity: string }[] }
+  const report = JSON.parse(lint.stdout) as {
+    totals: { errors: number; warnings: number }
+    problems: { ruleId: string; message: string; severity: string }[]
+  }
   const errors = report.problems.filter((p) => p.severity === 'error')
   expect(errors).toEqual([])
   expect(report.totals.errors).toBe(0)

@@ -1,6 +1,7 @@
 // What a person does on the pages, as steps the browser tests share.
-import { expect } from 'vitest'
+
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 export const PASSWORD = 'correct horse battery staple'
 

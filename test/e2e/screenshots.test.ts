@@ -1,7 +1,8 @@
 // Screenshots of every page at phone and desktop width, into screenshots/ (kept out of git),
 // for a person to look at. Each step also checks the page shows what it is for.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
 import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, screenshotBoth } from './browser'
 import { executeSql, literal } from './d1'
 import { errorAlert, freshEmail, PASSWORD, signIn, signUp } from './pages'

@@ -2,8 +2,8 @@
 // connection goes through the sandbox platform.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, screenshotBoth } from './browser'
 import { newUser } from './pages'
 

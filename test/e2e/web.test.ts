@@ -1,6 +1,7 @@
 // The pages in a real browser against `wrangler dev`: sign-up and sign-in, tokens, CSRF.
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest'
+
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser'
 import { errorAlert, freshEmail, newUser, PASSWORD, signIn, signUp } from './pages'
 

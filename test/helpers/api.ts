@@ -1,6 +1,8 @@
 // Black-box calls to the worker's /api/v1 through SELF, and readers of the contract's bodies.
+
 import { SELF } from 'cloudflare:test'
 import { expect } from 'vitest'
+import type { JsonBody } from './json'
 
 export interface ApiCall {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -14,7 +16,7 @@ export interface ApiResult {
   status: number
   headers: Headers
   // The body as JSON; tests read it field by field, asserting as they go.
-  body: Record<string, any>
+  body: JsonBody
 }
 
 export async function api(path: string, call: ApiCall = {}): Promise<ApiResult> {

@@ -1,8 +1,8 @@
 // Valid request specs to start from, and the calls every lifecycle test repeats.
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { api, newKey, type ApiResult } from './api'
-import { DAY_MS, NEW_YORK, dateIn, expiresIn, instantIn } from './time'
+import { type ApiResult, api, newKey } from './api'
+import { DAY_MS, dateIn, expiresIn, instantIn, NEW_YORK } from './time'
 import { VENUES } from './venues'
 
 export type Spec = Record<string, unknown>
@@ -105,7 +105,19 @@ export async function insertReservation(requestId: string, fields: ReservationFi
        platform_reservation_id, cancellation_fee, cancellation_deadline, verified, created_at, verified_at)
      values (?, ?, ?, ?, ?, ?, 2, 'any', ?, ?, 0, null, ?, ?, ?) returning id`,
   )
-    .bind(requestId, owner.user_id, owner.principal_id, VENUES.ny[0]!.venue_id, date, time, instantIn(timeZone, date, time), `resy-${requestId}`, verified ? 1 : 0, now, verified ? now : null)
+    .bind(
+      requestId,
+      owner.user_id,
+      owner.principal_id,
+      VENUES.ny[0]!.venue_id,
+      date,
+      time,
+      instantIn(timeZone, date, time),
+      `resy-${requestId}`,
+      verified ? 1 : 0,
+      now,
+      verified ? now : null,
+    )
     .first<{ id: number }>()
   if (!row) throw new Error('reservation insert returned nothing')
   return row.id

@@ -24,7 +24,13 @@ export const VENUES = {
     { venue_id: 900009, name: 'Olive Branch Taverna', city: 'Queens', neighborhood: 'Astoria', time_zone: NEW_YORK },
   ],
   chicago: { venue_id: 900101, name: 'Prairie Smokehouse', city: 'Chicago', neighborhood: 'West Loop', time_zone: 'America/Chicago' },
-  losAngeles: { venue_id: 900201, name: 'Canyon Taqueria', city: 'Los Angeles', neighborhood: 'Silver Lake', time_zone: 'America/Los_Angeles' },
+  losAngeles: {
+    venue_id: 900201,
+    name: 'Canyon Taqueria',
+    city: 'Los Angeles',
+    neighborhood: 'Silver Lake',
+    time_zone: 'America/Los_Angeles',
+  },
 } satisfies Record<string, TestVenue | TestVenue[]>
 
 export const ALL_VENUES: TestVenue[] = [...VENUES.ny, VENUES.chicago, VENUES.losAngeles]
@@ -40,7 +46,17 @@ export async function seedVenues(): Promise<void> {
   )
   await env.DB.batch(
     ALL_VENUES.map((v) =>
-      insert.bind(v.venue_id, v.name, v.city, v.neighborhood, v.time_zone, v.name.toLowerCase().replaceAll(' ', '-'), 30, '09:00', Date.now()),
+      insert.bind(
+        v.venue_id,
+        v.name,
+        v.city,
+        v.neighborhood,
+        v.time_zone,
+        v.name.toLowerCase().replaceAll(' ', '-'),
+        30,
+        '09:00',
+        Date.now(),
+      ),
     ),
   )
 }

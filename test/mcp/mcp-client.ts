@@ -1,6 +1,8 @@
 // A minimal MCP client over SELF for the workerd suites: one JSON-RPC message per POST, as a
 // stateless 2025-era Streamable HTTP client sends them, answers read from JSON or SSE bodies.
+
 import { SELF } from 'cloudflare:test'
+import type { JsonBody } from '../helpers/json'
 
 /** The canonical MCP resource in tests (PUBLIC_BASE_URL); SELF sends no Host header of its own. */
 export const MCP_URL = 'http://localhost:8787/mcp'
@@ -10,7 +12,7 @@ export interface RpcResult {
   status: number
   headers: Headers
   /** The JSON-RPC response (result or error), or null when the body held none. */
-  message: Record<string, any> | null
+  message: JsonBody | null
 }
 
 let nextId = 1
@@ -29,7 +31,7 @@ export async function mcpPost(body: unknown, init: { token?: string; headers?: R
   return { status: res.status, headers: res.headers, message: parseBody(text, res.headers.get('content-type') ?? '') }
 }
 
-function parseBody(text: string, type: string): Record<string, any> | null {
+function parseBody(text: string, type: string): JsonBody | null {
   if (text.length === 0) return null
   if (type.includes('text/event-stream')) {
     const data = text
@@ -37,9 +39,9 @@ function parseBody(text: string, type: string): Record<string, any> | null {
       .filter((line) => line.startsWith('data:'))
       .map((line) => line.slice(5).trim())
       .at(-1)
-    return data ? (JSON.parse(data) as Record<string, any>) : null
+    return data ? (JSON.parse(data) as JsonBody) : null
   }
-  return JSON.parse(text) as Record<string, any>
+  return JSON.parse(text) as JsonBody
 }
 
 export function rpc(method: string, params: Record<string, unknown> = {}) {
@@ -47,18 +49,20 @@ export function rpc(method: string, params: Record<string, unknown> = {}) {
 }
 
 export function initialize(token: string): Promise<RpcResult> {
-  return mcpPost(rpc('initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '1' } }), { token })
+  return mcpPost(rpc('initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '1' } }), {
+    token,
+  })
 }
 
-export async function listTools(token: string): Promise<Record<string, any>[]> {
+export async function listTools(token: string): Promise<JsonBody[]> {
   const res = await mcpPost(rpc('tools/list'), { token })
   if (res.status !== 200 || !res.message?.result) throw new Error(`tools/list failed: ${res.status} ${JSON.stringify(res.message)}`)
-  return res.message.result.tools as Record<string, any>[]
+  return res.message.result.tools as JsonBody[]
 }
 
 export interface ToolOutcome {
   isError: boolean
-  structured: Record<string, any> | undefined
+  structured: JsonBody | undefined
   text: string
   /** For tool errors: the contract's `{code, message}` (and `detail` for argument errors) the text carries. */
   error: { code: string; message: string; detail?: unknown[] } | undefined
@@ -78,5 +82,5 @@ export async function callTool(token: string, name: string, args: Record<string,
       error = undefined
     }
   }
-  return { isError, structured: result.structuredContent as Record<string, any> | undefined, text, error }
+  return { isError, structured: result.structuredContent as JsonBody | undefined, text, error }
 }

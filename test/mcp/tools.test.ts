@@ -77,7 +77,9 @@ describe('the tools', () => {
   it('svc_find_restaurants returns venue ids and time zones', async () => {
     const result = await callTool(await newToken(), 'svc_find_restaurants', { q: 'Lilac' })
     expect(result.isError).toBe(false)
-    expect(result.structured?.restaurants).toEqual([expect.objectContaining({ venue_id: VENUES.ny[0]?.venue_id, time_zone: 'America/New_York' })])
+    expect(result.structured?.restaurants).toEqual([
+      expect.objectContaining({ venue_id: VENUES.ny[0]?.venue_id, time_zone: 'America/New_York' }),
+    ])
     expect(result.text).toContain('Lilac Trattoria')
   })
 
@@ -100,7 +102,10 @@ describe('the tools', () => {
   })
 
   it('svc_create_request gives an auto_book request its action_url, in the text too', async () => {
-    const result = await callTool(await newToken(), 'svc_create_request', { spec: validSpec({ mode: 'auto_book' }), idempotency_key: newKey() })
+    const result = await callTool(await newToken(), 'svc_create_request', {
+      spec: validSpec({ mode: 'auto_book' }),
+      idempotency_key: newKey(),
+    })
     expect(result.structured?.status).toBe('needs_approval')
     const url = String(result.structured?.action_url)
     expect(url).toMatch(/\/requests\/sr_[^/]+\/approve\?revision=1$/)
@@ -139,7 +144,12 @@ describe('the tools', () => {
       idempotency_key: newKey(),
     })
     expect(updated.structured).toMatchObject({ revision: 2, party_size: 4 })
-    const stale = await callTool(token, 'svc_update_request', { request_id: view.id, revision: 1, spec: validSpec({ party_size: 3 }), idempotency_key: newKey() })
+    const stale = await callTool(token, 'svc_update_request', {
+      request_id: view.id,
+      revision: 1,
+      spec: validSpec({ party_size: 3 }),
+      idempotency_key: newKey(),
+    })
     expect(stale.error?.code).toBe('revision_conflict')
   })
 
@@ -159,7 +169,10 @@ describe('the tools', () => {
     const result = await callTool(token, 'svc_get_reservation', { reservation_id: reservationId })
     expect(result.structured).toMatchObject({ reservation_id: reservationId, verified: true })
     expect(result.text).toContain('is verified')
-    const second = await callTool(token, 'svc_create_request', { spec: validSpec({ venue_ids: [VENUES.ny[1]?.venue_id] }), idempotency_key: newKey() })
+    const second = await callTool(token, 'svc_create_request', {
+      spec: validSpec({ venue_ids: [VENUES.ny[1]?.venue_id] }),
+      idempotency_key: newKey(),
+    })
     const unverified = await insertReservation(String(second.structured?.id), { verified: false })
     expect((await callTool(token, 'svc_get_reservation', { reservation_id: unverified })).text).toContain('not verified yet')
   })
@@ -183,7 +196,10 @@ describe('tool errors', () => {
     const badKey = await callTool(token, 'svc_create_request', { spec: validSpec(), idempotency_key: 'short' })
     expect(badKey.error).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['arguments', 'idempotency_key'] }] })
     const extra = await callTool(token, 'svc_preview_request', { spec: validSpec({ surprise: 1 }) })
-    expect(extra.error).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['arguments', 'spec', 'surprise'], type: 'extra_forbidden' }] })
+    expect(extra.error).toMatchObject({
+      code: 'invalid_request',
+      detail: [{ loc: ['arguments', 'spec', 'surprise'], type: 'extra_forbidden' }],
+    })
     const wrongType = await callTool(token, 'svc_find_restaurants', { q: 7 })
     expect(wrongType.error?.code).toBe('invalid_request')
     expect((await callTool(token, 'svc_list_requests', {})).structured?.requests).toEqual([])

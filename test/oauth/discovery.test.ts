@@ -1,16 +1,18 @@
 // How an MCP host finds the authorization server: RFC 8414 and RFC 9728 documents, and the
 // 401 challenge on /mcp that points at them.
+
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createUserWithToken } from '../helpers/auth'
+import type { JsonBody } from '../helpers/json'
 import { mcpPost, rpc } from '../mcp/mcp-client'
 import { API_RESOURCE, MCP_RESOURCE, ORIGIN } from './oauth-client'
 
 const SCOPES = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read']
 
-async function json(path: string): Promise<{ status: number; body: Record<string, any> }> {
+async function json(path: string): Promise<{ status: number; body: JsonBody }> {
   const res = await SELF.fetch(`${ORIGIN}${path}`)
-  return { status: res.status, body: (await res.json()) as Record<string, any> }
+  return { status: res.status, body: (await res.json()) as JsonBody }
 }
 
 describe('authorization server metadata (RFC 8414)', () => {

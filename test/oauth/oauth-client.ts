@@ -1,6 +1,8 @@
 // The OAuth client side for the workerd suites: dynamic registration, PKCE, the browser part
 // (sign-in and consent through the pages, with a cookie-keeping WebClient), token calls.
+
 import { env, SELF } from 'cloudflare:test'
+import type { JsonBody } from '../helpers/json'
 import { WebClient } from '../web/web-client'
 
 export const ORIGIN = 'http://localhost:8787'
@@ -32,7 +34,10 @@ export async function register(metadata: Record<string, unknown> = {}): Promise<
 }
 
 function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
 }
 
 export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
@@ -92,14 +97,14 @@ export async function consent(web: WebClient, path: string, scopes: string[]): P
   return new URL(location)
 }
 
-export async function tokenRequest(form: Record<string, string>): Promise<{ status: number; body: Record<string, any> }> {
+export async function tokenRequest(form: Record<string, string>): Promise<{ status: number; body: JsonBody }> {
   const res = await SELF.fetch(`${ORIGIN}/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
   })
   const text = await res.text()
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} }
+  return { status: res.status, body: text ? (JSON.parse(text) as JsonBody) : {} }
 }
 
 export function exchangeCode(client: RegisteredClient, code: string, verifier: string, resource = MCP_RESOURCE) {
@@ -134,7 +139,11 @@ export async function connect(
   const { web, userId } = options.browser ?? (await signedInBrowser())
   const { verifier, challenge } = await pkcePair()
   const resource = options.resource ?? MCP_RESOURCE
-  const back = await consent(web, authorizePath({ client, challenge, method: 'S256', resource }), options.scopes ?? ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'])
+  const back = await consent(
+    web,
+    authorizePath({ client, challenge, method: 'S256', resource }),
+    options.scopes ?? ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'],
+  )
   const code = back.searchParams.get('code')
   if (!code) throw new Error(`no code in ${back}`)
   const tokens = await exchangeCode(client, code, verifier, resource)

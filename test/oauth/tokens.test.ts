@@ -2,9 +2,9 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { api, expectError, newKey } from '../helpers/api'
-import { seedVenues } from '../helpers/venues'
 import { validSpec } from '../helpers/requests'
-import { dateIn, DAY_MS, expiresIn, NEW_YORK } from '../helpers/time'
+import { DAY_MS, dateIn, expiresIn, NEW_YORK } from '../helpers/time'
+import { seedVenues } from '../helpers/venues'
 import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
 import { API_RESOURCE, connect, MCP_RESOURCE, refresh, tokenRequest } from './oauth-client'
 
@@ -139,7 +139,11 @@ describe('OAuth tokens on /api/v1', () => {
     const created = await api('/requests', { method: 'POST', token: owner.accessToken, body: validSpec(), idempotencyKey: newKey() })
     const stranger = await connect({ resource: API_RESOURCE })
     expectError(await api(`/requests/${String(created.body.id)}`, { token: stranger.accessToken }), 404, 'request_not_found')
-    expectError(await api(`/requests/${String(created.body.id)}/stop`, { method: 'POST', token: stranger.accessToken }), 404, 'request_not_found')
+    expectError(
+      await api(`/requests/${String(created.body.id)}/stop`, { method: 'POST', token: stranger.accessToken }),
+      404,
+      'request_not_found',
+    )
   })
 
   it('are refused where their audience does not point', async () => {

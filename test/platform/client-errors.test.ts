@@ -29,7 +29,11 @@ const find = (platform: Platform) => platform.findSlots({ venueId: OPEN_VENUE.id
 describe('booking refusals', () => {
   it('is card_required when the slot holds a card and the account has none', async () => {
     const world = freshWorld()
-    const { account, bookToken } = await readyToBook(world, { policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 } }, 'grace.nocard@example.com')
+    const { account, bookToken } = await readyToBook(
+      world,
+      { policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 } },
+      'grace.nocard@example.com',
+    )
     expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
       kind: 'refused',
       reason: 'card_required',
@@ -42,8 +46,12 @@ describe('booking refusals', () => {
     const bob = await signedIn(world, 'bob@example.com')
     const bobDetails = await world.platform.bookingDetails(bob.authToken, { configId: ada.configId, day: ada.slot.day, partySize: 2 })
     if (bobDetails.kind !== 'ok') throw new Error(bobDetails.kind)
-    expect((await world.platform.book(ada.account.authToken, { bookToken: ada.bookToken, paymentMethodId: ada.account.paymentMethodId })).kind).toBe('booked')
-    expect(await world.platform.book(bob.authToken, { bookToken: bobDetails.value.bookToken, paymentMethodId: bob.paymentMethodId })).toEqual({
+    expect(
+      (await world.platform.book(ada.account.authToken, { bookToken: ada.bookToken, paymentMethodId: ada.account.paymentMethodId })).kind,
+    ).toBe('booked')
+    expect(
+      await world.platform.book(bob.authToken, { bookToken: bobDetails.value.bookToken, paymentMethodId: bob.paymentMethodId }),
+    ).toEqual({
       kind: 'refused',
       reason: 'slot_gone',
     })
@@ -64,7 +72,9 @@ describe('booking refusals', () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     await world.control.invalidateTokens('ada@example.com')
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({ kind: 'reauth' })
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+      kind: 'reauth',
+    })
   })
 
   it('is rate_limited on 429, with the wait the platform asked for', async () => {
@@ -83,7 +93,9 @@ describe('booking outcomes that are not known', () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     await world.control.injectFault({ endpoint: 'book', kind: '503' })
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({ kind: 'unknown' })
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({
+      kind: 'unknown',
+    })
     expect((await world.control.calls()).book).toBe(1)
   })
 
@@ -92,7 +104,10 @@ describe('booking outcomes that are not known', () => {
     const { account, bookToken } = await readyToBook(world)
     await world.control.injectFault({ endpoint: 'book', kind: 'timeout', hangMs: 1500 })
     const started = Date.now()
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({ kind: 'unknown', detail: 'timeout' })
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+      kind: 'unknown',
+      detail: 'timeout',
+    })
     expect(Date.now() - started).toBeLessThan(1000)
     expect((await world.control.calls()).book).toBe(1)
   })
@@ -102,7 +117,9 @@ describe('booking outcomes that are not known', () => {
       const world = freshWorld({ timeoutMs: 300 })
       const { account, bookToken } = await readyToBook(world)
       await world.control.injectFault({ endpoint: 'book', kind: 'book_lost', hangMs })
-      expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({ kind: 'unknown' })
+      expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({
+        kind: 'unknown',
+      })
       expect((await world.control.calls()).book).toBe(1)
       const listed = await world.platform.listReservations(account.authToken)
       expect(listed.kind === 'ok' && listed.value.length).toBe(1)
@@ -150,7 +167,9 @@ describe('reads', () => {
     const world = freshWorld()
     const account = await signedIn(world)
     const configId = `rgs://resy/${OPEN_VENUE.id}/1/2/2030-01-01/2030-01-01/05:00:00/2/Nowhere`
-    expect(await world.platform.bookingDetails(account.authToken, { configId, day: '2030-01-01', partySize: 2 })).toEqual({ kind: 'not_found' })
+    expect(await world.platform.bookingDetails(account.authToken, { configId, day: '2030-01-01', partySize: 2 })).toEqual({
+      kind: 'not_found',
+    })
   })
 
   it('retry booking details, which only reads', async () => {

@@ -48,7 +48,10 @@ describe('venues', () => {
   it('finds venues by name with city and neighborhood', async () => {
     const { platform } = freshWorld()
     const found = await platform.searchVenues('juniper')
-    expect(found).toEqual({ kind: 'ok', value: [{ venueId: 60101, name: 'Juniper & Vine', city: 'New York', neighborhood: 'West Village' }] })
+    expect(found).toEqual({
+      kind: 'ok',
+      value: [{ venueId: 60101, name: 'Juniper & Vine', city: 'New York', neighborhood: 'West Village' }],
+    })
     expect(await platform.searchVenues('no such restaurant anywhere')).toEqual({ kind: 'ok', value: [] })
   })
 
@@ -115,7 +118,9 @@ describe('finding and booking a table', () => {
     if (booked.kind !== 'booked') return
     expect(await world.platform.listReservations(token)).toEqual({
       kind: 'ok',
-      value: [{ reservationId: booked.reservationId, venueId: OPEN_VENUE.id, day: slot.day, time: '23:15', partySize: 2, seatingType: 'Patio' }],
+      value: [
+        { reservationId: booked.reservationId, venueId: OPEN_VENUE.id, day: slot.day, time: '23:15', partySize: 2, seatingType: 'Patio' },
+      ],
     })
     const after = await world.platform.findSlots({ venueId: OPEN_VENUE.id, day: slot.day, partySize: 2 })
     expect(after.kind === 'ok' && after.value.some((s) => s.time === '23:15')).toBe(false)
@@ -126,10 +131,26 @@ describe('finding and booking a table', () => {
     const login = await world.platform.login('ada@example.com', 'pw')
     if (login.kind !== 'ok') throw new Error(login.kind)
     const cases = [
-      { time: '23:00', policy: { kind: 'free' as const }, want: { cancellationFeePerPerson: 0, freeCancellationUntil: null, deposit: false, prepaid: false, ticketed: false } },
-      { time: '23:15', policy: { kind: 'deposit' as const, amountPerPerson: 40, cutoffHours: 48 }, want: { deposit: true, prepaid: false, ticketed: false } },
-      { time: '23:30', policy: { kind: 'prepaid' as const, amountPerPerson: 185 }, want: { deposit: false, prepaid: true, ticketed: false } },
-      { time: '23:45', policy: { kind: 'ticketed' as const, amountPerPerson: 150 }, want: { deposit: false, prepaid: false, ticketed: true } },
+      {
+        time: '23:00',
+        policy: { kind: 'free' as const },
+        want: { cancellationFeePerPerson: 0, freeCancellationUntil: null, deposit: false, prepaid: false, ticketed: false },
+      },
+      {
+        time: '23:15',
+        policy: { kind: 'deposit' as const, amountPerPerson: 40, cutoffHours: 48 },
+        want: { deposit: true, prepaid: false, ticketed: false },
+      },
+      {
+        time: '23:30',
+        policy: { kind: 'prepaid' as const, amountPerPerson: 185 },
+        want: { deposit: false, prepaid: true, ticketed: false },
+      },
+      {
+        time: '23:45',
+        policy: { kind: 'ticketed' as const, amountPerPerson: 150 },
+        want: { deposit: false, prepaid: false, ticketed: true },
+      },
     ]
     for (const c of cases) {
       const slot = await ownSlot(world, { time: c.time, policy: c.policy })
@@ -158,4 +179,3 @@ describe('finding and booking a table', () => {
     expect(await platform.searchVenues('Saguaro')).toMatchObject({ kind: 'ok', value: [{ name: 'Saguaro Supper', city: 'Phoenix' }] })
   })
 })
-

@@ -60,7 +60,12 @@ describe('bookingDetailsOf', () => {
 
   it('reads a free slot as fee 0 with no deadline', () => {
     expect(details({ config: { type: 'free' }, is_paid: false })).toEqual({
-      bookToken: 'bt', cancellationFeePerPerson: 0, freeCancellationUntil: null, deposit: false, prepaid: false, ticketed: false,
+      bookToken: 'bt',
+      cancellationFeePerPerson: 0,
+      freeCancellationUntil: null,
+      deposit: false,
+      prepaid: false,
+      ticketed: false,
     })
   })
 
@@ -69,7 +74,10 @@ describe('bookingDetailsOf', () => {
   })
 
   it('reads a card hold with its per-person fee and cut-off', () => {
-    const got = details({ config: { type: 'cancellation_fee' }, is_paid: true }, { fee: { amount: 25, date_cut_off: '2030-01-01T00:00:00.000Z' } })
+    const got = details(
+      { config: { type: 'cancellation_fee' }, is_paid: true },
+      { fee: { amount: 25, date_cut_off: '2030-01-01T00:00:00.000Z' } },
+    )
     expect(got).toMatchObject({ cancellationFeePerPerson: 25, freeCancellationUntil: Date.parse('2030-01-01T00:00:00Z'), deposit: false })
   })
 
@@ -78,6 +86,10 @@ describe('bookingDetailsOf', () => {
   })
 
   it('treats an unrecognised up-front charge as a deposit', () => {
-    expect(details({ config: { type: 'special' }, is_paid: true, amounts: { reservation_charge: 80 } })).toMatchObject({ deposit: true, prepaid: false, ticketed: false })
+    expect(details({ config: { type: 'special' }, is_paid: true, amounts: { reservation_charge: 80 } })).toMatchObject({
+      deposit: true,
+      prepaid: false,
+      ticketed: false,
+    })
   })
 })

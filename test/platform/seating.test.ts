@@ -7,10 +7,19 @@ describe('seatingOf', () => {
     (raw) => expect(seatingOf(raw)).toBe('indoor'),
   )
 
-  it.each(['Patio', 'Terrace', 'Garden', 'Backyard', 'Sidewalk', 'Rooftop', 'Outdoor', 'outdoor dining', 'Rooftop Bar', 'Patio Bar', 'Courtyard'])(
-    'reads %s as outdoor',
-    (raw) => expect(seatingOf(raw)).toBe('outdoor'),
-  )
+  it.each([
+    'Patio',
+    'Terrace',
+    'Garden',
+    'Backyard',
+    'Sidewalk',
+    'Rooftop',
+    'Outdoor',
+    'outdoor dining',
+    'Rooftop Bar',
+    'Patio Bar',
+    'Courtyard',
+  ])('reads %s as outdoor', (raw) => expect(seatingOf(raw)).toBe('outdoor'))
 
   it.each(['Little Wayla', 'Dinner', 'Table', 'Standard', '', 'Barbecue Pit', 'Gardenia'])('reads %s as unknown', (raw) =>
     expect(seatingOf(raw)).toBe('unknown'),

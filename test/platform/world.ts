@@ -1,9 +1,9 @@
 // A fresh sandbox world per test: the sandbox keeps one world per API host name, so a random
 // host gives each test its own accounts, inventory changes, faults and call counts.
 import { env } from 'cloudflare:test'
+import { sandboxControl } from '../../sandbox/control-client'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
 import { createPlatformClient } from '../../src/platform/client'
-import { sandboxControl } from '../../sandbox/control-client'
 
 export function freshWorld(options: { timeoutMs?: number } = {}) {
   const fetcher = env.PLATFORM
@@ -27,7 +27,10 @@ export const RELEASE_VENUE = { id: 60101, zone: 'America/New_York' }
 export const dayAhead = (days: number, zone = OPEN_VENUE.zone) => addDays(todayIn(zone, Date.now()), days)
 
 /** A slot at a time the generator never uses (it stops at 22:00), so the test owns it. */
-export async function ownSlot(world: ReturnType<typeof freshWorld>, extra: Partial<Parameters<ReturnType<typeof freshWorld>['control']['addSlot']>[0]> = {}) {
+export async function ownSlot(
+  world: ReturnType<typeof freshWorld>,
+  extra: Partial<Parameters<ReturnType<typeof freshWorld>['control']['addSlot']>[0]> = {},
+) {
   const slot = { venueId: OPEN_VENUE.id, day: dayAhead(3), time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4, ...extra }
   if (!(await world.control.addSlot(slot))) throw new Error('sandbox refused the slot')
   return slot

@@ -65,7 +65,13 @@ describe('request flow', () => {
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true')
     expect((await replay.json<{ id: string }>()).id).toBe(view.id)
 
-    const updated = await call(token, 'PUT', `/requests/${view.id}`, { revision: 1, spec: spec({ mode: 'auto_book', party_size: 4 }) }, 'key-update-1')
+    const updated = await call(
+      token,
+      'PUT',
+      `/requests/${view.id}`,
+      { revision: 1, spec: spec({ mode: 'auto_book', party_size: 4 }) },
+      'key-update-1',
+    )
     expect(updated.status).toBe(200)
     const v2 = await updated.json<{ revision: number; status: string; action_url: string }>()
     expect(v2).toMatchObject({ revision: 2, status: 'needs_approval' })

@@ -6,7 +6,11 @@ import { dayAhead, freshWorld, OPEN_VENUE, ownSlot, RELEASE_VENUE } from '../pla
 
 /** A raw call as a well-behaved client makes it, with optional header changes. */
 function wire(baseUrl: string, path: string, init: RequestInit & { drop?: string[] } = {}) {
-  const headers = new Headers({ Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`, 'User-Agent': 'test', Referer: 'https://resy.com/' })
+  const headers = new Headers({
+    Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`,
+    'User-Agent': 'test',
+    Referer: 'https://resy.com/',
+  })
   for (const [k, v] of new Headers(init.headers)) headers.set(k, v)
   for (const name of init.drop ?? []) headers.delete(name)
   if (!env.PLATFORM) throw new Error('PLATFORM binding missing')
@@ -80,7 +84,9 @@ describe('bookings', () => {
     await world.platform.book(login.value.authToken, { bookToken: details.value.bookToken, paymentMethodId: null })
 
     expect((await world.control.slots(slot.venueId, slot.day)).some((s) => s.time === slot.time)).toBe(false)
-    expect(await world.control.ledger()).toMatchObject([{ email: 'ada@example.com', venueId: slot.venueId, day: slot.day, time: slot.time, partySize: 3, policy: { kind: 'free' } }])
+    expect(await world.control.ledger()).toMatchObject([
+      { email: 'ada@example.com', venueId: slot.venueId, day: slot.day, time: slot.time, partySize: 3, policy: { kind: 'free' } },
+    ])
     await world.control.reset()
     expect(await world.control.ledger()).toEqual([])
     expect(await world.platform.checkAccount(login.value.authToken)).toEqual({ kind: 'reauth' })
@@ -94,7 +100,9 @@ describe('bookings', () => {
       await ownSlot(world, { seating })
       const found = await world.platform.findSlots({ venueId: OPEN_VENUE.id, day: dayAhead(3), partySize: 2 })
       const configId = found.kind === 'ok' ? found.value.find((s) => s.time === '23:15' && s.seatingType === seating)?.configId : undefined
-      const details = configId ? await world.platform.bookingDetails(login.value.authToken, { configId, day: dayAhead(3), partySize: 2 }) : null
+      const details = configId
+        ? await world.platform.bookingDetails(login.value.authToken, { configId, day: dayAhead(3), partySize: 2 })
+        : null
       if (details?.kind !== 'ok') throw new Error('no details')
       return world.platform.book(login.value.authToken, { bookToken: details.value.bookToken, paymentMethodId: null })
     }
@@ -109,7 +117,11 @@ describe('control API', () => {
     const slot = await ownSlot(world)
     const key = { venueId: slot.venueId, day: slot.day, time: slot.time, seating: slot.seating }
     expect(await world.control.setPolicy(key, { kind: 'fee', feePerPerson: 60, cutoffHours: 48 })).toBe(true)
-    expect((await world.control.slots(slot.venueId, slot.day)).find((s) => s.time === slot.time)?.policy).toEqual({ kind: 'fee', feePerPerson: 60, cutoffHours: 48 })
+    expect((await world.control.slots(slot.venueId, slot.day)).find((s) => s.time === slot.time)?.policy).toEqual({
+      kind: 'fee',
+      feePerPerson: 60,
+      cutoffHours: 48,
+    })
     expect(await world.control.removeSlot(key)).toBe(true)
     expect(await world.control.setPolicy(key, { kind: 'free' })).toBe(false)
   })
@@ -125,7 +137,9 @@ describe('control API', () => {
     await expect(locked.venues()).rejects.toMatchObject({ status: 404 })
     await expect(locked.reset()).rejects.toMatchObject({ status: 404 })
     const res = await env.SANDBOX_LOCKED.fetch(
-      new Request('https://locked.sandbox.test/2/config?venue_id=60101', { headers: { Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`, 'User-Agent': 'test' } }),
+      new Request('https://locked.sandbox.test/2/config?venue_id=60101', {
+        headers: { Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`, 'User-Agent': 'test' },
+      }),
     )
     expect(res.status).toBe(200)
   })
@@ -148,6 +162,8 @@ describe('wire checks', () => {
     if (login.kind !== 'ok') throw new Error(login.kind)
     const token = login.value.authToken
     expect((await wire(world.baseUrl, '/2/user', { headers: { 'X-Resy-Auth-Token': token } })).status).toBe(419)
-    expect((await wire(world.baseUrl, '/2/user', { headers: { 'X-Resy-Auth-Token': token, 'X-Resy-Universal-Auth': token } })).status).toBe(200)
+    expect((await wire(world.baseUrl, '/2/user', { headers: { 'X-Resy-Auth-Token': token, 'X-Resy-Universal-Auth': token } })).status).toBe(
+      200,
+    )
   })
 })

@@ -4,8 +4,8 @@
 // `npm run simulate` runs >= 1,000 requests (SEED=… replays a seed's plan).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { describeRun, violationsOf } from './sim/report'
 import { freshSeed } from './sim/random'
+import { describeRun, violationsOf } from './sim/report'
 import { simulate } from './sim/run'
 
 const FIXED_SEED = 'tablewatch-7'

@@ -21,7 +21,10 @@ describe('auto_book', () => {
     expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
 
     // The list shows the reservation on its own request only (one query serves the whole page).
-    const other = await createRequest(token, spec({ mode: 'alert_only', earliest_time: '18:00', latest_time: '18:30', expires_at: `${day}T17:00:00-05:00` }))
+    const other = await createRequest(
+      token,
+      spec({ mode: 'alert_only', earliest_time: '18:00', latest_time: '18:30', expires_at: `${day}T17:00:00-05:00` }),
+    )
     const listed = await SELF.fetch('http://localhost/api/v1/requests', { headers: { Authorization: `Bearer ${token}` } })
     const { requests } = await listed.json<{ requests: { id: string; reservations: { time: string }[] }[] }>()
     expect(requests.map((r) => [r.id, r.reservations.map((x) => x.time)])).toEqual([
@@ -63,7 +66,15 @@ describe('auto_book', () => {
 
   it('books a slot whose fee is within the limit and whose free cancellation is far enough away', async () => {
     const { token, userId, day, spec, platformEmail } = await setUp()
-    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4, policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 } })
+    await control().addSlot({
+      venueId: VENUE,
+      day,
+      time: '23:15',
+      seating: 'Dining Room',
+      partyMin: 2,
+      partyMax: 4,
+      policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 },
+    })
     const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25, fee_review_hours: 3 }))
     await runAlarm(request.id)
     expect((await view(token, request.id)).status).toBe('confirmed')

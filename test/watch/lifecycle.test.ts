@@ -11,7 +11,9 @@ async function alarmOf(id: string): Promise<number | null> {
 }
 
 async function tokenIdOf(token: string): Promise<string> {
-  const row = await env.DB.prepare('select id from access_tokens where token_hash = ?').bind(await sha256Hex(token)).first<{ id: string }>()
+  const row = await env.DB.prepare('select id from access_tokens where token_hash = ?')
+    .bind(await sha256Hex(token))
+    .first<{ id: string }>()
   if (!row) throw new Error('no such token')
   return row.id
 }
@@ -19,9 +21,7 @@ async function tokenIdOf(token: string): Promise<string> {
 describe('watching over time', () => {
   it('makes one platform find call per interval for 20 requests on one venue-day', async () => {
     const { token, spec } = await setUp()
-    const requests = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => createRequest(token, spec({ title: `dinner ${i}` }))),
-    )
+    const requests = await Promise.all(Array.from({ length: 20 }, (_, i) => createRequest(token, spec({ title: `dinner ${i}` }))))
     await Promise.all(requests.map((r) => runAlarm(r.id)))
     await Promise.all(requests.map((r) => runAlarm(r.id)))
     expect((await control().calls()).find).toBe(1)
@@ -43,7 +43,8 @@ describe('watching over time', () => {
     const { token, spec } = await setUp()
     const request = await createRequest(token, spec())
     await runAlarm(request.id)
-    const stored = () => runInDurableObject(requestObject(env, request.id), (_i, state) => state.storage.get<{ updatedAt: number; trace: unknown[] }>('state'))
+    const stored = () =>
+      runInDurableObject(requestObject(env, request.id), (_i, state) => state.storage.get<{ updatedAt: number; trace: unknown[] }>('state'))
     const first = await stored()
     await runAlarm(request.id)
     const second = await stored()
@@ -54,7 +55,10 @@ describe('watching over time', () => {
   it('expires an active request at expires_at, and one that waits for approval too', async () => {
     const { token, spec, day } = await setUp()
     const active = await createRequest(token, spec())
-    const waiting = await createRequest(token, spec({ mode: 'auto_book', earliest_time: '12:00', latest_time: '13:00', expires_at: `${day}T11:00:00-05:00` }))
+    const waiting = await createRequest(
+      token,
+      spec({ mode: 'auto_book', earliest_time: '12:00', latest_time: '13:00', expires_at: `${day}T11:00:00-05:00` }),
+    )
     for (const id of [active.id, waiting.id]) {
       await runInDurableObject(requestObject(env, id), async (_i, state) => {
         const s = await state.storage.get<{ expiresAt: number }>('state')
@@ -69,8 +73,15 @@ describe('watching over time', () => {
   it('revokes every open request of a token at once when the token is revoked', async () => {
     const { token, userId, spec, deps, day } = await setUp()
     const active = await createRequest(token, spec())
-    const approved = await createApproved(token, userId, spec({ earliest_time: '12:00', latest_time: '13:00', expires_at: `${day}T11:00:00-05:00` }))
-    const waiting = await createRequest(token, spec({ mode: 'auto_book', earliest_time: '14:00', latest_time: '15:00', expires_at: `${day}T11:00:00-05:00` }))
+    const approved = await createApproved(
+      token,
+      userId,
+      spec({ earliest_time: '12:00', latest_time: '13:00', expires_at: `${day}T11:00:00-05:00` }),
+    )
+    const waiting = await createRequest(
+      token,
+      spec({ mode: 'auto_book', earliest_time: '14:00', latest_time: '15:00', expires_at: `${day}T11:00:00-05:00` }),
+    )
     await revokeAccessToken(deps, userId, await tokenIdOf(token))
     for (const id of [active.id, approved.id, waiting.id]) {
       const state = await requestObject(env, id).read()

@@ -40,7 +40,14 @@ export async function setUp(options: { email?: string; connect?: boolean } = {})
   }
   // Each test watches its own day, so no answer coalesced for an earlier test is reused.
   const day = addDays(today, 2 + (counter % 80))
-  return { deps, userId, token, day, platformEmail: `diner-${userId}@example.test`, spec: (overrides: Record<string, unknown> = {}) => specFor(day, overrides) }
+  return {
+    deps,
+    userId,
+    token,
+    day,
+    platformEmail: `diner-${userId}@example.test`,
+    spec: (overrides: Record<string, unknown> = {}) => specFor(day, overrides),
+  }
 }
 
 function specFor(day: string, overrides: Record<string, unknown>) {
@@ -67,7 +74,10 @@ export async function nextInterval(day: string, partySize = 2, venueId = VENUE):
   await evictDurableObject(stub).catch(() => undefined) // not running: nothing to forget
 }
 
-export async function createRequest(token: string, body: Record<string, unknown>): Promise<{ id: string; status: string; revision: number }> {
+export async function createRequest(
+  token: string,
+  body: Record<string, unknown>,
+): Promise<{ id: string; status: string; revision: number }> {
   const res = await SELF.fetch('http://localhost/api/v1/requests', {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },

@@ -29,7 +29,9 @@ describe('the approval page', () => {
     const res = await owner.get(actionPath)
     expect(res.status).toBe(200)
     const html = await res.text()
-    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${dateIn(NEW_YORK, 7)}T12:00:00Z`))
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(
+      new Date(`${dateIn(NEW_YORK, 7)}T12:00:00Z`),
+    )
     for (const text of [
       'Lilac Trattoria</strong>, West Village, New York',
       weekday,
@@ -39,7 +41,7 @@ describe('the approval page', () => {
       'Book only if the cancellation fee is at most $25 per person and free cancellation is still possible at least 3 hours before the deadline.',
       'No deposits or prepaid meals.',
       'Watching ends',
-      "terms prohibit automated access and it may deactivate accounts that use such tools",
+      'terms prohibit automated access and it may deactivate accounts that use such tools',
     ]) {
       expect(html).toContain(text)
     }
@@ -70,7 +72,7 @@ describe('the approval page', () => {
     expect((await getRequest(token, id)).body.status).toBe('needs_approval')
   })
 
-  it("refuses another user as if the request did not exist", async () => {
+  it('refuses another user as if the request did not exist', async () => {
     const { token, id, actionPath } = await ownerWithRequest()
     const stranger = new WebClient()
     await stranger.newUser()

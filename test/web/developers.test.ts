@@ -41,7 +41,7 @@ describe('developers page and skill file', () => {
       'Idempotency-Key',
       'never cancels a reservation',
       'Do not create a second request for the same dinner',
-      "terms prohibit automated access",
+      'terms prohibit automated access',
       'at most once every few minutes',
       'requests:write',
       'reservations:read',

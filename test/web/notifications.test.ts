@@ -10,7 +10,15 @@ async function userIdOf(email: string): Promise<string> {
 }
 
 async function notify(userId: string, title: string, dedupeKey = crypto.randomUUID()) {
-  return insertNotification(dbOf(env.DB), { userId, dedupeKey, kind: 'alert', title, body: 'Lilia · Sat Dec 5 · 19:00 · 2 people', link: '/notifications', createdAt: Date.now() })
+  return insertNotification(dbOf(env.DB), {
+    userId,
+    dedupeKey,
+    kind: 'alert',
+    title,
+    body: 'Lilia · Sat Dec 5 · 19:00 · 2 people',
+    link: '/notifications',
+    createdAt: Date.now(),
+  })
 }
 
 function badge(html: string): string | undefined {
@@ -71,8 +79,20 @@ describe('outbox', () => {
     const aliceEmail = await alice.newUser()
     const bobEmail = await bob.newUser()
     const db = dbOf(env.DB)
-    await insertOutboxEmail(db, { userId: await userIdOf(aliceEmail), toAddress: aliceEmail, subject: 'A table at Lilia', body: 'Book it here', createdAt: Date.now() })
-    await insertOutboxEmail(db, { userId: await userIdOf(bobEmail), toAddress: bobEmail, subject: 'For Bob only', body: '…', createdAt: Date.now() })
+    await insertOutboxEmail(db, {
+      userId: await userIdOf(aliceEmail),
+      toAddress: aliceEmail,
+      subject: 'A table at Lilia',
+      body: 'Book it here',
+      createdAt: Date.now(),
+    })
+    await insertOutboxEmail(db, {
+      userId: await userIdOf(bobEmail),
+      toAddress: bobEmail,
+      subject: 'For Bob only',
+      body: '…',
+      createdAt: Date.now(),
+    })
     const page = await (await alice.get('/outbox')).text()
     expect(page).toContain('A table at Lilia')
     expect(page).not.toContain('For Bob only')

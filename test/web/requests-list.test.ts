@@ -11,7 +11,10 @@ describe('the requests page', () => {
     const owner = new WebClient()
     await owner.newUser()
     const first = await createOk(await owner.createToken(), validSpec({ title: 'Anniversary dinner' }))
-    const second = await createOk(await owner.createToken(), validSpec({ title: 'Birthday table', mode: 'auto_book', earliest_time: '12:00', latest_time: '13:00' }))
+    const second = await createOk(
+      await owner.createToken(),
+      validSpec({ title: 'Birthday table', mode: 'auto_book', earliest_time: '12:00', latest_time: '13:00' }),
+    )
 
     const res = await owner.get('/requests')
     expect(res.status).toBe(200)

@@ -7,7 +7,9 @@ async function saveNotifications(client: WebClient, form: Record<string, string>
 }
 
 async function storedSettings(email: string) {
-  return env.DB.prepare('select email_alerts, webhook_url from users where email = ?').bind(email).first<{ email_alerts: number; webhook_url: string | null }>()
+  return env.DB.prepare('select email_alerts, webhook_url from users where email = ?')
+    .bind(email)
+    .first<{ email_alerts: number; webhook_url: string | null }>()
 }
 
 describe('notification settings', () => {
@@ -55,7 +57,7 @@ describe('platform connection on the settings page', () => {
     const client = new WebClient()
     await client.newUser()
     const page = await (await client.get('/settings')).text()
-    expect(page).toContain("terms prohibit automated access and it may deactivate accounts that use such tools")
+    expect(page).toContain('terms prohibit automated access and it may deactivate accounts that use such tools')
     expect(page).toContain('Not connected.')
   })
 

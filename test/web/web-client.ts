@@ -53,7 +53,10 @@ export class WebClient {
   }
 
   /** Creates a personal access token on the assistants page and returns it (seen once). */
-  async createToken(name = 'Test assistant', scopes = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read']): Promise<string> {
+  async createToken(
+    name = 'Test assistant',
+    scopes = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'],
+  ): Promise<string> {
     const res = await this.post('/assistants/tokens', { name, scopes, _csrf: await this.csrfFrom('/assistants') })
     const token = /spt_[0-9A-Za-z]+/.exec(await res.text())?.[0]
     if (!token) throw new Error(`no token on the page (status ${res.status})`)

@@ -16,7 +16,11 @@ function receiver(status = 200) {
 describe('sendWebhook', () => {
   it('posts ntfy/Slack-style JSON with title, text and link', async () => {
     const { received, fetcher } = receiver()
-    const result = await sendWebhook('https://hooks.example/hook', { title: 'Table found', text: 'Lilia, Dec 5, 19:00', link: 'https://tw.example/r/1' }, { fetcher })
+    const result = await sendWebhook(
+      'https://hooks.example/hook',
+      { title: 'Table found', text: 'Lilia, Dec 5, 19:00', link: 'https://tw.example/r/1' },
+      { fetcher },
+    )
     expect(result).toEqual({ ok: true, status: 200 })
     expect(received).toEqual([
       {
@@ -28,7 +32,11 @@ describe('sendWebhook', () => {
 
   it('reports a receiver that refuses', async () => {
     const { fetcher } = receiver(410)
-    expect(await sendWebhook('https://hooks.example/hook', { title: 't', text: 'x' }, { fetcher })).toEqual({ ok: false, reason: 'rejected', status: 410 })
+    expect(await sendWebhook('https://hooks.example/hook', { title: 't', text: 'x' }, { fetcher })).toEqual({
+      ok: false,
+      reason: 'rejected',
+      status: 410,
+    })
   })
 
   it('gives up after the timeout', async () => {

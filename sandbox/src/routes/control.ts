@@ -27,7 +27,9 @@ controlRoutes.post('/reset', async (c) => {
 controlRoutes.get('/venues', (c) => c.json({ venues: VENUES }))
 
 controlRoutes.get('/slots', async (c) => {
-  const q = z.object({ venue_id: z.coerce.number().int(), day: z.string(), party_size: z.coerce.number().int().optional() }).parse(c.req.query())
+  const q = z
+    .object({ venue_id: z.coerce.number().int(), day: z.string(), party_size: z.coerce.number().int().optional() })
+    .parse(c.req.query())
   return c.json({ slots: (await worldOf(c).offered(q.venue_id, q.day, q.party_size ?? null)) ?? [] })
 })
 

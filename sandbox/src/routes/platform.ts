@@ -1,10 +1,10 @@
 // The platform's own endpoints, same paths and wire format as api.resy.com.
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
 import type { SandboxPlatform } from '../object'
 import type { Endpoint } from '../schemas'
-import { venueById, searchVenues } from '../venues'
+import { searchVenues, venueById } from '../venues'
 import { bookJson, configJson, detailsJson, findJson, reservationsJson, searchJson, slotKeyOfToken, userJson, venueJson } from '../wire'
 import { failBefore, loseAnswer } from './faults'
 
@@ -68,41 +68,56 @@ platformRoutes.use('*', async (c, next) => {
   await next()
 })
 
-platformRoutes.post('/3/auth/password', endpoint('login', async (c, world) => {
-  const form = await c.req.parseBody()
-  const email = typeof form.email === 'string' ? form.email : ''
-  const password = typeof form.password === 'string' ? form.password : ''
-  const session = await world.login(email, password)
-  if (!session) return unauthorized(c)
-  return c.json({ ...userJson(session.account), token: session.token })
-}))
+platformRoutes.post(
+  '/3/auth/password',
+  endpoint('login', async (c, world) => {
+    const form = await c.req.parseBody()
+    const email = typeof form.email === 'string' ? form.email : ''
+    const password = typeof form.password === 'string' ? form.password : ''
+    const session = await world.login(email, password)
+    if (!session) return unauthorized(c)
+    return c.json({ ...userJson(session.account), token: session.token })
+  }),
+)
 
-platformRoutes.get('/2/user', endpoint('user', async (c, world) => {
-  const token = userToken(c)
-  const account = token ? await world.account(token) : null
-  return account ? c.json(userJson(account)) : unauthorized(c)
-}))
+platformRoutes.get(
+  '/2/user',
+  endpoint('user', async (c, world) => {
+    const token = userToken(c)
+    const account = token ? await world.account(token) : null
+    return account ? c.json(userJson(account)) : unauthorized(c)
+  }),
+)
 
-platformRoutes.post('/3/venuesearch/search', endpoint('search', async (c) => {
-  const text = await c.req.text()
-  // JSON, or (as some clients do) the same JSON in the form field struct_data.
-  const body = jsonOf(text) ?? jsonOf(new URLSearchParams(text).get('struct_data') ?? '{}')
-  const parsed = searchBody.safeParse(body)
-  if (!parsed.success) return message(c, 400, 'Bad search')
-  return c.json(searchJson(searchVenues(parsed.data.query, Math.min(parsed.data.per_page, 50))))
-}))
+platformRoutes.post(
+  '/3/venuesearch/search',
+  endpoint('search', async (c) => {
+    const text = await c.req.text()
+    // JSON, or (as some clients do) the same JSON in the form field struct_data.
+    const body = jsonOf(text) ?? jsonOf(new URLSearchParams(text).get('struct_data') ?? '{}')
+    const parsed = searchBody.safeParse(body)
+    if (!parsed.success) return message(c, 400, 'Bad search')
+    return c.json(searchJson(searchVenues(parsed.data.query, Math.min(parsed.data.per_page, 50))))
+  }),
+)
 
-platformRoutes.get('/3/venue', endpoint('venue', async (c) => {
-  const id = digits.safeParse(c.req.query('id'))
-  const venue = id.success ? venueById(id.data) : undefined
-  return venue ? c.json(venueJson(venue)) : message(c, 404, 'Venue not found')
-}))
+platformRoutes.get(
+  '/3/venue',
+  endpoint('venue', async (c) => {
+    const id = digits.safeParse(c.req.query('id'))
+    const venue = id.success ? venueById(id.data) : undefined
+    return venue ? c.json(venueJson(venue)) : message(c, 404, 'Venue not found')
+  }),
+)
 
-platformRoutes.get('/2/config', endpoint('config', async (c) => {
-  const id = digits.safeParse(c.req.query('venue_id'))
-  const venue = id.success ? venueById(id.data) : undefined
-  return venue ? c.json(configJson(venue)) : message(c, 404, 'Venue not found')
-}))
+platformRoutes.get(
+  '/2/config',
+  endpoint('config', async (c) => {
+    const id = digits.safeParse(c.req.query('venue_id'))
+    const venue = id.success ? venueById(id.data) : undefined
+    return venue ? c.json(configJson(venue)) : message(c, 404, 'Venue not found')
+  }),
+)
 
 async function find(c: Ctx, world: World, input: unknown): Promise<Response> {
   const q = findQuery.safeParse(input)
@@ -112,42 +127,57 @@ async function find(c: Ctx, world: World, input: unknown): Promise<Response> {
   if (!venue || !slots) return c.json({ query: { day: q.data.day, party_size: q.data.party_size }, results: { venues: [] } })
   return c.json(findJson(venue, q.data.day, q.data.party_size, slots))
 }
-platformRoutes.get('/4/find', endpoint('find', (c, world) => find(c, world, c.req.query())))
-platformRoutes.post('/4/find', endpoint('find', async (c, world) => find(c, world, await jsonBody(c))))
+platformRoutes.get(
+  '/4/find',
+  endpoint('find', (c, world) => find(c, world, c.req.query())),
+)
+platformRoutes.post(
+  '/4/find',
+  endpoint('find', async (c, world) => find(c, world, await jsonBody(c))),
+)
 
-platformRoutes.post('/3/details', endpoint('details', async (c, world) => {
-  const token = userToken(c)
-  if (!token) return unauthorized(c)
-  const body = detailsBody.safeParse(await jsonBody(c))
-  if (!body.success) return message(c, 400, 'Bad details request')
-  const key = slotKeyOfToken(body.data.config_id)
-  if (!key || key.day !== body.data.day) return message(c, 404, 'Config not found')
-  const got = await world.details(token, key, body.data.party_size)
-  if (got.kind === 'unauthorized') return unauthorized(c)
-  const venue = venueById(key.venueId)
-  if (got.kind === 'not_found' || !venue) return message(c, 404, 'Config not found')
-  return c.json(detailsJson(venue, got.slot, body.data.party_size, got.bookToken, got.expiresAt), 201)
-}))
+platformRoutes.post(
+  '/3/details',
+  endpoint('details', async (c, world) => {
+    const token = userToken(c)
+    if (!token) return unauthorized(c)
+    const body = detailsBody.safeParse(await jsonBody(c))
+    if (!body.success) return message(c, 400, 'Bad details request')
+    const key = slotKeyOfToken(body.data.config_id)
+    if (!key || key.day !== body.data.day) return message(c, 404, 'Config not found')
+    const got = await world.details(token, key, body.data.party_size)
+    if (got.kind === 'unauthorized') return unauthorized(c)
+    const venue = venueById(key.venueId)
+    if (got.kind === 'not_found' || !venue) return message(c, 404, 'Config not found')
+    return c.json(detailsJson(venue, got.slot, body.data.party_size, got.bookToken, got.expiresAt), 201)
+  }),
+)
 
-platformRoutes.post('/3/book', endpoint('book', async (c, world) => {
-  const token = userToken(c)
-  if (!token) return unauthorized(c)
-  const form = bookForm.safeParse(await c.req.parseBody())
-  if (!form.success) return message(c, 400, 'Bad book request')
-  let paymentMethodId: number | null = null
-  if (form.data.struct_payment_method) {
-    const pm = paymentMethod.safeParse(jsonOf(form.data.struct_payment_method))
-    if (!pm.success) return message(c, 400, 'Bad struct_payment_method')
-    paymentMethodId = pm.data.id
-  }
-  const result = await world.book(token, form.data.book_token, paymentMethodId)
-  if (result.kind === 'unauthorized') return unauthorized(c)
-  if (result.kind === 'refused') return message(c, result.status, result.message)
-  return c.json(bookJson(result.booking), 201)
-}))
+platformRoutes.post(
+  '/3/book',
+  endpoint('book', async (c, world) => {
+    const token = userToken(c)
+    if (!token) return unauthorized(c)
+    const form = bookForm.safeParse(await c.req.parseBody())
+    if (!form.success) return message(c, 400, 'Bad book request')
+    let paymentMethodId: number | null = null
+    if (form.data.struct_payment_method) {
+      const pm = paymentMethod.safeParse(jsonOf(form.data.struct_payment_method))
+      if (!pm.success) return message(c, 400, 'Bad struct_payment_method')
+      paymentMethodId = pm.data.id
+    }
+    const result = await world.book(token, form.data.book_token, paymentMethodId)
+    if (result.kind === 'unauthorized') return unauthorized(c)
+    if (result.kind === 'refused') return message(c, result.status, result.message)
+    return c.json(bookJson(result.booking), 201)
+  }),
+)
 
-platformRoutes.get('/3/user/reservations', endpoint('reservations', async (c, world) => {
-  const token = userToken(c)
-  const got = token ? await world.reservations(token) : { kind: 'unauthorized' as const }
-  return got.kind === 'ok' ? c.json(reservationsJson(got.bookings)) : unauthorized(c)
-}))
+platformRoutes.get(
+  '/3/user/reservations',
+  endpoint('reservations', async (c, world) => {
+    const token = userToken(c)
+    const got = token ? await world.reservations(token) : { kind: 'unauthorized' as const }
+    return got.kind === 'ok' ? c.json(reservationsJson(got.bookings)) : unauthorized(c)
+  }),
+)

@@ -37,7 +37,11 @@ function ensureAccount(sql: SqlStorage, email: string): SandboxAccount {
   const paymentMethodId = email.includes('nocard') ? null : 7_200_000 + next
   sql.exec(
     'INSERT INTO accounts (email, user_id, first_name, last_name, payment_method_id) VALUES (?, ?, ?, ?, ?)',
-    email, userId, first, last, paymentMethodId,
+    email,
+    userId,
+    first,
+    last,
+    paymentMethodId,
   )
   return { email, userId, firstName: first, lastName: last, paymentMethodId }
 }
@@ -52,9 +56,7 @@ export function login(sql: SqlStorage, rawEmail: string, password: string, now: 
 }
 
 export function accountByToken(sql: SqlStorage, token: string): SandboxAccount | null {
-  const row = sql
-    .exec<AccountRow>('SELECT a.* FROM tokens t JOIN accounts a ON a.email = t.email WHERE t.token = ?', token)
-    .toArray()[0]
+  const row = sql.exec<AccountRow>('SELECT a.* FROM tokens t JOIN accounts a ON a.email = t.email WHERE t.token = ?', token).toArray()[0]
   return row ? accountOf(row) : null
 }
 

@@ -24,14 +24,21 @@ export interface Booking extends SlotKey {
   bookedAt: number
 }
 
-export type BookResult =
-  | { kind: 'booked'; booking: Booking }
-  | { kind: 'refused'; status: 402 | 404 | 412; message: string }
+export type BookResult = { kind: 'booked'; booking: Booking } | { kind: 'refused'; status: 402 | 404 | 412; message: string }
 
 type TokenRow = { email: string; venue_id: number; day: string; time: string; seating: string; party_size: number; expires_at: number }
 type ReservationRow = {
-  reservation_id: number; resy_token: string; email: string; venue_id: number; day: string; time: string
-  seating: string; party_size: number; policy: string; payment_method_id: number | null; booked_at: number
+  reservation_id: number
+  resy_token: string
+  email: string
+  venue_id: number
+  day: string
+  time: string
+  seating: string
+  party_size: number
+  policy: string
+  payment_method_id: number | null
+  booked_at: number
 }
 
 export function mintBookToken(sql: SqlStorage, account: SandboxAccount, slot: SlotKey, partySize: number, now: number) {
@@ -39,7 +46,14 @@ export function mintBookToken(sql: SqlStorage, account: SandboxAccount, slot: Sl
   const expiresAt = now + BOOK_TOKEN_TTL_MS
   sql.exec(
     'INSERT INTO book_tokens (token, email, venue_id, day, time, seating, party_size, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    token, account.email, slot.venueId, slot.day, slot.time, slot.seating, partySize, expiresAt,
+    token,
+    account.email,
+    slot.venueId,
+    slot.day,
+    slot.time,
+    slot.seating,
+    partySize,
+    expiresAt,
   )
   return { token, expiresAt }
 }
@@ -51,18 +65,24 @@ export function book(sql: SqlStorage, account: SandboxAccount, bookToken: string
   const key: SlotKey = { venueId: row.venue_id, day: row.day, time: row.time, seating: row.seating }
   const held = sql.exec(
     'SELECT 1 FROM reservations WHERE email = ? AND venue_id = ? AND day = ? AND time = ?',
-    account.email, key.venueId, key.day, key.time,
+    account.email,
+    key.venueId,
+    key.day,
+    key.time,
   )
   if (held.toArray().length > 0) return { kind: 'refused', status: 412, message: 'You already have a reservation at this time' }
   const venue = venueById(key.venueId)
   const slot: SandboxSlot | null = venue ? currentSlot(sql, venue, key) : null
   if (!venue || !slot || !isOffered(venue, slot, now)) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
-  if (row.party_size < slot.partyMin || row.party_size > slot.partyMax) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
+  if (row.party_size < slot.partyMin || row.party_size > slot.partyMax)
+    return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   const needsCard = slot.policy.kind !== 'free'
   if (needsCard && (account.paymentMethodId === null || paymentMethodId !== account.paymentMethodId)) {
     return { kind: 'refused', status: 402, message: 'A payment method is required' }
   }
-  const reservationId = sql.exec<{ n: number }>('SELECT COALESCE(MAX(reservation_id), ?) + 1 AS n FROM reservations', FIRST_RESERVATION_ID).one().n
+  const reservationId = sql
+    .exec<{ n: number }>('SELECT COALESCE(MAX(reservation_id), ?) + 1 AS n FROM reservations', FIRST_RESERVATION_ID)
+    .one().n
   const booking: Booking = {
     ...key,
     reservationId,
@@ -76,8 +96,17 @@ export function book(sql: SqlStorage, account: SandboxAccount, bookToken: string
   sql.exec(
     `INSERT INTO reservations (reservation_id, resy_token, email, venue_id, day, time, seating, party_size, policy, payment_method_id, booked_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    booking.reservationId, booking.resyToken, booking.email, booking.venueId, booking.day, booking.time, booking.seating,
-    booking.partySize, JSON.stringify(booking.policy), booking.paymentMethodId, booking.bookedAt,
+    booking.reservationId,
+    booking.resyToken,
+    booking.email,
+    booking.venueId,
+    booking.day,
+    booking.time,
+    booking.seating,
+    booking.partySize,
+    JSON.stringify(booking.policy),
+    booking.paymentMethodId,
+    booking.bookedAt,
   )
   takeSlot(sql, key)
   sql.exec('DELETE FROM book_tokens WHERE token = ?', bookToken)

@@ -1,5 +1,5 @@
 // Call counting and fault injection, per endpoint. Every platform call passes through `enter`.
-import { faultSchema, type Endpoint, type Fault, type FaultInput } from '../schemas'
+import { type Endpoint, type Fault, type FaultInput, faultSchema } from '../schemas'
 
 type FaultRow = { seq: number; endpoint: string; kind: string; remaining: number; hang_ms: number }
 

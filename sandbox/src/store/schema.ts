@@ -33,5 +33,8 @@ export function wipe(sql: SqlStorage): void {
 /** 32 random bytes, base64url: tokens the sandbox hands out. */
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }

@@ -1,6 +1,6 @@
 // Current inventory = generated slots − removed + added (added wins over both).
 import { generatedSlots } from '../inventory'
-import { slotKeyOf, type Policy, type SandboxSlot, type SandboxVenue, type SlotKey } from '../model'
+import { type Policy, type SandboxSlot, type SandboxVenue, type SlotKey, slotKeyOf } from '../model'
 import { policySchema } from '../schemas'
 
 type AddedRow = { venue_id: number; day: string; time: string; seating: string; party_min: number; party_max: number; policy: string }
@@ -21,7 +21,11 @@ function addedOn(sql: SqlStorage, venueId: number, day: string): SandboxSlot[] {
 }
 
 function removedOn(sql: SqlStorage, venueId: number, day: string): Set<string> {
-  const rows = sql.exec<{ time: string; seating: string }>('SELECT time, seating FROM removed_slots WHERE venue_id = ? AND day = ?', venueId, day)
+  const rows = sql.exec<{ time: string; seating: string }>(
+    'SELECT time, seating FROM removed_slots WHERE venue_id = ? AND day = ?',
+    venueId,
+    day,
+  )
   return new Set(rows.toArray().map((r) => slotKeyOf({ venueId, day, ...r })))
 }
 
@@ -50,14 +54,32 @@ export function currentSlot(sql: SqlStorage, venue: SandboxVenue, key: SlotKey):
 
 /** Takes the slot off sale (booked, or removed by the control API / demo). */
 export function takeSlot(sql: SqlStorage, key: SlotKey): void {
-  sql.exec('DELETE FROM added_slots WHERE venue_id = ? AND day = ? AND time = ? AND seating = ?', key.venueId, key.day, key.time, key.seating)
-  sql.exec('INSERT OR IGNORE INTO removed_slots (venue_id, day, time, seating) VALUES (?, ?, ?, ?)', key.venueId, key.day, key.time, key.seating)
+  sql.exec(
+    'DELETE FROM added_slots WHERE venue_id = ? AND day = ? AND time = ? AND seating = ?',
+    key.venueId,
+    key.day,
+    key.time,
+    key.seating,
+  )
+  sql.exec(
+    'INSERT OR IGNORE INTO removed_slots (venue_id, day, time, seating) VALUES (?, ?, ?, ?)',
+    key.venueId,
+    key.day,
+    key.time,
+    key.seating,
+  )
 }
 
 export function putSlot(sql: SqlStorage, slot: SandboxSlot): void {
   sql.exec(
     `INSERT OR REPLACE INTO added_slots (venue_id, day, time, seating, party_min, party_max, policy) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    slot.venueId, slot.day, slot.time, slot.seating, slot.partyMin, slot.partyMax, JSON.stringify(slot.policy),
+    slot.venueId,
+    slot.day,
+    slot.time,
+    slot.seating,
+    slot.partyMin,
+    slot.partyMax,
+    JSON.stringify(slot.policy),
   )
 }
 

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import { capabilitiesOf } from '../../requests/executor'
 import { Capabilities } from '../../requests/schemas'
 import type { ApiEnv } from '../context'
@@ -19,7 +19,5 @@ export const capabilitiesRoute = createRoute({
 })
 
 export function capabilitiesRouter(app: OpenAPIHono<ApiEnv>) {
-  return app.openapi(capabilitiesRoute, async (c) =>
-    c.json(await capabilitiesOf(c.get('deps'), c.get('principal').userId), 200),
-  )
+  return app.openapi(capabilitiesRoute, async (c) => c.json(await capabilitiesOf(c.get('deps'), c.get('principal').userId), 200))
 }

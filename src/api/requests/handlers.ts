@@ -6,14 +6,7 @@ import { getRequest, listRequests } from '../../requests/read'
 import { stopRequest } from '../../requests/stop'
 import { updateRequest } from '../../requests/update'
 import type { ApiEnv } from '../context'
-import type {
-  createRequestRoute,
-  getRequestRoute,
-  listRequestsRoute,
-  previewRoute,
-  stopRequestRoute,
-  updateRequestRoute,
-} from './routes'
+import type { createRequestRoute, getRequestRoute, listRequestsRoute, previewRoute, stopRequestRoute, updateRequestRoute } from './routes'
 
 export const preview: RouteHandler<typeof previewRoute, ApiEnv> = async (c) =>
   c.json(await previewRequest(c.get('deps'), c.get('principal'), c.req.valid('json')), 200)

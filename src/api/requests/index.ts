@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
+import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { ApiEnv } from '../context'
 import * as handlers from './handlers'
 import * as routes from './routes'

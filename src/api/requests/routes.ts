@@ -1,5 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { IdempotencyKey, ListQuery, PreviewResult, RequestId, RequestList, RequestSpec, RequestView, UpdateBody } from '../../requests/schemas'
+import {
+  IdempotencyKey,
+  ListQuery,
+  PreviewResult,
+  RequestId,
+  RequestList,
+  RequestSpec,
+  RequestView,
+  UpdateBody,
+} from '../../requests/schemas'
 import { jsonBody, scope } from '../middleware'
 import { errorResponses, json, security } from '../responses'
 

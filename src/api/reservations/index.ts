@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { getReservation } from '../../requests/reservation'
 import { Reservation } from '../../requests/schemas'
 import type { ApiEnv } from '../context'

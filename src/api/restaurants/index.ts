@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import { findRestaurants } from '../../requests/restaurants'
 import { RestaurantList, RestaurantQuery } from '../../requests/schemas'
 import type { ApiEnv } from '../context'

@@ -15,7 +15,7 @@ export function registerListRequests(server: McpServer, ctx: ToolContext): void 
       title: 'List requests',
       description: [
         "This connection's requests, newest first, including ones from earlier conversations; limit 1 to 100 (default 20), and next_cursor for the next page.",
-        'Check it before creating: ' + RULES.oneRequestPerDinner,
+        `Check it before creating: ${RULES.oneRequestPerDinner}`,
         'Needs requests:read.',
       ].join(' '),
       inputSchema: toolArguments(ListQuery),

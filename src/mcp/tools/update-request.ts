@@ -23,7 +23,7 @@ export function registerUpdateRequest(server: McpServer, ctx: ToolContext): void
       title: 'Update a request',
       description: [
         'Replace the whole spec of an open request. Send the revision from the latest view; a stale one fails with revision_conflict (read the request again).',
-        'A changed auto_book request needs the user\'s approval again: it returns to needs_approval with a new action_url.',
+        "A changed auto_book request needs the user's approval again: it returns to needs_approval with a new action_url.",
         RULES.actionUrl,
         RULES.idempotency,
         'Needs requests:write.',

@@ -1,8 +1,8 @@
 // The words of every alert the watcher sends. Each names venue, date, time, party and
 // seating, and links to the platform.
 import { weekdayOf } from '../../lib/zoned-time'
-import type { Slot } from '../../platform/api'
 import type { Alert } from '../../notifications/notify'
+import type { Slot } from '../../platform/api'
 import type { RequestState } from '../state'
 import { slotKey } from './match'
 

@@ -9,7 +9,7 @@ import type { BookOutcome, PlatformReservation } from '../../platform/api'
 import { markReauthRequired, platformSessionOf } from '../connection'
 import type { BookingAttempt, RequestState } from '../state'
 import { bookedAlert, reconnectAlert, tableFoundAlert, unverifiedAlert, type VenueInfo } from './alerts'
-import { withTrace, type WatchContext } from './context'
+import { type WatchContext, withTrace } from './context'
 import { slotKey } from './match'
 import type { Sighting } from './poll'
 import { bookingRefusal, tableHeldForDinner } from './rules'
@@ -41,11 +41,18 @@ export async function alertInstead(ctx: WatchContext, sighting: Sighting, venue:
   const message = why
     ? `slot ${slot.day} ${slot.time} ${slot.seatingType} skipped: ${why}; the user was alerted.`
     : `Alerted the user: ${venue?.name ?? `venue ${slot.venueId}`} ${slot.day} ${slot.time} (${slot.seatingType}).`
-  await ctx.update((s) => (s.alerted.includes(key) ? null : withTrace({ ...s, alerted: [...s.alerted, key].slice(-500) }, ctx.deps.now, message)))
+  await ctx.update((s) =>
+    s.alerted.includes(key) ? null : withTrace({ ...s, alerted: [...s.alerted, key].slice(-500) }, ctx.deps.now, message),
+  )
 }
 
 /** Returns true when a booking was submitted (and the request is now being verified). */
-export async function tryBooking(ctx: WatchContext, start: RequestState, sighting: Sighting, venue: VenueInfo | undefined): Promise<boolean> {
+export async function tryBooking(
+  ctx: WatchContext,
+  start: RequestState,
+  sighting: Sighting,
+  venue: VenueInfo | undefined,
+): Promise<boolean> {
   const { deps } = ctx
   const { slot } = sighting
   const session = await platformSessionOf(deps, start.userId)
@@ -53,7 +60,11 @@ export async function tryBooking(ctx: WatchContext, start: RequestState, sightin
     await alertInstead(ctx, sighting, venue, 'the platform account needs reconnecting')
     return false
   }
-  const details = await deps.platform.bookingDetails(session.authToken, { configId: slot.configId, day: slot.day, partySize: start.spec.party_size })
+  const details = await deps.platform.bookingDetails(session.authToken, {
+    configId: slot.configId,
+    day: slot.day,
+    partySize: start.spec.party_size,
+  })
   if (details.kind === 'reauth') await reauth(ctx, start.userId)
   if (details.kind === 'reauth') await alertInstead(ctx, sighting, venue, 'the platform account needs reconnecting')
   if (details.kind !== 'ok') return false // a passing failure: the next poll tries again
@@ -96,14 +107,23 @@ export async function tryBooking(ctx: WatchContext, start: RequestState, sightin
     const approved = s.status === 'active' && s.approvedRevision === s.revision && s.revision === start.revision
     if (!approved || s.attempt || s.bookingDisabled) return null
     return withTrace(
-      { ...s, status: 'awaiting_verification', attempt, statusReason: 'A booking was submitted; verifying it with the platform.', updatedAt: bump(s, deps.now) },
+      {
+        ...s,
+        status: 'awaiting_verification',
+        attempt,
+        statusReason: 'A booking was submitted; verifying it with the platform.',
+        updatedAt: bump(s, deps.now),
+      },
       deps.now,
       `Booking ${attempt.venueName} ${slot.day} ${slot.time} (${slot.seatingType}) for ${attempt.partySize}; cancellation fee ${attempt.cancellationFee ?? 0} per person.`,
     )
   })
   if (!isAttempt(attempt)(submitted)) return false
 
-  const outcome = await deps.platform.book(session.authToken, { bookToken: details.value.bookToken, paymentMethodId: session.paymentMethodId })
+  const outcome = await deps.platform.book(session.authToken, {
+    bookToken: details.value.bookToken,
+    paymentMethodId: session.paymentMethodId,
+  })
   if (outcome.kind === 'reauth') await reauth(ctx, start.userId)
   await ctx.update((s) => (isAttempt(attempt)(s) && s.attempt ? { ...s, attempt: answered(s.attempt, outcome) } : null))
   await verifyAttempt(ctx)
@@ -140,7 +160,8 @@ export async function verifyAttempt(ctx: WatchContext): Promise<void> {
   if (listed?.kind === 'reauth') await reauth(ctx, state.userId)
   // A table another request booked and recorded (one asked again after this one was stopped) is not ours.
   const claimed = listed?.kind === 'ok' ? await claimedByOtherRequests(deps.db, state.userId, state.id) : new Set<string>()
-  const ours = (r: PlatformReservation) => sameTable(attempt)(r) && !attempt.preexisting.includes(r.reservationId) && !claimed.has(r.reservationId)
+  const ours = (r: PlatformReservation) =>
+    sameTable(attempt)(r) && !attempt.preexisting.includes(r.reservationId) && !claimed.has(r.reservationId)
   const found = listed?.kind === 'ok' ? listed.value.find(ours) : undefined
   if (found) {
     await recordReservation(deps.db, {
@@ -173,7 +194,9 @@ export async function verifyAttempt(ctx: WatchContext): Promise<void> {
   await notifyUser(deps, unverifiedAlert(state, attempt.venueName, attempt.day, attempt.time), ctx.background)
   const why = 'The booking could not be verified either way; check the platform account. This request will not book again.'
   await ctx.update((s) =>
-    isAttempt(attempt)(s) ? resumed({ ...s, bookingDisabled: 'An earlier booking could not be verified; this request now only alerts.' }, deps.now, why) : null,
+    isAttempt(attempt)(s)
+      ? resumed({ ...s, bookingDisabled: 'An earlier booking could not be verified; this request now only alerts.' }, deps.now, why)
+      : null,
   )
 }
 

@@ -42,7 +42,7 @@ export function inBurst(releases: number[], now: number): boolean {
 }
 
 /** Far-off dates change slowly: poll them less often. */
-export function intervalFor(spec: RequestSpec, windowsEnd: number[], cadence: Cadence, now: number): number {
+export function intervalFor(_spec: RequestSpec, windowsEnd: number[], cadence: Cadence, now: number): number {
   const nextEnd = Math.min(...windowsEnd.filter((e) => e > now))
   const daysAway = (nextEnd - now) / DAY_MS
   const factor = daysAway > 45 ? 5 : daysAway > 14 ? 2 : 1

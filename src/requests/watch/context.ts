@@ -26,7 +26,6 @@ export interface WatchContext {
   background(work: Promise<unknown>): void
 }
 
-
 export function withTrace(state: RequestState, at: number, message: string): RequestState {
   const trace: TraceItem[] = [...state.trace, { at, message }].slice(-TRACE_LIMIT)
   return { ...state, trace }

@@ -4,9 +4,9 @@ import { instantOf } from '../../lib/zoned-time'
 import type { RequestState } from '../state'
 import { isOpen } from '../state'
 import type { VenueInfo } from './alerts'
-import { alertInstead, tryBooking, verifyAttempt, VERIFY_INTERVAL_MS } from './booking'
-import { inBurst, intervalFor, nextPollAt, releaseInstants, type ReleaseRule } from './cadence'
-import { withTrace, type WatchContext } from './context'
+import { alertInstead, tryBooking, VERIFY_INTERVAL_MS, verifyAttempt } from './booking'
+import { inBurst, intervalFor, nextPollAt, type ReleaseRule, releaseInstants } from './cadence'
+import { type WatchContext, withTrace } from './context'
 import { slotKey } from './match'
 import { pollOnce } from './poll'
 
@@ -51,11 +51,16 @@ async function pollAndAct(ctx: WatchContext, state: RequestState): Promise<{ nex
     const reason = connection
       ? 'Waiting: the reservation platform account needs reconnecting in Settings.'
       : 'Waiting: connect a reservation platform account in Settings to start watching.'
-    await ctx.update((s) => (s.statusReason === reason || s.status !== 'active' ? null : withTrace({ ...s, statusReason: reason }, now, reason)))
+    await ctx.update((s) =>
+      s.statusReason === reason || s.status !== 'active' ? null : withTrace({ ...s, statusReason: reason }, now, reason),
+    )
     return { nextAt: Math.min(now + IDLE_WITHOUT_CONNECTION_MS, state.expiresAt) }
   }
-  if (state.statusReason?.startsWith('Waiting:')) await ctx.update((s) => (s.statusReason?.startsWith('Waiting:') ? { ...s, statusReason: null } : null))
-  const venues = new Map<number, VenueInfo>(rows.map((r) => [r.venueId, { venueId: r.venueId, name: r.name, urlSlug: r.urlSlug, timeZone: r.timeZone }]))
+  if (state.statusReason?.startsWith('Waiting:'))
+    await ctx.update((s) => (s.statusReason?.startsWith('Waiting:') ? { ...s, statusReason: null } : null))
+  const venues = new Map<number, VenueInfo>(
+    rows.map((r) => [r.venueId, { venueId: r.venueId, name: r.name, urlSlug: r.urlSlug, timeZone: r.timeZone }]),
+  )
   const rules: ReleaseRule[] = rows.flatMap((r) =>
     r.releaseDaysInAdvance !== null && r.releaseTime !== null
       ? [{ venueId: r.venueId, timeZone: r.timeZone, daysInAdvance: r.releaseDaysInAdvance, time: r.releaseTime }]
@@ -79,7 +84,7 @@ async function pollAndAct(ctx: WatchContext, state: RequestState): Promise<{ nex
   const autoBook = state.spec.mode === 'auto_book' && state.approvedRevision === state.revision && !state.bookingDisabled
   for (const sighting of poll.matches) {
     const current = await ctx.load()
-    if (!current || current.status !== 'active' || current.alerted.includes(slotKey(sighting.slot))) continue
+    if (current?.status !== 'active' || current.alerted.includes(slotKey(sighting.slot))) continue
     const venue = venues.get(sighting.slot.venueId)
     if (!autoBook) {
       await alertInstead(ctx, sighting, venue, undefined)
@@ -93,4 +98,3 @@ async function pollAndAct(ctx: WatchContext, state: RequestState): Promise<{ nex
   const nextAt = poll.backoffMs > 0 ? now + Math.max(poll.backoffMs, intervalMs) : nextPollAt(intervalMs, cadence, releases, now)
   return { nextAt: Math.min(nextAt, state.expiresAt) }
 }
-

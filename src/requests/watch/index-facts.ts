@@ -7,8 +7,9 @@
 //    later, or at once when its own booking hit the broken token (it forgets the facts then);
 //  - a disconnect revokes the user's open requests directly, so nothing polls on;
 //  - a missing or broken connection is never kept: the next poll looks again.
-import { findConnection, type ConnectionRow } from '../../db/connections'
+
 import type { Db } from '../../db/client'
+import { type ConnectionRow, findConnection } from '../../db/connections'
 import { findVenues, type VenueRow } from '../../db/venues'
 
 export interface IndexFacts {

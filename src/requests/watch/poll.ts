@@ -1,12 +1,13 @@
 // One look at the platform for an active request: every requested (venue, date) whose
 // window is still ahead, through the coalesced availability objects.
-import type { Slot } from '../../platform/api'
+
 import { instantOf } from '../../lib/zoned-time'
+import type { Slot } from '../../platform/api'
 import type { RequestState } from '../state'
+import type { VenueInfo } from './alerts'
 import { BURST_INTERVAL_MS } from './cadence'
 import type { WatchContext } from './context'
 import { describeSkip, judgeSlot } from './match'
-import type { VenueInfo } from './alerts'
 
 export interface Sighting {
   slot: Slot
@@ -33,9 +34,7 @@ export async function pollOnce(
   const { spec } = state
   const now = ctx.deps.now
   const targets = spec.venue_ids.flatMap((venueId) =>
-    spec.dates
-      .filter((day) => instantOf(day, spec.latest_time, spec.timezone) > now)
-      .map((day) => ({ venueId, day })),
+    spec.dates.filter((day) => instantOf(day, spec.latest_time, spec.timezone) > now).map((day) => ({ venueId, day })),
   )
   // Coalesced answers may be this old: one platform call per interval serves every request.
   const maxAgeMs = burst ? BURST_INTERVAL_MS - 500 : Math.max(0, intervalMs * 0.9)
@@ -52,7 +51,8 @@ export async function pollOnce(
     if (answer.kind !== 'ok') {
       const wait = answer.kind === 'rate_limited' ? answer.retryAfterMs : FAILURE_BACKOFF_MS
       result.backoffMs = Math.max(result.backoffMs, wait)
-      result.summaries[key] = `Could not check ${name} on ${target.day}: the platform ${answer.kind === 'rate_limited' ? 'asked us to slow down' : 'did not answer'}.`
+      result.summaries[key] =
+        `Could not check ${name} on ${target.day}: the platform ${answer.kind === 'rate_limited' ? 'asked us to slow down' : 'did not answer'}.`
       return
     }
     const inWindow = answer.value.filter((s) => s.time >= spec.earliest_time && s.time <= spec.latest_time)

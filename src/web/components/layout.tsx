@@ -26,29 +26,46 @@ function Nav(props: { path: string; user: SessionUser | null; unread: number; cs
   if (!props.user) {
     return (
       <nav aria-label="Main">
-        <NavLink href="/developers" path={props.path}>Developers</NavLink>
-        <NavLink href="/signin" path={props.path}>Sign in</NavLink>
-        <a class="nav-cta" href="/signup">Create account</a>
+        <NavLink href="/developers" path={props.path}>
+          Developers
+        </NavLink>
+        <NavLink href="/signin" path={props.path}>
+          Sign in
+        </NavLink>
+        <a class="nav-cta" href="/signup">
+          Create account
+        </a>
       </nav>
     )
   }
   return (
     <nav aria-label="Main">
-      <NavLink href="/requests" path={props.path}>Requests</NavLink>
-      <NavLink href="/assistants" path={props.path}>Assistants</NavLink>
+      <NavLink href="/requests" path={props.path}>
+        Requests
+      </NavLink>
+      <NavLink href="/assistants" path={props.path}>
+        Assistants
+      </NavLink>
       <NavLink href="/notifications" path={props.path}>
         Notifications
         {props.unread > 0 ? (
-          <span class="badge" aria-label={`${props.unread} unread`}>
-            {props.unread > 99 ? '99+' : props.unread}
-          </span>
+          <>
+            <span class="badge">{props.unread > 99 ? '99+' : props.unread}</span>
+            <span class="visually-hidden"> unread</span>
+          </>
         ) : null}
       </NavLink>
-      <NavLink href="/settings" path={props.path}>Settings</NavLink>
-      <NavLink href="/developers" path={props.path}>Developers</NavLink>
+      <NavLink href="/settings" path={props.path}>
+        Settings
+      </NavLink>
+      <NavLink href="/developers" path={props.path}>
+        Developers
+      </NavLink>
       <form method="post" action="/signout" class="nav-form">
         <CsrfInput token={props.csrfToken} />
-        <button type="submit" class="link-button">Sign out</button>
+        <button type="submit" class="link-button">
+          Sign out
+        </button>
       </form>
     </nav>
   )
@@ -65,7 +82,9 @@ export function Layout(props: LayoutProps) {
         <script src="/app.js" defer></script>
       </head>
       <body>
-        <a class="skip-link" href="#main">Skip to content</a>
+        <a class="skip-link" href="#main">
+          Skip to content
+        </a>
         <header class="site-header">
           <div class="header-inner">
             <a class="brand" href="/">
@@ -79,8 +98,8 @@ export function Layout(props: LayoutProps) {
         </main>
         <footer class="site-footer">
           <p>
-            Tablewatch watches for tables; it never charges you and never cancels a reservation. Manage existing
-            reservations on the reservation platform itself.
+            Tablewatch watches for tables; it never charges you and never cancels a reservation. Manage existing reservations on the
+            reservation platform itself.
           </p>
           {props.user ? <p class="muted">Signed in as {props.user.email}</p> : null}
         </footer>

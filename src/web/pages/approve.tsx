@@ -44,15 +44,14 @@ export function ApprovePage(props: ApprovePageProps) {
       <h1>{waiting ? 'Approve this booking request?' : 'Booking request'}</h1>
       <p class="lead">
         {r.title ? <>“{r.title}”. </> : null}
-        An assistant asked Tablewatch to book a table for you. Nothing is watched or booked until you approve exactly
-        this.
+        An assistant asked Tablewatch to book a table for you. Nothing is watched or booked until you approve exactly this.
       </p>
       {props.error ? <Alert kind="error">{props.error}</Alert> : null}
       {props.staleRevision !== undefined ? (
         <Alert kind="info" title="This request changed after the link was made.">
           <p>
-            The link was for version {props.staleRevision}. This is the current version ({r.revision}): approve it only
-            if it is what you want.
+            The link was for version {props.staleRevision}. This is the current version ({r.revision}): approve it only if it is what you
+            want.
           </p>
         </Alert>
       ) : null}
@@ -68,18 +67,14 @@ export function ApprovePage(props: ApprovePageProps) {
         <h2 id="spec-heading">What Tablewatch will do</h2>
         <SpecSummary request={r} venues={props.venues} />
         <p class="muted">
-          At most one table is booked. Tablewatch charges nothing; a restaurant's cancellation or no-show fee is
-          separate and never above your limit. Tablewatch never cancels a reservation: you manage it on the
-          platform.
+          At most one table is booked. Tablewatch charges nothing; a restaurant's cancellation or no-show fee is separate and never above
+          your limit. Tablewatch never cancels a reservation: you manage it on the platform.
         </p>
       </section>
       {waiting ? (
         <>
           <Alert kind="warning" title="Please know">
-            <p>
-              {PLATFORM_RISK_NOTICE} Booking uses your connected platform account, so you accept that risk by
-              approving.
-            </p>
+            <p>{PLATFORM_RISK_NOTICE} Booking uses your connected platform account, so you accept that risk by approving.</p>
           </Alert>
           <Decision csrfToken={props.csrfToken} request={r} />
         </>

@@ -43,8 +43,8 @@ function NewTokenPanel(props: { newToken: NewToken }) {
       </div>
       <Alert kind="warning" title="This is the only time you will see it.">
         <p>
-          Put it in your assistant's settings or secret store now. <strong>Never paste it into a chat</strong>: anyone
-          who can read the conversation could use it. If it leaks, revoke it below and create a new one.
+          Put it in your assistant's settings or secret store now. <strong>Never paste it into a chat</strong>: anyone who can read the
+          conversation could use it. If it leaks, revoke it below and create a new one.
         </p>
       </Alert>
       <p class="muted">Valid until {formatDate(props.newToken.expiresAt)}.</p>
@@ -150,8 +150,7 @@ export function AssistantsPage(props: AssistantsPageProps) {
     <>
       <h1>Assistants</h1>
       <p class="lead">
-        Let an AI assistant create and follow requests for you. It can never approve a booking: only you can, on this
-        site.
+        Let an AI assistant create and follow requests for you. It can never approve a booking: only you can, on this site.
       </p>
       {props.notice ? <Alert kind="success">{props.notice}</Alert> : null}
       {props.newToken ? <NewTokenPanel newToken={props.newToken} /> : null}

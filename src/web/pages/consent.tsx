@@ -62,8 +62,8 @@ export function ConsentPage(props: ConsentPageProps) {
           <p class="muted">It also asked for {props.unknown.join(', ')}, which Tablewatch does not have; that is ignored.</p>
         ) : null}
         <p class="muted">
-          It can never approve a booking: only you can, on this site. The connection lasts 30 days; you can disconnect it
-          at any time on the <a href="/assistants">Assistants</a> page.
+          It can never approve a booking: only you can, on this site. The connection lasts 30 days; you can disconnect it at any time on the{' '}
+          <a href="/assistants">Assistants</a> page.
         </p>
         <div class="actions">
           <button type="submit" class="button" name="decision" value="approve">

@@ -1,7 +1,8 @@
 // The developers page, for people: the three ways to connect, scopes, and examples.
-import { SCOPE_DESCRIPTIONS } from './assistants'
+
 import { SCOPES } from '../../requests/schemas'
 import { SKILL_VERSION } from '../skill'
+import { SCOPE_DESCRIPTIONS } from './assistants'
 
 function Code(props: { children: string }) {
   return (
@@ -17,8 +18,8 @@ export function DevelopersPage(props: { baseUrl: string }) {
     <>
       <h1>Developers</h1>
       <p class="lead">
-        Connect an AI assistant or your own script to Tablewatch. It can search restaurants, preview and create
-        requests, and follow them. Only the user can approve a booking, on this site.
+        Connect an AI assistant or your own script to Tablewatch. It can search restaurants, preview and create requests, and follow them.
+        Only the user can approve a booking, on this site.
       </p>
       <nav class="toc" aria-label="On this page">
         <a href="#rest">REST with a token</a>
@@ -32,12 +33,10 @@ export function DevelopersPage(props: { baseUrl: string }) {
         <h2>REST with a personal access token</h2>
         <ol>
           <li>
-            Sign in and create a token on the <a href="/assistants">Assistants</a> page. It starts with{' '}
-            <code>spt_</code>, is shown once and is valid for 90 days.
+            Sign in and create a token on the <a href="/assistants">Assistants</a> page. It starts with <code>spt_</code>, is shown once and
+            is valid for 90 days.
           </li>
-          <li>
-            Store it in your assistant's configuration or secret store. Never paste it into a chat.
-          </li>
+          <li>Store it in your assistant's configuration or secret store. Never paste it into a chat.</li>
           <li>
             Send it as <code>Authorization: Bearer …</code> to <code>{api}</code>.
           </li>
@@ -85,24 +84,23 @@ curl -s ${api}/requests/sr_… \\
       <section id="mcp" class="card">
         <h2>MCP with OAuth</h2>
         <p>
-          Add <code>{`${props.baseUrl}/mcp`}</code> as a remote MCP server (Streamable HTTP). Your MCP host registers
-          itself, opens sign-in and consent in your browser, and gets tokens through OAuth 2.1 with PKCE. The grant
-          lasts 30 days; you can disconnect it on the <a href="/assistants">Assistants</a> page.
+          Add <code>{`${props.baseUrl}/mcp`}</code> as a remote MCP server (Streamable HTTP). Your MCP host registers itself, opens sign-in
+          and consent in your browser, and gets tokens through OAuth 2.1 with PKCE. The grant lasts 30 days; you can disconnect it on the{' '}
+          <a href="/assistants">Assistants</a> page.
         </p>
         <p>
           Discovery: <code>{`${props.baseUrl}/.well-known/oauth-authorization-server`}</code> and{' '}
-          <code>{`${props.baseUrl}/.well-known/oauth-protected-resource/mcp`}</code>. The tools are{' '}
-          <code>svc_find_restaurants</code>, <code>svc_preview_request</code>, <code>svc_create_request</code>,{' '}
-          <code>svc_update_request</code>, <code>svc_get_request</code>, <code>svc_list_requests</code>,{' '}
-          <code>svc_stop_request</code> and <code>svc_get_reservation</code>.
+          <code>{`${props.baseUrl}/.well-known/oauth-protected-resource/mcp`}</code>. The tools are <code>svc_find_restaurants</code>,{' '}
+          <code>svc_preview_request</code>, <code>svc_create_request</code>, <code>svc_update_request</code>, <code>svc_get_request</code>,{' '}
+          <code>svc_list_requests</code>, <code>svc_stop_request</code> and <code>svc_get_reservation</code>.
         </p>
       </section>
 
       <section id="skill" class="card">
         <h2>The skill file</h2>
         <p>
-          A plain-text instruction file (version {SKILL_VERSION}) tells an assistant everything it needs: endpoints,
-          scopes, the flow, and the rules. Give it to any assistant that can make HTTP calls.
+          A plain-text instruction file (version {SKILL_VERSION}) tells an assistant everything it needs: endpoints, scopes, the flow, and
+          the rules. Give it to any assistant that can make HTTP calls.
         </p>
         <p>
           <a class="button secondary" href="/developers/skill.md">
@@ -136,16 +134,16 @@ curl -s -H "Accept: text/markdown" ${props.baseUrl}/developers`}</Code>
             Never say a table is booked until a reservation has <code>verified: true</code>.
           </li>
           <li>
-            Always give the user the <code>action_url</code> of an <code>auto_book</code> request: nothing happens
-            until they approve it there.
+            Always give the user the <code>action_url</code> of an <code>auto_book</code> request: nothing happens until they approve it
+            there.
           </li>
           <li>Never ask for a token in the chat, and never repeat one.</li>
           <li>Confirm the previewed spec with the user before creating.</li>
           <li>No second request for the same dinner while one is open: update or stop the first.</li>
           <li>Stopping a request never cancels a reservation.</li>
           <li>
-            Make sure the user knows: the reservation platform's terms prohibit automated access and it may deactivate
-            accounts that use such tools.
+            Make sure the user knows: the reservation platform's terms prohibit automated access and it may deactivate accounts that use
+            such tools.
           </li>
         </ul>
       </section>

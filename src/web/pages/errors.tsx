@@ -4,10 +4,7 @@ export function CsrfRefusedPage() {
   return (
     <section class="narrow">
       <h1>This form has expired</h1>
-      <p>
-        For your safety, Tablewatch only accepts forms it has just shown you. Go back, reload the page, and try
-        again.
-      </p>
+      <p>For your safety, Tablewatch only accepts forms it has just shown you. Go back, reload the page, and try again.</p>
       <p>
         <a class="button secondary" href="/">
           Go to the home page

@@ -78,9 +78,7 @@ export function OutboxPage(props: { emails: OutboxRow[] }) {
   return (
     <>
       <h1>Outbox</h1>
-      <p class="lead">
-        In local development, Tablewatch sends no email. These are the messages it would have sent to you.
-      </p>
+      <p class="lead">In local development, Tablewatch sends no email. These are the messages it would have sent to you.</p>
       {props.emails.length === 0 ? (
         <p class="empty">No emails yet.</p>
       ) : (

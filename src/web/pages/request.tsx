@@ -27,11 +27,13 @@ function ReservationItem(props: { reservation: Reservation; venues: VenueRow[] }
     <li class="item">
       <div class="item-head">
         <h3>{what}</h3>
-        {r.verified ? <span class="status status-confirmed">Booked and verified</span> : <span class="status status-awaiting-verification">Being verified</span>}
+        {r.verified ? (
+          <span class="status status-confirmed">Booked and verified</span>
+        ) : (
+          <span class="status status-awaiting-verification">Being verified</span>
+        )}
       </div>
-      {r.verified ? null : (
-        <p>Tablewatch is confirming this booking with the platform. Do not count on it until it shows as verified.</p>
-      )}
+      {r.verified ? null : <p>Tablewatch is confirming this booking with the platform. Do not count on it until it shows as verified.</p>}
       {r.cancellation_fee_per_person !== null ? (
         <p class="muted">
           Cancellation fee: {usd(r.cancellation_fee_per_person)} per person
@@ -112,10 +114,7 @@ export function RequestPage(props: RequestPageProps) {
       {OPEN.has(r.status) ? (
         <section class="card" aria-labelledby="stop-heading">
           <h2 id="stop-heading">Stop watching</h2>
-          <p>
-            Stopping ends monitoring. It never cancels a reservation: to cancel or change one, use the platform's own
-            account page.
-          </p>
+          <p>Stopping ends monitoring. It never cancels a reservation: to cancel or change one, use the platform's own account page.</p>
           <form method="post" action={`/requests/${encodeURIComponent(r.id)}/stop`} class="inline-form">
             <CsrfInput token={props.csrfToken} />
             <button type="submit" class="button danger">

@@ -13,7 +13,8 @@ export interface RequestsPageProps {
 function RequestItem(props: { request: RequestView; venues: Map<number, VenueRow> }) {
   const r = props.request
   const names = r.venue_ids.map((id) => props.venues.get(id)?.name ?? `Restaurant #${id}`).join(', ')
-  const dates = r.dates.length === 1 ? dateWithWeekday(r.dates[0] ?? '') : `${r.dates.length} dates from ${dateWithWeekday(r.dates[0] ?? '')}`
+  const dates =
+    r.dates.length === 1 ? dateWithWeekday(r.dates[0] ?? '') : `${r.dates.length} dates from ${dateWithWeekday(r.dates[0] ?? '')}`
   return (
     <li class="item">
       <div class="item-head">

@@ -1,9 +1,8 @@
 // Settings: notifications (email, webhook with a test) and the reservation-platform connection.
 import type { SessionUser } from '../../auth/session'
 import type { ConnectionStatus } from '../../requests/connection'
-import { Alert, CsrfInput, Field } from '../components/form'
-
 import { RISK_NOTICE } from '../../requests/connection'
+import { Alert, CsrfInput, Field } from '../components/form'
 
 export const PLATFORM_RISK_NOTICE = RISK_NOTICE
 
@@ -58,7 +57,12 @@ function NotificationSettings(props: SettingsPageProps) {
 
 function ConnectionState(props: { connection: ConnectionStatus }) {
   const { connection } = props
-  if (!connection.connected) return <p><strong>Status:</strong> Not connected. Tablewatch cannot watch or book until you connect.</p>
+  if (!connection.connected)
+    return (
+      <p>
+        <strong>Status:</strong> Not connected. Tablewatch cannot watch or book until you connect.
+      </p>
+    )
   return (
     <dl class="facts">
       <dt>Connected as</dt>
@@ -117,8 +121,8 @@ function PlatformConnection(props: SettingsPageProps) {
       <ConnectionState connection={props.connection} />
       <Alert kind="warning" title="Before you connect">
         <p>
-          {PLATFORM_RISK_NOTICE} By connecting, you accept that risk. Tablewatch uses your sign-in once to get an
-          access token from the platform, and never stores your password.
+          {PLATFORM_RISK_NOTICE} By connecting, you accept that risk. Tablewatch uses your sign-in once to get an access token from the
+          platform, and never stores your password.
         </p>
       </Alert>
       <ConnectForm {...props} />

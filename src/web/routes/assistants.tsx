@@ -1,5 +1,5 @@
 // The assistants page: create (shown once), list and revoke personal access tokens.
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { listGrants } from '../../auth/oauth-grants'
 import { createAccessToken, listAccessTokens } from '../../auth/pat'
@@ -53,7 +53,12 @@ assistantsRoutes.post('/assistants/tokens', async (c) => {
   }
   const user = currentUser(c)
   const deps = depsOf(c.env, c.req.url)
-  const { token, record } = await createAccessToken(deps.db, { userId: user.id, name: parsed.data.name, scopes: parsed.data.scopes, now: deps.now })
+  const { token, record } = await createAccessToken(deps.db, {
+    userId: user.id,
+    name: parsed.data.name,
+    scopes: parsed.data.scopes,
+    now: deps.now,
+  })
   // The token is in this response only. The page's script replaces the URL, so a reload is a
   // plain GET of /assistants that no longer shows it.
   return showPage(c, { newToken: { name: record.name, token, expiresAt: record.expiresAt } }, 201)

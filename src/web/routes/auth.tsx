@@ -1,9 +1,9 @@
 // Sign-up, sign-in and sign-out.
 import { Hono } from 'hono'
-import { dbOf } from '../../db/client'
 import { z } from 'zod'
 import { signIn, signUp } from '../../auth/accounts'
 import { endSession, startSession } from '../../auth/session'
+import { dbOf } from '../../db/client'
 import { safeNextPath } from '../next-path'
 import { PASSWORD_MIN_LENGTH, SignInPage, SignUpPage } from '../pages/sign-in'
 import { renderPage, type WebEnv } from '../render'
@@ -18,10 +18,7 @@ const signInForm = z.object({
 
 const signUpForm = z.object({
   email: z.string().trim().toLowerCase().max(320, 'That email is too long').pipe(z.email('Enter a valid email address')),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(1024, 'Use at most 1024 characters'),
+  password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`).max(1024, 'Use at most 1024 characters'),
 })
 
 export const authRoutes = new Hono<WebEnv>()
@@ -67,7 +64,14 @@ authRoutes.post('/signup', async (c) => {
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors
     const email = typeof body.email === 'string' ? body.email : ''
-    const page = <SignUpPage csrfToken={c.get('csrfToken')} next={next} email={email} errors={{ email: errors.email?.[0], password: errors.password?.[0] }} />
+    const page = (
+      <SignUpPage
+        csrfToken={c.get('csrfToken')}
+        next={next}
+        email={email}
+        errors={{ email: errors.email?.[0], password: errors.password?.[0] }}
+      />
+    )
     return renderPage(c, 'Create account', page, 422)
   }
   // The same answer whether or not the email already had an account.

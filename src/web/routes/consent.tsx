@@ -1,20 +1,15 @@
 // The OAuth authorization endpoint: the library validates the request, the user signs in on
 // our pages (and comes back here), sees the consent page, and approves or denies. The
 // library's consent helpers keep the request server-side and bind the form to this browser.
-import {
-  AuthorizationError,
-  authorizationErrorRedirect,
-  CimdFetchError,
-  type AuthRequest,
-} from '@cloudflare/workers-oauth-provider'
-import { Hono, type Context } from 'hono'
+import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdFetchError } from '@cloudflare/workers-oauth-provider'
+import { type Context, Hono } from 'hono'
 import { csrfProtection } from '../../auth/csrf'
 import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
-import { grantsReplacedBy, revokeRequestsOfGrants, type GrantMetadata } from '../../auth/oauth-grants'
+import { type GrantMetadata, grantsReplacedBy, revokeRequestsOfGrants } from '../../auth/oauth-grants'
 import type { OAuthProps } from '../../auth/oauth-props'
 import { sessionUser } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
-import { Scope, SCOPES } from '../../requests/schemas'
+import { SCOPES, type Scope } from '../../requests/schemas'
 import { csrfRefused } from '../fallbacks'
 import { ConsentErrorPage, ConsentPage } from '../pages/consent'
 import { renderPage, type WebEnv } from '../render'
@@ -98,7 +93,10 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
     }
     const user = c.get('user')
     if (!user) throw new AuthorizationError('access_denied', { description: 'You were signed out. Sign in and connect again.' })
-    const ticked = [form.scope ?? []].flat().filter((s): s is string => typeof s === 'string').filter(isScope)
+    const ticked = [form.scope ?? []]
+      .flat()
+      .filter((s): s is string => typeof s === 'string')
+      .filter(isScope)
     const approved = await oauth.approveConsent(c.req.raw, handle, { scope: ticked })
     const scope = [...new Set([...requiredScopes(c, approved.request), ...ticked])]
     const { clientName } = await oauth.describeConsent(approved.request)

@@ -1,5 +1,5 @@
 // /developers for people (HTML) and for assistants (the skill file as markdown).
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { accepts } from 'hono/accepts'
 import { depsOf } from '../../requests/deps'
 import { DevelopersPage } from '../pages/developers'

@@ -1,8 +1,8 @@
 // The inbox (mark one or all read) and the local-development outbox.
 import { Hono } from 'hono'
 import { currentUser, requireSession } from '../../auth/session'
-import { listNotifications, listOutbox, markAllNotificationsRead, markNotificationRead } from '../../db/notifications'
 import { dbOf } from '../../db/client'
+import { listNotifications, listOutbox, markAllNotificationsRead, markNotificationRead } from '../../db/notifications'
 import { NotFoundPage } from '../pages/errors'
 import { NotificationsPage, OutboxPage } from '../pages/notifications'
 import { renderPage, type WebEnv } from '../render'
@@ -17,7 +17,11 @@ for (const path of ['/notifications', '/notifications/*', '/outbox']) notificati
 
 notificationsRoutes.get('/notifications', async (c) => {
   const items = await listNotifications(dbOf(c.env.DB), currentUser(c).id)
-  return renderPage(c, 'Notifications', <NotificationsPage items={items} csrfToken={c.get('csrfToken')} showOutbox={outboxEnabled(c.env)} />)
+  return renderPage(
+    c,
+    'Notifications',
+    <NotificationsPage items={items} csrfToken={c.get('csrfToken')} showOutbox={outboxEnabled(c.env)} />,
+  )
 })
 
 notificationsRoutes.post('/notifications/read-all', async (c) => {

@@ -1,13 +1,13 @@
 // JSON endpoints for the platform connection, behind the user's web session (not tokens:
 // the user, not an assistant, connects the platform). The settings page uses the same use cases.
 import { Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
 import { csrfProtection } from '../../auth/csrf'
 import { currentUser, sessionUser } from '../../auth/session'
 import { AppError, toAppError } from '../../errors'
 import { connectionStatus, connectPlatform, disconnectPlatform, RISK_NOTICE } from '../../requests/connection'
 import { depsOf } from '../../requests/deps'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 const ConnectBody = z.strictObject({
   email: z.string().min(3).max(254),

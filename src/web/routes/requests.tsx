@@ -1,20 +1,20 @@
 // The approval page (the contract's action_url) and the request page, for the signed-in owner
 // only: anyone else gets "not found", and no token can reach them.
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
 import { listNotificationsOfRequest } from '../../db/notifications'
 import { findVenues } from '../../db/venues'
 import { AppError, ValidationError } from '../../errors'
 import { approveRequest } from '../../requests/approve'
-import { depsOf, type Deps } from '../../requests/deps'
+import { type Deps, depsOf } from '../../requests/deps'
 import { loadRequest } from '../../requests/load'
 import { listRequestsForUser } from '../../requests/read'
 import type { RequestView } from '../../requests/schemas'
 import { stopRequest } from '../../requests/stop'
 import { viewFor } from '../../requests/view'
-import { NotFoundPage } from '../pages/errors'
 import { ApprovePage, type ApprovePageProps } from '../pages/approve'
+import { NotFoundPage } from '../pages/errors'
 import { RequestPage } from '../pages/request'
 import { RequestsPage } from '../pages/requests'
 import { renderPage, type WebEnv } from '../render'
@@ -41,7 +41,13 @@ function notFound(c: Context<WebEnv>) {
   return renderPage(c, 'Page not found', <NotFoundPage />, 404)
 }
 
-async function showApproval(c: Context<WebEnv>, deps: Deps, request: RequestView, extra: Partial<ApprovePageProps>, status: 200 | 409 | 422 = 200) {
+async function showApproval(
+  c: Context<WebEnv>,
+  deps: Deps,
+  request: RequestView,
+  extra: Partial<ApprovePageProps>,
+  status: 200 | 409 | 422 = 200,
+) {
   const venues = await findVenues(deps.db, request.venue_ids)
   const page = <ApprovePage csrfToken={c.get('csrfToken')} request={request} venues={venues} {...extra} />
   return renderPage(c, 'Approve request', page, status)
@@ -108,7 +114,10 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
   const user = currentUser(c)
   const request = await requestForUser(deps, requestId, user.id)
   if (!request) return notFound(c)
-  const [venues, alerts] = await Promise.all([findVenues(deps.db, request.venue_ids), listNotificationsOfRequest(deps.db, user.id, request.id)])
+  const [venues, alerts] = await Promise.all([
+    findVenues(deps.db, request.venue_ids),
+    listNotificationsOfRequest(deps.db, user.id, request.id),
+  ])
   const page = <RequestPage csrfToken={c.get('csrfToken')} request={request} venues={venues} alerts={alerts} {...extra} />
   return renderPage(c, request.title || 'Request', page, extra.error ? 409 : 200)
 }

@@ -1,11 +1,11 @@
 // Settings: notification preferences, the webhook test, and the platform connection status.
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
 import { updateNotificationSettings } from '../../db/users'
-import { sendWebhook, webhookUrlSchema, type WebhookResult } from '../../notifications/webhook'
-import { depsOf } from '../../requests/deps'
+import { sendWebhook, type WebhookResult, webhookUrlSchema } from '../../notifications/webhook'
 import { connectionStatus } from '../../requests/connection'
+import { depsOf } from '../../requests/deps'
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
 import { renderPage, type WebEnv } from '../render'
 

@@ -10,7 +10,8 @@ function edgesOf(field: string, schema: JsonSchema, examples: ObjectExamples): M
     if (value !== undefined) out.push({ name: `${field} at its ${key} ${value}`, value })
   }
   if (schema.maxLength !== undefined) out.push({ name: `${field} at maxLength ${schema.maxLength}`, value: 'x'.repeat(schema.maxLength) })
-  if (schema.minLength !== undefined && schema.minLength > 0) out.push({ name: `${field} at minLength ${schema.minLength}`, value: 'x'.repeat(schema.minLength) })
+  if (schema.minLength !== undefined && schema.minLength > 0)
+    out.push({ name: `${field} at minLength ${schema.minLength}`, value: 'x'.repeat(schema.minLength) })
   const items = examples.items?.[field]
   if (items && schema.minItems !== undefined) out.push({ name: `${field} at minItems ${schema.minItems}`, value: items(schema.minItems) })
   if (items && schema.maxItems !== undefined) out.push({ name: `${field} at maxItems ${schema.maxItems}`, value: items(schema.maxItems) })
@@ -20,6 +21,8 @@ function edgesOf(field: string, schema: JsonSchema, examples: ObjectExamples): M
 /** Valid objects with one field at an edge; `accepts` (the zod schema) drops edges it refuses for other reasons. */
 export function edgeMutants(schema: JsonSchema, examples: ObjectExamples, accepts: (value: unknown) => boolean): Mutant[] {
   return Object.entries(schema.properties ?? {})
-    .flatMap(([field, prop]) => edgesOf(field, prop, examples).map((m) => ({ name: m.name, value: { ...examples.valid, [field]: m.value } })))
+    .flatMap(([field, prop]) =>
+      edgesOf(field, prop, examples).map((m) => ({ name: m.name, value: { ...examples.valid, [field]: m.value } })),
+    )
     .filter((m) => accepts(m.value))
 }

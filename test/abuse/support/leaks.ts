@@ -1,7 +1,7 @@
 // The secrets check: every response (status, headers, body) and every console line of a test
 // file is kept, and at the end none may contain a secret the file used (tokens, passwords,
 // platform credentials). One watch per test file: modules are loaded afresh for each file.
-import { vi, type MockInstance } from 'vitest'
+import { type MockInstance, vi } from 'vitest'
 
 const secrets = new Set<string>()
 const transcript: string[] = []
@@ -27,7 +27,9 @@ export function watchConsole(): void {
 
 function consoleLines(): string[] {
   return spies.flatMap((spy) =>
-    spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack ?? ''}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')),
+    spy.mock.calls.map((args) =>
+      args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack ?? ''}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '),
+    ),
   )
 }
 

@@ -10,7 +10,7 @@ import { ListQuery, ReservationId, RestaurantQuery } from '../../../src/requests
 import { newKey } from '../../helpers/api'
 import type { Call } from './http'
 import { MCP_ORIGIN, mcpHeaders, rpc, toolCall } from './mcp'
-import { objectMutants, type ObjectExamples } from './mutate'
+import { type ObjectExamples, objectMutants } from './mutate'
 import { JsonSchema } from './openapi'
 import { namedRuleCases, specExamples, windowCases, zoneCases } from './spec-cases'
 
@@ -43,16 +43,26 @@ function shapes(t: McpTarget): Record<string, ToolShape> {
   return {
     svc_find_restaurants: { zod: RestaurantQuery, examples: { valid: { q: 'lilac' } } },
     svc_preview_request: { zod: PreviewInput, examples: { valid: { spec: spec.valid }, nested: { spec } }, wrapSpec: (s) => ({ spec: s }) },
-    svc_create_request: { zod: CreateInput, examples: { valid: { spec: spec.valid, idempotency_key: key }, nested: { spec } }, wrapSpec: (s) => ({ spec: s, idempotency_key: key }) },
+    svc_create_request: {
+      zod: CreateInput,
+      examples: { valid: { spec: spec.valid, idempotency_key: key }, nested: { spec } },
+      wrapSpec: (s) => ({ spec: s, idempotency_key: key }),
+    },
     svc_update_request: {
       zod: UpdateInput,
-      examples: { valid: { request_id: t.requestId, revision: t.revision, spec: { ...spec.valid, title: 'updated' }, idempotency_key: key }, nested: { spec } },
+      examples: {
+        valid: { request_id: t.requestId, revision: t.revision, spec: { ...spec.valid, title: 'updated' }, idempotency_key: key },
+        nested: { spec },
+      },
       wrapSpec: (s) => ({ request_id: t.requestId, revision: t.revision, spec: s, idempotency_key: key }),
     },
     svc_get_request: { zod: RequestIdInput, examples: { valid: { request_id: t.requestId } } },
     svc_list_requests: { zod: ListQuery, examples: { valid: { limit: 20 } } },
     svc_stop_request: { zod: RequestIdInput, examples: { valid: { request_id: t.requestId } } },
-    svc_get_reservation: { zod: z.strictObject({ reservation_id: ReservationId }), examples: { valid: { reservation_id: t.reservationId } } },
+    svc_get_reservation: {
+      zod: z.strictObject({ reservation_id: ReservationId }),
+      examples: { valid: { reservation_id: t.reservationId } },
+    },
   }
 }
 
@@ -62,28 +72,60 @@ export interface ToolProbes {
   acceptedBySchema: string[]
 }
 
-const ODD_KEYS = ['short7c', 'k'.repeat(129), 'has space in it', 'slash/slash/slash', 'quote"quote"', 'percent%20key', 'clé-clé-clé', 'emoji-🍝-key', 'nul\u0000nul-nul']
+const ODD_KEYS = [
+  'short7c',
+  'k'.repeat(129),
+  'has space in it',
+  'slash/slash/slash',
+  'quote"quote"',
+  'percent%20key',
+  'clé-clé-clé',
+  'emoji-🍝-key',
+  'nul\u0000nul-nul',
+]
 
 function namedProbes(tool: string, t: McpTarget, shape: ToolShape): McpProbe[] {
   const out: McpProbe[] = []
   const call = (args: unknown) => toolCall(t.token, tool, args)
   if (shape.wrapSpec) {
     const wrap = shape.wrapSpec
-    for (const m of namedRuleCases()) out.push({ tool, name: m.name, call: call(wrap(m.value)), ...(m.want.kind === 'code' ? { wantCode: m.want.code } : {}) })
+    for (const m of namedRuleCases())
+      out.push({ tool, name: m.name, call: call(wrap(m.value)), ...(m.want.kind === 'code' ? { wantCode: m.want.code } : {}) })
     for (const m of [...zoneCases(), ...windowCases()]) {
       const schemaRefuses = !shape.zod.safeParse(wrap(m.value)).success
       out.push({ tool, name: m.name, call: call(wrap(m.value)), ...(schemaRefuses ? {} : { wantCode: 'venue_timezone_mismatch' }) })
     }
   }
   if ('idempotency_key' in shape.examples.valid) {
-    for (const k of ODD_KEYS) out.push({ tool, name: `idempotency_key ${JSON.stringify(k.slice(0, 20))}`, call: call({ ...shape.examples.valid, idempotency_key: k }) })
+    for (const k of ODD_KEYS)
+      out.push({
+        tool,
+        name: `idempotency_key ${JSON.stringify(k.slice(0, 20))}`,
+        call: call({ ...shape.examples.valid, idempotency_key: k }),
+      })
   }
   if ('request_id' in shape.examples.valid) {
-    out.push({ tool, name: 'a request id that never existed', call: call({ ...shape.examples.valid, request_id: 'sr_doesnotexist' }), wantCode: 'request_not_found' })
-    for (const id of ['..', '../stop', 'sr_\u0000', "sr_'or'1'='1", '%00', 'sr_🍝']) out.push({ tool, name: `request id ${JSON.stringify(id)}`, call: call({ ...shape.examples.valid, request_id: id }), wantCode: 'request_not_found' })
+    out.push({
+      tool,
+      name: 'a request id that never existed',
+      call: call({ ...shape.examples.valid, request_id: 'sr_doesnotexist' }),
+      wantCode: 'request_not_found',
+    })
+    for (const id of ['..', '../stop', 'sr_\u0000', "sr_'or'1'='1", '%00', 'sr_🍝'])
+      out.push({
+        tool,
+        name: `request id ${JSON.stringify(id)}`,
+        call: call({ ...shape.examples.valid, request_id: id }),
+        wantCode: 'request_not_found',
+      })
   }
   if (tool === 'svc_get_reservation') {
-    out.push({ tool, name: 'a reservation id that never existed', call: call({ reservation_id: 987_654_321 }), wantCode: 'reservation_not_found' })
+    out.push({
+      tool,
+      name: 'a reservation id that never existed',
+      call: call({ reservation_id: 987_654_321 }),
+      wantCode: 'reservation_not_found',
+    })
   }
   for (const args of ['x', 7, true, []]) out.push({ tool, name: `arguments ${JSON.stringify(args)}`, call: call(args) })
   return out
@@ -106,7 +148,13 @@ export function toolProbes(tool: string, servedSchema: unknown, t: McpTarget): T
 const raw = (token: string, name: string, body: string, headers: Record<string, string> = {}, method = 'POST'): McpProbe => ({
   tool: 'protocol',
   name,
-  call: { origin: MCP_ORIGIN, method, path: '/mcp', headers: mcpHeaders(token, headers), ...(method === 'GET' || method === 'HEAD' ? {} : { body }) },
+  call: {
+    origin: MCP_ORIGIN,
+    method,
+    path: '/mcp',
+    headers: mcpHeaders(token, headers),
+    ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+  },
 })
 
 /** Messages that reach no tool: broken JSON-RPC, unknown methods and tools, refused HTTP. */
@@ -148,4 +196,3 @@ export function protocolProbes(token: string): McpProbe[] {
     raw(token, 'PATCH /mcp', list, {}, 'PATCH'),
   ]
 }
-

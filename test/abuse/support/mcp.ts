@@ -3,7 +3,7 @@
 // error (whose text must be the contract's `{code, message}`), or a success.
 import { z } from 'zod'
 import { NamedError } from './contract'
-import { send, type Answer, type Call } from './http'
+import { type Answer, type Call, send } from './http'
 
 /** The canonical resource (PUBLIC_BASE_URL in the test pool); SELF sends no Host of its own. */
 export const MCP_ORIGIN = 'http://localhost:8787'
@@ -21,10 +21,21 @@ export function mcpHeaders(token: string | undefined, extra: Record<string, stri
 }
 
 let nextId = 1
-export const rpc = (method: string, params?: unknown) => ({ jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) })
+export const rpc = (method: string, params?: unknown) => ({
+  jsonrpc: '2.0',
+  id: nextId++,
+  method,
+  ...(params === undefined ? {} : { params }),
+})
 
 export function toolCall(token: string, name: string, args: unknown): Call {
-  return { origin: MCP_ORIGIN, method: 'POST', path: '/mcp', headers: mcpHeaders(token), body: JSON.stringify(rpc('tools/call', { name, arguments: args })) }
+  return {
+    origin: MCP_ORIGIN,
+    method: 'POST',
+    path: '/mcp',
+    headers: mcpHeaders(token),
+    body: JSON.stringify(rpc('tools/call', { name, arguments: args })),
+  }
 }
 
 const RpcError = z.object({ code: z.number().int(), message: z.string().min(1) })
@@ -48,7 +59,10 @@ export type McpOutcome =
 /** The JSON-RPC message of a JSON or SSE body (the last `data:` line), if any. */
 function messageOf(answer: Answer): unknown {
   if ((answer.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    const data = answer.text.split('\n').filter((l) => l.startsWith('data:')).at(-1)
+    const data = answer.text
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .at(-1)
     if (!data) return undefined
     try {
       return JSON.parse(data.slice(5))
@@ -91,7 +105,13 @@ export async function mcpSend(call: Call): Promise<McpOutcome> {
 
 /** The served tool list: names and input schemas, as an MCP host reads them. */
 export async function listTools(token: string): Promise<{ name: string; inputSchema: unknown }[]> {
-  const outcome = await mcpSend({ origin: MCP_ORIGIN, method: 'POST', path: '/mcp', headers: mcpHeaders(token), body: JSON.stringify(rpc('tools/list')) })
+  const outcome = await mcpSend({
+    origin: MCP_ORIGIN,
+    method: 'POST',
+    path: '/mcp',
+    headers: mcpHeaders(token),
+    body: JSON.stringify(rpc('tools/list')),
+  })
   if (outcome.kind !== 'success') throw new Error(`tools/list answered ${JSON.stringify(outcome)}`)
   return z.object({ tools: z.array(z.object({ name: z.string(), inputSchema: z.unknown() })) }).parse(outcome.result).tools
 }

@@ -81,10 +81,15 @@ function enumBreakers(schema: JsonSchema): Mutant[] {
       out.push({ name: `enum ${v} with a NUL`, value: `${v}\u0000` })
     }
     if (typeof v === 'number') {
-      out.push({ name: `enum ${v} - 1`, value: v - 1 }, { name: `enum ${v} + 1`, value: v + 1 }, { name: `enum ${v} + 0.5`, value: v + 0.5 })
+      out.push(
+        { name: `enum ${v} - 1`, value: v - 1 },
+        { name: `enum ${v} + 1`, value: v + 1 },
+        { name: `enum ${v} + 0.5`, value: v + 0.5 },
+      )
     }
   }
-  if (values.every((v) => typeof v === 'string')) out.push({ name: 'enum empty string', value: '' }, { name: 'enum unknown word', value: 'sometimes' })
+  if (values.every((v) => typeof v === 'string'))
+    out.push({ name: 'enum empty string', value: '' }, { name: 'enum unknown word', value: 'sometimes' })
   return out
 }
 
@@ -95,8 +100,24 @@ function patternBreakers(schema: JsonSchema, example: unknown): Mutant[] {
   if (!schema.pattern || typeof example !== 'string') return []
   const pattern = new RegExp(schema.pattern)
   const candidates = [
-    '', ' ', `${example} `, ` ${example}`, `${example}\n`, `${example}0`, example.slice(0, -1), FULLWIDTH(example),
-    ARABIC_INDIC(example), `${example}\u0000`, `${example}\u202e`, '24:00', '23:60', '7:00', '19-00', '19:00:00', '1900', '7pm',
+    '',
+    ' ',
+    `${example} `,
+    ` ${example}`,
+    `${example}\n`,
+    `${example}0`,
+    example.slice(0, -1),
+    FULLWIDTH(example),
+    ARABIC_INDIC(example),
+    `${example}\u0000`,
+    `${example}\u202e`,
+    '24:00',
+    '23:60',
+    '7:00',
+    '19-00',
+    '19:00:00',
+    '1900',
+    '7pm',
   ]
   return [...new Set(candidates)].filter((c) => !pattern.test(c)).map((value) => ({ name: `pattern miss ${JSON.stringify(value)}`, value }))
 }
@@ -107,18 +128,47 @@ function formatBreakers(schema: JsonSchema, example: unknown): Mutant[] {
   if (schema.format === 'date') {
     const [y, m] = example.split('-')
     return [
-      `${y}-02-30`, `${y}-04-31`, `${y}-13-01`, `${y}-00-10`, `${y}-${m}-00`, `${y}-${m}-32`, `${y}-${Number(m)}-5`, example.replaceAll('-', ''),
-      example.replaceAll('-', '/'), `${example}T00:00:00Z`, `${example} `, 'today', 'next friday', `${y}-W49-5`, ARABIC_INDIC(example),
-      `+0${example}`, `${example}..${example}`,
+      `${y}-02-30`,
+      `${y}-04-31`,
+      `${y}-13-01`,
+      `${y}-00-10`,
+      `${y}-${m}-00`,
+      `${y}-${m}-32`,
+      `${y}-${Number(m)}-5`,
+      example.replaceAll('-', ''),
+      example.replaceAll('-', '/'),
+      `${example}T00:00:00Z`,
+      `${example} `,
+      'today',
+      'next friday',
+      `${y}-W49-5`,
+      ARABIC_INDIC(example),
+      `+0${example}`,
+      `${example}..${example}`,
     ].map((value) => ({ name: `bad date ${JSON.stringify(value)}`, value }))
   }
   if (schema.format === 'date-time') {
     const base = example.replace(/(Z|[+-]\d\d:\d\d)$/, '')
     const date = base.slice(0, 10)
     return [
-      base, date, `${base}+0000`, `${base}+05`, `${base}+24:00`, `${base}-24:00`, `${base}Z+00:00`, base.replace('T', ' ') + '+00:00',
-      `${date}T25:00:00Z`, `${date}T23:60:00Z`, `${date}T23:00:60Z`, `${base}+00:00 `, `${base}+00:00[America/New_York]`,
-      `${base} America/New_York`, `${base}EST`, 'tomorrow', String(Date.now()), `${date.replaceAll('-', '/')}T20:00:00Z`,
+      base,
+      date,
+      `${base}+0000`,
+      `${base}+05`,
+      `${base}+24:00`,
+      `${base}-24:00`,
+      `${base}Z+00:00`,
+      `${base.replace('T', ' ')}+00:00`,
+      `${date}T25:00:00Z`,
+      `${date}T23:60:00Z`,
+      `${date}T23:00:60Z`,
+      `${base}+00:00 `,
+      `${base}+00:00[America/New_York]`,
+      `${base} America/New_York`,
+      `${base}EST`,
+      'tomorrow',
+      String(Date.now()),
+      `${date.replaceAll('-', '/')}T20:00:00Z`,
     ].map((value) => ({ name: `bad date-time ${JSON.stringify(value)}`, value }))
   }
   return []
@@ -126,7 +176,12 @@ function formatBreakers(schema: JsonSchema, example: unknown): Mutant[] {
 
 /** Every bad value for one field whose valid value is `example`. */
 export function badValues(schema: JsonSchema, example: unknown): Mutant[] {
-  const out = [...wrongTypes(schema, example), ...enumBreakers(schema), ...patternBreakers(schema, example), ...formatBreakers(schema, example)]
+  const out = [
+    ...wrongTypes(schema, example),
+    ...enumBreakers(schema),
+    ...patternBreakers(schema, example),
+    ...formatBreakers(schema, example),
+  ]
   if (schema.type === 'integer' || schema.type === 'number') out.push(...numberBoundaries(schema))
   if (schema.type === 'string' && !schema.enum) out.push(...lengthBoundaries(schema))
   return out
@@ -137,7 +192,8 @@ export type ItemSource = (n: number) => unknown[]
 
 function arrayMutants(schema: JsonSchema, example: unknown[], items: ItemSource | undefined): Mutant[] {
   const out: Mutant[] = []
-  if (schema.minItems !== undefined && schema.minItems > 0) out.push({ name: `minItems ${schema.minItems} - 1`, value: items ? items(schema.minItems - 1) : [] })
+  if (schema.minItems !== undefined && schema.minItems > 0)
+    out.push({ name: `minItems ${schema.minItems} - 1`, value: items ? items(schema.minItems - 1) : [] })
   if (schema.maxItems !== undefined && items) out.push({ name: `maxItems ${schema.maxItems} + 1`, value: items(schema.maxItems + 1) })
   const first = example[0]
   out.push({ name: 'a 4,000-item array', value: Array.from({ length: 4000 }, () => first) })
@@ -179,7 +235,10 @@ export function objectMutants(schema: JsonSchema, examples: ObjectExamples, wher
     if (prop.type === 'object' && nested) {
       for (const m of objectMutants(prop, nested, at(field))) out.push({ name: m.name, value: withField(field, m.value) })
     }
-    const fieldMutants = prop.type === 'array' && Array.isArray(example) ? [...wrongTypes(prop, example), ...arrayMutants(prop, example, examples.items?.[field])] : badValues(prop, example)
+    const fieldMutants =
+      prop.type === 'array' && Array.isArray(example)
+        ? [...wrongTypes(prop, example), ...arrayMutants(prop, example, examples.items?.[field])]
+        : badValues(prop, example)
     for (const m of fieldMutants) out.push({ name: `${at(field)}: ${m.name}`, value: withField(field, m.value) })
   }
   for (const field of schema.required ?? []) {
@@ -192,7 +251,8 @@ export function objectMutants(schema: JsonSchema, examples: ObjectExamples, wher
       out.push({ name: `${where || 'body'}: ${m.name}`, value: { ...valid, [name]: m.value } })
     }
     const first = Object.keys(valid)[0]
-    if (first) out.push({ name: `${where || 'body'}: a known field in upper case`, value: { ...valid, [first.toUpperCase()]: valid[first] } })
+    if (first)
+      out.push({ name: `${where || 'body'}: a known field in upper case`, value: { ...valid, [first.toUpperCase()]: valid[first] } })
   }
   for (const m of wrongTypes({ type: 'object' }, undefined)) out.push({ name: `${where || 'body'} itself: ${m.name}`, value: m.value })
   return out

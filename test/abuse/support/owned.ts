@@ -4,11 +4,11 @@ import { env } from 'cloudflare:test'
 import { principalFromPat } from '../../../src/auth/pat'
 import { dbOf } from '../../../src/db/client'
 import { createRequest } from '../../../src/requests/create'
-import { getRequest } from '../../../src/requests/read'
 import { depsOf } from '../../../src/requests/deps'
+import { getRequest } from '../../../src/requests/read'
 import { RequestSpec } from '../../../src/requests/schemas'
 import { newKey } from '../../helpers/api'
-import { insertReservation, validSpec, type Spec } from '../../helpers/requests'
+import { insertReservation, type Spec, validSpec } from '../../helpers/requests'
 
 export interface Owned {
   requestId: string
@@ -29,10 +29,7 @@ export async function ownedBy(token: string, overrides: Spec = {}): Promise<Owne
  */
 export async function stateOf(token: string, requestId: string) {
   const principal = await principalFromPat(dbOf(env.DB), token, Date.now())
-  const { status, revision, title, venue_ids, dates, earliest_time, latest_time, party_size, mode, expires_at, action_url } = await getRequest(
-    depsOf(env),
-    principal,
-    requestId,
-  )
+  const { status, revision, title, venue_ids, dates, earliest_time, latest_time, party_size, mode, expires_at, action_url } =
+    await getRequest(depsOf(env), principal, requestId)
   return { status, revision, title, venue_ids, dates, earliest_time, latest_time, party_size, mode, expires_at, action_url }
 }

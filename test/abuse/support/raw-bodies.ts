@@ -71,6 +71,11 @@ const CONTENT_TYPES = [
 export function wrongContentTypes(validBody: string): RawBody[] {
   return [
     { name: 'no content type', body: validBody, want: code('unsupported_media_type', 415) },
-    ...CONTENT_TYPES.map((contentType) => ({ name: `content type ${contentType}`, body: validBody, contentType, want: code('unsupported_media_type', 415) })),
+    ...CONTENT_TYPES.map((contentType) => ({
+      name: `content type ${contentType}`,
+      body: validBody,
+      contentType,
+      want: code('unsupported_media_type', 415),
+    })),
   ]
 }

@@ -4,10 +4,10 @@
 import type { z } from 'zod'
 import { RequestSpec, UpdateBody } from '../../../src/requests/schemas'
 import { newKey } from '../../helpers/api'
-import { ANY, code, DETAIL, status, type Refusal } from './contract'
-import { jsonHeaders, type Call } from './http'
-import { badValues, HUGE, objectMutants, type ObjectExamples } from './mutate'
-import { operationName, type ApiDocument, type ApiOperation, type Parameter } from './openapi'
+import { ANY, code, DETAIL, type Refusal, status } from './contract'
+import { type Call, jsonHeaders } from './http'
+import { badValues, HUGE, type ObjectExamples, objectMutants } from './mutate'
+import { type ApiDocument, type ApiOperation, operationName, type Parameter } from './openapi'
 import { malformedBodies, wrongContentTypes } from './raw-bodies'
 import { namedRuleCases, specExamples, updateExamples, windowCases, zoneCases } from './spec-cases'
 
@@ -53,7 +53,7 @@ interface BodyKind {
 }
 
 function bodyKind(op: ApiOperation, target: Target): BodyKind {
-  if (op.body?.properties?.['spec']) {
+  if (op.body?.properties?.spec) {
     return { examples: updateExamples(target.revision), zod: UpdateBody, extra: (spec) => ({ revision: target.revision, spec }) }
   }
   return { examples: specExamples(), zod: RequestSpec, extra: (spec) => spec }
@@ -65,7 +65,10 @@ function bodyProbes(op: ApiOperation, target: Target): Probe[] {
   const path = fillPath(op, target)
   const operation = operationName(op)
   const probe = (name: string, body: unknown, want: Refusal): Probe => ({
-    operation, name, want, call: { method: op.method, path, headers: baseHeaders(op, target), body: JSON.stringify(body) },
+    operation,
+    name,
+    want,
+    call: { method: op.method, path, headers: baseHeaders(op, target), body: JSON.stringify(body) },
   })
   const generated = objectMutants(op.body, kind.examples).map((m) => probe(m.name, m.value, expectationOf(m.value, kind.zod)))
   // A zone the schema accepts is still not the venue's zone: the named rule refuses it.
@@ -92,8 +95,21 @@ function bodyProbes(op: ApiOperation, target: Target): Probe[] {
 
 /** Idempotency keys: missing, and every way the document's pattern can be missed. */
 const ODD_KEYS = [
-  'short7c', 'k'.repeat(129), 'k'.repeat(5000), 'has space in it', 'slash/slash/slash', 'semi;colon;key', 'quote"quote"', 'comma,comma,key',
-  'percent%20key', 'tab\there-here', 'equals=equals=', 'star*star*star', 'brace{brace}', 'hash#hash#hash', 'at@at@at@at',
+  'short7c',
+  'k'.repeat(129),
+  'k'.repeat(5000),
+  'has space in it',
+  'slash/slash/slash',
+  'semi;colon;key',
+  'quote"quote"',
+  'comma,comma,key',
+  'percent%20key',
+  'tab\there-here',
+  'equals=equals=',
+  'star*star*star',
+  'brace{brace}',
+  'hash#hash#hash',
+  'at@at@at@at',
 ]
 
 function headerProbes(op: ApiOperation, target: Target): Probe[] {
@@ -103,7 +119,12 @@ function headerProbes(op: ApiOperation, target: Target): Probe[] {
   const body = JSON.stringify(bodyKind(op, target).examples.valid)
   const withKey = (name: string, key: string | undefined, want: Refusal): Probe => {
     const headers = jsonHeaders(target.token)
-    return { operation, name, want, call: { method: op.method, path, headers: key === undefined ? headers : { ...headers, 'Idempotency-Key': key }, body } }
+    return {
+      operation,
+      name,
+      want,
+      call: { method: op.method, path, headers: key === undefined ? headers : { ...headers, 'Idempotency-Key': key }, body },
+    }
   }
   return [
     withKey('Idempotency-Key missing', undefined, code('idempotency_key_required', 422)),
@@ -120,20 +141,29 @@ function queryValueProbes(op: ApiOperation, target: Target, param: Parameter): P
   const rest = required.map((p) => `${p.name}=${encodeURIComponent('ab')}`)
   const probe = (name: string, value: string | undefined): Probe => {
     const parts = value === undefined ? rest : [...rest, `${param.name}=${encodeURIComponent(value)}`]
-    return { operation, name: `query ${param.name}: ${name}`, want: DETAIL, call: { method: op.method, path: `${path}?${parts.join('&')}`, headers: jsonHeaders(target.token) } }
+    return {
+      operation,
+      name: `query ${param.name}: ${name}`,
+      want: DETAIL,
+      call: { method: op.method, path: `${path}?${parts.join('&')}`, headers: jsonHeaders(target.token) },
+    }
   }
   const out: Probe[] = []
   if (param.required) out.push(probe('missing', undefined))
   if (param.schema.type === 'integer') {
-    for (const v of ['abc', '1.5', 'NaN', 'Infinity', '-Infinity', '99999999999999999999', 'true', '[1]']) out.push(probe(JSON.stringify(v), v))
-    for (const m of badValues(param.schema, undefined).filter((m) => typeof m.value === 'number' && Math.abs(m.value) < 1e6)) out.push(probe(m.name, String(m.value)))
+    for (const v of ['abc', '1.5', 'NaN', 'Infinity', '-Infinity', '99999999999999999999', 'true', '[1]'])
+      out.push(probe(JSON.stringify(v), v))
+    for (const m of badValues(param.schema, undefined).filter((m) => typeof m.value === 'number' && Math.abs(m.value) < 1e6))
+      out.push(probe(m.name, String(m.value)))
   }
   if (param.schema.type === 'string') {
-    for (const m of badValues(param.schema, 'ab').filter((m) => typeof m.value === 'string' && m.value.length <= HUGE)) out.push(probe(m.name, String(m.value)))
+    for (const m of badValues(param.schema, 'ab').filter((m) => typeof m.value === 'string' && m.value.length <= HUGE))
+      out.push(probe(m.name, String(m.value)))
   }
   // An opaque cursor the service never handed out: not JSON, the wrong JSON, or a NUL.
   if (param.name === 'cursor') {
-    for (const v of ['not-a-cursor!', 'e30', 'WzFd', 'WyIxIiwieCJd', 'bnVsbA', '\u0000', '====']) out.push(probe(`forged ${JSON.stringify(v)}`, v))
+    for (const v of ['not-a-cursor!', 'e30', 'WzFd', 'WyIxIiwieCJd', 'bnVsbA', '\u0000', '===='])
+      out.push(probe(`forged ${JSON.stringify(v)}`, v))
   }
   return out
 }
@@ -144,17 +174,49 @@ function pathProbes(op: ApiOperation, target: Target): Probe[] {
   for (const param of op.parameters.filter((p) => p.in === 'path')) {
     const values: [string, Refusal][] =
       param.schema.type === 'integer'
-        ? ['0', '-1', '1.5', 'abc', 'NaN', 'Infinity', '1e400', '9007199254740993', '99999999999999999999', '%20', '1%00', '0x10', '1,2', '%F0%9F%8D%9D'].map((v) => [v, ANY])
+        ? [
+            '0',
+            '-1',
+            '1.5',
+            'abc',
+            'NaN',
+            'Infinity',
+            '1e400',
+            '9007199254740993',
+            '99999999999999999999',
+            '%20',
+            '1%00',
+            '0x10',
+            '1,2',
+            '%F0%9F%8D%9D',
+          ].map((v) => [v, ANY])
         : [
             ['x'.repeat((param.schema.maxLength ?? 100) + 1), DETAIL],
             ['x'.repeat(5000), DETAIL],
             ['sr_doesnotexist', code('request_not_found', 404)],
-            ...['%00', '%20', '%2e%2e', 'sr_%F0%9F%8D%9D', '%25', "sr_'or'1'='1", '%C0%AF', '%E0%A4%A', '%FF%FE', 'sr_%0Anext', '%3Cscript%3E'].map((v): [string, Refusal] => [v, ANY]),
+            ...[
+              '%00',
+              '%20',
+              '%2e%2e',
+              'sr_%F0%9F%8D%9D',
+              '%25',
+              "sr_'or'1'='1",
+              '%C0%AF',
+              '%E0%A4%A',
+              '%FF%FE',
+              'sr_%0Anext',
+              '%3Cscript%3E',
+            ].map((v): [string, Refusal] => [v, ANY]),
           ]
     for (const [value, want] of values) {
       const headers = op.body ? baseHeaders(op, target) : jsonHeaders(target.token)
       const body = op.body ? JSON.stringify(bodyKind(op, target).examples.valid) : undefined
-      out.push({ operation, name: `path ${param.name} ${JSON.stringify(value.slice(0, 30))}`, want, call: { method: op.method, path: fillPath(op, target, { [param.name]: value }), headers, ...(body ? { body } : {}) } })
+      out.push({
+        operation,
+        name: `path ${param.name} ${JSON.stringify(value.slice(0, 30))}`,
+        want,
+        call: { method: op.method, path: fillPath(op, target, { [param.name]: value }), headers, ...(body ? { body } : {}) },
+      })
     }
   }
   return out
@@ -169,7 +231,12 @@ function methodProbes(doc: ApiDocument, target: Target): Probe[] {
     const listed = new Set(doc.operations.filter((o) => o.path === path).map((o) => o.method))
     for (const method of ALL_METHODS.filter((m) => !listed.has(m))) {
       const concrete = path.replace('{request_id}', target.requestId).replace('{reservation_id}', '1')
-      out.push({ operation: `${method} ${path}`, name: `method ${method} not in the document`, want: ANY, call: { method, path: concrete, headers: jsonHeaders(target.token), body: method === 'GET' ? undefined : '{}' } })
+      out.push({
+        operation: `${method} ${path}`,
+        name: `method ${method} not in the document`,
+        want: ANY,
+        call: { method, path: concrete, headers: jsonHeaders(target.token), body: method === 'GET' ? undefined : '{}' },
+      })
     }
   }
   return out
@@ -184,4 +251,3 @@ export function restProbes(doc: ApiDocument, target: Target): Probe[] {
   }
   return [...probes, ...methodProbes(doc, target)]
 }
-

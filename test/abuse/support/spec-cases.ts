@@ -1,8 +1,8 @@
 // The request spec's valid examples (to mutate from) and the bad inputs the OpenAPI document
 // cannot express: the zod refinements (zones, window order, duplicates) and the named rules
 // of the contract's Errors table (unknown venues, mismatched zones, dates and expiry).
-import { validSpec, type Spec } from '../../helpers/requests'
-import { DAY_MS, NEW_YORK, dateIn, datesIn, instantIn, isoWithOffset } from '../../helpers/time'
+import { type Spec, validSpec } from '../../helpers/requests'
+import { DAY_MS, dateIn, datesIn, instantIn, isoWithOffset, NEW_YORK } from '../../helpers/time'
 import { UNKNOWN_VENUE_ID, VENUES } from '../../helpers/venues'
 import { code, type Refusal } from './contract'
 import type { Mutant, ObjectExamples } from './mutate'
@@ -29,9 +29,28 @@ export function updateExamples(revision: number): ObjectExamples {
 }
 
 const ZONES = [
-  'Mars/Olympus_Mons', 'EST5EDT', 'GMT+5', 'UTC+05:00', '+05:00', 'Z', 'America/New_York ', ' America/New_York',
-  'America/New_York\u0000', '../../etc/passwd', 'America/', 'Etc/GMT+99', 'local', 'America/New York', 'america/new_york',
-  'US/Eastern', 'Europe/Lisbon', 'Asia/Kolkata', 'Pacific/Kiritimati', 'UTC', 'Etc/GMT+5', 'America/Chicago',
+  'Mars/Olympus_Mons',
+  'EST5EDT',
+  'GMT+5',
+  'UTC+05:00',
+  '+05:00',
+  'Z',
+  'America/New_York ',
+  ' America/New_York',
+  'America/New_York\u0000',
+  '../../etc/passwd',
+  'America/',
+  'Etc/GMT+99',
+  'local',
+  'America/New York',
+  'america/new_york',
+  'US/Eastern',
+  'Europe/Lisbon',
+  'Asia/Kolkata',
+  'Pacific/Kiritimati',
+  'UTC',
+  'Etc/GMT+5',
+  'America/Chicago',
 ]
 
 /** Bad time zones: refused by the schema's IANA check, or by the venues' zone (a named code). */
@@ -42,8 +61,14 @@ export function zoneCases(): Mutant[] {
 /** Window order: a refinement of the schema, not visible in the document. */
 export function windowCases(): Mutant[] {
   return [
-    ['21:00', '18:00'], ['23:59', '00:00'], ['18:01', '18:00'], ['20:00', '19:59'],
-  ].map(([earliest_time, latest_time]) => ({ name: `window ${earliest_time}-${latest_time}`, value: validSpec({ earliest_time, latest_time }) }))
+    ['21:00', '18:00'],
+    ['23:59', '00:00'],
+    ['18:01', '18:00'],
+    ['20:00', '19:59'],
+  ].map(([earliest_time, latest_time]) => ({
+    name: `window ${earliest_time}-${latest_time}`,
+    value: validSpec({ earliest_time, latest_time }),
+  }))
 }
 
 export interface NamedCase extends Mutant {
@@ -71,7 +96,16 @@ export function namedRuleCases(): NamedCase[] {
     ['an expiry in 1970', { expires_at: '1970-01-01T00:00:00Z' }, 'invalid_expiry'],
     ['an expiry a minute after the window', { expires_at: isoWithOffset(endOfWindow + 60_000) }, 'invalid_expiry'],
     ['an expiry in year 9999', { expires_at: '9999-12-31T23:59:59+14:00' }, 'invalid_expiry'],
-    ['an expiry after the window, written with a -12:00 offset', { expires_at: new Date(endOfWindow + DAY_MS).toISOString().replace('Z', '') .replace(/\.\d+$/, '') + '-12:00' }, 'invalid_expiry'],
+    [
+      'an expiry after the window, written with a -12:00 offset',
+      {
+        expires_at: `${new Date(endOfWindow + DAY_MS)
+          .toISOString()
+          .replace('Z', '')
+          .replace(/\.\d+$/, '')}-12:00`,
+      },
+      'invalid_expiry',
+    ],
   ]
   return cases.map(([name, overrides, errorCode]) => ({ name, value: validSpec(overrides), want: code(errorCode, 422) }))
 }

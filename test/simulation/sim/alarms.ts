@@ -2,7 +2,14 @@
 // deliveries are allowed: alarms are at-least-once). A "restart" aborts every Durable Object of
 // the service, in the middle of a phase or between phases; an alarm that was running when its
 // object died is delivered again, as the runtime retries a failed alarm.
-import { abortAllDurableObjects, env, evictDurableObject, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
+import {
+  abortAllDurableObjects,
+  env,
+  evictDurableObject,
+  listDurableObjectIds,
+  runDurableObjectAlarm,
+  runInDurableObject,
+} from 'cloudflare:test'
 import { requestObject } from '../../../src/requests/deps'
 import { mapLimit } from './random'
 import { inspect, needsAlarm, type SimRequest } from './requests'
@@ -86,7 +93,10 @@ export async function refresh(requests: SimRequest[], stats: AlarmStats): Promis
       if (!seen || seen.updatedAt !== state.updatedAt) {
         suspects.set(r.id, { since: Date.now(), updatedAt: state.updatedAt })
       } else if (Date.now() - seen.since > RUNTIME_RETRY_GRACE_MS && !stats.lostAlarms.some((l) => l.startsWith(r.id))) {
-        const trace = state.trace.slice(-3).map((t) => t.message).join(' / ')
+        const trace = state.trace
+          .slice(-3)
+          .map((t) => t.message)
+          .join(' / ')
         stats.lostAlarms.push(`${r.id} (${state.status}${state.attempt ? ', verifying a booking' : ''}): ${trace}`)
       }
     },

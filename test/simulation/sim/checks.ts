@@ -49,7 +49,8 @@ function fitsSpec(b: LedgerEntry, spec: SimSpec): boolean {
 function feeBreach(policy: Policy, spec: SimSpec, slotAt: number, bookedAt: number): string | null {
   if (policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed') return policy.kind
   if (policy.kind === 'free') return null
-  if (policy.feePerPerson > spec.max_cancellation_fee_per_person) return `fee ${policy.feePerPerson} > ${spec.max_cancellation_fee_per_person}`
+  if (policy.feePerPerson > spec.max_cancellation_fee_per_person)
+    return `fee ${policy.feePerPerson} > ${spec.max_cancellation_fee_per_person}`
   const freeUntil = slotAt - policy.cutoffHours * HOUR_MS
   if (policy.feePerPerson > 0 && freeUntil - bookedAt < spec.fee_review_hours * HOUR_MS) return 'free cancellation ends too soon'
   return null
@@ -73,7 +74,11 @@ function historyOf(r: SimRequest): string {
   return `${r.id} ${r.specs.get(1)?.mode} now ${r.status}: ${events.join(', ') || 'no changes'}`
 }
 
-export async function checkSafety(requests: SimRequest[], ledger: LedgerEntry[], zoneOf: (venueId: number) => string): Promise<{ counts: SafetyCounts; notes: string[] }> {
+export async function checkSafety(
+  requests: SimRequest[],
+  ledger: LedgerEntry[],
+  zoneOf: (venueId: number) => string,
+): Promise<{ counts: SafetyCounts; notes: string[] }> {
   const notes: string[] = []
   const byEmail = new Map<string, SimRequest[]>()
   for (const r of requests) byEmail.set(r.user.email, [...(byEmail.get(r.user.email) ?? []), r])
@@ -121,9 +126,13 @@ export async function checkSafety(requests: SimRequest[], ledger: LedgerEntry[],
     })[0]
     if (!owned) {
       counts.unapprovedBookings += 1
-      const seen = candidates.map((r) => `${historyOf(r)}; approved specs ${JSON.stringify(r.approvals.map((a) => r.specs.get(a.revision)))}`)
+      const seen = candidates.map(
+        (r) => `${historyOf(r)}; approved specs ${JSON.stringify(r.approvals.map((a) => r.specs.get(a.revision)))}`,
+      )
       const whose = recorded.map((row) => row.request_id).join(', ') || 'unrecorded'
-      notes.push(`unapproved: ${b.venueId} ${b.day} ${b.time} ${b.seating} party ${b.partySize} at ${b.bookedAt} (${whose}): ${seen.join(' | ')}`)
+      notes.push(
+        `unapproved: ${b.venueId} ${b.day} ${b.time} ${b.seating} party ${b.partySize} at ${b.bookedAt} (${whose}): ${seen.join(' | ')}`,
+      )
     } else {
       perRequest.set(owned.r.id, (perRequest.get(owned.r.id) ?? 0) + 1)
       const breach = feeBreach(b.policy, owned.spec, instantOf(b.day, b.time, zoneOf(b.venueId)), b.bookedAt)
@@ -132,12 +141,19 @@ export async function checkSafety(requests: SimRequest[], ledger: LedgerEntry[],
         notes.push(`money terms: ${owned.r.id} ${b.venueId} ${b.day} ${b.time}: ${breach}`)
       }
     }
-    const dinner = (byEmail.get(b.email) ?? []).map((r) => r.dinner).find((d) => d.dates.includes(b.day) && b.time >= d.earliest && b.time <= d.latest)
+    const dinner = (byEmail.get(b.email) ?? [])
+      .map((r) => r.dinner)
+      .find((d) => d.dates.includes(b.day) && b.time >= d.earliest && b.time <= d.latest)
     const told = `${b.day} ${b.time} venue ${b.venueId} at ${b.bookedAt} for ${recorded[0]?.request_id ?? 'nobody'}`
     // The same dinner, as the contract defines it: one date, overlapping windows.
     if (dinner) perDinner.set(`${dinner.id} ${b.day}`, [...(perDinner.get(`${dinner.id} ${b.day}`) ?? []), told])
   }
-  for (const [id, n] of perRequest) if (n > 1) (counts.doubleBookingsPerRequest += 1, notes.push(`${n} bookings for request ${id}`))
+  for (const [id, n] of perRequest) {
+    if (n > 1) {
+      counts.doubleBookingsPerRequest += 1
+      notes.push(`${n} bookings for request ${id}`)
+    }
+  }
   for (const [id, told] of perDinner) {
     if (told.length < 2) continue
     counts.doubleBookingsPerDinner += 1

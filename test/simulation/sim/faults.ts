@@ -71,10 +71,33 @@ async function harmlessCall(platform: ReturnType<typeof platformFromEnv>, endpoi
 // Faults of each endpoint, with weights. Timeouts shorter than the client's 8 s answer 504
 // late; the rare longer ones make the client give up (full runs only: each costs 8 s).
 const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (readonly [Kind, number])[]> = {
-  find: [['429', 3], ['500', 2], ['503', 3], ['timeout', 1]],
-  details: [['429', 1], ['500', 2], ['503', 2], ['412', 1], ['timeout', 1]],
-  book: [['412', 2], ['500', 2], ['503', 1], ['429', 1], ['book_lost', 4], ['timeout', 1]],
-  reservations: [['503', 3], ['500', 2], ['429', 1], ['timeout', 1]],
+  find: [
+    ['429', 3],
+    ['500', 2],
+    ['503', 3],
+    ['timeout', 1],
+  ],
+  details: [
+    ['429', 1],
+    ['500', 2],
+    ['503', 2],
+    ['412', 1],
+    ['timeout', 1],
+  ],
+  book: [
+    ['412', 2],
+    ['500', 2],
+    ['503', 1],
+    ['429', 1],
+    ['book_lost', 4],
+    ['timeout', 1],
+  ],
+  reservations: [
+    ['503', 3],
+    ['500', 2],
+    ['429', 1],
+    ['timeout', 1],
+  ],
 }
 
 /**

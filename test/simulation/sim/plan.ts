@@ -3,8 +3,9 @@
 // a (date, block), so every booking belongs to at most one dinner of its account: the checks
 // count double bookings per dinner with that. Requests for a dinner always start from its
 // window; updates move the window inside it or change the other fields.
-import { addDays, instantOf, todayIn } from '../../../src/lib/zoned-time'
+
 import type { SandboxVenueView } from '../../../sandbox/control-client'
+import { addDays, instantOf, todayIn } from '../../../src/lib/zoned-time'
 import type { Rng } from './random'
 import type { SimUser } from './world'
 
@@ -80,14 +81,36 @@ export function specFor(rng: Rng, dinner: Dinner, mode: SimSpec['mode'], expires
     title: `sim ${dinner.id}`,
     venue_ids: rng.some(dinner.venueIds, 1, 3),
     dates: rng.some(dinner.dates, 1, 3),
-    party_size: rng.weighted([[2, 6], [1, 1], [3, 1], [4, 2], [6, 1]] as const),
+    party_size: rng.weighted([
+      [2, 6],
+      [1, 1],
+      [3, 1],
+      [4, 2],
+      [6, 1],
+    ] as const),
     earliest_time: dinner.earliest,
     latest_time: dinner.latest,
     timezone: dinner.zone,
-    seating: rng.weighted([['any', 6], ['indoor', 2], ['outdoor', 2]] as const),
+    seating: rng.weighted([
+      ['any', 6],
+      ['indoor', 2],
+      ['outdoor', 2],
+    ] as const),
     mode,
-    max_cancellation_fee_per_person: rng.weighted([[0, 4], [10, 1], [25, 2], [50, 2], [100, 1]] as const),
-    fee_review_hours: rng.weighted([[0, 2], [3, 3], [24, 2], [48, 1], [168, 1]] as const),
+    max_cancellation_fee_per_person: rng.weighted([
+      [0, 4],
+      [10, 1],
+      [25, 2],
+      [50, 2],
+      [100, 1],
+    ] as const),
+    fee_review_hours: rng.weighted([
+      [0, 2],
+      [3, 3],
+      [24, 2],
+      [48, 1],
+      [168, 1],
+    ] as const),
     max_bookings: 1,
   }
   return { ...base, expires_at: expiryFor(rng, base, expiresSoon) }

@@ -6,7 +6,11 @@ const line = (label: string, value: unknown) => `  ${label.padEnd(44)} ${String(
 
 export function describeRun(seed: string, report: SimReport): string {
   const { counts, steps, alarms, inventory } = report
-  const sorted = (m: Map<string, number>) => [...m].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}: ${v}`).join(', ')
+  const sorted = (m: Map<string, number>) =>
+    [...m]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ')
   return [
     `booking-safety simulation, SEED=${seed}: ${report.requests.length} requests`,
     line('final statuses', JSON.stringify(report.statuses)),

@@ -43,7 +43,11 @@ async function call(user: SimUser, method: string, path: string, body?: unknown,
   const headers: Record<string, string> = { Authorization: `Bearer ${user.token}` }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (key) headers['Idempotency-Key'] = key
-  const res = await SELF.fetch(`http://localhost/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const res = await SELF.fetch(`http://localhost/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   const text = await res.text()
   const parsed = answerBody.safeParse(text ? JSON.parse(text) : {})
   return { status: res.status, body: parsed.success ? parsed.data : {} }

@@ -2,7 +2,7 @@
 // sometimes the worker restarts) then (every pending alarm is delivered, sometimes with a crash
 // in the middle), until the requested number of requests exist and a few more rounds passed.
 // Then faults are used up, every expiry moves into the past, and the checks read the ledger.
-import { alarmPhase, newAlarmStats, nextInterval, refresh, restartBetweenSteps, type AlarmStats } from './alarms'
+import { type AlarmStats, alarmPhase, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
 import { checkSafety, type SafetyCounts } from './checks'
 import { FaultLedger, injectRoundFaults } from './faults'
 import { Inventory } from './inventory'
@@ -47,11 +47,14 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   const replacements: SimRequest[] = []
   const perRound = Math.max(12, Math.min(60, Math.ceil(options.requests / 10)))
 
-  for (let round = 0, settled = 0; settled < SETTLE_ROUNDS; round++) {
+  for (let _round = 0, settled = 0; settled < SETTLE_ROUNDS; _round++) {
     if (requests.length >= options.requests) settled += 1
     for (const stopped of replacements.splice(0)) {
       const made = await create(rng, stopped.dinner, steps, stopped.specs.get(stopped.revision))
-      if (made) (requests.push(made), (steps.replacedAfterStop += 1))
+      if (made) {
+        requests.push(made)
+        steps.replacedAfterStop += 1
+      }
     }
     for (let i = 0; i < perRound && requests.length < options.requests; i++) {
       const made = await create(rng, rng.pick(dinners), steps)

@@ -4,9 +4,9 @@
 // time pass for a few (their expiry moves into the past).
 import { env, runInDurableObject } from 'cloudflare:test'
 import { requestObject } from '../../../src/requests/deps'
-import { specFor, variantOf, type Dinner, type SimSpec } from './plan'
+import { type Dinner, type SimSpec, specFor, variantOf } from './plan'
 import type { Rng } from './random'
-import { approve, createVia, recordOf, stopVia, updateVia, type ApiAnswer, type SimRequest } from './requests'
+import { type ApiAnswer, approve, createVia, recordOf, type SimRequest, stopVia, updateVia } from './requests'
 
 export interface StepStats {
   answers: Map<string, number>
@@ -72,11 +72,15 @@ export async function mutate(rng: Rng, requests: SimRequest[], stats: StepStats,
         // "Stop the first, then ask again": the sanctioned way to change an auto_book dinner.
         if (rng.chance(0.6)) replacements.push(r)
       }
-    } else if ((r.status === 'active' || r.status === 'needs_approval') && rng.chance(0.02)) {
-      note(stats, 'stop', await stopVia(r))
-    } else if ((r.status === 'active' || r.status === 'needs_approval') && rng.chance(0.02)) {
-      await expireNow(r.id)
-      stats.expiredByTime += 1
+    } else if (r.status === 'active' || r.status === 'needs_approval') {
+      // Two separate draws: a stop, else (rarely) the expiry passes.
+      const stopNow = rng.chance(0.02)
+      if (stopNow) {
+        note(stats, 'stop', await stopVia(r))
+      } else if (rng.chance(0.02)) {
+        await expireNow(r.id)
+        stats.expiredByTime += 1
+      }
     }
   }
 }

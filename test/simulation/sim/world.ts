@@ -1,7 +1,7 @@
 // The simulated world: a clean sandbox world of this project's own, every seeded venue in the
 // service's catalog, and users, each with a token and a connected platform account.
 import { env } from 'cloudflare:test'
-import { sandboxControl, type SandboxControl, type SandboxVenueView } from '../../../sandbox/control-client'
+import { type SandboxControl, type SandboxVenueView, sandboxControl } from '../../../sandbox/control-client'
 import { createAccessToken } from '../../../src/auth/pat'
 import { users } from '../../../src/db/schema'
 import { connectPlatform } from '../../../src/requests/connection'
@@ -37,16 +37,16 @@ export async function setUpWorld(rng: Rng, run: string, userCount: number): Prom
   // Some accounts hold no card: the platform refuses fee-holding tables for them (402).
   const plans = Array.from({ length: userCount }, (_, i) => ({ i, card: !rng.chance(0.15) }))
   const created = await mapLimit(plans, 4, async ({ i, card }) => {
-      const userId = `usr_sim${run}u${i}`
-      const email = `diner${i}${card ? '' : '.nocard'}.${run}@sim.example`
-      await deps.db.insert(users).values({ id: userId, email: `${userId}@example.test`, createdAt: Date.now() })
-      const { token } = await createAccessToken(deps.db, {
-        userId,
-        name: 'simulation',
-        scopes: ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'],
-      })
-      await connectPlatform(deps, userId, { email, password: 'simulated', acknowledgedRisk: true })
-      return { userId, token, email }
+    const userId = `usr_sim${run}u${i}`
+    const email = `diner${i}${card ? '' : '.nocard'}.${run}@sim.example`
+    await deps.db.insert(users).values({ id: userId, email: `${userId}@example.test`, createdAt: Date.now() })
+    const { token } = await createAccessToken(deps.db, {
+      userId,
+      name: 'simulation',
+      scopes: ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'],
+    })
+    await connectPlatform(deps, userId, { email, password: 'simulated', acknowledgedRisk: true })
+    return { userId, token, email }
   })
   return { control, venues, users: created }
 }
