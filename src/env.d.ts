@@ -18,6 +18,8 @@ declare global {
       PLATFORM?: Fetcher
       /** The platform's API key (secret: .dev.vars locally, `wrangler secret put` in production). */
       PLATFORM_API_KEY: string
+      /** A browser User-Agent for platform calls (default: a current desktop Chrome; see platform/user-agent.ts). */
+      PLATFORM_USER_AGENT?: string
       /** AES-GCM key (base64, 32 bytes) for platform tokens at rest; a Worker secret. */
       PLATFORM_TOKEN_KEY: string
       /** "on" shows the /outbox page (emails that would have been sent); for local development. */

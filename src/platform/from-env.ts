@@ -6,7 +6,7 @@ import { createPlatformClient, type PlatformClientOptions } from './client'
 
 export const DEFAULT_TIMEOUT_MS = 8000
 
-type PlatformEnv = Pick<Cloudflare.Env, 'PLATFORM' | 'PLATFORM_BASE_URL' | 'PLATFORM_API_KEY'>
+type PlatformEnv = Pick<Cloudflare.Env, 'PLATFORM' | 'PLATFORM_BASE_URL' | 'PLATFORM_API_KEY' | 'PLATFORM_USER_AGENT'>
 
 export function platformFromEnv(env: PlatformEnv, overrides: Partial<PlatformClientOptions> = {}): Platform {
   const binding = env.PLATFORM
@@ -15,6 +15,7 @@ export function platformFromEnv(env: PlatformEnv, overrides: Partial<PlatformCli
     baseUrl: env.PLATFORM_BASE_URL,
     apiKey: env.PLATFORM_API_KEY,
     timeoutMs: DEFAULT_TIMEOUT_MS,
+    userAgent: env.PLATFORM_USER_AGENT,
     ...overrides,
   })
 }

@@ -2,6 +2,7 @@
 // bounded retries here; writes (book) get exactly one attempt, decided by the caller.
 import type { z } from 'zod'
 import type { Outcome } from './api'
+import { userAgentFor } from './user-agent'
 
 export interface Fetcher {
   fetch(request: Request): Promise<Response>
@@ -17,6 +18,7 @@ export interface TransportOptions {
   timeoutMs: number
   /** Waits before each retry of a read; its length is the number of retries. Default [200, 600]. */
   retryDelaysMs?: readonly number[]
+  /** A browser User-Agent (see user-agent.ts); anything else is replaced by the default. */
   userAgent?: string
 }
 
@@ -37,12 +39,12 @@ export type Exchange =
   | { kind: 'timeout' }
   | { kind: 'network'; detail: string }
 
-const DEFAULT_USER_AGENT = 'Tablewatch/0.1 (reservation watcher)'
 const DEFAULT_RETRY_AFTER_MS = 2000
 
 export function createTransport(options: TransportOptions) {
   const base = options.baseUrl.replace(/\/+$/, '')
   const retryDelays = options.retryDelaysMs ?? [200, 600]
+  const userAgent = userAgentFor(options.userAgent)
 
   async function exchange(spec: CallSpec): Promise<Exchange> {
     const url = new URL(base + spec.path)
@@ -51,7 +53,7 @@ export function createTransport(options: TransportOptions) {
     const headers = new Headers({
       Authorization: `ResyAPI api_key="${options.apiKey}"`,
       Accept: 'application/json, text/plain, */*',
-      'User-Agent': options.userAgent ?? DEFAULT_USER_AGENT,
+      'User-Agent': userAgent,
       Origin: origin,
       Referer: `${origin}/`,
     })

@@ -2,13 +2,14 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { sandboxControl } from '../../sandbox/control-client'
+import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot, RELEASE_VENUE } from '../platform/world'
 
 /** A raw call as a well-behaved client makes it, with optional header changes. */
 function wire(baseUrl: string, path: string, init: RequestInit & { drop?: string[] } = {}) {
   const headers = new Headers({
     Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`,
-    'User-Agent': 'test',
+    'User-Agent': DEFAULT_USER_AGENT,
     Referer: 'https://resy.com/',
   })
   for (const [k, v] of new Headers(init.headers)) headers.set(k, v)
@@ -138,7 +139,7 @@ describe('control API', () => {
     await expect(locked.reset()).rejects.toMatchObject({ status: 404 })
     const res = await env.SANDBOX_LOCKED.fetch(
       new Request('https://locked.sandbox.test/2/config?venue_id=60101', {
-        headers: { Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`, 'User-Agent': 'test' },
+        headers: { Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`, 'User-Agent': DEFAULT_USER_AGENT },
       }),
     )
     expect(res.status).toBe(200)
@@ -151,9 +152,36 @@ describe('wire checks', () => {
     expect((await wire(baseUrl, '/2/config?venue_id=60101', { headers: { Authorization: 'ResyAPI api_key="wrong"' } })).status).toBe(403)
   })
 
-  it('answers 500 without a User-Agent, as the platform does', async () => {
+  it('answers 500 with an empty body without a User-Agent, as the platform’s firewall does', async () => {
     const { baseUrl } = freshWorld()
-    expect((await wire(baseUrl, '/2/config?venue_id=60101', { drop: ['User-Agent'] })).status).toBe(500)
+    const res = await wire(baseUrl, '/2/config?venue_id=60101', { drop: ['User-Agent'] })
+    expect(res.status).toBe(500)
+    expect(await res.text()).toBe('')
+  })
+
+  it.each([
+    'Tablewatch/0.1 (reservation watcher)',
+    'python-requests/2.32.3',
+    'node',
+    'curl/8.9.1',
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/153.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  ])('refuses the non-browser User-Agent %j with an empty-body 500 on every endpoint', async (userAgent) => {
+    const { baseUrl } = freshWorld()
+    for (const path of ['/2/config?venue_id=60101', '/4/find?venue_id=60105&day=2030-01-01&party_size=2&lat=0&long=0', '/2/user']) {
+      const res = await wire(baseUrl, path, { headers: { 'User-Agent': userAgent } })
+      expect(res.status).toBe(500)
+      expect(await res.text()).toBe('')
+    }
+  })
+
+  it.each([
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:140.0) Gecko/20100101 Firefox/140.0',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  ])('serves the browser User-Agent %j', async (userAgent) => {
+    const { baseUrl } = freshWorld()
+    expect((await wire(baseUrl, '/2/config?venue_id=60101', { headers: { 'User-Agent': userAgent } })).status).toBe(200)
   })
 
   it('wants the user token in both headers (419 otherwise)', async () => {

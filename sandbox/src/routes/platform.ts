@@ -2,6 +2,7 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
+import { emptyBody500, looksLikeABrowser } from '../firewall'
 import type { SandboxPlatform } from '../object'
 import type { Endpoint } from '../schemas'
 import { searchVenues, venueById } from '../venues'
@@ -61,9 +62,9 @@ function jsonOf(text: string): unknown {
 export const platformRoutes = new Hono<{ Bindings: SandboxEnv }>()
 
 platformRoutes.use('*', async (c, next) => {
+  // The platform's firewall answers a call without a browser User-Agent before the API sees it.
+  if (!looksLikeABrowser(c.req.header('User-Agent'))) return emptyBody500()
   if (c.req.header('Authorization') !== `ResyAPI api_key="${c.env.PLATFORM_API_KEY}"`) return message(c, 403, 'Invalid API key')
-  // The real platform answers 500 when these browser headers are missing.
-  if (!c.req.header('User-Agent')) return message(c, 500, 'Internal Server Error')
   if (c.req.path === '/3/book' && !c.req.header('Referer')) return message(c, 500, 'Internal Server Error')
   await next()
 })

@@ -1,0 +1,58 @@
+// Every evidence fixture (test/platform/fixtures/, written from the public evidence) parses with
+// the client's wire schemas and maps to what the service uses. The sandbox's replies are checked
+// against the same schemas in test/sandbox/wire-shapes.test.ts.
+import { describe, expect, it } from 'vitest'
+import { accountOf, reservationsOf, slotsOf, venueDetailsOf } from '../../src/platform/mapping'
+import {
+  bookAnswer,
+  configAnswer,
+  detailsAnswer,
+  findAnswer,
+  loginAnswer,
+  reservationsAnswer,
+  searchAnswer,
+  userAnswer,
+  venueAnswer,
+} from '../../src/platform/wire'
+import { loginReply, userReply, userWithoutCard } from './fixtures/auth'
+import { bookReply, detailsCardHold, detailsFree } from './fixtures/book'
+import { FIND_DAY, FIND_VENUE, findEvent, findMixed, findNoneOpen } from './fixtures/find'
+import { reservationsReply } from './fixtures/reservations'
+import { configReply, searchReply, venueReply } from './fixtures/venue'
+
+describe('evidence fixtures parse with the client’s schemas', () => {
+  it('login and account', () => {
+    expect(accountOf(loginAnswer.parse(loginReply))).toEqual({ displayName: 'Ada Lovelace', paymentMethodId: 7200456 })
+    expect(accountOf(userAnswer.parse(userReply))).toEqual({ displayName: 'Ada Lovelace', paymentMethodId: 7200456 })
+    expect(accountOf(userAnswer.parse(userWithoutCard)).paymentMethodId).toBeNull()
+  })
+
+  it('venue search, venue and config', () => {
+    expect(searchAnswer.parse(searchReply).search.hits.map((h) => h.id.resy)).toEqual([60101])
+    expect(venueDetailsOf(venueAnswer.parse(venueReply), configAnswer.parse(configReply))).toMatchObject({
+      venueId: 60101,
+      timeZone: 'America/New_York',
+      urlSlug: 'juniper-and-vine',
+    })
+  })
+
+  it('find', () => {
+    const slots = slotsOf(findAnswer.parse(findMixed), FIND_VENUE, FIND_DAY)
+    expect(slots.map((s) => [s.time, s.seatingType])).toEqual([
+      ['18:00', 'Bar'],
+      ['19:30', 'Dining Room'],
+      ['20:15', 'Chef’s Counter'],
+    ])
+    expect(slotsOf(findAnswer.parse(findEvent), FIND_VENUE, FIND_DAY)).toHaveLength(1)
+    expect(slotsOf(findAnswer.parse(findNoneOpen), FIND_VENUE, FIND_DAY)).toEqual([])
+  })
+
+  it('booking details, book and reservations', () => {
+    expect(detailsAnswer.parse(detailsCardHold).book_token.value).toBe('bt.fixture-book-token')
+    expect(detailsAnswer.parse(detailsFree).book_token.value).toBe('bt.fixture-book-token')
+    expect(bookAnswer.parse(bookReply).reservation_id).toBe(912345678)
+    expect(reservationsOf(reservationsAnswer.parse(reservationsReply))).toEqual([
+      { reservationId: '912345678', venueId: 60101, day: '2026-12-03', time: '19:30', partySize: 2, seatingType: 'Dining Room' },
+    ])
+  })
+})
