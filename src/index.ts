@@ -3,9 +3,11 @@
 // request Durable Object class.
 import { Hono } from 'hono'
 import { createApiApp } from './api/app'
-import { oauthRoutes } from './auth/oauth-routes'
+import { createOAuthRoutes } from './auth/oauth-routes'
 import { resolveBearerToken } from './auth/resolve-token'
 import { mcpRoutes } from './mcp/routes'
+import { depsOf } from './requests/deps'
+import { revokeRequestsOfEndedGrant } from './requests/revoke'
 import { webApp } from './web/app'
 import { consentRoutes } from './web/routes/consent'
 import { platformApi } from './web/routes/platform-api'
@@ -16,7 +18,7 @@ export { RequestObject } from './requests/request-object'
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
 app.route('/', createApiApp(resolveBearerToken))
 app.route('/', mcpRoutes)
-app.route('/', oauthRoutes)
+app.route('/', createOAuthRoutes({ tokenRevoked: (env, url, token) => revokeRequestsOfEndedGrant(depsOf(env, url), token) }))
 app.route('/', consentRoutes)
 app.route('/account/platform', platformApi)
 app.get('/health', (c) => c.json({ ok: true }))

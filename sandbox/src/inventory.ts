@@ -1,6 +1,6 @@
 // The generated inventory: what a venue offers on a day before anyone books, and when a day's
 // tables become visible. Pure and deterministic (seeded per venue-day).
-import { addDays, instantOf, todayIn } from '../../src/lib/zoned-time'
+import { addDays, instantOf, todayIn } from './clock'
 import type { SandboxSlot, SandboxVenue } from './model'
 import { pick, prngOf } from './prng'
 

@@ -1,6 +1,6 @@
 // The platform's JSON shapes (shared/reference/resy-api.md), built from sandbox state. Field
 // names follow the reference; values the service never reads are filled plausibly.
-import { instantOf } from '../../src/lib/zoned-time'
+import { instantOf } from './clock'
 import { leadTimeInDays, releaseInstant } from './inventory'
 import type { Policy, SandboxSlot, SandboxVenue, SlotKey } from './model'
 import { hashOf } from './prng'

@@ -1,5 +1,5 @@
 // Context variables of the REST skin: who is calling, and the use-case dependencies.
-import type { Principal } from '../auth/principal'
+import type { Principal } from '../core/principal'
 import type { Deps } from '../requests/deps'
 
 export type ApiEnv = {

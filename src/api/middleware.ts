@@ -1,9 +1,9 @@
 // Middleware of the REST skin: bearer authentication, scope checks, JSON bodies.
 import type { MiddlewareHandler } from 'hono'
-import type { Principal } from '../auth/principal'
-import { requireScope } from '../auth/principal'
+import type { Principal } from '../core/principal'
+import { requireScope } from '../core/principal'
+import type { Scope } from '../core/scopes'
 import { AppError } from '../errors'
-import type { Scope } from '../requests/schemas'
 import type { ApiEnv } from './context'
 
 /** Turns a bearer token into a principal, or throws the contract's 401. */

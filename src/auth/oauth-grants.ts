@@ -1,11 +1,9 @@
-// The OAuth grants of a user, as the assistants page lists them, and their revocation: a
-// revoked grant loses its tokens and the requests created through it move to `revoked`.
+// The OAuth grants of a user as the library stores them: listed for the assistants page, and
+// ended with their tokens. Ending the requests created through a grant is a use case
+// (src/requests/revoke.ts), which calls these.
 import type { AuthRequest, GrantSummary } from '@cloudflare/workers-oauth-provider'
 import { z } from 'zod'
-import type { Deps } from '../requests/deps'
-import { revokeRequestsOf } from '../requests/revoke'
 import { oauthApi } from './oauth'
-import { grantPrincipalId } from './oauth-props'
 
 /** What the consent step stores with a grant in plain text (never a secret). */
 export const GrantMetadata = z.object({ clientName: z.string() })
@@ -20,7 +18,6 @@ export interface GrantView {
 }
 
 const PAGE = 100
-const REVOKED_REASON = 'The assistant connection (OAuth grant) that created this request was revoked.'
 
 async function allGrantsOf(env: Cloudflare.Env, userId: string): Promise<GrantSummary[]> {
   const api = oauthApi(env)
@@ -51,16 +48,22 @@ export async function listGrants(env: Cloudflare.Env, userId: string): Promise<G
     .sort((a, b) => b.grantedAt - a.grantedAt)
 }
 
-/**
- * Revokes one of the user's grants and its tokens, then revokes the requests created through
- * it. Returns false when the user has no such grant (another user's grant id changes nothing).
- */
-export async function revokeGrant(deps: Deps, userId: string, grantId: string): Promise<boolean> {
-  const grants = await allGrantsOf(deps.env, userId)
-  if (!grants.some((grant) => grant.id === grantId)) return false
-  await oauthApi(deps.env).revokeGrant(grantId, userId)
-  await revokeRequestsOfGrants(deps, [grantId])
-  return true
+/** Whether the user holds this grant (another user's grant id is never theirs). */
+export async function userHasGrant(env: Cloudflare.Env, userId: string, grantId: string): Promise<boolean> {
+  const grants = await allGrantsOf(env, userId)
+  return grants.some((grant) => grant.id === grantId)
+}
+
+/** Ends the grant and every token issued under it. */
+export async function endGrant(env: Cloudflare.Env, userId: string, grantId: string): Promise<void> {
+  await oauthApi(env).revokeGrant(grantId, userId)
+}
+
+/** The user and grant a refresh token belongs to (`userId:grantId:secret`), or null. */
+export function grantOfRefreshToken(token: string): { userId: string; grantId: string } | null {
+  const [userId, grantId, secret, ...rest] = token.split(':')
+  if (!userId || !grantId || !secret || rest.length > 0) return null
+  return { userId, grantId }
 }
 
 /**
@@ -72,21 +75,4 @@ export async function grantsReplacedBy(env: Cloudflare.Env, userId: string, requ
   return grants
     .filter((grant) => grant.clientId === request.clientId && [grant.resource].flat().includes(request.resource))
     .map((grant) => grant.id)
-}
-
-/** A replaced or otherwise ended grant's open requests move to `revoked`, like a disconnected one's. */
-export async function revokeRequestsOfGrants(deps: Deps, grantIds: string[]): Promise<void> {
-  for (const grantId of grantIds) await revokeRequestsOf(deps, { principalId: grantPrincipalId(grantId) }, REVOKED_REASON)
-}
-
-/**
- * After an RFC 7009 revocation at the token endpoint: revoking a refresh token ends the whole
- * grant, so its requests are revoked too. Only acts once the grant is really gone.
- */
-export async function revokeRequestsOfEndedGrant(deps: Deps, token: string): Promise<void> {
-  const [userId, grantId, secret, ...rest] = token.split(':')
-  if (!userId || !grantId || !secret || rest.length > 0) return
-  const grants = await allGrantsOf(deps.env, userId)
-  if (grants.some((grant) => grant.id === grantId)) return
-  await revokeRequestsOfGrants(deps, [grantId])
 }

@@ -2,8 +2,8 @@
 // becomes the same Principal a personal access token gives.
 import type { ValidatedAccessToken } from '@cloudflare/workers-oauth-provider'
 import { z } from 'zod'
-import { SCOPES, type Scope } from '../requests/schemas'
-import type { Principal } from './principal'
+import type { Principal } from '../core/principal'
+import { isScope } from '../core/scopes'
 
 export const OAuthProps = z.object({
   userId: z.string().min(1),
@@ -17,10 +17,6 @@ export type OAuthProps = z.infer<typeof OAuthProps>
 /** Requests created through a grant are owned by this id (the contract's "connection"). */
 export function grantPrincipalId(grantId: string): string {
   return `grant_${grantId}`
-}
-
-function isScope(value: string): value is Scope {
-  return (SCOPES as readonly string[]).includes(value)
 }
 
 /** Null when the token's props are not what this service stored (never trust them blindly). */

@@ -3,9 +3,7 @@
 // the REST resource. The consent page (authorize endpoint) lives with the pages.
 import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
-import { depsOf } from '../requests/deps'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
-import { revokeRequestsOfEndedGrant } from './oauth-grants'
 
 type OAuthEnv = { Bindings: Cloudflare.Env }
 
@@ -39,8 +37,17 @@ function apiMetadata(c: Context<OAuthEnv>): Promise<Response> {
   return server.fetch(c.req.raw, c.env, workerContext(c))
 }
 
+/**
+ * What the protocol endpoints tell the rest of the service. src/index.ts wires it to the use
+ * cases, since auth sits below them and never imports them.
+ */
+export interface OAuthRouteHooks {
+  /** A token was revoked at the token endpoint (RFC 7009); the library already answered. */
+  tokenRevoked(env: Cloudflare.Env, requestUrl: string, token: string): Promise<void>
+}
+
 /** RFC 7009 revocation has a `token` and no `grant_type`; the library answers it first. */
-async function tokenEndpoint(c: Context<OAuthEnv>): Promise<Response> {
+async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Promise<Response> {
   const form =
     c.req.method === 'POST'
       ? await c.req.raw
@@ -51,14 +58,16 @@ async function tokenEndpoint(c: Context<OAuthEnv>): Promise<Response> {
   const revoked = form && !form.has('grant_type') ? form.get('token') : null
   const response = await authorizationServer(c)
   if (response.ok && typeof revoked === 'string') {
-    await revokeRequestsOfEndedGrant(depsOf(c.env, c.req.url), revoked)
+    await hooks.tokenRevoked(c.env, c.req.url, revoked)
   }
   return response
 }
 
-export const oauthRoutes = new Hono<OAuthEnv>()
-oauthRoutes.all('/.well-known/oauth-authorization-server', authorizationServer)
-oauthRoutes.all('/.well-known/oauth-authorization-server/*', authorizationServer)
-oauthRoutes.all(REGISTER_PATH, authorizationServer)
-oauthRoutes.all(TOKEN_PATH, tokenEndpoint)
-oauthRoutes.all('/.well-known/oauth-protected-resource/api/v1', apiMetadata)
+export function createOAuthRoutes(hooks: OAuthRouteHooks) {
+  return new Hono<OAuthEnv>()
+    .all('/.well-known/oauth-authorization-server', authorizationServer)
+    .all('/.well-known/oauth-authorization-server/*', authorizationServer)
+    .all(REGISTER_PATH, authorizationServer)
+    .all(TOKEN_PATH, (c) => tokenEndpoint(c, hooks))
+    .all('/.well-known/oauth-protected-resource/api/v1', apiMetadata)
+}

@@ -1,7 +1,7 @@
 // The OAuth 2.1 authorization server for MCP hosts (and REST clients), and the two protected
 // resources it issues tokens for: `/mcp` and `/api/v1`. Built once per public origin and reused.
 import { OAuthAuthorizationServer, type OAuthHelpers } from '@cloudflare/workers-oauth-provider'
-import { SCOPES } from '../requests/schemas'
+import { SCOPES } from '../core/scopes'
 import { OAuthProps } from './oauth-props'
 
 export const AUTHORIZE_PATH = '/oauth/authorize'

@@ -1,12 +1,12 @@
 // Personal access tokens: `spt_` + 32 random bytes in base62. Only the SHA-256 is stored;
 // the token is shown to the user once.
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
+import type { Principal } from '../core/principal'
+import { isScope, type Scope } from '../core/scopes'
 import type { Db } from '../db/client'
 import { accessTokens } from '../db/schema'
 import { AppError } from '../errors'
 import { newId, randomBase62, sha256Hex } from '../lib/random'
-import { SCOPES, type Scope } from '../requests/schemas'
-import type { Principal } from './principal'
 
 export const PAT_PREFIX = 'spt_'
 export const PAT_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000
@@ -80,8 +80,4 @@ export async function principalFromPat(db: Db, token: string, now: number): Prom
       and(eq(accessTokens.id, row.id), or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, now - LAST_USED_GRANULARITY_MS))),
     )
   return { kind: 'pat', userId: row.userId, principalId: row.id, scopes: row.scopes.filter(isScope), expiresAt: row.expiresAt }
-}
-
-function isScope(value: string): value is Scope {
-  return (SCOPES as readonly string[]).includes(value)
 }

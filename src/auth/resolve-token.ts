@@ -1,11 +1,12 @@
 // The one place a bearer token becomes a principal, for REST and MCP alike: a personal access
 // token (`spt_…`), or an OAuth access token issued for the resource being called.
+
+import type { Principal } from '../core/principal'
 import { dbOf } from '../db/client'
 import { AppError } from '../errors'
 import { oauthSetup } from './oauth'
 import { principalFromOAuth } from './oauth-props'
 import { isPersonalAccessToken, principalFromPat } from './pat'
-import type { Principal } from './principal'
 
 /**
  * `resource` is the canonical resource the token is presented to (`{origin}/api/v1` unless

@@ -1,8 +1,7 @@
 // The D1 index of requests: the atomic create, the mirror of each object's state, and the
 // reads behind list, limits and overlap checks.
 import { and, desc, eq, inArray, lt, or } from 'drizzle-orm'
-import { RequestSpec } from '../requests/schemas'
-import { OPEN_STATUSES, type RequestRecord, type RequestState } from '../requests/state'
+import { OPEN_STATUSES } from '../core/status'
 import type { Db } from './client'
 import { requests } from './schema'
 
@@ -26,8 +25,33 @@ function overlapSql(user: string, windows: string, except: string): string {
       AND w.starts_at <= json_extract(nw.value, '$[1]') AND w.ends_at >= json_extract(nw.value, '$[0]')`
 }
 
+/** The spec as the index keeps it: JSON, with the mode in a column of its own. */
+export interface IndexedSpec {
+  mode: string
+}
+
+/** A new request as the index stores it. */
+export interface NewRequestRow {
+  id: string
+  userId: string
+  principalId: string
+  spec: IndexedSpec
+  expiresAt: number
+  createdAt: number
+}
+
+/** What the index mirrors of a request object's state. */
+export interface RequestMirror {
+  id: string
+  status: string
+  revision: number
+  spec: IndexedSpec
+  expiresAt: number
+  updatedAt: number
+}
+
 export interface CreateInput {
-  record: RequestRecord
+  record: NewRequestRow
   scopeKey: string
   bodyHash: string
   windows: Window[]
@@ -89,7 +113,7 @@ export async function insertRequestAtomically(d1: D1Database, input: CreateInput
 }
 
 /** Writes the object's state into the index, unless a newer state is already there. */
-export async function mirrorState(d1: D1Database, state: RequestState, windows: Window[] | null): Promise<void> {
+export async function mirrorState(d1: D1Database, state: RequestMirror, windows: Window[] | null): Promise<void> {
   const update = d1
     .prepare(
       `UPDATE requests SET status = ?2, mode = ?3, revision = ?4, spec = ?5, expires_at = ?6, updated_at = ?7
@@ -139,17 +163,6 @@ export type RequestRow = typeof requests.$inferSelect
 export async function findRequestRow(db: Db, id: string): Promise<RequestRow | undefined> {
   const [row] = await db.select().from(requests).where(eq(requests.id, id))
   return row
-}
-
-export function recordOf(row: RequestRow): RequestRecord {
-  return {
-    id: row.id,
-    userId: row.userId,
-    principalId: row.principalId,
-    spec: RequestSpec.parse(row.spec),
-    expiresAt: row.expiresAt,
-    createdAt: row.createdAt,
-  }
 }
 
 /** A page of a principal's (or, for the pages, a user's) requests, newest first, after the (createdAt, id) cursor. */

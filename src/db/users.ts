@@ -1,9 +1,15 @@
 // Queries on users: sign-up, sign-in lookups and notification settings.
 import { eq } from 'drizzle-orm'
-import type { PasswordHash } from '../auth/password'
 import { newId } from '../lib/random'
 import type { Db } from './client'
 import { users } from './schema'
+
+/** A PBKDF2 hash as the users table keeps it (base64 hash and salt, and the iteration count). */
+export interface StoredPassword {
+  hash: string
+  salt: string
+  iterations: number
+}
 
 export type UserRow = typeof users.$inferSelect
 
@@ -29,7 +35,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 }
 
 /** Creates the user, or returns null when the email is already taken (even by a concurrent sign-up). */
-export async function insertUser(db: Db, input: { email: string; password: PasswordHash; now: number }): Promise<UserRow | null> {
+export async function insertUser(db: Db, input: { email: string; password: StoredPassword; now: number }): Promise<UserRow | null> {
   const rows = await db
     .insert(users)
     .values({

@@ -3,7 +3,7 @@
 import { insufficientScope, type OAuthResourceContext } from '@cloudflare/workers-oauth-provider'
 import { createMcpHandler } from 'agents/mcp/server'
 import { MCP_REQUIRED_SCOPE } from '../auth/oauth'
-import { hasScope, type Principal } from '../auth/principal'
+import { hasScope, type Principal } from '../core/principal'
 import { AppError } from '../errors'
 import { depsOf } from '../requests/deps'
 import { withErrorBody } from './error-response'

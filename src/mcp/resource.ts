@@ -3,10 +3,10 @@
 // principal to the MCP handler. Personal access tokens are accepted here too.
 import { OAuthError, OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type OAuthSetup, oauthSetup } from '../auth/oauth'
-import type { Principal } from '../auth/principal'
 import { resolveBearerToken } from '../auth/resolve-token'
+import type { Principal } from '../core/principal'
+import { SCOPES } from '../core/scopes'
 import { AppError } from '../errors'
-import { SCOPES } from '../requests/schemas'
 import { withErrorBody } from './error-response'
 import { serveMcp } from './handler'
 

@@ -1,9 +1,9 @@
 // Telling the user something, once: the in-app inbox (deduplicated by key in D1), then email
 // and the webhook only for a notification that is new, so retries and repeated alarms never
 // alert twice. The webhook runs in the background and never blocks the caller.
+import type { Db } from '../db/client'
 import { insertNotification } from '../db/notifications'
 import { findUserById } from '../db/users'
-import type { Deps } from '../requests/deps'
 import { outboxMailer } from './mailer'
 import { sendWebhook } from './webhook'
 
@@ -18,7 +18,13 @@ export interface Alert {
   link: string | null
 }
 
-export async function notifyUser(deps: Deps, alert: Alert, background: (work: Promise<unknown>) => void): Promise<boolean> {
+/** What notifying needs: the database and the clock (a use case passes its own deps). */
+export interface NotifyDeps {
+  db: Db
+  now: number
+}
+
+export async function notifyUser(deps: NotifyDeps, alert: Alert, background: (work: Promise<unknown>) => void): Promise<boolean> {
   const fresh = await insertNotification(deps.db, {
     userId: alert.userId,
     requestId: alert.requestId,

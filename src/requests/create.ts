@@ -1,6 +1,6 @@
 // Create a request: validate, check conflicts, insert atomically under the limits, then
 // build its Durable Object. Retried calls with the same key converge on the same request.
-import type { Principal } from '../auth/principal'
+import type { Principal } from '../core/principal'
 import { countOpenRequests, insertRequestAtomically, OPEN_REQUEST_LIMIT } from '../db/requests'
 import { AppError } from '../errors'
 import { newId } from '../lib/random'

@@ -1,9 +1,22 @@
 // Finding a principal's request: the index says who owns it, the object says what it is.
-import type { Principal } from '../auth/principal'
-import { findRequestRow, recordOf } from '../db/requests'
+import type { Principal } from '../core/principal'
+import { findRequestRow, type RequestRow } from '../db/requests'
 import { AppError } from '../errors'
 import { type Deps, requestObject } from './deps'
-import type { RequestState } from './state'
+import { RequestSpec } from './schemas'
+import type { RequestRecord, RequestState } from './state'
+
+/** The index row as the object's creation record; the spec is parsed, never trusted as stored. */
+export function recordOf(row: RequestRow): RequestRecord {
+  return {
+    id: row.id,
+    userId: row.userId,
+    principalId: row.principalId,
+    spec: RequestSpec.parse(row.spec),
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+  }
+}
 
 export const requestNotFound = (id: string) => new AppError('request_not_found', `No request ${id} was found for this token.`)
 

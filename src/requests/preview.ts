@@ -1,5 +1,5 @@
 // Preview validates and resolves a spec exactly as create would, and creates nothing.
-import type { Principal } from '../auth/principal'
+import type { Principal } from '../core/principal'
 import { checkConflicts } from './conflicts'
 import type { Deps } from './deps'
 import { executorFor } from './executor'

@@ -1,9 +1,9 @@
 // Reading requests: one by id, or a principal's list, newest first, with an opaque cursor.
-import type { Principal } from '../auth/principal'
-import { pageRequests, recordOf } from '../db/requests'
+import type { Principal } from '../core/principal'
+import { pageRequests } from '../db/requests'
 import { ValidationError } from '../errors'
 import { type Deps, requestObject } from './deps'
-import { loadRequest } from './load'
+import { loadRequest, recordOf } from './load'
 import type { RequestView } from './schemas'
 import { viewFor, viewsFor } from './view'
 

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal'
+import type { Principal } from '../core/principal'
 import { reservationOfPrincipal } from '../db/reservations'
 import { AppError } from '../errors'
 import type { Deps } from './deps'

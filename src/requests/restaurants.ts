@@ -48,6 +48,11 @@ async function addFromPlatform(deps: Deps, query: string): Promise<VenueRow[]> {
   return findVenues(deps.db, ids).then((rows) => ids.flatMap((id) => rows.filter((r) => r.venueId === id)))
 }
 
+/** The catalog's restaurants with these venue ids (unknown ids are left out), for the pages. */
+export async function restaurantsByIds(deps: Deps, venueIds: number[]): Promise<Restaurant[]> {
+  return (await findVenues(deps.db, venueIds)).map(toRestaurant)
+}
+
 export async function findRestaurants(deps: Deps, query: string): Promise<Restaurant[]> {
   const text = query.trim()
   const [catalog, platform] = await Promise.all([searchCatalog(deps.db, text, SEARCH_LIMIT), addFromPlatform(deps, text)])

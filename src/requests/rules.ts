@@ -1,6 +1,6 @@
 // The request rules that need more than the schema: the catalog, the clock, the token.
 // Each failure has a named code of the contract's Errors table.
-import type { Principal } from '../auth/principal'
+import type { Principal } from '../core/principal'
 import type { Window } from '../db/requests'
 import { findVenues } from '../db/venues'
 import { AppError } from '../errors'

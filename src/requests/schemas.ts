@@ -1,14 +1,8 @@
 // One zod schema per concept. REST validates and documents with them (OpenAPI), MCP tools
 // take the same objects as input and output schemas, and types come from z.infer.
 import { z } from '@hono/zod-openapi'
+import { STATUSES } from '../core/status'
 import { isValidTimeZone } from '../lib/zoned-time'
-
-export const STATUSES = ['needs_approval', 'active', 'awaiting_verification', 'confirmed', 'expired', 'stopped', 'revoked'] as const
-export type Status = (typeof STATUSES)[number]
-
-export const SCOPES = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'] as const
-export const Scope = z.enum(SCOPES)
-export type Scope = z.infer<typeof Scope>
 
 const HHMM = z
   .string()

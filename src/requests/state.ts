@@ -1,6 +1,8 @@
 // The request's status machine, pure: the transition table, and the decisions the Durable
 // Object applies. No storage, no I/O.
-import type { RequestSpec, Status } from './schemas'
+
+import { OPEN_STATUSES, type Status } from '../core/status'
+import type { RequestSpec } from './schemas'
 
 const NEXT: Record<Status, readonly Status[]> = {
   needs_approval: ['active', 'needs_approval', 'expired', 'stopped', 'revoked'],
@@ -11,8 +13,6 @@ const NEXT: Record<Status, readonly Status[]> = {
   stopped: [],
   revoked: [],
 }
-
-export const OPEN_STATUSES = ['needs_approval', 'active', 'awaiting_verification'] as const satisfies readonly Status[]
 
 export function canMove(from: Status, to: Status): boolean {
   return NEXT[from].includes(to)

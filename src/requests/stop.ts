@@ -1,5 +1,5 @@
 // Stop ends monitoring. It never cancels a reservation: those are managed on the platform.
-import type { Principal } from '../auth/principal'
+import type { Principal } from '../core/principal'
 import { AppError } from '../errors'
 import { type Deps, requestObject } from './deps'
 import { loadRequest } from './load'

@@ -1,6 +1,6 @@
 // Update: optimistic locking on `revision`, full replacement of the spec. An auto_book
 // change needs a fresh approval (a new action_url); identical specs change nothing.
-import type { Principal } from '../auth/principal'
+import type { Principal } from '../core/principal'
 import { AppError } from '../errors'
 import { checkConflicts } from './conflicts'
 import type { WriteResult } from './create'

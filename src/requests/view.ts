@@ -1,6 +1,6 @@
 // The request and reservation views of the contract, built from the object's state.
-import type { Principal } from '../auth/principal'
-import { hasScope } from '../auth/principal'
+import type { Principal } from '../core/principal'
+import { hasScope } from '../core/principal'
 import { type ReservationRow, reservationsOfRequests } from '../db/reservations'
 import type { Deps } from './deps'
 import { connectionFactsOf, executorOf } from './executor'

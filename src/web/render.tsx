@@ -3,15 +3,15 @@
 import type { Context } from 'hono'
 import type { Child } from 'hono/jsx'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { dbOf } from '../db/client'
-import { countUnreadNotifications } from '../db/notifications'
+import { depsOf } from '../requests/deps'
+import { unreadCount } from '../requests/inbox'
 import { Layout } from './components/layout'
 
 export type WebEnv = { Bindings: Cloudflare.Env }
 
 export async function renderPage(c: Context<WebEnv>, title: string, content: Child, status: ContentfulStatusCode = 200): Promise<Response> {
   const user = c.get('user') ?? null
-  const unread = user ? await countUnreadNotifications(dbOf(c.env.DB), user.id) : 0
+  const unread = user ? await unreadCount(depsOf(c.env, c.req.url), user.id) : 0
   // Pages of a signed-in user can hold private data (a new token once); never cache them.
   if (user) c.header('Cache-Control', 'no-store')
   return c.html(

@@ -1,5 +1,7 @@
 // A request spec in plain words, for the approval and request pages.
-import type { RequestView, Status } from '../requests/schemas'
+
+import type { Status } from '../core/status'
+import type { RequestView } from '../requests/schemas'
 
 /** "Saturday, December 5, 2026" for a calendar date (no time zone shift: it is a date). */
 export function dateWithWeekday(date: string): string {

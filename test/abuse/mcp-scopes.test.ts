@@ -3,7 +3,7 @@
 // all (HTTP 403 insufficient_scope); with it, a tool answers when its scope is held and is a
 // tool error insufficient_scope otherwise, changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SCOPES, type Scope } from '../../src/requests/schemas'
+import { SCOPES, type Scope } from '../../src/core/scopes'
 import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'

@@ -2,7 +2,7 @@
 // single-scope token and each token missing one scope. A route answers when its scope is held
 // and 403 insufficient_scope otherwise, and a refused call changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SCOPES, type Scope } from '../../src/requests/schemas'
+import { SCOPES, type Scope } from '../../src/core/scopes'
 import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'

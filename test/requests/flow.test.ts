@@ -1,11 +1,11 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createAccessToken } from '../../src/auth/pat'
+import type { Scope } from '../../src/core/scopes'
 import { dbOf } from '../../src/db/client'
 import { users, venues } from '../../src/db/schema'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
 import { approveRequest } from '../../src/requests/approve'
-import type { Scope } from '../../src/requests/schemas'
 
 const ALL: Scope[] = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read']
 

@@ -1,7 +1,7 @@
 // Book tokens, bookings and the reservation list, with the platform's refusals:
 // 404 slot gone (or unknown book token), 412 the account already holds that table time or the
 // book token expired, 402 a card is needed and none (or the wrong one) was given.
-import { instantOf } from '../../../src/lib/zoned-time'
+import { instantOf } from '../clock'
 import { isOffered } from '../inventory'
 import type { Policy, SandboxSlot, SlotKey } from '../model'
 import { policySchema } from '../schemas'

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/server'
-import { requireScope } from '../../auth/principal'
+import { requireScope } from '../../core/principal'
 import { findRestaurants } from '../../requests/restaurants'
 import { RestaurantList, RestaurantQuery } from '../../requests/schemas'
 import { argumentsOf, toolArguments } from '../arguments'

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { requireScope } from '../../auth/principal'
+import { requireScope } from '../../core/principal'
 import { getRequest } from '../../requests/read'
 import { RequestId, RequestView } from '../../requests/schemas'
 import { argumentsOf, toolArguments } from '../arguments'

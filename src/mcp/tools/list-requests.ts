@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/server'
-import { requireScope } from '../../auth/principal'
+import { requireScope } from '../../core/principal'
 import { listRequests } from '../../requests/read'
 import { ListQuery, RequestList } from '../../requests/schemas'
 import { argumentsOf, toolArguments } from '../arguments'

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { requireScope } from '../../auth/principal'
+import { requireScope } from '../../core/principal'
 import { previewRequest } from '../../requests/preview'
 import { PreviewResult, RequestSpec } from '../../requests/schemas'
 import { argumentsOf, toolArguments } from '../arguments'

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/server'
-import { requireScope } from '../../auth/principal'
+import { requireScope } from '../../core/principal'
 import { RequestView } from '../../requests/schemas'
 import { stopRequest } from '../../requests/stop'
 import { argumentsOf, toolArguments } from '../arguments'

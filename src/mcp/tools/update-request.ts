@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { requireScope } from '../../auth/principal'
+import { requireScope } from '../../core/principal'
 import { IdempotencyKey, RequestId, RequestSpec, RequestView, UpdateBody } from '../../requests/schemas'
 import { updateRequest } from '../../requests/update'
 import { argumentsOf, toolArguments } from '../arguments'

@@ -1,14 +1,15 @@
 // What a request asks for, in words: used by the approval page and the request page.
-import type { VenueRow } from '../../db/venues'
-import type { RequestView, Status } from '../../requests/schemas'
+
+import type { Status } from '../../core/status'
+import type { RequestView, Restaurant } from '../../requests/schemas'
 import { dateWithWeekday, feeLimitsInWords, instantIn, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../spec-words'
 
 export function StatusBadge(props: { status: Status }) {
   return <span class={`status status-${props.status.replaceAll('_', '-')}`}>{STATUS_WORDS[props.status]}</span>
 }
 
-function Restaurants(props: { ids: number[]; venues: VenueRow[] }) {
-  const byId = new Map(props.venues.map((v) => [v.venueId, v]))
+function Restaurants(props: { ids: number[]; venues: Restaurant[] }) {
+  const byId = new Map(props.venues.map((v) => [v.venue_id, v]))
   return (
     <ul class="plain">
       {props.ids.map((id) => {
@@ -26,7 +27,7 @@ function Restaurants(props: { ids: number[]; venues: VenueRow[] }) {
   )
 }
 
-export function SpecSummary(props: { request: RequestView; venues: VenueRow[] }) {
+export function SpecSummary(props: { request: RequestView; venues: Restaurant[] }) {
   const r = props.request
   return (
     <dl class="facts spec">

@@ -1,7 +1,6 @@
 // The approval page at a request's action_url: the owner sees exactly what will be booked
 // and approves or declines that revision. Assistants cannot reach this: it needs the session.
-import type { VenueRow } from '../../db/venues'
-import type { RequestView } from '../../requests/schemas'
+import type { RequestView, Restaurant } from '../../requests/schemas'
 import { Alert, CsrfInput } from '../components/form'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
 import { PLATFORM_RISK_NOTICE } from './settings'
@@ -9,7 +8,7 @@ import { PLATFORM_RISK_NOTICE } from './settings'
 export interface ApprovePageProps {
   csrfToken: string
   request: RequestView
-  venues: VenueRow[]
+  venues: Restaurant[]
   /** The revision the link named, when it is not the current one. */
   staleRevision?: number | undefined
   error?: string | undefined

@@ -1,7 +1,7 @@
 // The assistants page: personal access tokens (create, see once, list, revoke) and the
 // assistants connected through OAuth.
 import type { AccessTokenRecord } from '../../auth/pat'
-import { SCOPES, type Scope } from '../../requests/schemas'
+import { SCOPES, type Scope } from '../../core/scopes'
 import { Alert, CsrfInput, Field } from '../components/form'
 import { formatDate, formatDateTime } from '../format'
 import { ConnectedAssistants, type OAuthGrantSummary } from './connected-assistants'

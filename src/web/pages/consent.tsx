@@ -1,7 +1,7 @@
 // The OAuth consent page: which app asks, where its access goes, and what it may do. Every
 // string about the client came from the client itself; JSX escapes it.
 import type { ConsentDescription } from '@cloudflare/workers-oauth-provider'
-import { SCOPES, type Scope } from '../../requests/schemas'
+import { SCOPES, type Scope } from '../../core/scopes'
 import { Alert, CsrfInput } from '../components/form'
 import { SCOPE_DESCRIPTIONS } from './assistants'
 

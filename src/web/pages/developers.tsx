@@ -1,6 +1,6 @@
 // The developers page, for people: the three ways to connect, scopes, and examples.
 
-import { SCOPES } from '../../requests/schemas'
+import { SCOPES } from '../../core/scopes'
 import { SKILL_VERSION } from '../skill'
 import { SCOPE_DESCRIPTIONS } from './assistants'
 

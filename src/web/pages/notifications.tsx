@@ -1,5 +1,5 @@
 // The in-app inbox and, in local development, the outbox of emails that would have been sent.
-import type { NotificationRow, OutboxRow } from '../../db/notifications'
+import type { InboxItem, OutboxEmail } from '../../requests/inbox'
 import { CsrfInput } from '../components/form'
 import { formatDateTime } from '../format'
 
@@ -14,7 +14,7 @@ function safeLink(link: string | null): string | null {
   }
 }
 
-function NotificationItem(props: { item: NotificationRow; csrfToken: string }) {
+function NotificationItem(props: { item: InboxItem; csrfToken: string }) {
   const { item } = props
   const unread = item.readAt === null
   const link = safeLink(item.link)
@@ -41,7 +41,7 @@ function NotificationItem(props: { item: NotificationRow; csrfToken: string }) {
   )
 }
 
-export function NotificationsPage(props: { items: NotificationRow[]; csrfToken: string; showOutbox: boolean }) {
+export function NotificationsPage(props: { items: InboxItem[]; csrfToken: string; showOutbox: boolean }) {
   const unread = props.items.filter((n) => n.readAt === null).length
   return (
     <>
@@ -74,7 +74,7 @@ export function NotificationsPage(props: { items: NotificationRow[]; csrfToken: 
   )
 }
 
-export function OutboxPage(props: { emails: OutboxRow[] }) {
+export function OutboxPage(props: { emails: OutboxEmail[] }) {
   return (
     <>
       <h1>Outbox</h1>

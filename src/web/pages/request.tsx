@@ -1,8 +1,7 @@
 // One request: its status, what it asks for, the reservation (only "booked" once the platform
 // verified it), the alerts sent, the decision trace, and a Stop button that cancels nothing.
-import type { NotificationRow } from '../../db/notifications'
-import type { VenueRow } from '../../db/venues'
-import type { RequestView, Reservation } from '../../requests/schemas'
+import type { InboxItem } from '../../requests/inbox'
+import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
 import { Alert, CsrfInput } from '../components/form'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
 import { formatDateTime } from '../format'
@@ -11,17 +10,17 @@ import { dateWithWeekday, people, usd } from '../spec-words'
 export interface RequestPageProps {
   csrfToken: string
   request: RequestView
-  venues: VenueRow[]
-  alerts: NotificationRow[]
+  venues: Restaurant[]
+  alerts: InboxItem[]
   notice?: string | undefined
   error?: string | undefined
 }
 
 const OPEN = new Set(['needs_approval', 'active', 'awaiting_verification'])
 
-function ReservationItem(props: { reservation: Reservation; venues: VenueRow[] }) {
+function ReservationItem(props: { reservation: Reservation; venues: Restaurant[] }) {
   const r = props.reservation
-  const venue = props.venues.find((v) => v.venueId === r.venue_id)
+  const venue = props.venues.find((v) => v.venue_id === r.venue_id)
   const what = `${venue?.name ?? `Restaurant #${r.venue_id}`}, ${dateWithWeekday(r.date)} at ${r.time}, ${people(r.party_size)}`
   return (
     <li class="item">

@@ -1,16 +1,15 @@
 // The user's requests, newest first, each with its status and a link to its page.
-import type { VenueRow } from '../../db/venues'
-import type { RequestView } from '../../requests/schemas'
+import type { RequestView, Restaurant } from '../../requests/schemas'
 import { StatusBadge } from '../components/spec-summary'
 import { dateWithWeekday, MODE_WORDS, people } from '../spec-words'
 
 export interface RequestsPageProps {
   requests: RequestView[]
-  venues: VenueRow[]
+  venues: Restaurant[]
   nextCursor: string | null
 }
 
-function RequestItem(props: { request: RequestView; venues: Map<number, VenueRow> }) {
+function RequestItem(props: { request: RequestView; venues: Map<number, Restaurant> }) {
   const r = props.request
   const names = r.venue_ids.map((id) => props.venues.get(id)?.name ?? `Restaurant #${id}`).join(', ')
   const dates =
@@ -37,7 +36,7 @@ function RequestItem(props: { request: RequestView; venues: Map<number, VenueRow
 }
 
 export function RequestsPage(props: RequestsPageProps) {
-  const venues = new Map(props.venues.map((v) => [v.venueId, v]))
+  const venues = new Map(props.venues.map((v) => [v.venue_id, v]))
   return (
     <>
       <h1>Your requests</h1>

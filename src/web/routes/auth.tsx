@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { signIn, signUp } from '../../auth/accounts'
 import { endSession, startSession } from '../../auth/session'
-import { dbOf } from '../../db/client'
+import { depsOf } from '../../requests/deps'
 import { safeNextPath } from '../next-path'
 import { PASSWORD_MIN_LENGTH, SignInPage, SignUpPage } from '../pages/sign-in'
 import { renderPage, type WebEnv } from '../render'
@@ -33,7 +33,7 @@ authRoutes.get('/signin', (c) => {
 authRoutes.post('/signin', async (c) => {
   const next = safeNextPath(c.req.query('next'))
   const form = signInForm.parse(await c.req.parseBody())
-  const result = await signIn(dbOf(c.env.DB), {
+  const result = await signIn(depsOf(c.env, c.req.url).db, {
     email: form.email,
     password: form.password,
     address: c.req.header('cf-connecting-ip') ?? 'unknown',
@@ -75,7 +75,7 @@ authRoutes.post('/signup', async (c) => {
     return renderPage(c, 'Create account', page, 422)
   }
   // The same answer whether or not the email already had an account.
-  await signUp(dbOf(c.env.DB), { email: parsed.data.email, password: parsed.data.password, now: Date.now() })
+  await signUp(depsOf(c.env, c.req.url).db, { email: parsed.data.email, password: parsed.data.password, now: Date.now() })
   const query = new URLSearchParams({ signed_up: '1', ...(next === '/' ? {} : { next }) })
   return c.redirect(`/signin?${query}`, 303)
 })

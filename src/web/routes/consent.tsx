@@ -5,20 +5,17 @@ import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdF
 import { type Context, Hono } from 'hono'
 import { csrfProtection } from '../../auth/csrf'
 import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
-import { type GrantMetadata, grantsReplacedBy, revokeRequestsOfGrants } from '../../auth/oauth-grants'
+import { type GrantMetadata, grantsReplacedBy } from '../../auth/oauth-grants'
 import type { OAuthProps } from '../../auth/oauth-props'
 import { sessionUser } from '../../auth/session'
+import { isScope, type Scope } from '../../core/scopes'
 import { depsOf } from '../../requests/deps'
-import { SCOPES, type Scope } from '../../requests/schemas'
+import { revokeRequestsOfGrants } from '../../requests/revoke'
 import { csrfRefused } from '../fallbacks'
 import { ConsentErrorPage, ConsentPage } from '../pages/consent'
 import { renderPage, type WebEnv } from '../render'
 
 const PKCE_REQUIRED = 'PKCE is required: send code_challenge with code_challenge_method=S256.'
-
-function isScope(value: string): value is Scope {
-  return (SCOPES as readonly string[]).includes(value)
-}
 
 /** Scopes granted whatever the user ticks: an MCP connection always needs requests:read. */
 function requiredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {

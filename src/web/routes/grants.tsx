@@ -1,9 +1,9 @@
 // Disconnecting an OAuth-connected assistant from the assistants page: the grant and its
 // tokens end, and the requests created through it move to `revoked`.
 import { Hono } from 'hono'
-import { revokeGrant } from '../../auth/oauth-grants'
 import { currentUser } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
+import { revokeGrant } from '../../requests/revoke'
 import type { WebEnv } from '../render'
 
 export const DISCONNECTED_NOTICE =

@@ -1,8 +1,8 @@
 // The inbox (mark one or all read) and the local-development outbox.
 import { Hono } from 'hono'
 import { currentUser, requireSession } from '../../auth/session'
-import { dbOf } from '../../db/client'
-import { listNotifications, listOutbox, markAllNotificationsRead, markNotificationRead } from '../../db/notifications'
+import { depsOf } from '../../requests/deps'
+import { inboxOf, markAllRead, markRead, outboxOf } from '../../requests/inbox'
 import { NotFoundPage } from '../pages/errors'
 import { NotificationsPage, OutboxPage } from '../pages/notifications'
 import { renderPage, type WebEnv } from '../render'
@@ -16,7 +16,7 @@ export const notificationsRoutes = new Hono<WebEnv>()
 for (const path of ['/notifications', '/notifications/*', '/outbox']) notificationsRoutes.use(path, requireSession())
 
 notificationsRoutes.get('/notifications', async (c) => {
-  const items = await listNotifications(dbOf(c.env.DB), currentUser(c).id)
+  const items = await inboxOf(depsOf(c.env, c.req.url), currentUser(c).id)
   return renderPage(
     c,
     'Notifications',
@@ -25,17 +25,17 @@ notificationsRoutes.get('/notifications', async (c) => {
 })
 
 notificationsRoutes.post('/notifications/read-all', async (c) => {
-  await markAllNotificationsRead(dbOf(c.env.DB), currentUser(c).id, Date.now())
+  await markAllRead(depsOf(c.env, c.req.url), currentUser(c).id)
   return c.redirect('/notifications', 303)
 })
 
 notificationsRoutes.post('/notifications/:id{[0-9]+}/read', async (c) => {
-  await markNotificationRead(dbOf(c.env.DB), currentUser(c).id, Number(c.req.param('id')), Date.now())
+  await markRead(depsOf(c.env, c.req.url), currentUser(c).id, Number(c.req.param('id')))
   return c.redirect('/notifications', 303)
 })
 
 notificationsRoutes.get('/outbox', async (c) => {
   if (!outboxEnabled(c.env)) return renderPage(c, 'Page not found', <NotFoundPage />, 404)
-  const emails = await listOutbox(dbOf(c.env.DB), currentUser(c).id)
+  const emails = await outboxOf(depsOf(c.env, c.req.url), currentUser(c).id)
   return renderPage(c, 'Outbox', <OutboxPage emails={emails} />)
 })

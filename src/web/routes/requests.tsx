@@ -3,13 +3,13 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
-import { listNotificationsOfRequest } from '../../db/notifications'
-import { findVenues } from '../../db/venues'
 import { AppError, ValidationError } from '../../errors'
 import { approveRequest } from '../../requests/approve'
 import { type Deps, depsOf } from '../../requests/deps'
+import { alertsOfRequest } from '../../requests/inbox'
 import { loadRequest } from '../../requests/load'
 import { listRequestsForUser } from '../../requests/read'
+import { restaurantsByIds } from '../../requests/restaurants'
 import type { RequestView } from '../../requests/schemas'
 import { stopRequest } from '../../requests/stop'
 import { viewFor } from '../../requests/view'
@@ -48,7 +48,7 @@ async function showApproval(
   extra: Partial<ApprovePageProps>,
   status: 200 | 409 | 422 = 200,
 ) {
-  const venues = await findVenues(deps.db, request.venue_ids)
+  const venues = await restaurantsByIds(deps, request.venue_ids)
   const page = <ApprovePage csrfToken={c.get('csrfToken')} request={request} venues={venues} {...extra} />
   return renderPage(c, 'Approve request', page, status)
 }
@@ -65,7 +65,7 @@ requestsRoutes.get('/requests', async (c) => {
     throw err
   })
   if (!page) return c.redirect('/requests', 303)
-  const venues = await findVenues(deps.db, [...new Set(page.requests.flatMap((r) => r.venue_ids))])
+  const venues = await restaurantsByIds(deps, [...new Set(page.requests.flatMap((r) => r.venue_ids))])
   return renderPage(c, 'Your requests', <RequestsPage requests={page.requests} venues={venues} nextCursor={page.next_cursor} />)
 })
 
@@ -114,10 +114,7 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
   const user = currentUser(c)
   const request = await requestForUser(deps, requestId, user.id)
   if (!request) return notFound(c)
-  const [venues, alerts] = await Promise.all([
-    findVenues(deps.db, request.venue_ids),
-    listNotificationsOfRequest(deps.db, user.id, request.id),
-  ])
+  const [venues, alerts] = await Promise.all([restaurantsByIds(deps, request.venue_ids), alertsOfRequest(deps, user.id, request.id)])
   const page = <RequestPage csrfToken={c.get('csrfToken')} request={request} venues={venues} alerts={alerts} {...extra} />
   return renderPage(c, request.title || 'Request', page, extra.error ? 409 : 200)
 }

@@ -2,10 +2,9 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
-import { updateNotificationSettings } from '../../db/users'
-import { sendWebhook, type WebhookResult, webhookUrlSchema } from '../../notifications/webhook'
 import { connectionStatus } from '../../requests/connection'
 import { depsOf } from '../../requests/deps'
+import { saveNotificationSettings, sendTestAlert, type WebhookResult } from '../../requests/settings'
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
 import { renderPage, type WebEnv } from '../render'
 
@@ -53,27 +52,14 @@ settingsRoutes.post('/settings/notifications', async (c) => {
   const user = currentUser(c)
   const form = notificationForm.parse(await c.req.parseBody())
   const emailAlerts = form.email_alerts === 'on'
-  let webhookUrl: string | null = null
-  if (form.webhook_url !== '') {
-    const checked = webhookUrlSchema.safeParse(form.webhook_url)
-    if (!checked.success) {
-      const webhookError = checked.error.issues[0]?.message ?? 'Enter a valid URL'
-      return showSettings(c, { form: { emailAlerts, webhookUrl: form.webhook_url, webhookError } }, 422)
-    }
-    webhookUrl = checked.data
-  }
-  await updateNotificationSettings(depsOf(c.env, c.req.url).db, user.id, { emailAlerts, webhookUrl })
+  const saved = await saveNotificationSettings(depsOf(c.env, c.req.url), user.id, { emailAlerts, webhookUrl: form.webhook_url })
+  if (!saved.ok) return showSettings(c, { form: { emailAlerts, webhookUrl: form.webhook_url, webhookError: saved.webhookError } }, 422)
   return c.redirect('/settings?done=saved', 303)
 })
 
 settingsRoutes.post('/settings/webhook-test', async (c) => {
   const user = currentUser(c)
   if (!user.webhookUrl) return showSettings(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
-  const baseUrl = depsOf(c.env, c.req.url).baseUrl
-  const result = await sendWebhook(user.webhookUrl, {
-    title: 'Tablewatch test',
-    text: 'This is a test from Tablewatch. Alerts about your requests will arrive like this.',
-    link: `${baseUrl}/notifications`,
-  })
+  const result = await sendTestAlert(depsOf(c.env, c.req.url), user.webhookUrl)
   return showSettings(c, { notice: describeWebhookResult(result) })
 })

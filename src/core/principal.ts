@@ -2,7 +2,7 @@
 // A principal sees only the requests and reservations created through it.
 import { z } from 'zod'
 import { AppError } from '../errors'
-import { SCOPES, type Scope } from '../requests/schemas'
+import { SCOPES, type Scope } from './scopes'
 
 export const Principal = z.object({
   kind: z.enum(['pat', 'oauth']),

@@ -1,0 +1,125 @@
+// Which folder may import which (docs/architecture.md draws the same layers). `npm run lint`
+// runs this over src/ and sandbox/; a wrong import fails the build.
+//
+//   src/index.ts                      wiring only: may import anything
+//   src/api, src/mcp, src/web         skins        → requests, auth, core, errors, lib
+//   src/requests                      use cases    → auth, notifications, platform, db, core, errors, lib
+//   src/auth                          identity     → db, core, errors, lib
+//   src/notifications                 alerts       → db, core, errors, lib
+//   src/platform                      platform API → core, errors, lib
+//   src/db                            D1 tables    → core, errors, lib
+//   src/core, src/errors.ts           vocabulary   → lib
+//   src/lib                           helpers      → nothing of ours
+//   sandbox/                          the stand-in platform: nothing from src/
+
+const SKINS = '^src/(api|mcp|web)/'
+const layer = (name) => `^src/${name}(/|\\.ts$)`
+
+/** `from` may import nothing under these folders of src/. */
+const mayNotImport = (name, from, folders, comment) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: `^src/(${folders.join('|')})(/|\\.tsx?$)` },
+})
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'A cycle means two modules cannot be understood (or changed) one at a time. Type-only cycles are allowed: a binding type names its Durable Object class, whose constructor takes that env.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    mayNotImport(
+      'skins-stay-above-use-cases',
+      SKINS,
+      ['db', 'platform', 'notifications', 'index'],
+      'A skin calls use cases (src/requests); it never reads D1, the platform or the notifiers itself.',
+    ),
+    {
+      name: 'skins-do-not-import-each-other',
+      comment: 'REST, MCP and the pages are separate skins over the same use cases; src/index.ts wires them.',
+      severity: 'error',
+      from: { path: '^src/(api|mcp|web)/' },
+      to: { path: '^src/(api|mcp|web)/', pathNot: '^src/$1/' },
+    },
+    mayNotImport(
+      'use-cases-do-not-import-skins',
+      layer('requests'),
+      ['api', 'mcp', 'web', 'index'],
+      'Use cases know nothing of HTTP, MCP or pages.',
+    ),
+    mayNotImport(
+      'auth-stays-below-use-cases',
+      layer('auth'),
+      ['api', 'mcp', 'web', 'index', 'requests', 'notifications', 'platform'],
+      'Identity sits below the use cases: a use case may revoke a token or grant, auth never calls a use case (index.ts injects what it must trigger).',
+    ),
+    mayNotImport(
+      'notifications-stay-below-use-cases',
+      layer('notifications'),
+      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'platform'],
+      'Notifiers take what they need (db, clock) from the caller.',
+    ),
+    mayNotImport(
+      'platform-is-an-adapter',
+      layer('platform'),
+      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'notifications', 'db'],
+      'The platform client speaks the wire format and nothing else.',
+    ),
+    mayNotImport(
+      'db-has-its-own-types',
+      layer('db'),
+      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'notifications', 'platform'],
+      'Tables and queries with their own row types; callers adapt to them, not the other way round.',
+    ),
+    mayNotImport(
+      'core-is-a-leaf',
+      '^src/(core/|errors\\.ts$)',
+      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'notifications', 'platform', 'db'],
+      'Shared vocabulary (scopes, principal, statuses, errors) imports only lib.',
+    ),
+    mayNotImport(
+      'lib-is-a-leaf',
+      layer('lib'),
+      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'notifications', 'platform', 'db', 'core', 'errors'],
+      'Helpers with no knowledge of the service.',
+    ),
+    {
+      name: 'sandbox-is-not-the-service',
+      comment:
+        'The sandbox stands in for the real platform: it shares no code with the service, so a service bug cannot be mirrored by it.',
+      severity: 'error',
+      from: { path: '^sandbox/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'service-does-not-import-the-sandbox',
+      comment: 'The service reaches the sandbox only over HTTP (a service binding), like the real platform.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^sandbox/' },
+    },
+    {
+      name: 'inner-layers-stay-off-http-and-mcp',
+      comment: 'Use cases, the platform client and db never see Hono or MCP types (zod-openapi schemas are allowed).',
+      severity: 'error',
+      from: { path: '^src/(requests|platform|db|core|lib|notifications)/|^src/errors\\.ts$' },
+      to: { path: '^node_modules/(hono|@modelcontextprotocol|agents)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'workerd', 'worker', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.ts'],
+    },
+  },
+}
