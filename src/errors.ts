@@ -1,6 +1,8 @@
-// The one error type of the service. REST renders it as the contract's `{code, message}`
-// body, MCP as an `isError` tool result. Anything that is not an AppError is `internal`:
-// its cause is logged, never sent.
+// The one error type of the service. An AppError knows its status, headers and body and
+// renders itself as the contract's JSON response (`toResponse`); the other formats start from
+// the same error: the MCP tool result and HTTP refusal (src/mcp/errors.ts) and the HTML error
+// page (src/web/error-page.tsx). Anything that is not an AppError is `internal`: its cause is
+// logged, never sent.
 
 const STATUS = {
   unauthorized: 401,
@@ -9,6 +11,7 @@ const STATUS = {
   request_not_found: 404,
   reservation_not_found: 404,
   not_found: 404,
+  csrf_failed: 403,
   revision_conflict: 409,
   idempotency_conflict: 409,
   overlapping_booking_request: 409,
@@ -35,6 +38,20 @@ const STATUS = {
 export type ErrorCode = keyof typeof STATUS
 export type ErrorStatus = (typeof STATUS)[ErrorCode]
 
+/** One item of the contract's 422 validation body. */
+export interface ValidationIssue {
+  loc: (string | number)[]
+  msg: string
+  type: string
+}
+
+/** What an error says about itself: the contract's `{code, message}`, with `detail` for a schema failure. */
+export interface ErrorBody {
+  code: ErrorCode
+  message: string
+  detail?: ValidationIssue[]
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode
   /** Extra response headers (WWW-Authenticate on 401/403). */
@@ -51,13 +68,48 @@ export class AppError extends Error {
     return STATUS[this.code]
   }
 
-  toJSON(): { code: ErrorCode; message: string } {
+  toJSON(): ErrorBody {
     return { code: this.code, message: this.message }
+  }
+
+  /** The body of the contract's JSON error response. */
+  protected contractBody(): object {
+    return this.toJSON()
+  }
+
+  /**
+   * The contract's JSON error response. `init` lets a library that already decided the status
+   * and challenge headers (the OAuth resource server on /mcp) keep them: its headers win.
+   */
+  toResponse(init: { status?: number; headers?: HeadersInit } = {}): Response {
+    const headers = new Headers(this.headers)
+    new Headers(init.headers).forEach((value, name) => {
+      headers.set(name, value)
+    })
+    headers.set('Content-Type', 'application/json')
+    return new Response(JSON.stringify(this.contractBody()), { status: init.status ?? this.status, headers })
   }
 }
 
-export function statusOf(code: ErrorCode): ErrorStatus {
-  return STATUS[code]
+/**
+ * A schema validation failure (`invalid_request`, 422). The REST body is the contract's
+ * validation body `{detail: [...]}`; other formats carry `detail` beside code and message.
+ */
+export class ValidationError extends AppError {
+  readonly detail: ValidationIssue[]
+  constructor(detail: ValidationIssue[]) {
+    super('invalid_request', detail.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '))
+    this.name = 'ValidationError'
+    this.detail = detail
+  }
+
+  override toJSON(): ErrorBody {
+    return { ...super.toJSON(), detail: this.detail }
+  }
+
+  protected override contractBody(): object {
+    return { detail: this.detail }
+  }
 }
 
 /** Every error that leaves the service passes here: AppErrors as they are, the rest as `internal`. */
@@ -67,19 +119,7 @@ export function toAppError(err: unknown): AppError {
   return new AppError('internal', 'Something went wrong on our side. Please try again in a moment.')
 }
 
-/** One item of the contract's 422 validation body. */
-export interface ValidationIssue {
-  loc: (string | number)[]
-  msg: string
-  type: string
-}
-
-/** Schema validation failure: rendered as `{detail: [...]}` with 422. */
-export class ValidationError extends Error {
-  readonly detail: ValidationIssue[]
-  constructor(detail: ValidationIssue[]) {
-    super(detail.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '))
-    this.name = 'ValidationError'
-    this.detail = detail
-  }
+/** The contract's JSON error response for anything thrown: REST, the platform JSON routes. */
+export function errorResponse(err: unknown): Response {
+  return toAppError(err).toResponse()
 }

@@ -14,11 +14,12 @@ import { restaurantsRouter } from './restaurants'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
+const noSuchRoute = () => new AppError('not_found', 'There is no such API route.')
 
 export function createApiApp(resolveToken: TokenResolver) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: schemaHook }).basePath(API_BASE)
-  app.onError(renderError)
-  app.notFound((c) => renderError(new AppError('not_found', 'There is no such API route.'), c))
+  app.onError((err) => renderError(err))
+  app.notFound(() => renderError(noSuchRoute()))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -48,7 +49,7 @@ export function createApiApp(resolveToken: TokenResolver) {
   requestsRouter(app)
   reservationsRouter(app)
   // A catch-all, not only notFound: when this app is mounted, the mounting app's notFound wins.
-  app.all('*', (c) => renderError(new AppError('not_found', 'There is no such API route.'), c))
+  app.all('*', () => renderError(noSuchRoute()))
   return app
 }
 

@@ -1,24 +1,24 @@
-// Rendering of every REST error: AppError as `{code, message}`, schema failures as the
-// contract's 422 `{detail}` body, malformed JSON as a 422 too; anything else is `internal`.
+// Every REST error goes through the contract's JSON renderer (errorResponse). Hono's own
+// refusals become AppErrors first: malformed JSON is a 422 validation error, a body over the
+// limit `payload_too_large`.
 
 import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { AppError, toAppError, ValidationError } from '../errors'
+import { AppError, errorResponse, ValidationError } from '../errors'
 import { type Location, validationError } from '../requests/validation'
 
-export function renderError(err: unknown, c: Context): Response {
-  if (err instanceof ValidationError) return c.json({ detail: err.detail }, 422)
+function fromHono(err: unknown): unknown {
   if (err instanceof HTTPException && err.status === 400 && /JSON/i.test(err.message)) {
-    return c.json({ detail: [{ loc: ['body'], msg: 'The body is not valid JSON.', type: 'json_invalid' }] }, 422)
+    return new ValidationError([{ loc: ['body'], msg: 'The body is not valid JSON.', type: 'json_invalid' }])
   }
-  if (err instanceof HTTPException && err.status === 413) {
-    return renderError(new AppError('payload_too_large', 'The request body is too large.'), c)
-  }
-  const appError = toAppError(err)
-  for (const [name, value] of Object.entries(appError.headers)) c.header(name, value)
-  return c.json(appError.toJSON(), appError.status as ContentfulStatusCode)
+  if (err instanceof HTTPException && err.status === 413) return new AppError('payload_too_large', 'The request body is too large.')
+  return err
+}
+
+/** The REST skin's onError (and its not-found answers). */
+export function renderError(err: unknown): Response {
+  return errorResponse(fromHono(err))
 }
 
 const LOCATIONS: Record<string, Location> = { json: 'body', query: 'query', param: 'path', header: 'header' }

@@ -6,7 +6,7 @@ import { MCP_REQUIRED_SCOPE } from '../auth/oauth'
 import { hasScope, type Principal } from '../core/principal'
 import { AppError } from '../errors'
 import { depsOf } from '../requests/deps'
-import { withErrorBody } from './error-response'
+import { mcpHttpError } from './errors'
 import { allowedHostnames } from './host-policy'
 import { buildMcpServer } from './server'
 
@@ -14,7 +14,7 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
   const principal = ctx.props
   if (!hasScope(principal, MCP_REQUIRED_SCOPE)) {
     const message = `An MCP connection needs the "${MCP_REQUIRED_SCOPE}" scope.`
-    return withErrorBody(insufficientScope(ctx.auth, [MCP_REQUIRED_SCOPE], message), new AppError('insufficient_scope', message))
+    return mcpHttpError(insufficientScope(ctx.auth, [MCP_REQUIRED_SCOPE], message), new AppError('insufficient_scope', message))
   }
   const tools = { principal, deps: depsOf(env, request.url) }
   const hosts = allowedHostnames(env)

@@ -7,7 +7,7 @@ import { resolveBearerToken } from '../auth/resolve-token'
 import type { Principal } from '../core/principal'
 import { SCOPES } from '../core/scopes'
 import { AppError } from '../errors'
-import { withErrorBody } from './error-response'
+import { mcpHttpError } from './errors'
 import { serveMcp } from './handler'
 
 /** Why a token was refused, per request, so the 401 body can carry the contract's code. */
@@ -51,5 +51,5 @@ const missingToken = () =>
 export async function mcpResource(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): Promise<Response> {
   const response = await mcpResourceServer(env).fetch(request, env, ctx)
   if (response.status !== 401) return response
-  return withErrorBody(response, refusals.get(request) ?? missingToken())
+  return mcpHttpError(response, refusals.get(request) ?? missingToken())
 }

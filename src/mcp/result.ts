@@ -1,20 +1,10 @@
 // Tool results: structured content (matching the tool's output schema) plus a short text for
 // the model; failures as tool errors carrying the contract's `code` and `message`.
 import type { CallToolResult } from '@modelcontextprotocol/server'
-import { toAppError, ValidationError } from '../errors'
+import { toolError } from './errors'
 
 export function toolResult(structured: Record<string, unknown>, text: string): CallToolResult {
   return { structuredContent: structured, content: [{ type: 'text', text }] }
-}
-
-/**
- * The error travels as JSON text, not structuredContent: clients check structuredContent
- * against the tool's output schema, which describes success only.
- */
-export function toolError(err: unknown): CallToolResult {
-  const body =
-    err instanceof ValidationError ? { code: 'invalid_request', message: err.message, detail: err.detail } : toAppError(err).toJSON()
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
 }
 
 /** Runs a tool body; any thrown AppError (or other failure) becomes a tool error. */

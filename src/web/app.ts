@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { csrfProtection } from '../auth/csrf'
 import { sessionUser } from '../auth/session'
+import { errorPage } from './error-page'
 import { csrfRefused, staticOrNotFound } from './fallbacks'
 import type { WebEnv } from './render'
 import { assistantsRoutes } from './routes/assistants'
@@ -53,3 +54,4 @@ webApp.route('/', requestsRoutes)
 // only notFound) because a mounting app's notFound wins over a mounted app's.
 webApp.all('*', staticOrNotFound)
 webApp.notFound(staticOrNotFound)
+webApp.onError((err, c) => errorPage(c, err))

@@ -1,10 +1,12 @@
 // Responses the web app gives when a request cannot go on: a refused form, an unknown page.
+// Both are error pages (errorPage), like any error a route throws.
 import type { Context } from 'hono'
-import { CsrfRefusedPage, NotFoundPage } from './pages/errors'
-import { renderPage, type WebEnv } from './render'
+import { AppError } from '../errors'
+import { errorPage, pageNotFound } from './error-page'
+import type { WebEnv } from './render'
 
 export function csrfRefused(c: Context<WebEnv>): Promise<Response> {
-  return renderPage(c, 'Form expired', <CsrfRefusedPage />, 403)
+  return errorPage(c, new AppError('csrf_failed', 'This form has expired. Reload the page and try again.'))
 }
 
 /** Anything no route matched: a static file from public/ (through ASSETS), else the not-found page. */
@@ -14,5 +16,5 @@ export async function staticOrNotFound(c: Context<WebEnv>): Promise<Response> {
     // A copy, because the middleware adds security headers and the binding's are immutable.
     if (asset.status !== 404) return new Response(asset.body, asset)
   }
-  return renderPage(c, 'Page not found', <NotFoundPage />, 404)
+  return errorPage(c, pageNotFound())
 }

@@ -9,9 +9,15 @@ import { Layout } from './components/layout'
 
 export type WebEnv = { Bindings: Cloudflare.Env }
 
-export async function renderPage(c: Context<WebEnv>, title: string, content: Child, status: ContentfulStatusCode = 200): Promise<Response> {
+export async function renderPage(
+  c: Context<WebEnv>,
+  title: string,
+  content: Child,
+  status: ContentfulStatusCode = 200,
+  options: { unread?: boolean } = {},
+): Promise<Response> {
   const user = c.get('user') ?? null
-  const unread = user ? await unreadCount(depsOf(c.env, c.req.url), user.id) : 0
+  const unread = user && options.unread !== false ? await unreadCount(depsOf(c.env, c.req.url), user.id) : 0
   // Pages of a signed-in user can hold private data (a new token once); never cache them.
   if (user) c.header('Cache-Control', 'no-store')
   return c.html(

@@ -27,3 +27,18 @@ export function NotFoundPage() {
     </section>
   )
 }
+
+/** Any other refusal or failure: the error's own message, written for the user. */
+export function ErrorPage(props: { title: string; message: string }) {
+  return (
+    <section class="narrow">
+      <h1>{props.title}</h1>
+      <p>{props.message}</p>
+      <p>
+        <a class="button secondary" href="/">
+          Go to the home page
+        </a>
+      </p>
+    </section>
+  )
+}

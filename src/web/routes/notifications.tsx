@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { currentUser, requireSession } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
 import { inboxOf, markAllRead, markRead, outboxOf } from '../../requests/inbox'
-import { NotFoundPage } from '../pages/errors'
+import { errorPage, pageNotFound } from '../error-page'
 import { NotificationsPage, OutboxPage } from '../pages/notifications'
 import { renderPage, type WebEnv } from '../render'
 
@@ -35,7 +35,7 @@ notificationsRoutes.post('/notifications/:id{[0-9]+}/read', async (c) => {
 })
 
 notificationsRoutes.get('/outbox', async (c) => {
-  if (!outboxEnabled(c.env)) return renderPage(c, 'Page not found', <NotFoundPage />, 404)
+  if (!outboxEnabled(c.env)) return errorPage(c, pageNotFound())
   const emails = await outboxOf(depsOf(c.env, c.req.url), currentUser(c).id)
   return renderPage(c, 'Outbox', <OutboxPage emails={emails} />)
 })

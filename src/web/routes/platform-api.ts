@@ -1,11 +1,10 @@
 // JSON endpoints for the platform connection, behind the user's web session (not tokens:
 // the user, not an assistant, connects the platform). The settings page uses the same use cases.
 import { Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
 import { csrfProtection } from '../../auth/csrf'
 import { currentUser, sessionUser } from '../../auth/session'
-import { AppError, toAppError } from '../../errors'
+import { AppError, errorResponse } from '../../errors'
 import { connectionStatus, connectPlatform, disconnectPlatform, RISK_NOTICE } from '../../requests/connection'
 import { depsOf } from '../../requests/deps'
 
@@ -17,15 +16,12 @@ const ConnectBody = z.strictObject({
 
 export const platformApi = new Hono<{ Bindings: Cloudflare.Env }>()
   .use('*', sessionUser())
-  .use('*', csrfProtection({ onRefused: (c) => c.json({ code: 'csrf_failed', message: 'Reload the page and try again.' }, 403) }))
+  .use('*', csrfProtection({ onRefused: () => errorResponse(new AppError('csrf_failed', 'Reload the page and try again.')) }))
   .use('*', async (c, next) => {
-    if (!c.get('user')) return c.json({ code: 'unauthorized', message: 'Sign in first.' }, 401)
+    if (!c.get('user')) throw new AppError('unauthorized', 'Sign in first.')
     return next()
   })
-  .onError((err, c) => {
-    const e = toAppError(err)
-    return c.json(e.toJSON(), e.status as ContentfulStatusCode)
-  })
+  .onError((err) => errorResponse(err))
   .get('/', async (c) => {
     const status = await connectionStatus(depsOf(c.env, c.req.url), currentUser(c).id)
     return c.json({ ...status, risk_notice: RISK_NOTICE, csrf_token: c.get('csrfToken') })

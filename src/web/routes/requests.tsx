@@ -13,8 +13,8 @@ import { restaurantsByIds } from '../../requests/restaurants'
 import type { RequestView } from '../../requests/schemas'
 import { stopRequest } from '../../requests/stop'
 import { viewFor } from '../../requests/view'
+import { errorPage, pageNotFound } from '../error-page'
 import { ApprovePage, type ApprovePageProps } from '../pages/approve'
-import { NotFoundPage } from '../pages/errors'
 import { RequestPage } from '../pages/request'
 import { RequestsPage } from '../pages/requests'
 import { renderPage, type WebEnv } from '../render'
@@ -38,7 +38,7 @@ async function requestForUser(deps: Deps, requestId: string, userId: string): Pr
 }
 
 function notFound(c: Context<WebEnv>) {
-  return renderPage(c, 'Page not found', <NotFoundPage />, 404)
+  return errorPage(c, pageNotFound())
 }
 
 async function showApproval(
