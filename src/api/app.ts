@@ -4,13 +4,10 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { AppError } from '../errors'
 import { depsOf } from '../requests/deps'
-import { capabilitiesRouter } from './capabilities'
 import type { ApiEnv } from './context'
 import { renderError, schemaHook } from './errors'
 import { bearerAuth, type TokenResolver } from './middleware'
-import { requestsRouter } from './requests'
-import { reservationsRouter } from './reservations'
-import { restaurantsRouter } from './restaurants'
+import { ROUTES } from './routes'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
@@ -44,10 +41,7 @@ export function createApiApp(resolveToken: TokenResolver) {
   })
   app.use('*', bearerAuth(resolveToken))
 
-  capabilitiesRouter(app)
-  restaurantsRouter(app)
-  requestsRouter(app)
-  reservationsRouter(app)
+  for (const register of Object.values(ROUTES)) register(app)
   // A catch-all, not only notFound: when this app is mounted, the mounting app's notFound wins.
   app.all('*', () => renderError(noSuchRoute()))
   return app

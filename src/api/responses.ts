@@ -11,7 +11,7 @@ const DESCRIPTIONS = {
   429: 'The user already has 20 open requests (`request_limit`).',
 } as const
 
-type ErrorStatus = keyof typeof DESCRIPTIONS
+export type ErrorStatus = keyof typeof DESCRIPTIONS
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } })
 

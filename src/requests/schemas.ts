@@ -160,7 +160,7 @@ export const RestaurantQuery = z.object({
 /** A request id as callers send it (REST path, MCP argument). */
 export const RequestId = z.string().min(1).max(100)
 
-/** A reservation id as the MCP tool takes it (REST reads the same rule from its path). */
+/** The reservation-id rule: the MCP argument as it is, the REST path coerced into it (src/api/routes.ts). */
 export const ReservationId = z.number().int().positive()
 
 export const ErrorBody = z.object({ code: z.string(), message: z.string() }).openapi('Error')

@@ -1,12 +1,8 @@
 // Every bad MCP input of the suite: each tool's arguments broken in every way its served
 // input schema (tools/list) allows, the spec rules the schema cannot show, ids that are not
 // this token's, and JSON-RPC messages and HTTP requests /mcp must refuse.
-import { z } from 'zod'
-import { CreateInput } from '../../../src/mcp/tools/create-request'
-import { RequestIdInput } from '../../../src/mcp/tools/get-request'
-import { PreviewInput } from '../../../src/mcp/tools/preview-request'
-import { UpdateInput } from '../../../src/mcp/tools/update-request'
-import { ListQuery, ReservationId, RestaurantQuery } from '../../../src/requests/schemas'
+import type { z } from 'zod'
+import { OPERATIONS } from '../../../src/requests/operations'
 import { newKey } from '../../helpers/api'
 import type { Call } from './http'
 import { MCP_ORIGIN, mcpHeaders, rpc, toolCall } from './mcp'
@@ -41,26 +37,30 @@ function shapes(t: McpTarget): Record<string, ToolShape> {
   const key = newKey()
   const spec = specExamples()
   return {
-    svc_find_restaurants: { zod: RestaurantQuery, examples: { valid: { q: 'lilac' } } },
-    svc_preview_request: { zod: PreviewInput, examples: { valid: { spec: spec.valid }, nested: { spec } }, wrapSpec: (s) => ({ spec: s }) },
+    svc_find_restaurants: { zod: OPERATIONS.find_restaurants.input, examples: { valid: { q: 'lilac' } } },
+    svc_preview_request: {
+      zod: OPERATIONS.preview_request.input,
+      examples: { valid: { spec: spec.valid }, nested: { spec } },
+      wrapSpec: (s) => ({ spec: s }),
+    },
     svc_create_request: {
-      zod: CreateInput,
+      zod: OPERATIONS.create_request.input,
       examples: { valid: { spec: spec.valid, idempotency_key: key }, nested: { spec } },
       wrapSpec: (s) => ({ spec: s, idempotency_key: key }),
     },
     svc_update_request: {
-      zod: UpdateInput,
+      zod: OPERATIONS.update_request.input,
       examples: {
         valid: { request_id: t.requestId, revision: t.revision, spec: { ...spec.valid, title: 'updated' }, idempotency_key: key },
         nested: { spec },
       },
       wrapSpec: (s) => ({ request_id: t.requestId, revision: t.revision, spec: s, idempotency_key: key }),
     },
-    svc_get_request: { zod: RequestIdInput, examples: { valid: { request_id: t.requestId } } },
-    svc_list_requests: { zod: ListQuery, examples: { valid: { limit: 20 } } },
-    svc_stop_request: { zod: RequestIdInput, examples: { valid: { request_id: t.requestId } } },
+    svc_get_request: { zod: OPERATIONS.get_request.input, examples: { valid: { request_id: t.requestId } } },
+    svc_list_requests: { zod: OPERATIONS.list_requests.input, examples: { valid: { limit: 20 } } },
+    svc_stop_request: { zod: OPERATIONS.stop_request.input, examples: { valid: { request_id: t.requestId } } },
     svc_get_reservation: {
-      zod: z.strictObject({ reservation_id: ReservationId }),
+      zod: OPERATIONS.get_reservation.input,
       examples: { valid: { reservation_id: t.reservationId } },
     },
   }
