@@ -3,9 +3,10 @@ import { defineConfig } from 'vitest/config'
 // `npm test` runs every suite: the workerd suites (unit + integration against real D1,
 // Durable Objects and the sandbox platform worker) and the end-to-end suites that start
 // `wrangler dev` and drive it from Node (browser, MCP client, conformance). The simulation
-// project (the reduced booking-safety simulation and the crash-safety tests) has its own sandbox world.
+// project (the reduced booking-safety simulation and the crash-safety tests) and the watch project
+// (the watcher and platform-connection tests) each have a sandbox world of their own.
 export default defineConfig({
   test: {
-    projects: ['./vitest.workers.config.ts', './vitest.simulation.config.ts', './vitest.e2e.config.ts'],
+    projects: ['./vitest.workers.config.ts', './vitest.watch.config.ts', './vitest.simulation.config.ts', './vitest.e2e.config.ts'],
   },
 })

@@ -8,7 +8,7 @@ export default defineConfig(async () => ({
   test: {
     name: 'workers',
     include: ['test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'test/simulation/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'test/simulation/**', 'test/watch/**', 'test/connection/**', 'node_modules/**'],
     setupFiles: ['./test/setup/apply-migrations.ts'],
   },
 }))

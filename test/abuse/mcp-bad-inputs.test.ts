@@ -2,11 +2,11 @@
 // the tools' zod schemas, plus JSON-RPC and HTTP requests /mcp must refuse. Each is refused (an
 // HTTP 4xx, a JSON-RPC error or a tool error), never a 5xx, and no batch changes anything. Tool
 // errors must carry the contract's `{code, message}` like every other tool error.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createOk, insertReservation } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { mapBounded } from './support/http'
-import { findLeaks, watchConsole } from './support/leaks'
+import { expectNoLeaks, watchConsole } from './support/leaks'
 import { listTools, type McpOutcome, mcpSend } from './support/mcp'
 import { type McpProbe, type McpTarget, protocolProbes, toolProbes } from './support/mcp-probes'
 import { stateOf } from './support/owned'
@@ -31,7 +31,9 @@ let target: McpTarget
 let probes: McpProbe[]
 let acceptedBySchema: string[]
 
-beforeAll(async () => {
+// Each test gets its own owner, target and probes (from the served schemas), and checks its own
+// transcript for leaks.
+beforeEach(async () => {
   watchConsole()
   await seedVenues()
   const owner = await secretUser()
@@ -52,10 +54,6 @@ beforeAll(async () => {
     acceptedBySchema.push(...made.acceptedBySchema.map((name) => `${tool.name}: ${name}`))
   }
   probes.push(...protocolProbes(owner.token))
-})
-
-afterAll(() => {
-  expect(findLeaks().leaks).toEqual([])
 })
 
 /** A refusal that must not happen: a 5xx, an acceptance, the wrong code, an unreadable answer. */
@@ -141,6 +139,7 @@ describe('bad MCP inputs', () => {
     expect(probes.length).toBeGreaterThanOrEqual(1000)
     // Served-schema violations the zod schema accepts (coerced list limits): reported, not sent.
     expect(acceptedBySchema.every((name) => name.startsWith('svc_list_requests: limit'))).toBe(true)
+    expectNoLeaks()
   })
 
   it.each(BATCHES)(
@@ -151,6 +150,7 @@ describe('bad MCP inputs', () => {
       expect(result.hard).toEqual([])
       expect(result.countsChanged).toBe(false)
       expect(result.targetChanged).toBe(false)
+      expectNoLeaks()
     },
     BATCH_TIMEOUT_MS,
   )
@@ -160,6 +160,7 @@ describe('bad MCP inputs', () => {
     async () => {
       const results = await Promise.all(BATCHES.map(runBatch))
       expect(summarize(results.flatMap((r) => r.format))).toEqual([])
+      expectNoLeaks()
     },
     BATCH_TIMEOUT_MS * 2,
   )

@@ -2,12 +2,12 @@
 // owning a request and a reservation. Every tool reaching for another token's ids answers the
 // same tool error as for an id that never existed, changes nothing, and each token's list
 // shows only its own requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { mapBounded } from './support/http'
-import { findLeaks, watchConsole } from './support/leaks'
+import { expectNoLeaks, watchConsole } from './support/leaks'
 import { mcpSend, toolCall } from './support/mcp'
 import { type Owned, ownedBy, stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
@@ -32,7 +32,8 @@ const REACHES: [string, (theirs: Owned) => Record<string, unknown>, string][] = 
 
 let holders: Holder[]
 
-beforeAll(async () => {
+// Each test builds its own users, tokens and requests, and checks its own transcript for leaks.
+beforeEach(async () => {
   watchConsole()
   await seedVenues()
   const a1 = await secretUser()
@@ -46,10 +47,6 @@ beforeAll(async () => {
   ] as const) {
     holders.push({ name, token, owned: await ownedBy(token, { title: `owned by ${name}` }) })
   }
-})
-
-afterAll(() => {
-  expect(findLeaks().leaks).toEqual([])
 })
 
 describe('the MCP isolation matrix', () => {
@@ -73,6 +70,7 @@ describe('the MCP isolation matrix', () => {
     expect(got).toEqual(attempts.map((a) => `${a.label}: ${a.code}`))
     expect(await rowCounts()).toEqual(before)
     expect(await Promise.all(holders.map((h) => stateOf(h.token, h.owned.requestId)))).toEqual(states)
+    expectNoLeaks()
   }, 60_000)
 
   it('lists for each token exactly the requests it made, and shows it its own reservation', async () => {
@@ -85,5 +83,6 @@ describe('the MCP isolation matrix', () => {
         result: { structuredContent: { reservation_id: me.owned.reservationId, request_id: me.owned.requestId } },
       })
     }
+    expectNoLeaks()
   })
 })

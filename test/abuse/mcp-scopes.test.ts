@@ -2,13 +2,13 @@
 // token and each token missing one scope. Without requests:read there is no MCP connection at
 // all (HTTP 403 insufficient_scope); with it, a tool answers when its scope is held and is a
 // tool error insufficient_scope otherwise, changing nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { SCOPES, type Scope } from '../../src/core/scopes'
 import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { mapBounded } from './support/http'
-import { findLeaks, watchConsole } from './support/leaks'
+import { expectNoLeaks, watchConsole } from './support/leaks'
 import { type McpOutcome, mcpSend, toolCall } from './support/mcp'
 import { type Owned, ownedBy, stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
@@ -47,7 +47,8 @@ interface Cell {
 
 let cells: Cell[]
 
-beforeAll(async () => {
+// Each test builds its own users, tokens and requests, and checks its own transcript for leaks.
+beforeEach(async () => {
   watchConsole()
   await seedVenues()
   cells = []
@@ -65,10 +66,6 @@ beforeAll(async () => {
   }
 })
 
-afterAll(() => {
-  expect(findLeaks().leaks).toEqual([])
-})
-
 function verdict(o: McpOutcome): string {
   if (o.kind === 'http' && o.status === 403 && o.error?.code === 'insufficient_scope') return 'no connection'
   if (o.kind === 'success') return 'tool answers'
@@ -81,6 +78,7 @@ describe('the MCP scope matrix', () => {
     expect(cells).toHaveLength(64)
     expect(cells.filter((c) => c.expected === 'no connection')).toHaveLength(32)
     expect(cells.filter((c) => c.expected === 'tool refuses')).toHaveLength(10)
+    expectNoLeaks()
   })
 
   it('refuses each cell whose scope is missing, with the connection or the tool error, changing nothing', async () => {
@@ -91,11 +89,13 @@ describe('the MCP scope matrix', () => {
     expect(refused.map((c, i) => `${c.label}: ${verdict(outcomes[i]!)}`)).toEqual(refused.map((c) => `${c.label}: ${c.expected}`))
     expect(await rowCounts()).toEqual(before)
     expect(await Promise.all(refused.map((c) => stateOf(c.token, c.owned.requestId)))).toEqual(states)
+    expectNoLeaks()
   }, 60_000)
 
   it('answers each cell whose scope is held', async () => {
     const allowed = cells.filter((c) => c.expected === 'tool answers')
     const outcomes = await mapBounded(allowed, 6, (c) => mcpSend(toolCall(c.token, c.tool, c.args)))
     expect(allowed.map((c, i) => `${c.label}: ${verdict(outcomes[i]!)}`)).toEqual(allowed.map((c) => `${c.label}: tool answers`))
+    expectNoLeaks()
   }, 60_000)
 })

@@ -1,7 +1,7 @@
 // Over a thousand bad inputs, generated from the served OpenAPI document and the zod schemas,
 // across every REST route: each gets a 4xx in the contract's format, never a 5xx, and no
 // batch changes a row of D1 or the request it aims at.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { RequestSpec } from '../../src/requests/schemas'
 import { newKey } from '../helpers/api'
 import { createOk, validSpec } from '../helpers/requests'
@@ -10,7 +10,7 @@ import { seedVenues } from '../helpers/venues'
 import { code, refusalProblem } from './support/contract'
 import { edgeMutants } from './support/edges'
 import { jsonHeaders, mapBounded, send } from './support/http'
-import { findLeaks, watchConsole } from './support/leaks'
+import { expectNoLeaks, watchConsole } from './support/leaks'
 import { type ApiDocument, loadApiDocument, operationName } from './support/openapi'
 import { stateOf } from './support/owned'
 import { type Probe, restProbes, type Target } from './support/rest-probes'
@@ -39,7 +39,8 @@ let doc: ApiDocument
 let target: Target
 let probes: Probe[]
 
-beforeAll(async () => {
+// Each test gets its own owner, target request and probes, and checks its own transcript for leaks.
+beforeEach(async () => {
   watchConsole()
   await seedVenues()
   const owner = await secretUser()
@@ -47,12 +48,6 @@ beforeAll(async () => {
   target = { token: owner.token, requestId: String(view.id), revision: Number(view.revision) }
   doc = await loadApiDocument()
   probes = restProbes(doc, target)
-})
-
-afterAll(() => {
-  const report = findLeaks()
-  expect(report.responses).toBeGreaterThan(1000)
-  expect(report.leaks).toEqual([])
 })
 
 const viewOfTarget = () => stateOf(target.token, target.requestId)
@@ -94,6 +89,7 @@ describe('bad REST inputs', () => {
       expect(await refusalProblems(batch)).toEqual([])
       expect(await rowCounts()).toEqual(before)
       expect(await viewOfTarget()).toEqual(viewBefore)
+      expect(expectNoLeaks().responses).toBeGreaterThanOrEqual(batch.length)
     },
     BATCH_TIMEOUT_MS,
   )
@@ -174,6 +170,7 @@ describe('inputs that break a rule of the grant, the key or the revision', () =>
       expect(await refusalProblems(batch)).toEqual([])
       expect(await rowCounts()).toEqual(before)
       expect(await viewOfTarget()).toEqual(viewBefore)
+      expect(expectNoLeaks().responses).toBeGreaterThanOrEqual(batch.length)
     },
     BATCH_TIMEOUT_MS,
   )
@@ -195,6 +192,7 @@ describe('the edges themselves', () => {
       )
       expect(answers.map((a, i) => `${edges[i]!.name}: ${a.status}`)).toEqual(edges.map((e) => `${e.name}: 200`))
       expect(await rowCounts()).toEqual(before)
+      expectNoLeaks()
     },
     BATCH_TIMEOUT_MS,
   )

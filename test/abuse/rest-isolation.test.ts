@@ -1,13 +1,13 @@
 // The isolation matrix in full for REST: three tokens (A1 and A2 of one user, B of another),
 // each owning a request and a reservation. Every token reaching for another's ids gets the same
 // 404 as for an id that never existed, changes nothing, and lists only its own requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { code, type Refusal, refusalProblem } from './support/contract'
 import { bearer, type Call, jsonHeaders, mapBounded, send } from './support/http'
-import { findLeaks, watchConsole } from './support/leaks'
+import { expectNoLeaks, watchConsole } from './support/leaks'
 import { type Owned, ownedBy, stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretToken, secretUser } from './support/users'
@@ -48,7 +48,8 @@ const REACHES: [string, (token: string, theirs: Owned) => Call, Refusal][] = [
 
 let holders: Holder[]
 
-beforeAll(async () => {
+// Each test builds its own users, tokens and requests, and checks its own transcript for leaks.
+beforeEach(async () => {
   watchConsole()
   await seedVenues()
   const a1 = await secretUser()
@@ -62,10 +63,6 @@ beforeAll(async () => {
   ] as const) {
     holders.push({ name, token, owned: await ownedBy(token, { title: `owned by ${name}` }) })
   }
-})
-
-afterAll(() => {
-  expect(findLeaks().leaks).toEqual([])
 })
 
 describe('the REST isolation matrix', () => {
@@ -88,6 +85,7 @@ describe('the REST isolation matrix', () => {
     expect(problems).toEqual([])
     expect(await rowCounts()).toEqual(before)
     expect(await Promise.all(holders.map((h) => stateOf(h.token, h.owned.requestId)))).toEqual(states)
+    expectNoLeaks()
   }, 60_000)
 
   it('lists for each token exactly the requests it made, and shows it its own reservation', async () => {
@@ -99,5 +97,6 @@ describe('the REST isolation matrix', () => {
       expect(reservation.status).toBe(200)
       expect(reservation.json).toMatchObject({ reservation_id: me.owned.reservationId, request_id: me.owned.requestId })
     }
+    expectNoLeaks()
   })
 })

@@ -1,14 +1,14 @@
 // The scope matrix in full for REST: the four scopes against every route, with each
 // single-scope token and each token missing one scope. A route answers when its scope is held
 // and 403 insufficient_scope otherwise, and a refused call changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { SCOPES, type Scope } from '../../src/core/scopes'
 import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { code, refusalProblem } from './support/contract'
 import { bearer, type Call, jsonHeaders, mapBounded, send } from './support/http'
-import { findLeaks, watchConsole } from './support/leaks'
+import { expectNoLeaks, watchConsole } from './support/leaks'
 import { type Owned, ownedBy, stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretUser } from './support/users'
@@ -100,7 +100,8 @@ interface Cell {
 
 let cells: Cell[]
 
-beforeAll(async () => {
+// Each test builds its own users, tokens and requests, and checks its own transcript for leaks.
+beforeEach(async () => {
   watchConsole()
   await seedVenues()
   cells = []
@@ -114,14 +115,11 @@ beforeAll(async () => {
   }
 })
 
-afterAll(() => {
-  expect(findLeaks().leaks).toEqual([])
-})
-
 describe('the REST scope matrix', () => {
   it('covers 4 scopes × 9 routes × 8 tokens', () => {
     expect(cells).toHaveLength(8 * ROUTES.length)
     expect(new Set(cells.map((c) => c.route.scope))).toEqual(new Set(SCOPES))
+    expectNoLeaks()
   })
 
   it('refuses every route whose scope the token lacks with 403 insufficient_scope naming it, changing nothing', async () => {
@@ -140,6 +138,7 @@ describe('the REST scope matrix', () => {
     expect(denied.length).toBe(36)
     expect(await rowCounts()).toEqual(before)
     expect(await Promise.all(denied.map((c) => stateOf(c.token, c.owned.requestId)))).toEqual(states)
+    expectNoLeaks()
   }, 60_000)
 
   it('answers every route whose scope the token holds', async () => {
@@ -148,5 +147,6 @@ describe('the REST scope matrix', () => {
     expect(allowed.map((c, i) => `${c.row} × ${c.route.route}: ${answers[i]!.status}`)).toEqual(
       allowed.map((c) => `${c.row} × ${c.route.route}: ${c.route.success}`),
     )
+    expectNoLeaks()
   }, 60_000)
 })

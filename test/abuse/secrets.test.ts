@@ -3,7 +3,7 @@
 // response body or header, no console line, and no D1 row holds a token, a password or a
 // platform credential in the clear; the platform token is stored sealed.
 import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { CSRF_HEADER } from '../../src/auth/csrf'
 import { platformSessionOf } from '../../src/requests/connection'
 import { depsOf, requestObject } from '../../src/requests/deps'
@@ -14,7 +14,7 @@ import { DAY_MS, dateIn, expiresIn, NEW_YORK } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 import { WebClient } from '../web/web-client'
 import { type Answer, bearer, jsonHeaders, send } from './support/http'
-import { findLeaks, keepSecret, recordResponse, watchConsole } from './support/leaks'
+import { expectNoLeaks, findLeaks, keepSecret, recordResponse, watchConsole } from './support/leaks'
 import { mcpSend, toolCall } from './support/mcp'
 import { dumpAllTables } from './support/tables'
 import { secretToken } from './support/users'
@@ -27,7 +27,6 @@ const SANDBOX_VENUE = 60105
 let client: WebClient
 let userId: string
 let token: string
-let platformToken: string
 
 /** A page or JSON answer of the web app, kept for the secrets check like the API's. */
 async function recorded(label: string, res: Response): Promise<Response> {
@@ -36,7 +35,8 @@ async function recorded(label: string, res: Response): Promise<Response> {
   return new Response(text, { status: res.status, headers: res.headers })
 }
 
-beforeAll(async () => {
+// Each test signs up its own user (recorded for the secrets check) and gets its own token.
+beforeEach(async () => {
   watchConsole()
   await seedVenues()
   keepSecret(env.PLATFORM_API_KEY)
@@ -51,12 +51,6 @@ beforeAll(async () => {
   token = (await secretToken(userId)).token
 })
 
-afterAll(() => {
-  const report = findLeaks()
-  expect(report.secrets).toBeGreaterThanOrEqual(6)
-  expect(report.leaks).toEqual([])
-})
-
 /** Connects through the settings JSON endpoint, with the web session and its CSRF token. */
 async function connectPlatform(acknowledge: boolean): Promise<Response> {
   const { csrf_token } = await (await recorded('platform status', await client.get('/account/platform'))).json<{ csrf_token: string }>()
@@ -67,6 +61,14 @@ async function connectPlatform(acknowledge: boolean): Promise<Response> {
     body: JSON.stringify({ email: `diner-${userId}@example.test`, password: platformPassword, acknowledge_risk: acknowledge }),
   })
   return recorded('platform connect', res)
+}
+
+/** Connects the platform for this test's user and marks its platform token a secret too. */
+async function connectedPlatformToken(): Promise<string> {
+  expect((await connectPlatform(true)).status).toBe(200)
+  const session = await platformSessionOf(depsOf(env), userId)
+  expect(session).not.toBeNull()
+  return keepSecret(session?.authToken ?? '')
 }
 
 describe('the secrets check', () => {
@@ -86,25 +88,26 @@ describe('the secrets check', () => {
     expect(seen.some((l) => l.startsWith('response'))).toBe(true)
     expect(seen.some((l) => l.startsWith('console'))).toBe(true)
     await send({ method: 'POST', path: `/api/v1/requests/${String((created.json as { id: string }).id)}/stop`, headers: bearer(token) })
+    // The planted canaries are not kept as secrets, so the watch itself stays clean.
+    expectNoLeaks()
   })
 })
 
 describe('secrets', () => {
   it('connects the platform without echoing the password, and stores its token sealed', async () => {
     expect((await connectPlatform(false)).status).toBe(422)
-    expect((await connectPlatform(true)).status).toBe(200)
-    const session = await platformSessionOf(depsOf(env), userId)
-    expect(session).not.toBeNull()
-    platformToken = keepSecret(session?.authToken ?? '')
+    const platformToken = await connectedPlatformToken()
     const sealed = await env.DB.prepare('select token_ciphertext, token_iv from platform_connections where user_id = ?')
       .bind(userId)
       .first<Record<string, string>>()
     expect(sealed?.token_ciphertext).toBeTruthy()
     expect(JSON.stringify(sealed)).not.toContain(platformToken)
     expect(JSON.stringify(sealed)).not.toContain(btoa(platformToken))
+    expect(expectNoLeaks().secrets).toBeGreaterThanOrEqual(6)
   })
 
   it('never shows a token, password or platform credential through any route, page or log line', async () => {
+    await connectedPlatformToken()
     const read = (path: string) => send({ method: 'GET', path, headers: bearer(token) })
     const ok = (answer: Answer, status = 200) => expect(answer.status, answer.text.slice(0, 200)).toBe(status)
     ok(await read('/api/v1/capabilities'))
@@ -174,12 +177,11 @@ describe('secrets', () => {
     ]) {
       await recorded(`page ${page}`, await client.get(page))
     }
-    const report = findLeaks()
-    expect(report.responses).toBeGreaterThan(20)
-    expect(report.leaks).toEqual([])
+    expect(expectNoLeaks().responses).toBeGreaterThan(20)
   })
 
   it('keeps no password, access token or platform token in any D1 table', async () => {
+    const platformToken = await connectedPlatformToken()
     const tables = await dumpAllTables()
     expect(Object.keys(tables)).toEqual(expect.arrayContaining(['users', 'access_tokens', 'platform_connections', 'requests']))
     expect(tables.platform_connections).toContain(userId)
@@ -189,5 +191,6 @@ describe('secrets', () => {
         .map((secret) => `${table}: ${secret.slice(0, 4)}…`),
     )
     expect(found).toEqual([])
+    expectNoLeaks()
   })
 })

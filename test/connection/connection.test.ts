@@ -1,5 +1,5 @@
 import { env, SELF } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createAccessToken } from '../../src/auth/pat'
 import { users } from '../../src/db/schema'
 import { connectionStatus, connectPlatform, disconnectPlatform, platformSessionOf } from '../../src/requests/connection'
@@ -13,12 +13,17 @@ async function newUser(deps: Deps) {
   return { userId, token }
 }
 
+// The watch project's sandbox world is this file's alone while it runs (files run one at a
+// time); each test starts from its seeded state.
+beforeEach(async () => {
+  await control().reset()
+})
+
 const capabilities = async (token: string) =>
   (await SELF.fetch('http://localhost/api/v1/capabilities', { headers: { Authorization: `Bearer ${token}` } })).json()
 
 describe('connecting the platform account', () => {
   it('reports resy_not_connected, then ready once connected with a card, and stores no plaintext token or password', async () => {
-    await control().reset()
     const deps = depsOf(env)
     const { userId, token } = await newUser(deps)
     expect(await capabilities(token)).toEqual({ executor: { ready: false, reason: 'resy_not_connected', execution: 'cloud' } })
@@ -55,7 +60,6 @@ describe('connecting the platform account', () => {
   })
 
   it('reports resy_reauth_required once the platform rejects the stored token', async () => {
-    await control().reset()
     const deps = depsOf(env)
     const { userId, token } = await newUser(deps)
     await connectPlatform(deps, userId, { email: 'grace@example.test', password: 'pw', acknowledgedRisk: true })
@@ -117,7 +121,6 @@ describe('restaurant search', () => {
 
 describe('a stored token that no longer decrypts', () => {
   it('asks the user to reconnect instead of failing', async () => {
-    await control().reset()
     const deps = depsOf(env)
     const { userId, token } = await newUser(deps)
     await connectPlatform(deps, userId, { email: 'rotated@example.test', password: 'pw', acknowledgedRisk: true })

@@ -1,6 +1,7 @@
 // A user with a connected sandbox account, a token, and helpers to create requests and run
 // their alarms. The service's own platform client (env.PLATFORM_BASE_URL) and the sandbox
-// control client share one sandbox world, reset for each test.
+// control client share one sandbox world: the watch project's own (vitest.watch.config.ts),
+// which no other suite touches; setUp resets it to its seeded state for each test.
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
 import { sandboxControl } from '../../sandbox/control-client'
 import { createAccessToken } from '../../src/auth/pat'

@@ -1,7 +1,8 @@
 // The secrets check: every response (status, headers, body) and every console line of a test
-// file is kept, and at the end none may contain a secret the file used (tokens, passwords,
-// platform credentials). One watch per test file: modules are loaded afresh for each file.
-import { type MockInstance, vi } from 'vitest'
+// is kept, and at its end none may contain a secret the file used (tokens, passwords, platform
+// credentials). Each test starts its own watch in beforeEach (watchConsole) and ends with
+// expectNoLeaks(); secrets stay known for the whole file.
+import { expect, type MockInstance, vi } from 'vitest'
 
 const secrets = new Set<string>()
 const transcript: string[] = []
@@ -20,8 +21,13 @@ export function recordResponse(label: string, status: number, headers: Headers, 
   transcript.push(`${label} -> ${status}\n${headerLines}\n\n${body}`)
 }
 
-/** Starts capturing console output (the worker runs in the test's isolate, so it logs here too). */
+/**
+ * Starts a fresh watch for one test: forgets earlier responses and console lines, and captures
+ * console output from now on (the worker runs in the test's isolate, so it logs here too).
+ */
 export function watchConsole(): void {
+  for (const spy of spies) spy.mockRestore()
+  transcript.length = 0
   spies = CONSOLE_METHODS.map((method) => vi.spyOn(console, method))
 }
 
@@ -58,4 +64,11 @@ export function findLeaks(canaries: string[] = []): LeakReport {
     }
   }
   return { responses: transcript.length, consoleLines: lines.length, secrets: secrets.size, leaks }
+}
+
+/** The end of every test of the abuse suite: nothing it sent or logged held a secret. */
+export function expectNoLeaks(): LeakReport {
+  const report = findLeaks()
+  expect(report.leaks).toEqual([])
+  return report
 }

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config'
+import { workerdPool } from './test/setup/workerd-pool'
+
+// The watcher and platform-connection tests, in workerd against sandbox worlds of their own.
+// They go through the service (API calls, request alarms), whose platform client reaches the
+// world named by PLATFORM_BASE_URL's host, so the other suites' world (api.resy.com in the
+// workers project) is never reset or faulted by them, nor theirs by anyone else. Files run one
+// at a time, and each test resets the world at set-up (test/watch/world.ts).
+export default defineConfig(async () => ({
+  plugins: [await workerdPool({ PLATFORM_BASE_URL: 'https://watch.sandbox.test' })],
+  test: {
+    name: 'watch',
+    include: ['test/watch/**/*.test.ts', 'test/connection/**/*.test.ts'],
+    setupFiles: ['./test/setup/apply-migrations.ts'],
+    fileParallelism: false,
+  },
+}))
