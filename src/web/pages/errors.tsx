@@ -1,34 +1,6 @@
-// Pages for refused and unknown requests.
+// Pages for refused and unknown requests, and any other error a page shows (errorPage).
 
-export function CsrfRefusedPage() {
-  return (
-    <section class="narrow">
-      <h1>This form has expired</h1>
-      <p>For your safety, Tablewatch only accepts forms it has just shown you. Go back, reload the page, and try again.</p>
-      <p>
-        <a class="button secondary" href="/">
-          Go to the home page
-        </a>
-      </p>
-    </section>
-  )
-}
-
-export function NotFoundPage() {
-  return (
-    <section class="narrow">
-      <h1>Page not found</h1>
-      <p>There is nothing at this address. Check the link, or start from the home page.</p>
-      <p>
-        <a class="button secondary" href="/">
-          Go to the home page
-        </a>
-      </p>
-    </section>
-  )
-}
-
-/** Any other refusal or failure: the error's own message, written for the user. */
+/** An error's page: what happened, in the error's own words, and the way home. */
 export function ErrorPage(props: { title: string; message: string }) {
   return (
     <section class="narrow">
@@ -41,4 +13,17 @@ export function ErrorPage(props: { title: string; message: string }) {
       </p>
     </section>
   )
+}
+
+export function CsrfRefusedPage() {
+  return (
+    <ErrorPage
+      title="This form has expired"
+      message="For your safety, Tablewatch only accepts forms it has just shown you. Go back, reload the page, and try again."
+    />
+  )
+}
+
+export function NotFoundPage() {
+  return <ErrorPage title="Page not found" message="There is nothing at this address. Check the link, or start from the home page." />
 }
