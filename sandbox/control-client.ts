@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { AddSlotInput, Endpoint, FaultInput, SlotKeyInput } from './src/schemas'
 import { ENDPOINTS, policySchema } from './src/schemas'
 
+export { freeCancellationDeadline } from './src/policy'
 export type { AddSlotInput, Endpoint, FaultInput, SlotKeyInput }
 export type Policy = z.infer<typeof policySchema>
 

@@ -1,10 +1,16 @@
 // The sandbox platform's own vocabulary. Wire shapes (what the real platform sends) live in wire.ts.
 
-/** What booking a slot costs or commits to; mirrors the platform's template `payment` block. */
+/**
+ * What booking a slot costs or commits to. On the wire (wire.ts) it becomes what the platform
+ * states: the find slot's `payment` and its template (`is_event` for tickets).
+ */
 export type Policy =
   | { kind: 'free' }
-  /** Card hold: a late-cancellation / no-show fee per person, free until `cutoffHours` before. */
-  | { kind: 'fee'; feePerPerson: number; cutoffHours: number }
+  /**
+   * Card hold: a late-cancellation / no-show fee per person, free until `cutoffHours` before the
+   * table's time, or before `cutoffTime` (HH:MM) on the service day when given.
+   */
+  | { kind: 'fee'; feePerPerson: number; cutoffHours: number; cutoffTime?: string }
   /** Money taken up front per person, refundable until `cutoffHours` before. */
   | { kind: 'deposit'; amountPerPerson: number; cutoffHours: number }
   | { kind: 'prepaid'; amountPerPerson: number }

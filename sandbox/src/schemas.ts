@@ -9,7 +9,15 @@ export type Endpoint = z.infer<typeof endpointSchema>
 const usd = z.number().min(0).max(10_000)
 export const policySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('free') }),
-  z.object({ kind: z.literal('fee'), feePerPerson: usd, cutoffHours: z.number().int().min(0).max(720) }),
+  z.object({
+    kind: z.literal('fee'),
+    feePerPerson: usd,
+    cutoffHours: z.number().int().min(0).max(720),
+    cutoffTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .optional(),
+  }),
   z.object({ kind: z.literal('deposit'), amountPerPerson: usd, cutoffHours: z.number().int().min(0).max(720) }),
   z.object({ kind: z.literal('prepaid'), amountPerPerson: usd }),
   z.object({ kind: z.literal('ticketed'), amountPerPerson: usd }),

@@ -3,17 +3,20 @@
 import { instantOf } from './clock'
 import { leadTimeInDays, releaseInstant } from './inventory'
 import type { Policy, SandboxSlot, SandboxVenue, SlotKey } from './model'
+import { freeCancellationDeadline } from './policy'
 import { hashOf } from './prng'
 import type { SandboxAccount } from './store/accounts'
 import type { Booking } from './store/bookings'
 import { venueById } from './venues'
 
 const SERVICE_TYPE_DINNER = 2
-const templateIdOf = (venueId: number, seating: string) => (hashOf(`${venueId}|${seating}`) % 900_000) + 100_000
+/** One template per (venue, seating, policy): a slot whose fees were changed gets its own. */
+const templateIdOf = (venueId: number, seating: string, policy: Policy) =>
+  (hashOf(`${venueId}|${seating}|${JSON.stringify(policy)}`) % 900_000) + 100_000
 
 /** rgs://resy/<venue>/<template>/<service type>/<day>/<day>/<HH:MM:SS>/<party>/<seating> */
-export function configTokenOf(slot: SlotKey, partySize: number): string {
-  const template = templateIdOf(slot.venueId, slot.seating)
+export function configTokenOf(slot: SlotKey & { policy: Policy }, partySize: number): string {
+  const template = templateIdOf(slot.venueId, slot.seating, slot.policy)
   return `rgs://resy/${slot.venueId}/${template}/${SERVICE_TYPE_DINNER}/${slot.day}/${slot.day}/${slot.time}:00/${partySize}/${slot.seating}`
 }
 
@@ -22,22 +25,60 @@ export function slotKeyOfToken(token: string): SlotKey | null {
   return m ? { venueId: Number(m[1]), day: m[2] ?? '', time: m[3] ?? '', seating: m[4] ?? '' } : null
 }
 
-function paymentOf(policy: Policy, slotStart: number) {
+/**
+ * A find slot's `payment`, where the platform states fees, deposits and prepayment
+ * (shared/reference/resy-api.md §2, §10): all null but `is_paid` for a table that holds no card
+ * (`Cierge:resy/slot.go`); a card hold states `cancellation_fee` and `secs_cancel_cut_off`
+ * (`Alkaar#102`), optionally `time_cancel_cut_off` "HH:MM:SS"; money taken up front is
+ * `deposit_fee`. Prepaid meals and tickets are charged up front too, so they carry it as well.
+ */
+function paymentOf(policy: Policy) {
+  const upFront = policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed' ? policy.amountPerPerson : null
+  const fee = policy.kind === 'fee' ? policy.feePerPerson : upFront
   const cutoffHours = policy.kind === 'fee' || policy.kind === 'deposit' ? policy.cutoffHours : null
   return {
     is_paid: policy.kind !== 'free',
-    cancellation_fee: policy.kind === 'fee' ? policy.feePerPerson : policy.kind === 'free' ? null : policy.amountPerPerson,
-    deposit_fee: policy.kind === 'free' || policy.kind === 'fee' ? null : policy.amountPerPerson,
+    cancellation_fee: fee,
+    deposit_fee: upFront,
     service_charge: null,
     venue_share: null,
-    payment_structure: policy.kind === 'free' ? null : 0,
+    payment_structure: null,
     secs_cancel_cut_off: cutoffHours === null ? null : cutoffHours * 3600,
-    time_cancel_cut_off: cutoffHours === null ? null : new Date(slotStart - cutoffHours * 3_600_000).toISOString(),
+    time_cancel_cut_off: policy.kind === 'fee' && policy.cutoffTime ? `${policy.cutoffTime}:00` : null,
     secs_change_cut_off: null,
     time_change_cut_off: null,
     service_charge_options: [],
   }
 }
+
+/** The venue template a slot names: its policy, `is_event` for tickets and the venue's notes (§10). */
+function templateOf(v: SandboxVenue, id: number, policy: Policy) {
+  const payment = paymentOf(policy)
+  return {
+    id,
+    is_paid: payment.is_paid,
+    deposit_fee: payment.deposit_fee,
+    cancellation_fee: payment.cancellation_fee,
+    secs_cancel_cut_off: payment.secs_cancel_cut_off,
+    is_event: policy.kind === 'ticketed',
+    large_party_size_cutoff: null,
+    large_party_deposit_fee: null,
+    content: { 'en-us': { need_to_know: { body: v.notes } } },
+  }
+}
+
+/** POST /3/auth/password: the fields the evidence shows (`dwatch/resybot` login.dto.ts, `21Bruce/resolved-bot` doc.go). */
+export const loginJson = (a: SandboxAccount, token: string) => ({
+  id: a.userId,
+  first_name: a.firstName,
+  last_name: a.lastName,
+  mobile_number: null,
+  em_address: a.email,
+  token,
+  payment_method_id: a.paymentMethodId,
+  payment_methods:
+    a.paymentMethodId === null ? [] : [{ id: a.paymentMethodId, is_default: true, display: '4242', exp_month: 12, exp_year: 2030 }],
+})
 
 export const userJson = (a: SandboxAccount) => ({
   id: a.userId,
@@ -86,7 +127,6 @@ export const venueJson = (v: SandboxVenue) => ({
   id: { resy: v.id, google: null },
   name: v.name,
   url_slug: v.slug,
-  type: v.cuisine,
   location: {
     address_1: `${100 + (v.id % 800)} Main St`,
     locality: v.city,
@@ -96,11 +136,8 @@ export const venueJson = (v: SandboxVenue) => ({
     time_zone: v.wireZone,
     url_slug: v.city.toLowerCase().replace(/\s+/g, '-'),
   },
-  locale: { currency: 'USD' },
-  content: [
-    { name: 'why_we_like_it', body: `A neighborhood favorite for ${v.cuisine.toLowerCase()}.`, locale: { language: 'en-us' } },
-    { name: 'need_to_know', body: v.notes, locale: { language: 'en-us' } },
-  ],
+  // No `content`: the notes (and the release rule they state) live in the find reply's templates (§10).
+  locale: { time_zone: v.zone, currency: 'USD' },
   min_party_size: 1,
   max_party_size: 12,
 })
@@ -108,15 +145,15 @@ export const venueJson = (v: SandboxVenue) => ({
 export const configJson = (v: SandboxVenue) => ({
   lead_time_in_days: leadTimeInDays(v),
   venue: { name: v.name, min_party_size: 1, max_party_size: 12 },
-  service_types: { [SERVICE_TYPE_DINNER]: { name: 'Dinner' } },
+  service_types: { [SERVICE_TYPE_DINNER]: {} }, // a map of empty objects (`Cierge:resy/type.go` ServiceTypes)
 })
 
 export function findJson(v: SandboxVenue, day: string, partySize: number, slots: SandboxSlot[]) {
   const templates: Record<string, unknown> = {}
   const out = slots.map((s) => {
     const start = instantOf(s.day, s.time, v.zone)
-    const template = templateIdOf(v.id, s.seating)
-    templates[template] = { id: template, ...paymentOf(s.policy, start), content: { 'en-us': { need_to_know: { body: v.notes } } } }
+    const template = templateIdOf(v.id, s.seating, s.policy)
+    templates[template] = templateOf(v, template, s.policy)
     const [h = 0, m = 0] = s.time.split(':').map(Number)
     const end = `${String((h + 2) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`
     return {
@@ -132,7 +169,7 @@ export function findJson(v: SandboxVenue, day: string, partySize: number, slots:
       template: { id: template },
       shift: { id: template + 7, service: { type: { id: SERVICE_TYPE_DINNER } }, day: s.day },
       market: { date: { on: Math.floor(releaseInstant(v, s.day) / 1000), off: Math.floor(start / 1000) } },
-      payment: paymentOf(s.policy, start),
+      payment: paymentOf(s.policy),
     }
   })
   return {
@@ -161,19 +198,17 @@ export function findJson(v: SandboxVenue, day: string, partySize: number, slots:
   }
 }
 
-const CONFIG_TYPE: Record<Policy['kind'], string> = {
-  free: 'free',
-  fee: 'cancellation_fee',
-  deposit: 'deposit',
-  prepaid: 'prepaid',
-  ticketed: 'ticket',
-}
-
+/**
+ * POST /3/details: the book token, the cancellation policy, and `payment` as `{amounts}` only
+ * ([idx 53104099941]; §10: `payment.is_paid`, `deposit_fee` and a `config.type` vocabulary have
+ * no public source in this reply). The fee is stated per person; money taken at booking is in
+ * `amounts`.
+ */
 export function detailsJson(v: SandboxVenue, slot: SandboxSlot, partySize: number, bookToken: string, expiresAt: number) {
   const p = slot.policy
-  const start = instantOf(slot.day, slot.time, v.zone)
   const perPerson = p.kind === 'fee' ? p.feePerPerson : p.kind === 'free' ? 0 : p.amountPerPerson
-  const cutoff = p.kind === 'fee' || p.kind === 'deposit' ? new Date(start - p.cutoffHours * 3_600_000).toISOString() : null
+  const deadline = freeCancellationDeadline(p, slot, v.zone)
+  const cutoff = deadline === null ? null : new Date(deadline).toISOString()
   const charge = p.kind === 'free' || p.kind === 'fee' ? 0 : p.amountPerPerson * partySize
   return {
     book_token: { value: bookToken, date_expires: new Date(expiresAt).toISOString().replace('T', ' ').slice(0, 19) },
@@ -182,18 +217,12 @@ export function detailsJson(v: SandboxVenue, slot: SandboxSlot, partySize: numbe
         policy:
           p.kind === 'free' ? ['Free cancellation.'] : [`A fee of $${perPerson} per person applies to late cancellations and no-shows.`],
       },
-      fee: p.kind === 'free' ? null : { amount: perPerson, tax: 0, date_cut_off: cutoff, display: { amount: `$${perPerson} per person` } },
+      fee: p.kind === 'free' ? null : { amount: perPerson, tax: 0, date_cut_off: cutoff, display: { amount: `$${perPerson}` } },
       refund: cutoff ? { date_cut_off: cutoff } : null,
       credit: null,
     },
     change: { date_cut_off: cutoff },
-    payment: {
-      config: { type: CONFIG_TYPE[p.kind] },
-      is_paid: p.kind !== 'free',
-      deposit_fee: p.kind === 'free' || p.kind === 'fee' ? null : p.amountPerPerson,
-      amounts: { reservation_charge: charge, subtotal: charge, resy_fee: 0, service_fee: 0, tax: 0, total: charge },
-    },
-    config: { type: slot.seating, party_size: partySize },
+    payment: { amounts: { reservation_charge: charge, subtotal: charge, resy_fee: 0, service_fee: 0, tax: 0, total: charge } },
     venue: { name: v.name, venue_url_slug: v.slug, location: { url_slug: v.city.toLowerCase().replace(/\s+/g, '-') } },
     viewers: { total: 1 },
   }

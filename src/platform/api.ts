@@ -30,37 +30,68 @@ export interface VenueDetails extends VenueHit {
   release: ReleaseRule | null
 }
 
+/**
+ * A slot's money terms exactly as /4/find states them: the slot's `payment` object and its venue
+ * template (shared/reference/resy-api.md §2, §10). Nothing is interpreted here; null means the
+ * platform did not state the field. The booking decision (requests/watch/booking-decision.ts)
+ * reads these, and treats anything missing as a reason not to book.
+ */
+export interface SlotTerms {
+  /** The slot carried a `payment` object (the platform always sends one, §2). */
+  paymentStated: boolean
+  /** payment.is_paid: a card is needed to book. */
+  isPaid: boolean | null
+  /** payment.deposit_fee: money taken up front (deposit or prepayment). */
+  depositFee: number | null
+  /** payment.cancellation_fee: the late-cancellation / no-show fee (per person UNCERTAIN, §10). */
+  cancellationFee: number | null
+  /** payment.secs_cancel_cut_off: free cancellation ends this many seconds before the reference. */
+  secsCancelCutOff: number | null
+  /** payment.time_cancel_cut_off, "HH:MM:SS": when set, the reference is the service day at this time. */
+  timeCancelCutOff: string | null
+  /** payment.service_charge, as sent (a string in the evidence); shown, never decided on. */
+  serviceCharge: string | null
+  /** templates[slot.template.id]; null when the slot names no template or the reply lacks it. */
+  template: TemplateTerms | null
+}
+
+export interface TemplateTerms {
+  /** templates[…].is_event: a ticketed experience. */
+  isEvent: boolean | null
+  isPaid: boolean | null
+  depositFee: number | null
+  cancellationFee: number | null
+  /** content["en-us"].need_to_know.body: free text that often states the release rule. */
+  needToKnow: string | null
+}
+
 export interface Slot {
   venueId: number
   /** The platform's config token, passed to bookingDetails. */
   configId: string
-  day: string // YYYY-MM-DD
+  /** The service day the slot was found for (YYYY-MM-DD). */
+  day: string
   time: string // HH:MM, venue-local
   /** The platform's free-text seating type ("Dining Room", "Patio" …); see seating.ts. */
   seatingType: string
   partyMin: number
   partyMax: number
+  terms: SlotTerms
 }
 
+/**
+ * What /3/details says, used only for the book token and as a cross-check of the find slot's
+ * terms (§10): the details reply's `payment` is `{config, amounts}` and names no kind of charge.
+ */
 export interface BookingDetails {
   /** Short-lived (minutes) token that book() needs. */
   bookToken: string
-  /**
-   * Late-cancellation / no-show fee per person in USD. 0 when the platform states none; null when
-   * it holds a card but states no amount (unknown: treat as above any limit).
-   */
-  cancellationFeePerPerson: number | null
-  /**
-   * Instant (epoch ms) until which cancelling is free. Null when the platform gives no deadline:
-   * harmless when the fee is 0, otherwise treat as "no free cancellation".
-   */
+  /** cancellation.fee.amount; null when the reply states no fee. */
+  cancellationFee: number | null
+  /** cancellation.fee.date_cut_off, else refund.date_cut_off (epoch ms); null when none. */
   freeCancellationUntil: number | null
-  /** Money is taken up front (deposit). Unrecognised up-front charges also count as a deposit. */
-  deposit: boolean
-  /** The whole meal is paid when booking. */
-  prepaid: boolean
-  /** A ticketed experience or event. */
-  ticketed: boolean
+  /** The largest of payment.amounts.total / reservation_charge: money taken at booking; null when not stated. */
+  chargedAtBooking: number | null
 }
 
 export interface PlatformReservation {

@@ -1,8 +1,10 @@
 // The real platform client: the platform's own wire format, whatever host `fetcher` reaches
 // (api.resy.com in production, the sandbox worker through a service binding locally).
-import type { BookOutcome, Outcome, Platform } from './api'
+import { addDays, todayIn } from '../lib/zoned-time'
+import type { BookOutcome, FindQuery, Outcome, Platform, ReleaseRule } from './api'
 import { createTransport, describeIssue, type Fetcher, type TransportOptions } from './http'
-import { accountOf, bookingDetailsOf, reservationsOf, slotsOf, venueDetailsOf } from './mapping'
+import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, slotsOf, venueDetailsOf } from './mapping'
+import { releaseRuleOf } from './release'
 import {
   bookAnswer,
   configAnswer,
@@ -19,9 +21,32 @@ export type { Fetcher }
 export type PlatformClientOptions = TransportOptions
 
 const SEARCH_PAGE_SIZE = 8
+/** Days ahead asked for a venue's notes when its release rule is not known otherwise. */
+const RELEASE_PROBE_DAYS = 3
 
 export function createPlatformClient(options: PlatformClientOptions): Platform {
   const http = createTransport(options)
+
+  function find({ venueId, day, partySize }: FindQuery) {
+    // lat/long are required by the platform but unused for a single venue.
+    const query = { venue_id: String(venueId), day, party_size: String(partySize), lat: '0', long: '0' }
+    return http.read({ method: 'GET', path: '/4/find', query }, findAnswer)
+  }
+
+  /**
+   * The release rule stated in the venue's find templates (`need_to_know`, §10), with the lead
+   * days from /2/config: the days just ahead are asked until one answers with the venue's notes.
+   */
+  async function releaseFromFind(venueId: number, timeZone: string, leadTimeInDays: number): Promise<ReleaseRule | null> {
+    const today = todayIn(timeZone, Date.now())
+    for (let ahead = 1; ahead <= RELEASE_PROBE_DAYS; ahead++) {
+      const got = await find({ venueId, day: addDays(today, ahead), partySize: 2 })
+      if (got.kind !== 'ok') return null
+      const notes = releaseNotesOf(got.value, venueId)
+      if (notes.length > 0) return releaseRuleOf(leadTimeInDays, notes)
+    }
+    return null
+  }
 
   return {
     async login(email, password) {
@@ -59,14 +84,13 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       if (config.kind !== 'ok') return config
       const details = venueDetailsOf(venue.value, config.value)
       if (!details) return { kind: 'unavailable', detail: 'venue time zone not recognised' }
+      const lead = config.value.lead_time_in_days
+      if (details.release === null && lead != null) details.release = await releaseFromFind(venueId, details.timeZone, lead)
       return { kind: 'ok', value: details }
     },
 
     async findSlots({ venueId, day, partySize }) {
-      // lat/long are required by the platform but unused for a single venue.
-      const query = { venue_id: String(venueId), day, party_size: String(partySize), lat: '0', long: '0' }
-      const got = await http.read({ method: 'GET', path: '/4/find', query }, findAnswer)
-      return map(got, (a) => slotsOf(a, venueId, day))
+      return map(await find({ venueId, day, partySize }), (a) => slotsOf(a, venueId, day))
     },
 
     async bookingDetails(authToken, { configId, day, partySize }) {

@@ -1,6 +1,6 @@
 // Platform answers → the service's types. Pure, so each rule is testable without a network.
 import type { z } from 'zod'
-import type { Account, BookingDetails, PlatformReservation, Slot, VenueDetails } from './api'
+import type { Account, BookingDetails, PlatformReservation, Slot, SlotTerms, VenueDetails } from './api'
 import { releaseRuleOf } from './release'
 import { ianaTimeZone } from './time-zone'
 import type { configAnswer, detailsAnswer, findAnswer, reservationsAnswer, userAnswer, venueAnswer } from './wire'
@@ -29,9 +29,37 @@ export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.ou
   }
 }
 
+type FindVenue = z.output<typeof findAnswer>['results']['venues'][number]
+type FindSlot = FindVenue['slots'][number]
+
+/** The slot's `payment` and its template, as stated (see SlotTerms). */
+export function termsOf(slot: FindSlot, templates: FindVenue['templates']): SlotTerms {
+  const p = slot.payment
+  const t = slot.template ? templates?.[String(slot.template.id)] : undefined
+  return {
+    paymentStated: p != null,
+    isPaid: p?.is_paid ?? null,
+    depositFee: p?.deposit_fee ?? null,
+    cancellationFee: p?.cancellation_fee ?? null,
+    secsCancelCutOff: p?.secs_cancel_cut_off ?? null,
+    timeCancelCutOff: p?.time_cancel_cut_off ?? null,
+    serviceCharge: p?.service_charge ?? null,
+    template: t
+      ? {
+          isEvent: t.is_event ?? null,
+          isPaid: t.is_paid ?? null,
+          depositFee: t.deposit_fee ?? null,
+          cancellationFee: t.cancellation_fee ?? null,
+          needToKnow: t.content?.['en-us']?.need_to_know?.body ?? null,
+        }
+      : null,
+  }
+}
+
 export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, day: string): Slot[] {
   const venue = answer.results.venues.find((v) => v.venue.id.resy === venueId)
-  return (venue?.slots ?? [])
+  if (!venue) return []
+  return venue.slots
     .filter((s) => s.date.start.startsWith(day))
     .map((s) => ({
       venueId,
@@ -41,31 +69,29 @@ export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, da
       seatingType: s.config.type,
       partyMin: s.size?.min ?? 1,
       partyMax: s.size?.max ?? 99,
+      terms: termsOf(s, venue.templates),
     }))
 }
 
-/**
- * The platform names the kind of charge only in `payment.config.type` free text; the known
- * words decide, and any other up-front charge is treated as a deposit (never auto-booked).
- */
+/** The venue's `need_to_know` texts in a find reply (where the platform states release rules, §10). */
+export function releaseNotesOf(answer: z.output<typeof findAnswer>, venueId: number): string[] {
+  const venue = answer.results.venues.find((v) => v.venue.id.resy === venueId)
+  const texts = Object.values(venue?.templates ?? {}).map((t) => t.content?.['en-us']?.need_to_know?.body ?? '')
+  return [...new Set(texts.filter((t) => t.length > 0))]
+}
+
+/** Details are a cross-check only: what they say about the fee, its cut-off and money taken now. */
 export function bookingDetailsOf(answer: z.output<typeof detailsAnswer>): BookingDetails {
-  const kind = answer.payment?.config?.type.toLowerCase() ?? ''
-  const charge = answer.payment?.amounts?.reservation_charge ?? answer.payment?.deposit_fee ?? 0
-  const ticketed = /ticket|event/.test(kind)
-  const prepaid = /prepa/.test(kind)
-  const deposit = /deposit/.test(kind) || (charge > 0 && !ticketed && !prepaid)
-  const statedFee = answer.cancellation?.fee?.amount
-  const holdsCard = answer.payment?.is_paid === true || !(kind === '' || kind === 'free')
-  const fee = statedFee ?? (holdsCard ? null : 0)
-  const cutOff = answer.cancellation?.fee?.date_cut_off ?? answer.cancellation?.refund?.date_cut_off
+  const fee = answer.cancellation?.fee
+  const cutOff = fee?.date_cut_off ?? answer.cancellation?.refund?.date_cut_off
   const until = cutOff ? Date.parse(cutOff) : Number.NaN
+  const amounts = answer.payment?.amounts
+  const stated = [amounts?.total, amounts?.reservation_charge].filter((a): a is number => typeof a === 'number')
   return {
     bookToken: answer.book_token.value,
-    cancellationFeePerPerson: fee,
+    cancellationFee: fee?.amount ?? null,
     freeCancellationUntil: Number.isNaN(until) ? null : until,
-    deposit,
-    prepaid,
-    ticketed,
+    chargedAtBooking: stated.length > 0 ? Math.max(...stated) : null,
   }
 }
 

@@ -49,17 +49,52 @@ export const venueAnswer = z.object({
 /** GET /2/config?venue_id= */
 export const configAnswer = z.object({ lead_time_in_days: z.number().int().nullish() })
 
+/** is_paid and friends: a boolean, or the 0/1 the platform uses for flags elsewhere. */
+const flag = z.union([z.boolean(), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]).nullish()
+/** Amounts in USD: numbers (25.0), or numeric strings. */
+const amount = z
+  .union([
+    z.number().min(0),
+    z
+      .string()
+      .regex(/^\d+(?:\.\d+)?$/)
+      .transform(Number),
+  ])
+  .nullish()
+
+/** A find slot's `payment` (§2, §10; `Cierge:resy/slot.go` SlotPayment, `Alkaar#102`). */
+const slotPayment = z.object({
+  is_paid: flag,
+  deposit_fee: amount,
+  cancellation_fee: amount,
+  secs_cancel_cut_off: z.number().int().min(0).nullish(),
+  time_cancel_cut_off: z.string().nullish(),
+  service_charge: z.union([z.string(), z.number().transform(String)]).nullish(),
+})
+
+/** A venue template in the find reply (§2, §10; [idx 37355943101]). */
+const findTemplate = z.object({
+  is_event: flag,
+  is_paid: flag,
+  deposit_fee: amount,
+  cancellation_fee: amount,
+  content: z.object({ 'en-us': z.object({ need_to_know: z.object({ body: z.string().nullish() }).nullish() }).nullish() }).nullish(),
+})
+
 /** GET /4/find */
 export const findAnswer = z.object({
   results: z.object({
     venues: z.array(
       z.object({
         venue: z.object({ id: z.object({ resy: id }) }),
+        templates: z.record(z.string(), findTemplate).nullish(),
         slots: z.array(
           z.object({
             config: z.object({ token: z.string(), type: text }),
             date: z.object({ start: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) }),
             size: z.object({ min: z.number().int(), max: z.number().int() }).nullish(),
+            template: z.object({ id }).nullish(),
+            payment: slotPayment.nullish(),
           }),
         ),
       }),
@@ -67,7 +102,7 @@ export const findAnswer = z.object({
   }),
 })
 
-/** POST /3/details */
+/** POST /3/details: the book token and the cancellation policy; `payment` is `{config, amounts}` ([idx 53104099941]). */
 export const detailsAnswer = z.object({
   book_token: z.object({ value: z.string().min(1) }),
   cancellation: z
@@ -76,14 +111,7 @@ export const detailsAnswer = z.object({
       refund: z.object({ date_cut_off: z.string().nullish() }).nullish(),
     })
     .nullish(),
-  payment: z
-    .object({
-      config: z.object({ type: text }).nullish(),
-      amounts: z.object({ reservation_charge: money, total: money }).nullish(),
-      deposit_fee: money,
-      is_paid: z.boolean().nullish(),
-    })
-    .nullish(),
+  payment: z.object({ amounts: z.object({ reservation_charge: money, total: money }).nullish() }).nullish(),
 })
 
 /** POST /3/book */

@@ -55,7 +55,7 @@ describe('venues', () => {
     expect(await platform.searchVenues('no such restaurant anywhere')).toEqual({ kind: 'ok', value: [] })
   })
 
-  it('gives the IANA time zone for a legacy zone name and reads the release rule from the notes', async () => {
+  it('gives the IANA time zone for a legacy zone name and reads the release rule from the find templates’ notes', async () => {
     const { platform, control } = freshWorld()
     const venues = await control.venues()
     expect(venues.find((v) => v.id === RELEASE_VENUE.id)?.wireZone).toBe('EST5EDT')
@@ -106,11 +106,9 @@ describe('finding and booking a table', () => {
     if (details.kind !== 'ok') throw new Error(details.kind)
     const slotStart = instantOf(slot.day, '23:15', OPEN_VENUE.zone)
     expect(details.value).toMatchObject({
-      cancellationFeePerPerson: 25,
+      cancellationFee: 25,
       freeCancellationUntil: slotStart - 24 * 3_600_000,
-      deposit: false,
-      prepaid: false,
-      ticketed: false,
+      chargedAtBooking: 0,
     })
 
     const booked = await world.platform.book(token, { bookToken: details.value.bookToken, paymentMethodId: login.value.paymentMethodId })
@@ -126,40 +124,49 @@ describe('finding and booking a table', () => {
     expect(after.kind === 'ok' && after.value.some((s) => s.time === '23:15')).toBe(false)
   })
 
-  it('flags deposits, prepaid meals and ticketed experiences, and a free slot as fee 0', async () => {
+  it('reads fees, deposits, prepayment and tickets from the find slot and its template, where the platform states them', async () => {
     const world = freshWorld()
-    const login = await world.platform.login('ada@example.com', 'pw')
-    if (login.kind !== 'ok') throw new Error(login.kind)
+    const noCard = { isPaid: false, depositFee: null, cancellationFee: null, secsCancelCutOff: null, timeCancelCutOff: null }
     const cases = [
+      { time: '23:00', policy: { kind: 'free' as const }, want: noCard, event: false },
       {
-        time: '23:00',
-        policy: { kind: 'free' as const },
-        want: { cancellationFeePerPerson: 0, freeCancellationUntil: null, deposit: false, prepaid: false, ticketed: false },
+        time: '23:10',
+        policy: { kind: 'fee' as const, feePerPerson: 30, cutoffHours: 24, cutoffTime: '17:00' },
+        want: { isPaid: true, depositFee: null, cancellationFee: 30, secsCancelCutOff: 86_400, timeCancelCutOff: '17:00:00' },
+        event: false,
       },
       {
         time: '23:15',
         policy: { kind: 'deposit' as const, amountPerPerson: 40, cutoffHours: 48 },
-        want: { deposit: true, prepaid: false, ticketed: false },
+        want: { isPaid: true, depositFee: 40, secsCancelCutOff: 172_800 },
+        event: false,
       },
-      {
-        time: '23:30',
-        policy: { kind: 'prepaid' as const, amountPerPerson: 185 },
-        want: { deposit: false, prepaid: true, ticketed: false },
-      },
-      {
-        time: '23:45',
-        policy: { kind: 'ticketed' as const, amountPerPerson: 150 },
-        want: { deposit: false, prepaid: false, ticketed: true },
-      },
+      { time: '23:30', policy: { kind: 'prepaid' as const, amountPerPerson: 185 }, want: { isPaid: true, depositFee: 185 }, event: false },
+      { time: '23:45', policy: { kind: 'ticketed' as const, amountPerPerson: 150 }, want: { isPaid: true, depositFee: 150 }, event: true },
     ]
+    for (const c of cases) await ownSlot(world, { time: c.time, policy: c.policy })
+    const found = await world.platform.findSlots({ venueId: OPEN_VENUE.id, day: dayAhead(3), partySize: 2 })
+    if (found.kind !== 'ok') throw new Error(found.kind)
     for (const c of cases) {
-      const slot = await ownSlot(world, { time: c.time, policy: c.policy })
-      const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
-      const configId = found.kind === 'ok' ? found.value.find((s) => s.time === c.time)?.configId : undefined
-      if (!configId) throw new Error(`slot ${c.time} not found`)
-      const details = await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 2 })
-      expect(details).toMatchObject({ kind: 'ok', value: c.want })
+      const terms = found.value.find((s) => s.time === c.time)?.terms
+      expect(terms, c.time).toMatchObject({ paymentStated: true, ...c.want })
+      expect(terms?.template, c.time).toMatchObject({ isEvent: c.event, needToKnow: expect.stringContaining('We hold tables') })
     }
+  })
+
+  it('states in the details only the fee, its cut-off and the money taken at booking', async () => {
+    const world = freshWorld()
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    const slot = await ownSlot(world, { time: '23:15', policy: { kind: 'prepaid', amountPerPerson: 185 } })
+    const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
+    const configId = found.kind === 'ok' ? found.value.find((s) => s.time === '23:15')?.configId : undefined
+    if (!configId) throw new Error('slot not found')
+    const details = await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 2 })
+    expect(details).toEqual({
+      kind: 'ok',
+      value: { bookToken: expect.any(String), cancellationFee: 185, freeCancellationUntil: null, chargedAtBooking: 370 },
+    })
   })
 
   it('finds no slots on a day the venue has not released yet, and some on a released day', async () => {

@@ -58,38 +58,33 @@ describe('bookingDetailsOf', () => {
   const details = (payment: unknown, cancellation: unknown = null) =>
     bookingDetailsOf(detailsAnswer.parse({ book_token: { value: 'bt' }, payment, cancellation }))
 
-  it('reads a free slot as fee 0 with no deadline', () => {
-    expect(details({ config: { type: 'free' }, is_paid: false })).toEqual({
+  it('reads a reply that states no fee and charges nothing', () => {
+    expect(details({ amounts: { reservation_charge: 0, total: 0 } })).toEqual({
       bookToken: 'bt',
-      cancellationFeePerPerson: 0,
+      cancellationFee: null,
       freeCancellationUntil: null,
-      deposit: false,
-      prepaid: false,
-      ticketed: false,
+      chargedAtBooking: 0,
     })
+    expect(details(null).chargedAtBooking).toBeNull()
   })
 
-  it('reads an all-null payment block (no card needed) as fee 0', () => {
-    expect(details(null).cancellationFeePerPerson).toBe(0)
-  })
-
-  it('reads a card hold with its per-person fee and cut-off', () => {
-    const got = details(
-      { config: { type: 'cancellation_fee' }, is_paid: true },
-      { fee: { amount: 25, date_cut_off: '2030-01-01T00:00:00.000Z' } },
+  it('reads the fee and its cut-off, else the refund cut-off', () => {
+    expect(details(null, { fee: { amount: 25, date_cut_off: '2030-01-01T00:00:00Z' } })).toMatchObject({
+      cancellationFee: 25,
+      freeCancellationUntil: Date.parse('2030-01-01T00:00:00Z'),
+    })
+    expect(details(null, { fee: { amount: 25 }, refund: { date_cut_off: '2030-01-02T00:00:00Z' } }).freeCancellationUntil).toBe(
+      Date.parse('2030-01-02T00:00:00Z'),
     )
-    expect(got).toMatchObject({ cancellationFeePerPerson: 25, freeCancellationUntil: Date.parse('2030-01-01T00:00:00Z'), deposit: false })
   })
 
-  it('treats a card hold without a stated amount as an unknown fee', () => {
-    expect(details({ config: { type: 'cancellation_fee' }, is_paid: true }).cancellationFeePerPerson).toBeNull()
+  it('takes the larger of total and reservation charge as money taken at booking', () => {
+    expect(details({ amounts: { reservation_charge: 80, total: 86.5 } }).chargedAtBooking).toBe(86.5)
   })
 
-  it('treats an unrecognised up-front charge as a deposit', () => {
-    expect(details({ config: { type: 'special' }, is_paid: true, amounts: { reservation_charge: 80 } })).toMatchObject({
-      deposit: true,
-      prepaid: false,
-      ticketed: false,
-    })
+  it('never reads a kind of charge from payment.config.type or is_paid (no public source, §10)', () => {
+    const got = details({ config: { type: 'free' }, is_paid: false, deposit_fee: null, amounts: { total: 120 } })
+    expect(got.chargedAtBooking).toBe(120)
+    expect(Object.keys(got).sort()).toEqual(['bookToken', 'cancellationFee', 'chargedAtBooking', 'freeCancellationUntil'])
   })
 })

@@ -4,19 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { sandboxControl } from '../../sandbox/control-client'
 import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot, RELEASE_VENUE } from '../platform/world'
-
-/** A raw call as a well-behaved client makes it, with optional header changes. */
-function wire(baseUrl: string, path: string, init: RequestInit & { drop?: string[] } = {}) {
-  const headers = new Headers({
-    Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`,
-    'User-Agent': DEFAULT_USER_AGENT,
-    Referer: 'https://resy.com/',
-  })
-  for (const [k, v] of new Headers(init.headers)) headers.set(k, v)
-  for (const name of init.drop ?? []) headers.delete(name)
-  if (!env.PLATFORM) throw new Error('PLATFORM binding missing')
-  return env.PLATFORM.fetch(new Request(baseUrl + path, { ...init, headers }))
-}
+import { wire } from './raw'
 
 describe('seed', () => {
   it('has 40+ fictional venues in at least 4 cities and 3 time zones', async () => {

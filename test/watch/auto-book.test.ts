@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { requestObject } from '../../src/requests/deps'
-import { control, createApproved, createRequest, ledgerOf, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
+import { availabilityNow, control, createApproved, createRequest, ledgerOf, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
 
 describe('auto_book', () => {
   it('books exactly one matching slot and ends confirmed with a verified reservation', async () => {
@@ -46,9 +46,9 @@ describe('auto_book', () => {
   it.each([
     [{ kind: 'fee', feePerPerson: 50, cutoffHours: 24 }, /cancellation fee 50 > 25/],
     [{ kind: 'fee', feePerPerson: 10, cutoffHours: 24 * 30 }, /free cancellation ends in 0 h, less than 3 h away/],
-    [{ kind: 'deposit', amountPerPerson: 20, cutoffHours: 24 }, /needs a deposit/],
-    [{ kind: 'prepaid', amountPerPerson: 150 }, /is prepaid/],
-    [{ kind: 'ticketed', amountPerPerson: 95 }, /ticketed experience/],
+    [{ kind: 'deposit', amountPerPerson: 20, cutoffHours: 24 }, /needs a deposit or prepayment \(\$20\)/],
+    [{ kind: 'prepaid', amountPerPerson: 150 }, /needs a deposit or prepayment \(\$150\)/],
+    [{ kind: 'ticketed', amountPerPerson: 95 }, /ticketed experience \(\$95\)/],
   ] as const)('refuses a slot with %o, traces why and alerts instead', async (policy, why) => {
     const { token, userId, day, spec, platformEmail } = await setUp()
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4, policy })
@@ -60,6 +60,27 @@ describe('auto_book', () => {
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
     expect(seen.trace.map((t) => t.message).join('\n')).toMatch(why)
+    expect(await ledgerOf(platformEmail)).toEqual([])
+    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booking_skipped'])
+  })
+
+  it('alerts instead of booking when the booking details disagree with the find slot, and keeps watching', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    const key = { venueId: VENUE, day, time: '23:15', seating: 'Dining Room' }
+    await control().addSlot({ ...key, partyMin: 2, partyMax: 4, policy: { kind: 'fee', feePerPerson: 10, cutoffHours: 24 } })
+    // The venue-day's shared find answer is taken now; the fee changes before the request books.
+    const shared = await availabilityNow(day)
+    expect(shared.kind === 'ok' && shared.value.some((s) => s.time === '23:15')).toBe(true)
+    expect(await control().setPolicy(key, { kind: 'fee', feePerPerson: 15, cutoffHours: 24 })).toBe(true)
+    const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25 }))
+
+    await runAlarm(request.id)
+
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('active')
+    expect(seen.trace.map((t) => t.message).join('\n')).toMatch(
+      /skipped: the platform's answers disagree: the booking details state a \$15 cancellation fee, the table \$10/,
+    )
     expect(await ledgerOf(platformEmail)).toEqual([])
     expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booking_skipped'])
   })

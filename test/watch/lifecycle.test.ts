@@ -21,10 +21,11 @@ async function tokenIdOf(token: string): Promise<string> {
 describe('watching over time', () => {
   it('makes one platform find call per interval for 20 requests on one venue-day', async () => {
     const { token, spec } = await setUp()
+    const before = (await control().calls()).find ?? 0 // adding the venue to the catalog reads its notes from a find
     const requests = await Promise.all(Array.from({ length: 20 }, (_, i) => createRequest(token, spec({ title: `dinner ${i}` }))))
     await Promise.all(requests.map((r) => runAlarm(r.id)))
     await Promise.all(requests.map((r) => runAlarm(r.id)))
-    expect((await control().calls()).find).toBe(1)
+    expect(((await control().calls()).find ?? 0) - before).toBe(1)
   })
 
   it('backs off when the platform rate-limits or fails, instead of hammering it', async () => {

@@ -6,7 +6,18 @@ import { emptyBody500, looksLikeABrowser } from '../firewall'
 import type { SandboxPlatform } from '../object'
 import type { Endpoint } from '../schemas'
 import { searchVenues, venueById } from '../venues'
-import { bookJson, configJson, detailsJson, findJson, reservationsJson, searchJson, slotKeyOfToken, userJson, venueJson } from '../wire'
+import {
+  bookJson,
+  configJson,
+  detailsJson,
+  findJson,
+  loginJson,
+  reservationsJson,
+  searchJson,
+  slotKeyOfToken,
+  userJson,
+  venueJson,
+} from '../wire'
 import { failBefore, loseAnswer } from './faults'
 
 type Ctx = Context<{ Bindings: SandboxEnv }>
@@ -77,7 +88,7 @@ platformRoutes.post(
     const password = typeof form.password === 'string' ? form.password : ''
     const session = await world.login(email, password)
     if (!session) return unauthorized(c)
-    return c.json({ ...userJson(session.account), token: session.token })
+    return c.json(loginJson(session.account, session.token))
   }),
 )
 

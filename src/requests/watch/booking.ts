@@ -9,10 +9,11 @@ import type { BookOutcome, PlatformReservation } from '../../platform/api'
 import { markReauthRequired, platformSessionOf } from '../connection'
 import type { BookingAttempt, RequestState } from '../state'
 import { bookedAlert, reconnectAlert, tableFoundAlert, unverifiedAlert, type VenueInfo } from './alerts'
+import { decideBooking } from './booking-decision'
 import { type WatchContext, withTrace } from './context'
 import { slotKey } from './match'
 import type { Sighting } from './poll'
-import { bookingRefusal, tableHeldForDinner } from './rules'
+import { tableHeldForDinner } from './rules'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 export const VERIFY_WINDOW_MS = 10 * 60 * 1000
@@ -68,9 +69,10 @@ export async function tryBooking(
   if (details.kind === 'reauth') await reauth(ctx, start.userId)
   if (details.kind === 'reauth') await alertInstead(ctx, sighting, venue, 'the platform account needs reconnecting')
   if (details.kind !== 'ok') return false // a passing failure: the next poll tries again
-  const refusal = bookingRefusal(details.value, start.spec, sighting.startsAt, deps.now)
-  if (refusal) {
-    await alertInstead(ctx, sighting, venue, refusal)
+  const at = { day: slot.day, startsAt: sighting.startsAt, timeZone: start.spec.timezone }
+  const decision = decideBooking({ terms: slot.terms, details: details.value, spec: start.spec, at, now: deps.now })
+  if (decision.kind === 'alert') {
+    await alertInstead(ctx, sighting, venue, decision.reason)
     return false
   }
   const before = await deps.platform.listReservations(session.authToken)
@@ -92,8 +94,8 @@ export async function tryBooking(
     seatingType: slot.seatingType,
     startsAt: sighting.startsAt,
     revision: start.revision,
-    cancellationFee: details.value.cancellationFeePerPerson,
-    freeCancellationUntil: details.value.freeCancellationUntil,
+    cancellationFee: decision.feePerPerson,
+    freeCancellationUntil: decision.freeCancellationUntil,
     preexisting: before.value.filter((r) => r.venueId === slot.venueId && r.day === slot.day).map((r) => r.reservationId),
     createdAt: deps.now,
     outcome: 'pending',

@@ -1,7 +1,7 @@
 // The end-of-run checks: the sandbox's own ledger (every booking that really happened) against
 // what the simulated users approved and what the service recorded. Each count must be 0.
 import { env } from 'cloudflare:test'
-import type { LedgerEntry, Policy } from '../../../sandbox/control-client'
+import { freeCancellationDeadline, type LedgerEntry, type Policy } from '../../../sandbox/control-client'
 import { instantOf } from '../../../src/lib/zoned-time'
 import type { SimSpec } from './plan'
 import type { SimRequest } from './requests'
@@ -46,13 +46,13 @@ function fitsSpec(b: LedgerEntry, spec: SimSpec): boolean {
 }
 
 /** Why the table's money terms break the spec, or null: no deposit, prepaid or ticket; fee within limits. */
-function feeBreach(policy: Policy, spec: SimSpec, slotAt: number, bookedAt: number): string | null {
+function feeBreach(policy: Policy, spec: SimSpec, b: LedgerEntry, zone: string): string | null {
   if (policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed') return policy.kind
   if (policy.kind === 'free') return null
   if (policy.feePerPerson > spec.max_cancellation_fee_per_person)
     return `fee ${policy.feePerPerson} > ${spec.max_cancellation_fee_per_person}`
-  const freeUntil = slotAt - policy.cutoffHours * HOUR_MS
-  if (policy.feePerPerson > 0 && freeUntil - bookedAt < spec.fee_review_hours * HOUR_MS) return 'free cancellation ends too soon'
+  const freeUntil = freeCancellationDeadline(policy, b, zone) ?? instantOf(b.day, b.time, zone)
+  if (policy.feePerPerson > 0 && freeUntil - b.bookedAt < spec.fee_review_hours * HOUR_MS) return 'free cancellation ends too soon'
   return null
 }
 
@@ -135,7 +135,7 @@ export async function checkSafety(
       )
     } else {
       perRequest.set(owned.r.id, (perRequest.get(owned.r.id) ?? 0) + 1)
-      const breach = feeBreach(b.policy, owned.spec, instantOf(b.day, b.time, zoneOf(b.venueId)), b.bookedAt)
+      const breach = feeBreach(b.policy, owned.spec, b, zoneOf(b.venueId))
       if (breach) {
         counts.bookingsOverFeeLimitsOrWithDeposits += 1
         notes.push(`money terms: ${owned.r.id} ${b.venueId} ${b.day} ${b.time}: ${breach}`)

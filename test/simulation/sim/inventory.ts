@@ -13,7 +13,9 @@ const INDOOR_SEATS = ['Dining Room', 'Bar', 'Counter', 'Booth']
 export function randomPolicy(rng: Rng): Policy {
   return rng.weighted<Policy>([
     [{ kind: 'free' }, 10],
-    [{ kind: 'fee', feePerPerson: rng.pick([5, 10, 25, 40, 50, 75, 150]), cutoffHours: rng.pick([0, 2, 12, 24, 48, 72]) }, 7],
+    [{ kind: 'fee', feePerPerson: rng.pick([5, 10, 25, 40, 50, 75, 150]), cutoffHours: rng.pick([0, 2, 12, 24, 48, 72]) }, 5],
+    // Free until a time of day on the day before or the day itself (time_cancel_cut_off on the wire).
+    [{ kind: 'fee', feePerPerson: rng.pick([10, 25, 50]), cutoffHours: rng.pick([0, 24]), cutoffTime: rng.pick(['12:00', '17:00']) }, 2],
     [{ kind: 'deposit', amountPerPerson: rng.pick([20, 40]), cutoffHours: rng.pick([24, 48]) }, 2],
     [{ kind: 'prepaid', amountPerPerson: 120 }, 1],
     [{ kind: 'ticketed', amountPerPerson: 95 }, 1],
