@@ -1,6 +1,6 @@
 // A policy's meaning in time, shared by the wire (what the platform states) and by safety checks
 // that judge a booking against it.
-import { instantOf } from '../../src/lib/zoned-time'
+import { instantOf } from './clock'
 import type { Policy } from './model'
 
 const HOUR_MS = 3_600_000
