@@ -2,11 +2,11 @@
 // `fetcher` is the PLATFORM service binding inside workerd, or `globalThis` from Node; `baseUrl`
 // picks the sandbox world (one per host name), so use the same base URL as the platform client.
 import { z } from 'zod'
-import type { AddSlotInput, Endpoint, FaultInput, SlotKeyInput } from './src/schemas'
+import type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput } from './src/schemas'
 import { ENDPOINTS, policySchema } from './src/schemas'
 
 export { freeCancellationDeadline } from './src/policy'
-export type { AddSlotInput, Endpoint, FaultInput, SlotKeyInput }
+export type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput }
 export type Policy = z.infer<typeof policySchema>
 
 const slotSchema = z.object({
@@ -98,6 +98,8 @@ export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
     setPolicy: (key: SlotKeyInput, policy: Policy) =>
       call('POST', '/slots/policy', flag('changed'), { ...key, policy }, [200, 404]).then((r) => r.changed),
     injectFault: (fault: FaultInput) => call('POST', '/faults', z.object({ ok: z.boolean() }), fault).then(() => undefined),
+    /** The firewall blocks one client (by User-Agent) or, without one, every client, for `forMs` (0 lifts it). */
+    block: (block: BlockInput) => call('POST', '/block', z.object({ ok: z.boolean() }), block).then(() => undefined),
     calls: () => call('GET', '/calls', callsSchema).then((r) => r.calls),
     ledger: () => call('GET', '/ledger', z.object({ bookings: z.array(bookingSchema) })).then((r) => r.bookings),
     invalidateTokens: (email: string) =>

@@ -7,6 +7,7 @@ import { createOAuthRoutes } from './auth/oauth-routes'
 import { resolveBearerToken } from './auth/resolve-token'
 import { mcpRoutes } from './mcp/routes'
 import { depsOf } from './requests/deps'
+import { platformHealth } from './requests/platform-health'
 import { revokeRequestsOfEndedGrant } from './requests/revoke'
 import { webApp } from './web/app'
 import { consentRoutes } from './web/routes/consent'
@@ -21,7 +22,8 @@ app.route('/', mcpRoutes)
 app.route('/', createOAuthRoutes({ tokenRevoked: (env, url, token) => revokeRequestsOfEndedGrant(depsOf(env, url), token) }))
 app.route('/', consentRoutes)
 app.route('/account/platform', platformApi)
-app.get('/health', (c) => c.json({ ok: true }))
+// Operators' figures: platform blocks and refused API keys since the database was created.
+app.get('/health', async (c) => c.json({ ok: true, platform: await platformHealth(c.env) }))
 app.route('/', webApp)
 
 export default app

@@ -1,9 +1,39 @@
 import { env, SELF } from 'cloudflare:test'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
+import { sandboxControl } from '../sandbox/control-client'
+import { servicePlatform } from '../src/requests/platform-health'
+
+const health = async () => (await SELF.fetch('http://localhost/health')).json()
 
 it('answers health and has migrated D1', async () => {
   const res = await SELF.fetch('http://localhost/health')
   expect(res.status).toBe(200)
   const row = await env.DB.prepare('select count(*) as n from users').first<{ n: number }>()
   expect(row?.n).toBe(0)
+})
+
+it('counts platform blocks for operators, with a stable log line, and shows the figure on /health', async () => {
+  expect(await health()).toEqual({
+    ok: true,
+    platform: { blocked: { count: 0, last_at: null, last: null }, operator_fault: { count: 0, last_at: null, last: null } },
+  })
+  // Only this client (its own browser User-Agent) is blocked, so other files sharing the world are not.
+  const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0'
+  if (!env.PLATFORM) throw new Error('PLATFORM binding missing')
+  const control = sandboxControl({ fetcher: env.PLATFORM, baseUrl: env.PLATFORM_BASE_URL })
+  await control.block({ userAgent: firefox, forMs: 60_000, style: 'imperva' })
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  try {
+    const platform = servicePlatform({ ...env, PLATFORM_USER_AGENT: firefox })
+    expect(await platform.searchVenues('juniper')).toEqual({ kind: 'blocked', signal: 'imperva' })
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+      'platform.blocked {"kind":"blocked","signal":"imperva","path":"/3/venuesearch/search"}',
+    ])
+  } finally {
+    warn.mockRestore()
+    await control.block({ userAgent: firefox, forMs: 0 })
+  }
+  expect(await health()).toMatchObject({
+    platform: { blocked: { count: 1, last_at: expect.any(String), last: '/3/venuesearch/search imperva' }, operator_fault: { count: 0 } },
+  })
 })

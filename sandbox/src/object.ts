@@ -5,8 +5,19 @@ import { demoTick, nextDemoDelayMs } from './demo'
 import type { SandboxEnv } from './env'
 import { isOffered } from './inventory'
 import type { SandboxSlot, SlotKey } from './model'
-import { type AddSlotInput, addSlotSchema, type Endpoint, type Fault, type FaultInput, setPolicySchema, slotKeySchema } from './schemas'
+import {
+  type AddSlotInput,
+  addSlotSchema,
+  type BlockInput,
+  type BlockStyle,
+  type Endpoint,
+  type Fault,
+  type FaultInput,
+  setPolicySchema,
+  slotKeySchema,
+} from './schemas'
 import { accountByToken, invalidateTokens, login, type SandboxAccount } from './store/accounts'
+import { blockOf, setBlock } from './store/blocks'
 import { type Booking, type BookResult, book, ledger, mintBookToken, upcomingOf } from './store/bookings'
 import { callCounts, enter, injectFault } from './store/faults'
 import { migrate, wipe } from './store/schema'
@@ -72,10 +83,17 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
     return book(this.#sql, account, bookToken, paymentMethodId, Date.now())
   }
 
-  reservations(token: string): Authed<{ kind: 'ok'; bookings: Booking[] }> {
+  /** The account's upcoming reservations; `lagMs` leaves out those booked that recently (a lagging list). */
+  reservations(token: string, lagMs = 0): Authed<{ kind: 'ok'; bookings: Booking[] }> {
     const account = accountByToken(this.#sql, token)
     if (!account) return { kind: 'unauthorized' }
-    return { kind: 'ok', bookings: upcomingOf(this.#sql, account.email, Date.now()) }
+    const now = Date.now()
+    return { kind: 'ok', bookings: upcomingOf(this.#sql, account.email, now).filter((b) => b.bookedAt <= now - lagMs) }
+  }
+
+  /** How the firewall answers this client now; null lets the call through. Not counted as a call. */
+  blockOf(userAgent: string): BlockStyle | null {
+    return blockOf(this.#sql, userAgent, Date.now())
   }
 
   // --- control API (reached only through /__sandbox/…, which is off unless SANDBOX_CONTROL=on)
@@ -107,6 +125,10 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
 
   injectFault(input: FaultInput): void {
     injectFault(this.#sql, input)
+  }
+
+  block(input: BlockInput): void {
+    setBlock(this.#sql, input, Date.now())
   }
 
   calls(): Partial<Record<Endpoint, number>> {

@@ -40,14 +40,19 @@ export type AddSlotInput = z.input<typeof addSlotSchema>
 
 export const setPolicySchema = slotKeySchema.extend({ policy: policySchema })
 
-export const FAULT_KINDS = ['429', '500', '503', 'timeout', '412', 'book_lost', 'pass'] as const
+export const FAULT_KINDS = ['429', '500', '503', 'timeout', '412', '419', 'book_lost', 'book_held', 'stale', 'pass'] as const
 export const faultSchema = z.object({
   endpoint: endpointSchema,
   /**
-   * 429/500/503/412: answer with that status, doing nothing. timeout: answer nothing for `hangMs`
-   * (then 504). pass: answer normally (queued before another fault, it lets the first calls
-   * through so the later fault hits a chosen call). book_lost: do the work (the booking is committed), then lose the answer: a 500, or
-   * with `hangMs` > 0 a hang followed by 504.
+   * 429/500/503/412/419: answer with that status, doing nothing (419 on a call that sends only the
+   * API key is what a wrong or rotated key gets). timeout: answer nothing for `hangMs` (then 504).
+   * pass: answer normally (queued before another fault, it lets the first calls through so the
+   * later fault hits a chosen call). book_lost: do the work (the booking is committed), then lose
+   * the answer: a 500, or with `hangMs` > 0 a hang followed by 504. book_held: the booking is
+   * committed, and the answer is the one a retry of that book gets: 412 with `specs`
+   * (`AbhiSivaprasad/resy-bot`: "the server returns 412 but the request is successful").
+   * stale: the reservation list lags, without the bookings of the last minute (a booking can
+   * show on the account later than it happened, `Alkaar#45`).
    */
   kind: z.enum(FAULT_KINDS),
   /** How many of the next calls of the endpoint get the fault. */
@@ -58,3 +63,14 @@ export type FaultInput = z.input<typeof faultSchema>
 export type Fault = z.output<typeof faultSchema>
 
 export const invalidateSchema = z.object({ email: z.string().min(1) })
+
+export const BLOCK_STYLES = ['empty_500', 'html_403', 'cloudfront', 'imperva'] as const
+export const blockSchema = z.object({
+  /** The client blocked, by its exact User-Agent; absent: every client. */
+  userAgent: z.string().min(1).max(500).optional(),
+  /** How long from now; 0 lifts the block. */
+  forMs: z.number().int().min(0).max(3_600_000),
+  style: z.enum(BLOCK_STYLES).default('empty_500'),
+})
+export type BlockInput = z.input<typeof blockSchema>
+export type BlockStyle = (typeof BLOCK_STYLES)[number]

@@ -191,3 +191,16 @@ export const outbox = sqliteTable('outbox', {
   body: text('body').notNull(),
   createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
 })
+
+/**
+ * Platform problems operators must see (issue 11): firewall/CDN blocks and the platform refusing
+ * the service's API key. One row per kind, counted since the database was created.
+ */
+export const platformProblems = sqliteTable('platform_problems', {
+  kind: text('kind', { enum: ['blocked', 'operator_fault'] }).primaryKey(),
+  count: integer('count').notNull(),
+  firstAt: integer('first_at').notNull(),
+  lastAt: integer('last_at').notNull(),
+  /** What the last one was, e.g. `/4/find cloudfront`: a path and a signal, never a secret. */
+  lastDetail: text('last_detail').notNull(),
+})

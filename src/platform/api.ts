@@ -1,6 +1,7 @@
 // What the service needs from the reservation platform, and every way a call can end.
 // One implementation (client.ts) speaks the platform's wire format; failures come back as
 // tagged outcomes, never as thrown strings, so callers switch on `kind`.
+import type { BlockSignal } from './blocks'
 
 export interface Account {
   displayName: string
@@ -104,8 +105,15 @@ export interface PlatformReservation {
 }
 
 export type Failure =
-  /** The platform rejected the user token (419/401), or the login credentials. */
+  /** The platform rejected the user token (419/401) on a user-token call, or the login credentials. */
   | { kind: 'reauth' }
+  /**
+   * The platform refused a call that sends only the API key (419/401 on find, search, venue,
+   * config): the key is wrong or was rotated. An operator problem, never the user's (§10).
+   */
+  | { kind: 'operator_fault'; detail: string }
+  /** A firewall or CDN answered instead of the API (see blocks.ts): back off much longer. */
+  | { kind: 'blocked'; signal: BlockSignal }
   /** 429: back off at least this long; reads are not retried on 429. */
   | { kind: 'rate_limited'; retryAfterMs: number }
   /** 5xx, timeout, network error, or an answer we could not read, after bounded retries. */
@@ -116,11 +124,14 @@ export type Outcome<T> = { kind: 'ok'; value: T } | Failure
 
 export type BookOutcome =
   | { kind: 'booked'; reservationId: string }
-  /** A definite refusal: nothing was booked. */
-  | { kind: 'refused'; reason: 'card_required' | 'slot_gone' | 'conflict' }
+  /** A definite refusal: nothing was booked. (A 412 is never one: it can mean "already held", §10.) */
+  | { kind: 'refused'; reason: 'card_required' | 'slot_gone' }
   | { kind: 'reauth' }
   | { kind: 'rate_limited'; retryAfterMs: number }
-  /** 5xx, timeout or a lost answer: a reservation may exist. Verify with listReservations. */
+  /**
+   * 5xx, timeout, a lost answer, a 412 (the account may already hold the table) or a block: a
+   * reservation may exist. Verify with listReservations.
+   */
   | { kind: 'unknown'; detail: string }
 
 export interface FindQuery {
@@ -157,3 +168,8 @@ export interface Platform {
 }
 
 export const ok = <T>(value: T): Outcome<T> => ({ kind: 'ok', value })
+
+/** What operators must see: a block, or the platform refusing the service's API key. */
+export type PlatformProblem =
+  | { kind: 'blocked'; signal: BlockSignal; path: string }
+  | { kind: 'operator_fault'; status: number; path: string }

@@ -2,6 +2,7 @@
 // (api.resy.com in production, the sandbox worker through a service binding locally).
 import { addDays, todayIn } from '../lib/zoned-time'
 import type { BookOutcome, FindQuery, Outcome, Platform, ReleaseRule } from './api'
+import { BLOCK_WORDS } from './blocks'
 import { createTransport, describeIssue, type Fetcher, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, slotsOf, venueDetailsOf } from './mapping'
 import { releaseRuleOf } from './release'
@@ -51,8 +52,9 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
   return {
     async login(email, password) {
       // Not retried: it is a write (it mints a token), and a wrong password must not be repeated.
-      const got = await http.exchange({ method: 'POST', path: '/3/auth/password', form: { email, password } })
+      const got = await http.exchange({ method: 'POST', path: '/3/auth/password', form: { email, password }, signsIn: true })
       if (got.kind !== 'answer') return { kind: 'unavailable', detail: got.kind === 'timeout' ? 'timeout' : got.detail }
+      if (got.block) return { kind: 'blocked', signal: got.block }
       if (got.status === 401 || got.status === 419) return { kind: 'reauth' }
       if (got.status === 429) return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
       const parsed = loginAnswer.safeParse(got.body)
@@ -105,13 +107,17 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       const got = await http.exchange({ method: 'POST', path: '/3/book', form, authToken, origin: 'https://widgets.resy.com' })
       if (got.kind === 'timeout') return { kind: 'unknown', detail: 'timeout' }
       if (got.kind === 'network') return { kind: 'unknown', detail: got.detail }
+      // A block answers before the platform: it probably booked nothing, but nothing says so.
+      if (got.block) return { kind: 'unknown', detail: `blocked: ${BLOCK_WORDS[got.block]}` }
       switch (got.status) {
         case 402:
           return { kind: 'refused', reason: 'card_required' }
         case 404:
           return { kind: 'refused', reason: 'slot_gone' }
         case 412:
-          return { kind: 'refused', reason: 'conflict' }
+          // "Precondition failed": seen at drop time, and for a table the account already holds
+          // (a body with `specs`, §10). Never a definite "not booked": the account decides.
+          return { kind: 'unknown', detail: `HTTP 412${heldSpecs(got.body) ? ' with specs: the account may already hold this table' : ''}` }
         case 401:
         case 419:
           return { kind: 'reauth' }
@@ -132,6 +138,8 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
     },
   }
 }
+
+const heldSpecs = (body: unknown) => typeof body === 'object' && body !== null && 'specs' in body
 
 function map<A, B>(outcome: Outcome<A>, f: (a: A) => B): Outcome<B> {
   return outcome.kind === 'ok' ? { kind: 'ok', value: f(outcome.value) } : outcome

@@ -1,7 +1,8 @@
 // One HTTP exchange with the platform: headers, per-call timeout, and what came back. Reads get
 // bounded retries here; writes (book) get exactly one attempt, decided by the caller.
 import type { z } from 'zod'
-import type { Outcome } from './api'
+import type { Outcome, PlatformProblem } from './api'
+import { type BlockSignal, blockSignalOf } from './blocks'
 import { userAgentFor } from './user-agent'
 
 export interface Fetcher {
@@ -20,6 +21,8 @@ export interface TransportOptions {
   retryDelaysMs?: readonly number[]
   /** A browser User-Agent (see user-agent.ts); anything else is replaced by the default. */
   userAgent?: string
+  /** Told of every block and every refused API key (after the stable log line); failures ignored. */
+  onProblem?: (problem: PlatformProblem) => Promise<void> | void
 }
 
 export interface CallSpec {
@@ -32,10 +35,22 @@ export interface CallSpec {
   authToken?: string
   /** The web origin the platform expects for this call. */
   origin?: 'https://resy.com' | 'https://widgets.resy.com'
+  /** Logging in or refreshing: a 419 there is about the user's credentials, not the API key. */
+  signsIn?: boolean
+  /** Extra headers (the refresh cookie). */
+  headers?: Record<string, string>
 }
 
 export type Exchange =
-  | { kind: 'answer'; status: number; body: unknown; retryAfterMs: number }
+  | {
+      kind: 'answer'
+      status: number
+      body: unknown
+      headers: Headers
+      retryAfterMs: number
+      /** Set when a firewall or CDN answered instead of the API. */
+      block: BlockSignal | null
+    }
   | { kind: 'timeout' }
   | { kind: 'network'; detail: string }
 
@@ -57,6 +72,7 @@ export function createTransport(options: TransportOptions) {
       Origin: origin,
       Referer: `${origin}/`,
     })
+    for (const [k, v] of Object.entries(spec.headers ?? {})) headers.set(k, v)
     if (spec.authToken !== undefined) {
       headers.set('X-Resy-Auth-Token', spec.authToken)
       headers.set('X-Resy-Universal-Auth', spec.authToken)
@@ -83,25 +99,51 @@ export function createTransport(options: TransportOptions) {
         const request = new Request(url, { method: spec.method, headers, body, signal: abort.signal })
         const res = await options.fetcher.fetch(request)
         const text = await res.text()
-        return { kind: 'answer', status: res.status, body: parseJson(text), retryAfterMs: retryAfterOf(res.headers) }
+        const block = blockSignalOf(res.status, res.headers, text)
+        return {
+          kind: 'answer',
+          status: res.status,
+          body: parseJson(text),
+          headers: res.headers,
+          retryAfterMs: retryAfterOf(res.headers),
+          block,
+        }
       } catch (err) {
         if (abort.signal.aborted) return { kind: 'timeout' }
         return { kind: 'network', detail: err instanceof Error ? err.message : 'fetch failed' }
       }
     })()
+    let got: Exchange
     try {
-      return await Promise.race([attempt, timedOut])
+      got = await Promise.race([attempt, timedOut])
     } finally {
       if (timer !== undefined) clearTimeout(timer)
     }
+    const problem = got.kind === 'answer' ? problemOf(spec, got) : null
+    if (problem) await report(problem)
+    return got
   }
 
-  /** A read: 2xx parsed by `schema`, 5xx/timeouts retried with backoff, everything else mapped. */
+  /** A stable log line operators can count (no token, cookie or query string in it), then the observer. */
+  async function report(problem: PlatformProblem): Promise<void> {
+    console.warn(`platform.${problem.kind} ${JSON.stringify(problem)}`)
+    try {
+      await options.onProblem?.(problem)
+    } catch {
+      // Recording a problem must never turn a call into a failure of its own.
+    }
+  }
+
+  /**
+   * A read: 2xx parsed by `schema`, 5xx/timeouts retried with backoff, everything else mapped. A
+   * block is never retried: asking again at once is what keeps a block in place.
+   */
   async function read<S extends z.ZodType>(spec: CallSpec, schema: S): Promise<Outcome<z.output<S>>> {
     let last = 'no answer'
     for (let attempt = 0; ; attempt++) {
       const got = await exchange(spec)
-      if (got.kind === 'answer' && got.status < 500) return readAnswer(got, schema)
+      if (got.kind === 'answer' && got.block) return { kind: 'blocked', signal: got.block }
+      if (got.kind === 'answer' && got.status < 500) return readAnswer(got, spec, schema)
       last = got.kind === 'answer' ? `HTTP ${got.status}` : got.kind === 'timeout' ? 'timeout' : got.detail
       const delay = retryDelays[attempt]
       if (delay === undefined) return { kind: 'unavailable', detail: `${spec.path}: ${last}` }
@@ -112,9 +154,26 @@ export function createTransport(options: TransportOptions) {
   return { exchange, read }
 }
 
-function readAnswer<S extends z.ZodType>(got: Extract<Exchange, { kind: 'answer' }>, schema: S): Outcome<z.output<S>> {
+type Answer = Extract<Exchange, { kind: 'answer' }>
+
+const isUnauthorized = (status: number) => status === 401 || status === 419
+
+/** A call that sends only the API key (find, search, venue, config): a 419 there is about the key. */
+const keyOnly = (spec: CallSpec) => spec.authToken === undefined && !spec.signsIn
+
+function problemOf(spec: CallSpec, got: Answer): PlatformProblem | null {
+  if (got.block) return { kind: 'blocked', signal: got.block, path: spec.path }
+  if (isUnauthorized(got.status) && keyOnly(spec)) return { kind: 'operator_fault', status: got.status, path: spec.path }
+  return null
+}
+
+function readAnswer<S extends z.ZodType>(got: Answer, spec: CallSpec, schema: S): Outcome<z.output<S>> {
   const { status } = got
-  if (status === 401 || status === 419) return { kind: 'reauth' }
+  if (isUnauthorized(status)) {
+    return keyOnly(spec)
+      ? { kind: 'operator_fault', detail: `${spec.path}: the platform refused the API key (HTTP ${status})` }
+      : { kind: 'reauth' }
+  }
   if (status === 404) return { kind: 'not_found' }
   if (status === 429) return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
   if (status < 200 || status >= 300) return { kind: 'unavailable', detail: `HTTP ${status}` }

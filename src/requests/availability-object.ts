@@ -3,7 +3,7 @@
 // no user token. The answer is kept in memory only: an idle poll writes nothing.
 import { DurableObject } from 'cloudflare:workers'
 import type { FindQuery, Outcome, Slot } from '../platform/api'
-import { platformFromEnv } from '../platform/from-env'
+import { servicePlatform } from './platform-health'
 
 interface Answer {
   at: number
@@ -17,7 +17,7 @@ export function availabilityName(query: FindQuery): string {
 export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   #answer: Answer | null = null
   #inFlight: Promise<Answer> | null = null
-  #platform = platformFromEnv(this.env)
+  #platform = servicePlatform(this.env)
 
   /** Open slots, at most `maxAgeMs` old. Concurrent callers share one platform call. */
   async slots(query: FindQuery, maxAgeMs: number): Promise<Outcome<Slot[]>> {
@@ -32,7 +32,21 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   }
 }
 
-/** A 429 answer is kept for as long as the platform asked us to wait, for every caller. */
+/** A block answer is kept this long for every caller: asking again soon keeps a block in place. */
+export const BLOCK_HOLD_MS = 10 * 60_000
+/** A refused API key does not fix itself quickly either. */
+export const OPERATOR_FAULT_HOLD_MS = 5 * 60_000
+
+/** A 429 answer is kept for as long as the platform asked us to wait, for every caller; blocks and refused keys longer. */
 function holdFor(answer: Answer): number {
-  return answer.outcome.kind === 'rate_limited' ? answer.outcome.retryAfterMs : 0
+  switch (answer.outcome.kind) {
+    case 'rate_limited':
+      return answer.outcome.retryAfterMs
+    case 'blocked':
+      return BLOCK_HOLD_MS
+    case 'operator_fault':
+      return OPERATOR_FAULT_HOLD_MS
+    default:
+      return 0
+  }
 }

@@ -72,6 +72,8 @@ export async function connectPlatform(
     case 'not_found':
     case 'rate_limited':
     case 'unavailable':
+    case 'blocked':
+    case 'operator_fault':
       throw new AppError('platform_unavailable', 'The reservation platform is not answering right now. Please try again in a few minutes.')
   }
 }

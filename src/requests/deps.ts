@@ -1,7 +1,7 @@
 // What every use case needs, passed explicitly so tests can pin the clock.
 import { type Db, dbOf } from '../db/client'
 import type { Platform } from '../platform/api'
-import { platformFromEnv } from '../platform/from-env'
+import { servicePlatform } from './platform-health'
 
 export interface Deps {
   env: Cloudflare.Env
@@ -15,7 +15,7 @@ export interface Deps {
 
 export function depsOf(env: Cloudflare.Env, requestUrl?: string, now = Date.now()): Deps {
   const baseUrl = env.PUBLIC_BASE_URL ?? (requestUrl ? new URL(requestUrl).origin : 'http://localhost:8787')
-  return { env, db: dbOf(env.DB), now, baseUrl: baseUrl.replace(/\/$/, ''), platform: platformFromEnv(env) }
+  return { env, db: dbOf(env.DB), now, baseUrl: baseUrl.replace(/\/$/, ''), platform: servicePlatform(env) }
 }
 
 export function requestObject(env: Cloudflare.Env, requestId: string) {

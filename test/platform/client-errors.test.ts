@@ -1,7 +1,8 @@
 // How the real client maps the platform's failures, and where it retries: faults are injected
 // into the sandbox platform, and its per-endpoint call counts show what the client sent.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Platform } from '../../src/platform/api'
+import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import { freshWorld, OPEN_VENUE, ownSlot } from './world'
 
 type World = ReturnType<typeof freshWorld>
@@ -57,15 +58,38 @@ describe('booking refusals', () => {
     })
   })
 
-  it('is conflict when the platform answers 412', async () => {
+  it('is never a definite refusal on a 412: unknown, so the account is checked', async () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     await world.control.injectFault({ endpoint: 'book', kind: '412' })
     expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
-      kind: 'refused',
-      reason: 'conflict',
+      kind: 'unknown',
+      detail: 'HTTP 412',
     })
     expect(await world.control.ledger()).toEqual([])
+  })
+
+  it('is unknown when a retried book of a table the account now holds gets 412 with specs', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world)
+    const command = { bookToken, paymentMethodId: account.paymentMethodId }
+    expect((await world.platform.book(account.authToken, command)).kind).toBe('booked')
+    expect(await world.platform.book(account.authToken, command)).toEqual({
+      kind: 'unknown',
+      detail: 'HTTP 412 with specs: the account may already hold this table',
+    })
+    expect(await world.control.ledger()).toHaveLength(1)
+  })
+
+  it('is unknown when the booking committed and the answer was the 412 a retry gets', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world)
+    await world.control.injectFault({ endpoint: 'book', kind: 'book_held' })
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({
+      kind: 'unknown',
+      detail: expect.stringContaining('specs'),
+    })
+    expect(await world.control.ledger()).toHaveLength(1)
   })
 
   it('is reauth when the token was invalidated', async () => {
@@ -186,5 +210,72 @@ describe('login', () => {
     await world.control.injectFault({ endpoint: 'login', kind: '500' })
     expect(await world.platform.login('ada@example.com', 'pw')).toMatchObject({ kind: 'unavailable' })
     expect((await world.control.calls()).login).toBe(1)
+  })
+})
+
+describe('a 419 is about the API key on calls that send only the key, about the user on the others', () => {
+  it('is an operator fault on find, search and venue when the API key is wrong, and is logged for operators', async () => {
+    const problems: unknown[] = []
+    const world = freshWorld({ apiKey: 'rotated-or-wrong-key', onProblem: (p) => void problems.push(p) })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      for (const got of [
+        await find(world.platform),
+        await world.platform.searchVenues('juniper'),
+        await world.platform.venueDetails(OPEN_VENUE.id),
+      ]) {
+        expect(got).toMatchObject({ kind: 'operator_fault', detail: expect.stringContaining('HTTP 419') })
+      }
+      expect(problems).toContainEqual({ kind: 'operator_fault', status: 419, path: '/4/find' })
+      expect(warn.mock.calls.map((c) => String(c[0]))).toContain(
+        'platform.operator_fault {"kind":"operator_fault","status":419,"path":"/4/find"}',
+      )
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('is an operator fault when the platform answers a key-only call 419, and reauth on a user-token call', async () => {
+    const world = freshWorld()
+    const account = await signedIn(world)
+    await world.control.injectFault({ endpoint: 'find', kind: '419' })
+    expect(await find(world.platform)).toMatchObject({ kind: 'operator_fault' })
+    await world.control.injectFault({ endpoint: 'reservations', kind: '419' })
+    expect(await world.platform.listReservations(account.authToken)).toEqual({ kind: 'reauth' })
+  })
+})
+
+describe('firewall and CDN blocks', () => {
+  it.each([
+    ['empty_500', 'empty_500'],
+    ['html_403', 'html_403'],
+    ['cloudfront', 'cloudfront'],
+    ['imperva', 'imperva'],
+  ] as const)('reads the %s block as blocked, distinct from unavailable and 429, without retrying it', async (style, signal) => {
+    const world = freshWorld()
+    await world.control.block({ forMs: 60_000, style })
+    expect(await find(world.platform)).toEqual({ kind: 'blocked', signal })
+    expect(world.sent).toHaveLength(1)
+  })
+
+  it('reports a blocked book as unknown (verify), never as refused', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world)
+    await world.control.block({ forMs: 60_000, style: 'cloudfront' })
+    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+      kind: 'unknown',
+      detail: 'blocked: a CloudFront error (X-Cache)',
+    })
+  })
+
+  it('blocks one client for a while and lets another through', async () => {
+    const safari = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15'
+    const world = freshWorld()
+    const other = world.client({ userAgent: safari })
+    await world.control.block({ userAgent: DEFAULT_USER_AGENT, forMs: 400, style: 'empty_500' })
+    expect(await find(world.platform)).toEqual({ kind: 'blocked', signal: 'empty_500' })
+    expect((await find(other)).kind).toBe('ok')
+    await scheduler.wait(450)
+    expect((await find(world.platform)).kind).toBe('ok')
   })
 })

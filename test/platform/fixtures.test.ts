@@ -2,6 +2,7 @@
 // the client's wire schemas and maps to what the service uses. The sandbox's replies are checked
 // against the same schemas in test/sandbox/wire-shapes.test.ts.
 import { describe, expect, it } from 'vitest'
+import { blockSignalOf } from '../../src/platform/blocks'
 import { accountOf, reservationsOf, slotsOf, venueDetailsOf } from '../../src/platform/mapping'
 import {
   bookAnswer,
@@ -15,6 +16,7 @@ import {
   venueAnswer,
 } from '../../src/platform/wire'
 import { loginReply, userReply, userWithoutCard } from './fixtures/auth'
+import { apiJson500, cloudfrontError, emptyBody500, html403, impervaChallenge, type RawAnswer, sessionInvalid500 } from './fixtures/blocks'
 import { bookReply, detailsCardHold, detailsFree } from './fixtures/book'
 import { FIND_DAY, FIND_VENUE, findEvent, findMixed, findNoneOpen } from './fixtures/find'
 import { reservationsReply } from './fixtures/reservations'
@@ -54,5 +56,18 @@ describe('evidence fixtures parse with the client’s schemas', () => {
     expect(reservationsOf(reservationsAnswer.parse(reservationsReply))).toEqual([
       { reservationId: '912345678', venueId: 60101, day: '2026-12-03', time: '19:30', partySize: 2, seatingType: 'Dining Room' },
     ])
+  })
+})
+
+describe('answers from in front of the API', () => {
+  const signal = (a: RawAnswer) => blockSignalOf(a.status, new Headers(a.headers), a.body)
+
+  it('are told apart from the API’s own answers', () => {
+    expect(signal(emptyBody500)).toBe('empty_500')
+    expect(signal(cloudfrontError)).toBe('cloudfront')
+    expect(signal(impervaChallenge)).toBe('imperva')
+    expect(signal(html403)).toBe('html_403')
+    expect(signal(apiJson500)).toBeNull()
+    expect(signal(sessionInvalid500)).toBeNull()
   })
 })

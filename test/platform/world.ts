@@ -3,20 +3,33 @@
 import { env } from 'cloudflare:test'
 import { sandboxControl } from '../../sandbox/control-client'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
-import { createPlatformClient } from '../../src/platform/client'
+import { createPlatformClient, type PlatformClientOptions } from '../../src/platform/client'
 
-export function freshWorld(options: { timeoutMs?: number } = {}) {
+type ClientOptions = Pick<PlatformClientOptions, 'apiKey' | 'userAgent' | 'onProblem' | 'timeoutMs'>
+
+export function freshWorld(options: Partial<ClientOptions> = {}) {
   const fetcher = env.PLATFORM
   if (!fetcher) throw new Error('the test config must bind PLATFORM to the sandbox worker')
   const baseUrl = `https://${crypto.randomUUID()}.sandbox.test`
-  const platform = createPlatformClient({
-    fetcher,
-    baseUrl,
-    apiKey: env.PLATFORM_API_KEY,
-    timeoutMs: options.timeoutMs ?? 3000,
-    retryDelaysMs: [10, 30], // the shape of the production backoff, shorter
-  })
-  return { baseUrl, platform, control: sandboxControl({ fetcher, baseUrl }) }
+  /** Every request the clients of this world sent. */
+  const sent: Request[] = []
+  const recording = {
+    fetch: (request: Request) => {
+      sent.push(request)
+      return fetcher.fetch(request)
+    },
+  }
+  const client = (more: Partial<ClientOptions> = {}) =>
+    createPlatformClient({
+      fetcher: recording,
+      baseUrl,
+      apiKey: env.PLATFORM_API_KEY,
+      timeoutMs: 3000,
+      retryDelaysMs: [10, 30], // the shape of the production backoff, shorter
+      ...options,
+      ...more,
+    })
+  return { baseUrl, platform: client(), client, sent, control: sandboxControl({ fetcher, baseUrl }) }
 }
 
 /** Pomelo Garden, New York: no release rule, no fees, so every day in the horizon is on sale. */

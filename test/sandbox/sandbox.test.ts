@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { sandboxControl } from '../../sandbox/control-client'
 import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot, RELEASE_VENUE } from '../platform/world'
-import { wire } from './raw'
+import { userHeaders, wire } from './raw'
 
 describe('seed', () => {
   it('has 40+ fictional venues in at least 4 cities and 3 time zones', async () => {
@@ -96,7 +96,7 @@ describe('bookings', () => {
       return world.platform.book(login.value.authToken, { bookToken: details.value.bookToken, paymentMethodId: null })
     }
     expect((await bookAt('Dining Room')).kind).toBe('booked')
-    expect(await bookAt('Garden')).toEqual({ kind: 'refused', reason: 'conflict' })
+    expect(await bookAt('Garden')).toEqual({ kind: 'unknown', detail: 'HTTP 412 with specs: the account may already hold this table' })
   })
 })
 
@@ -135,9 +135,9 @@ describe('control API', () => {
 })
 
 describe('wire checks', () => {
-  it('rejects a wrong API key with 403', async () => {
+  it('answers a wrong API key with 419, as it answers bad user credentials', async () => {
     const { baseUrl } = freshWorld()
-    expect((await wire(baseUrl, '/2/config?venue_id=60101', { headers: { Authorization: 'ResyAPI api_key="wrong"' } })).status).toBe(403)
+    expect((await wire(baseUrl, '/2/config?venue_id=60101', { headers: { Authorization: 'ResyAPI api_key="wrong"' } })).status).toBe(419)
   })
 
   it('answers 500 with an empty body without a User-Agent, as the platform’s firewall does', async () => {
@@ -181,5 +181,60 @@ describe('wire checks', () => {
     expect((await wire(world.baseUrl, '/2/user', { headers: { 'X-Resy-Auth-Token': token, 'X-Resy-Universal-Auth': token } })).status).toBe(
       200,
     )
+  })
+})
+
+describe('the firewall’s blocks', () => {
+  const config = '/2/config?venue_id=60101'
+
+  it('answers a blocked client the way the CDN/WAF does, for each style, until the block ends', async () => {
+    const { baseUrl, control } = freshWorld()
+    await control.block({ forMs: 60_000, style: 'empty_500' })
+    let res = await wire(baseUrl, config)
+    expect([res.status, await res.text()]).toEqual([500, ''])
+    await control.block({ forMs: 60_000, style: 'html_403' })
+    res = await wire(baseUrl, config)
+    expect([res.status, res.headers.get('Content-Type')]).toEqual([403, 'text/html; charset=utf-8'])
+    await control.block({ forMs: 60_000, style: 'cloudfront' })
+    res = await wire(baseUrl, config)
+    expect([res.status, res.headers.get('X-Cache')]).toEqual([403, 'Error from cloudfront'])
+    await control.block({ forMs: 60_000, style: 'imperva' })
+    res = await wire(baseUrl, config)
+    expect([res.status, await res.text()]).toEqual([200, expect.stringContaining('_Incapsula_Resource')])
+    await control.block({ forMs: 0 })
+    expect((await wire(baseUrl, config)).status).toBe(200)
+  })
+
+  it('blocks one client by its User-Agent and not the others, and never counts a blocked call', async () => {
+    const { baseUrl, control } = freshWorld()
+    const firefox = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:140.0) Gecko/20100101 Firefox/140.0'
+    await control.block({ userAgent: firefox, forMs: 60_000, style: 'empty_500' })
+    expect((await wire(baseUrl, config, { headers: { 'User-Agent': firefox } })).status).toBe(500)
+    expect((await wire(baseUrl, config)).status).toBe(200)
+    expect((await control.calls()).config).toBe(1)
+  })
+})
+
+describe('412 for a table the account holds', () => {
+  it('answers a retried book with 412 and a body with specs', async () => {
+    const world = freshWorld()
+    const slot = await ownSlot(world)
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
+    const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
+    const details = configId ? await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 2 }) : null
+    if (details?.kind !== 'ok') throw new Error('no details')
+    const book = () =>
+      wire(world.baseUrl, '/3/book', {
+        method: 'POST',
+        headers: { ...userHeaders(login.value.authToken), 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ book_token: details.value.bookToken }),
+      })
+    expect((await book()).status).toBe(201)
+    const retried = await book()
+    expect(retried.status).toBe(412)
+    expect(await retried.json()).toMatchObject({ specs: { day: slot.day, time_slot: `${slot.time}:00`, num_seats: 2 } })
+    expect(await world.control.ledger()).toHaveLength(1)
   })
 })

@@ -3,7 +3,7 @@
 // (written from the public evidence) do not show. So the sandbox and the client cannot drift
 // apart silently, and the sandbox cannot invent a field the client might come to rely on.
 import { describe, expect, it } from 'vitest'
-import type { z } from 'zod'
+import { z } from 'zod'
 import {
   bookAnswer,
   configAnswer,
@@ -16,7 +16,7 @@ import {
   venueAnswer,
 } from '../../src/platform/wire'
 import { loginReply, userReply, userWithoutCard } from '../platform/fixtures/auth'
-import { bookReply, detailsCardHold, detailsFree } from '../platform/fixtures/book'
+import { book412Held, bookReply, detailsCardHold, detailsFree } from '../platform/fixtures/book'
 import { findEvent, findMixed, findNoneOpen } from '../platform/fixtures/find'
 import { reservationsReply } from '../platform/fixtures/reservations'
 import { configReply, searchReply, venueReply } from '../platform/fixtures/venue'
@@ -123,6 +123,13 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
     })
     expect(book.status).toBe(201)
     expectEvidenceShape(await json(book), bookAnswer, [bookReply])
+    const retried = await wire(world.baseUrl, '/3/book', {
+      method: 'POST',
+      headers: { ...userHeaders(login.value.authToken), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ book_token: bookToken, source_id: 'resy.com-venue-details' }),
+    })
+    expect(retried.status).toBe(412)
+    expectEvidenceShape(await json(retried), z.looseObject({ specs: z.object({}) }), [book412Held])
     const listed = await wire(world.baseUrl, '/3/user/reservations?type=upcoming', { headers: userHeaders(login.value.authToken) })
     expectEvidenceShape(await json(listed), reservationsAnswer, [reservationsReply])
   })

@@ -138,15 +138,18 @@ describe('auto_book', () => {
 
   it('returns to active when the platform refuses the booking and the account shows nothing', async () => {
     const { token, userId, day, spec, platformEmail } = await setUp()
-    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
-    await control().injectFault({ endpoint: 'book', kind: '412', count: 1 })
+    const key = { venueId: VENUE, day, time: '23:15', seating: 'Dining Room' }
+    await control().addSlot({ ...key, partyMin: 2, partyMax: 4 })
+    // The shared find answer still shows the table; someone else takes it before the booking.
+    await availabilityNow(day)
+    await control().removeSlot(key)
     const request = await createApproved(token, userId, spec())
 
     await runAlarm(request.id)
 
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
-    expect(seen.trace.map((t) => t.message).join('\n')).toMatch(/refused the booking \(conflict\)/)
+    expect(seen.trace.map((t) => t.message).join('\n')).toMatch(/refused the booking \(slot_gone\)/)
     expect(await ledgerOf(platformEmail)).toEqual([])
   })
 

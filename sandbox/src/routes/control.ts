@@ -3,7 +3,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
-import { addSlotSchema, faultSchema, invalidateSchema, setPolicySchema, slotKeySchema } from '../schemas'
+import { addSlotSchema, blockSchema, faultSchema, invalidateSchema, setPolicySchema, slotKeySchema } from '../schemas'
 import { VENUES } from '../venues'
 import { worldOf } from './platform'
 
@@ -49,6 +49,11 @@ controlRoutes.post('/slots/policy', async (c) => {
 
 controlRoutes.post('/faults', async (c) => {
   await worldOf(c).injectFault(faultSchema.parse(await c.req.json()))
+  return c.json({ ok: true })
+})
+
+controlRoutes.post('/block', async (c) => {
+  await worldOf(c).block(blockSchema.parse(await c.req.json()))
   return c.json({ ok: true })
 })
 

@@ -17,10 +17,14 @@ export async function failBefore(fault: Fault): Promise<Response> {
       return json(503, 'Service Unavailable')
     case '412':
       return json(412, 'Precondition Failed')
+    case '419':
+      return json(419, 'Unauthorized')
     case 'timeout':
       await scheduler.wait(fault.hangMs || DEFAULT_HANG_MS)
       return json(504, 'Gateway Timeout')
     case 'book_lost':
+    case 'book_held':
+    case 'stale':
     case 'pass':
       throw new Error(`${fault.kind} does not stop the call`)
   }

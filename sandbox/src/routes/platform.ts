@@ -2,9 +2,9 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
-import { emptyBody500, looksLikeABrowser } from '../firewall'
+import { blockedAnswer, emptyBody500, looksLikeABrowser } from '../firewall'
 import type { SandboxPlatform } from '../object'
-import type { Endpoint } from '../schemas'
+import type { Endpoint, Fault } from '../schemas'
 import { searchVenues, venueById } from '../venues'
 import {
   bookJson,
@@ -39,16 +39,32 @@ function userToken(c: Ctx): string | null {
   return auth && auth === universal ? auth : null
 }
 
-function endpoint(name: Endpoint, handler: (c: Ctx, world: World) => Promise<Response>) {
+/** A platform call: counted, then answered, or faulted as queued (see FaultInput). */
+function endpoint(name: Endpoint, handler: (c: Ctx, world: World, fault: Fault | null) => Promise<Response>) {
   return async (c: Ctx) => {
     const world = worldOf(c)
     const fault = await world.enter(name)
-    if (fault?.kind === 'pass') return handler(c, world)
-    if (fault && fault.kind !== 'book_lost') return failBefore(fault)
-    const response = await handler(c, world)
-    return fault ? loseAnswer(fault) : response
+    if (!fault) return handler(c, world, null)
+    switch (fault.kind) {
+      case 'pass':
+        return handler(c, world, null)
+      case 'stale':
+        return handler(c, world, fault)
+      case 'book_lost':
+        await handler(c, world, null)
+        return loseAnswer(fault)
+      case 'book_held':
+        // Committed; the caller gets what a retry of the same call gets (Hono keeps the body).
+        await handler(c, world, null)
+        return handler(c, world, null)
+      default:
+        return failBefore(fault)
+    }
   }
 }
+
+/** How far a lagging reservation list (fault `stale`) is behind. */
+const STALE_LAG_MS = 60_000
 
 const digits = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -73,9 +89,14 @@ function jsonOf(text: string): unknown {
 export const platformRoutes = new Hono<{ Bindings: SandboxEnv }>()
 
 platformRoutes.use('*', async (c, next) => {
-  // The platform's firewall answers a call without a browser User-Agent before the API sees it.
-  if (!looksLikeABrowser(c.req.header('User-Agent'))) return emptyBody500()
-  if (c.req.header('Authorization') !== `ResyAPI api_key="${c.env.PLATFORM_API_KEY}"`) return message(c, 403, 'Invalid API key')
+  // The platform's firewall answers before the API sees the call: a blocked client, or one
+  // without a browser User-Agent.
+  const userAgent = c.req.header('User-Agent') ?? ''
+  const blocked = await worldOf(c).blockOf(userAgent)
+  if (blocked) return blockedAnswer(blocked)
+  if (!looksLikeABrowser(userAgent)) return emptyBody500()
+  // A wrong or rotated API key gets the same 419 as bad user credentials (§10, `Cierge:resy/token.go`).
+  if (c.req.header('Authorization') !== `ResyAPI api_key="${c.env.PLATFORM_API_KEY}"`) return unauthorized(c)
   if (c.req.path === '/3/book' && !c.req.header('Referer')) return message(c, 500, 'Internal Server Error')
   await next()
 })
@@ -180,16 +201,19 @@ platformRoutes.post(
     }
     const result = await world.book(token, form.data.book_token, paymentMethodId)
     if (result.kind === 'unauthorized') return unauthorized(c)
-    if (result.kind === 'refused') return message(c, result.status, result.message)
+    if (result.kind === 'refused') {
+      const body = { status: result.status, message: result.message, ...(result.specs ? { specs: result.specs } : {}) }
+      return new Response(JSON.stringify(body), { status: result.status, headers: { 'Content-Type': 'application/json' } })
+    }
     return c.json(bookJson(result.booking), 201)
   }),
 )
 
 platformRoutes.get(
   '/3/user/reservations',
-  endpoint('reservations', async (c, world) => {
+  endpoint('reservations', async (c, world, fault) => {
     const token = userToken(c)
-    const got = token ? await world.reservations(token) : { kind: 'unauthorized' as const }
+    const got = token ? await world.reservations(token, fault?.kind === 'stale' ? STALE_LAG_MS : 0) : { kind: 'unauthorized' as const }
     return got.kind === 'ok' ? c.json(reservationsJson(got.bookings)) : unauthorized(c)
   }),
 )

@@ -1,6 +1,7 @@
 // Book tokens, bookings and the reservation list, with the platform's refusals:
-// 404 slot gone (or unknown book token), 412 the account already holds that table time or the
-// book token expired, 402 a card is needed and none (or the wrong one) was given.
+// 404 slot gone (or unknown book token), 412 the account already holds that table time (with
+// `specs`; also a retried book of a table the same token booked) or the book token expired,
+// 402 a card is needed and none (or the wrong one) was given.
 import { instantOf } from '../clock'
 import { isOffered } from '../inventory'
 import type { Policy, SandboxSlot, SlotKey } from '../model'
@@ -24,7 +25,16 @@ export interface Booking extends SlotKey {
   bookedAt: number
 }
 
-export type BookResult = { kind: 'booked'; booking: Booking } | { kind: 'refused'; status: 402 | 404 | 412; message: string }
+/** What a 412 for a table the account already holds carries (AbhiSivaprasad/resy-bot reads `specs` as "already booked"). */
+export interface HeldSpecs {
+  day: string
+  time_slot: string
+  num_seats: number
+}
+
+export type BookResult =
+  | { kind: 'booked'; booking: Booking }
+  | { kind: 'refused'; status: 402 | 404 | 412; message: string; specs?: HeldSpecs }
 
 type TokenRow = { email: string; venue_id: number; day: string; time: string; seating: string; party_size: number; expires_at: number }
 type ReservationRow = {
@@ -63,14 +73,20 @@ export function book(sql: SqlStorage, account: SandboxAccount, bookToken: string
   if (!row) return { kind: 'refused', status: 404, message: 'Unknown book token' }
   if (row.expires_at < now) return { kind: 'refused', status: 412, message: 'Book token expired' }
   const key: SlotKey = { venueId: row.venue_id, day: row.day, time: row.time, seating: row.seating }
-  const held = sql.exec(
-    'SELECT 1 FROM reservations WHERE email = ? AND venue_id = ? AND day = ? AND time = ?',
-    account.email,
-    key.venueId,
-    key.day,
-    key.time,
-  )
-  if (held.toArray().length > 0) return { kind: 'refused', status: 412, message: 'You already have a reservation at this time' }
+  const held = sql
+    .exec<{ party_size: number }>(
+      'SELECT party_size FROM reservations WHERE email = ? AND venue_id = ? AND day = ? AND time = ?',
+      account.email,
+      key.venueId,
+      key.day,
+      key.time,
+    )
+    .toArray()[0]
+  if (held) {
+    // Also what a retried book of a table this token already booked gets (tokens stay after use).
+    const specs = { day: key.day, time_slot: `${key.time}:00`, num_seats: held.party_size }
+    return { kind: 'refused', status: 412, message: 'You already have a reservation at this time', specs }
+  }
   const venue = venueById(key.venueId)
   const slot: SandboxSlot | null = venue ? currentSlot(sql, venue, key) : null
   if (!venue || !slot || !isOffered(venue, slot, now)) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
@@ -109,7 +125,6 @@ export function book(sql: SqlStorage, account: SandboxAccount, bookToken: string
     booking.bookedAt,
   )
   takeSlot(sql, key)
-  sql.exec('DELETE FROM book_tokens WHERE token = ?', bookToken)
   return { kind: 'booked', booking }
 }
 

@@ -17,9 +17,10 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS faults (seq INTEGER PRIMARY KEY AUTOINCREMENT, endpoint TEXT NOT NULL,
      kind TEXT NOT NULL, remaining INTEGER NOT NULL, hang_ms INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS calls (endpoint TEXT PRIMARY KEY, count INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS blocks (client TEXT PRIMARY KEY, until INTEGER NOT NULL, style TEXT NOT NULL)`,
 ]
 
-const NAMES = ['accounts', 'tokens', 'removed_slots', 'added_slots', 'book_tokens', 'reservations', 'faults', 'calls']
+const NAMES = ['accounts', 'tokens', 'removed_slots', 'added_slots', 'book_tokens', 'reservations', 'faults', 'calls', 'blocks']
 
 export function migrate(sql: SqlStorage): void {
   for (const statement of TABLES) sql.exec(statement)

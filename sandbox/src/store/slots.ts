@@ -34,8 +34,10 @@ export function slotsOn(sql: SqlStorage, venue: SandboxVenue, day: string): Sand
   const removed = removedOn(sql, venue.id, day)
   const added = addedOn(sql, venue.id, day)
   const addedKeys = new Set(added.map(slotKeyOf))
-  const generated = generatedSlots(venue, day).filter((s) => !removed.has(slotKeyOf(s)) && !addedKeys.has(slotKeyOf(s)))
-  return [...generated, ...added].sort((a, b) => a.time.localeCompare(b.time) || a.seating.localeCompare(b.seating))
+  const generated = generatedSlots(venue, day).filter((s) => !addedKeys.has(slotKeyOf(s)))
+  return [...generated, ...added]
+    .filter((s) => !removed.has(slotKeyOf(s)))
+    .sort((a, b) => a.time.localeCompare(b.time) || a.seating.localeCompare(b.seating))
 }
 
 /** The slot as it stands (untaken) or as it was generated (possibly taken since); null if never offered. */
@@ -52,15 +54,11 @@ export function currentSlot(sql: SqlStorage, venue: SandboxVenue, key: SlotKey):
   return slotsOn(sql, venue, key.day).find((s) => slotKeyOf(s) === wanted) ?? null
 }
 
-/** Takes the slot off sale (booked, or removed by the control API / demo). */
+/**
+ * Takes the slot off sale (booked, or removed by the control API / demo). An added slot's row
+ * stays, so booking details can still be asked for it, as the platform allows for a taken table.
+ */
 export function takeSlot(sql: SqlStorage, key: SlotKey): void {
-  sql.exec(
-    'DELETE FROM added_slots WHERE venue_id = ? AND day = ? AND time = ? AND seating = ?',
-    key.venueId,
-    key.day,
-    key.time,
-    key.seating,
-  )
   sql.exec(
     'INSERT OR IGNORE INTO removed_slots (venue_id, day, time, seating) VALUES (?, ?, ?, ?)',
     key.venueId,
@@ -70,7 +68,15 @@ export function takeSlot(sql: SqlStorage, key: SlotKey): void {
   )
 }
 
+/** Adds (or replaces) a slot and puts it on sale, even if it was taken before. */
 export function putSlot(sql: SqlStorage, slot: SandboxSlot): void {
+  sql.exec(
+    'DELETE FROM removed_slots WHERE venue_id = ? AND day = ? AND time = ? AND seating = ?',
+    slot.venueId,
+    slot.day,
+    slot.time,
+    slot.seating,
+  )
   sql.exec(
     `INSERT OR REPLACE INTO added_slots (venue_id, day, time, seating, party_min, party_max, policy) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     slot.venueId,

@@ -8,6 +8,7 @@ import { alertInstead, tryBooking, VERIFY_INTERVAL_MS, verifyAttempt } from './b
 import { inBurst, intervalFor, nextPollAt, type ReleaseRule, releaseInstants } from './cadence'
 import { type WatchContext, withTrace } from './context'
 import { slotKey } from './match'
+import { statusReasonAfterPoll } from './platform-failures'
 import { pollOnce } from './poll'
 
 export interface StepResult {
@@ -79,6 +80,12 @@ async function pollAndAct(ctx: WatchContext, state: RequestState): Promise<{ nex
     let next: RequestState = { ...s, summaries: { ...s.summaries, ...poll.summaries } }
     for (const [, line] of changed) next = withTrace(next, now, line)
     return next
+  })
+
+  // A block or a refused API key shows in status_reason while it lasts.
+  await ctx.update((s) => {
+    const reason = statusReasonAfterPoll(s.statusReason, poll.problem)
+    return reason === s.statusReason || s.status !== 'active' ? null : { ...s, statusReason: reason }
   })
 
   const autoBook = state.spec.mode === 'auto_book' && state.approvedRevision === state.revision && !state.bookingDisabled

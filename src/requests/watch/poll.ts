@@ -8,6 +8,7 @@ import type { VenueInfo } from './alerts'
 import { BURST_INTERVAL_MS } from './cadence'
 import type { WatchContext } from './context'
 import { describeSkip, judgeSlot } from './match'
+import { readFailure } from './platform-failures'
 
 export interface Sighting {
   slot: Slot
@@ -20,9 +21,9 @@ export interface PollResult {
   summaries: Record<string, string>
   /** The longest wait the platform asked for (429), or a backoff after failures; 0 when fine. */
   backoffMs: number
+  /** A block or a refused API key, in words for status_reason; null when none. */
+  problem: string | null
 }
-
-const FAILURE_BACKOFF_MS = 120_000
 
 export async function pollOnce(
   ctx: WatchContext,
@@ -42,17 +43,17 @@ export async function pollOnce(
     targets.map((t) => ctx.availability({ venueId: t.venueId, day: t.day, partySize: spec.party_size }, maxAgeMs)),
   )
 
-  const result: PollResult = { matches: [], summaries: {}, backoffMs: 0 }
+  const result: PollResult = { matches: [], summaries: {}, backoffMs: 0, problem: null }
   answers.forEach((answer, i) => {
     const target = targets[i]
     if (!target) return
     const name = venues.get(target.venueId)?.name ?? `venue ${target.venueId}`
     const key = `${target.venueId}|${target.day}`
     if (answer.kind !== 'ok') {
-      const wait = answer.kind === 'rate_limited' ? answer.retryAfterMs : FAILURE_BACKOFF_MS
-      result.backoffMs = Math.max(result.backoffMs, wait)
-      result.summaries[key] =
-        `Could not check ${name} on ${target.day}: the platform ${answer.kind === 'rate_limited' ? 'asked us to slow down' : 'did not answer'}.`
+      const failure = readFailure(answer)
+      result.backoffMs = Math.max(result.backoffMs, failure.backoffMs)
+      result.problem ??= failure.statusReason
+      result.summaries[key] = `Could not check ${name} on ${target.day}: ${failure.says}.`
       return
     }
     const inWindow = answer.value.filter((s) => s.time >= spec.earliest_time && s.time <= spec.latest_time)

@@ -35,8 +35,9 @@ export class FaultLedger {
     this.injected.set(label, (this.injected.get(label) ?? 0) + count)
   }
 
-  /** Uses up every queued fault with calls that cannot book anything. */
+  /** Lifts any block and uses up every queued fault with calls that cannot book anything. */
   async drain(): Promise<void> {
+    await this.control.block({ forMs: 0 })
     const platform = platformFromEnv(env, { retryDelaysMs: [] })
     for (let round = 0; round < 50; round++) {
       await this.refresh()
@@ -76,6 +77,8 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
     ['500', 2],
     ['503', 3],
     ['timeout', 1],
+    // The platform refusing the service's API key: an operator fault, never a reconnect.
+    ['419', 1],
   ],
   details: [
     ['429', 1],
@@ -90,6 +93,8 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
     ['503', 1],
     ['429', 1],
     ['book_lost', 4],
+    // Booked, but answered with the 412 (with specs) a retry of a held table gets.
+    ['book_held', 2],
     ['timeout', 1],
   ],
   reservations: [
@@ -97,7 +102,22 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
     ['500', 2],
     ['429', 1],
     ['timeout', 1],
+    // The account's list lags: the bookings of the last minute are not on it yet.
+    ['stale', 2],
   ],
+}
+
+const BLOCK_STYLES = ['empty_500', 'html_403', 'cloudfront', 'imperva'] as const
+
+/**
+ * The firewall blocks the service (every call, every endpoint) for a while: short, so the
+ * phase's alarms meet it and later ones do not. Blocks are lifted before the final checks.
+ */
+export async function maybeBlock(rng: Rng, control: SandboxControl, counts: Map<string, number>): Promise<void> {
+  if (!rng.chance(0.15)) return
+  const style = rng.pick(BLOCK_STYLES)
+  await control.block({ forMs: rng.int(200, 2000), style })
+  counts.set(`block ${style}`, (counts.get(`block ${style}`) ?? 0) + 1)
 }
 
 /**

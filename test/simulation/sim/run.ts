@@ -4,7 +4,7 @@
 // Then faults are used up, every expiry moves into the past, and the checks read the ledger.
 import { type AlarmStats, alarmPhase, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
 import { checkSafety, type SafetyCounts } from './checks'
-import { FaultLedger, injectRoundFaults } from './faults'
+import { FaultLedger, injectRoundFaults, maybeBlock } from './faults'
 import { Inventory } from './inventory'
 import { planDinners } from './plan'
 import { rngOf } from './random'
@@ -73,6 +73,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
       await nextInterval()
     }
     if (settled === 0) await injectRoundFaults(rng, faults, live.length, options.clientTimeouts)
+    if (settled === 0) await maybeBlock(rng, world.control, faults.injected)
     if (rng.chance(0.15)) await restartBetweenSteps(rng.chance(0.5), alarms)
 
     await alarmPhase(requests, alarms, settled === 0 && rng.chance(0.3) ? rng.int(5, 150) : null)

@@ -1,0 +1,53 @@
+// What a failed availability check means for a request: how long to wait, what the trace says,
+// and what the request's status_reason says while it lasts. Blocks and a refused API key are
+// told apart from "the platform did not answer" and from 429 (shared/reference/resy-api.md §10):
+// both wait much longer, and neither is ever the user's to fix (find sends no user token). Pure.
+import type { Failure } from '../../platform/api'
+import { BLOCK_WORDS } from '../../platform/blocks'
+
+export const FAILURE_BACKOFF_MS = 2 * 60_000
+/** Asking again soon is what keeps a firewall block in place. */
+export const BLOCKED_BACKOFF_MS = 20 * 60_000
+export const OPERATOR_FAULT_BACKOFF_MS = 10 * 60_000
+
+export const BLOCKED_REASON = 'The reservation platform is blocking our checks right now; the next check is in about 20 minutes.'
+export const OPERATOR_FAULT_REASON =
+  "The service cannot check the platform right now (a problem on the service's side, not with your account); the next check is in about 10 minutes."
+const PROBLEM_REASONS = new Set([BLOCKED_REASON, OPERATOR_FAULT_REASON])
+
+export interface FailureReading {
+  backoffMs: number
+  /** Completes "Could not check <venue> on <day>: …". */
+  says: string
+  /** The request's status_reason while this lasts; null leaves it alone. */
+  statusReason: string | null
+}
+
+export function readFailure(failure: Failure): FailureReading {
+  switch (failure.kind) {
+    case 'rate_limited':
+      return { backoffMs: failure.retryAfterMs, says: 'the platform asked us to slow down', statusReason: null }
+    case 'blocked':
+      return {
+        backoffMs: BLOCKED_BACKOFF_MS,
+        says: `the platform is blocking checks (${BLOCK_WORDS[failure.signal]})`,
+        statusReason: BLOCKED_REASON,
+      }
+    case 'operator_fault':
+      return {
+        backoffMs: OPERATOR_FAULT_BACKOFF_MS,
+        says: "the platform refused the service's access (the operators are told)",
+        statusReason: OPERATOR_FAULT_REASON,
+      }
+    case 'reauth':
+    case 'not_found':
+    case 'unavailable':
+      return { backoffMs: FAILURE_BACKOFF_MS, says: 'the platform did not answer', statusReason: null }
+  }
+}
+
+/** The status_reason after a poll: a problem's while it lasts, cleared once checks work again. */
+export function statusReasonAfterPoll(current: string | null, problem: string | null): string | null {
+  if (problem) return problem
+  return current !== null && PROBLEM_REASONS.has(current) ? null : current
+}
