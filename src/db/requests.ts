@@ -19,7 +19,7 @@ const OPEN_SQL = `('${OPEN_STATUSES.join("','")}')`
  * positional parameter numbers, so the fragment fits any statement.
  */
 function overlapSql(user: string, windows: string, except: string): string {
-  return `SELECT DISTINCT r.id AS id, r.status AS status
+  return `SELECT DISTINCT r.id AS id, r.status AS status, r.principal_id AS principalId
     FROM request_windows w JOIN requests r ON r.id = w.request_id, json_each(${windows}) nw
     WHERE r.user_id = ${user} AND r.mode = 'auto_book' AND r.status IN ${OPEN_SQL} AND r.id != ${except}
       AND w.starts_at <= json_extract(nw.value, '$[1]') AND w.ends_at >= json_extract(nw.value, '$[0]')`
@@ -139,6 +139,8 @@ export async function mirrorState(d1: D1Database, state: RequestMirror, windows:
 export interface OverlapHit {
   id: string
   status: string
+  /** The token or grant that created it: another one's request is not the caller's to name. */
+  principalId: string
 }
 
 /** Open auto_book requests of this user overlapping the windows, other than `exceptId`. */

@@ -6,7 +6,7 @@ import { AppError } from '../errors'
 import { newId } from '../lib/random'
 import { checkConflicts } from './conflicts'
 import { type Deps, requestObject } from './deps'
-import { bodyHash, conflictingKey, createScopeKey, findKey, requireKey, type StoredKey } from './idempotency'
+import { bodyHash, conflictingKey, createScopeKey, findKey, type StoredKey } from './idempotency'
 import { loadRequest } from './load'
 import { checkSpec } from './rules'
 import type { RequestSpec, RequestView } from './schemas'
@@ -14,7 +14,7 @@ import { viewFor } from './view'
 
 export interface WriteResult {
   view: RequestView
-  /** True when this answers a retry of an earlier call with the same Idempotency-Key. */
+  /** True when this answers a retry of an earlier call with the same idempotency key. */
   replayed: boolean
 }
 
@@ -27,16 +27,15 @@ const requestLimit = () =>
 export async function createRequest(
   deps: Deps,
   principal: Principal,
-  input: { spec: RequestSpec; idempotencyKey: string | undefined },
+  input: { spec: RequestSpec; idempotencyKey: string },
 ): Promise<WriteResult> {
-  const key = requireKey(input.idempotencyKey)
-  const scopeKey = createScopeKey(principal.principalId, key)
+  const scopeKey = createScopeKey(principal.principalId, input.idempotencyKey)
   const hash = await bodyHash(input.spec)
   const earlier = await findKey(deps, scopeKey)
   if (earlier) return replay(deps, principal, earlier, hash)
 
   const checked = await checkSpec(deps, input.spec, principal)
-  await checkConflicts(deps, principal.userId, checked)
+  await checkConflicts(deps, principal, checked)
   if ((await countOpenRequests(deps.db, principal.userId)) >= OPEN_REQUEST_LIMIT) throw requestLimit()
 
   const record = {
@@ -58,7 +57,7 @@ export async function createRequest(
     // Another call won a race: the same key, the last free slot, or the same dinner.
     const winner = await findKey(deps, scopeKey)
     if (winner) return replay(deps, principal, winner, hash)
-    await checkConflicts(deps, principal.userId, checked)
+    await checkConflicts(deps, principal, checked)
     throw requestLimit()
   }
   const state = await requestObject(deps.env, record.id).ensure(record)

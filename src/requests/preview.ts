@@ -8,7 +8,7 @@ import type { PreviewResult, RequestSpec } from './schemas'
 
 export async function previewRequest(deps: Deps, principal: Principal, spec: RequestSpec): Promise<PreviewResult> {
   const checked = await checkSpec(deps, spec, principal)
-  await checkConflicts(deps, principal.userId, checked)
+  await checkConflicts(deps, principal, checked)
   return {
     valid: true,
     spec: checked.spec,

@@ -5,7 +5,7 @@ import { AppError } from '../errors'
 import { checkConflicts } from './conflicts'
 import type { WriteResult } from './create'
 import { type Deps, requestObject } from './deps'
-import { bodyHash, requireKey } from './idempotency'
+import { bodyHash } from './idempotency'
 import { loadRequest } from './load'
 import type { ObjectResult } from './request-object'
 import { checkSpec } from './rules'
@@ -15,18 +15,17 @@ import { viewFor } from './view'
 export async function updateRequest(
   deps: Deps,
   principal: Principal,
-  input: { requestId: string; body: UpdateBody; idempotencyKey: string | undefined },
+  input: { requestId: string; body: UpdateBody; idempotencyKey: string },
 ): Promise<WriteResult> {
-  const key = requireKey(input.idempotencyKey)
   await loadRequest(deps, input.requestId, { principal })
   const object = requestObject(deps.env, input.requestId)
-  const idem = { key, bodyHash: await bodyHash(input.body) }
+  const idem = { key: input.idempotencyKey, bodyHash: await bodyHash(input.body) }
 
   const earlier = await object.replayUpdate(idem, deps.now)
   if (earlier) return resultOf(deps, principal, earlier)
 
   const checked = await checkSpec(deps, input.body.spec, principal)
-  await checkConflicts(deps, principal.userId, checked, input.requestId)
+  await checkConflicts(deps, principal, checked, input.requestId)
   const result = await object.update({
     revision: input.body.revision,
     spec: checked.spec,

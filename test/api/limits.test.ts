@@ -81,6 +81,32 @@ describe('overlapping auto_book requests', () => {
     expect(await countRequests(userId)).toBe(1)
   })
 
+  it('names its own overlapping request and says it waits for approval, not that it books a table', async () => {
+    const { token } = await createUserWithToken()
+    const first = await createOk(token, autoBook({ dates: [day()] }))
+    const refused = await create(token, autoBook({ dates: [day()], party_size: 4 }))
+    expectError(refused, 409, 'overlapping_booking_request')
+    expect(refused.body.message).toContain(`Request ${first.id} is waiting for the user to approve`)
+    expect(refused.body.message).toContain('Update or stop that request')
+    expect(refused.body.message).not.toContain('already books')
+  })
+
+  it("points to the Requests page, without naming it, when the overlapping request is another token's", async () => {
+    const { token, userId } = await createUserWithToken()
+    const first = await createOk(token, autoBook({ dates: [day()] }))
+    const other = await createTokenForUser(userId)
+    for (const refused of [
+      await preview(other.token, autoBook({ dates: [day()] })),
+      await create(other.token, autoBook({ dates: [day()] })),
+    ]) {
+      expectError(refused, 409, 'overlapping_booking_request')
+      expect(refused.body.message).toContain("Another of your assistants' requests")
+      expect(refused.body.message).toContain('http://localhost:8787/requests')
+      expect(refused.body.message).not.toContain(first.id)
+      expect(refused.body.message).not.toMatch(/update or stop that request/i)
+    }
+  })
+
   it('allows an auto_book spec on the same date with a window that does not intersect', async () => {
     const { token } = await createUserWithToken()
     await createOk(token, autoBook({ dates: [day()], earliest_time: '18:00', latest_time: '19:00' }))
