@@ -12,6 +12,11 @@ declare global {
       ASSETS: Fetcher
       /** Origin used in links the service hands out (action_url, alerts). */
       PUBLIC_BASE_URL?: string
+      /**
+       * Browser origins (separated by spaces or commas) whose pages may call /mcp and /api/v1:
+       * CORS preflights are answered for them (src/auth/browser-origins.ts).
+       */
+      ALLOWED_ORIGINS?: string
       /** Base URL of the reservation platform's API. */
       PLATFORM_BASE_URL: string
       /** The local sandbox platform (service binding); absent in production, where global fetch is used. */

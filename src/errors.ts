@@ -11,6 +11,7 @@ const STATUS = {
   request_not_found: 404,
   reservation_not_found: 404,
   not_found: 404,
+  method_not_allowed: 405,
   csrf_failed: 403,
   revision_conflict: 409,
   idempotency_conflict: 409,

@@ -2,6 +2,7 @@
 // and the OpenAPI 3.1 document generated from the same schemas.
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
+import { browserCors } from '../auth/browser-origins'
 import { AppError } from '../errors'
 import { depsOf } from '../requests/deps'
 import type { ApiEnv } from './context'
@@ -12,12 +13,21 @@ import { ROUTES } from './routes'
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
 const noSuchRoute = () => new AppError('not_found', 'There is no such API route.')
+const methodNotAllowed = (allow: string) => new AppError('method_not_allowed', `This API route answers ${allow} only.`, { Allow: allow })
+
+/** The Allow header of a path: its methods, HEAD with GET, and OPTIONS (CORS preflights). */
+function allowedMethods(methods: string[]): string {
+  const upper = methods.map((method) => method.toUpperCase())
+  return [...upper, ...(upper.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ')
+}
 
 export function createApiApp(resolveToken: TokenResolver) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: schemaHook }).basePath(API_BASE)
   app.onError((err) => renderError(err))
   app.notFound(() => renderError(noSuchRoute()))
 
+  // Before everything else: a browser page of an allowed origin gets its preflight answered.
+  app.use('*', browserCors(['GET', 'POST', 'PUT']))
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
@@ -41,7 +51,13 @@ export function createApiApp(resolveToken: TokenResolver) {
   })
   app.use('*', bearerAuth(resolveToken))
 
-  for (const register of Object.values(ROUTES)) register(app)
+  const routes = Object.values(ROUTES)
+  for (const route of routes) route.register(app)
+  // A known path called with another method: 405 with the methods it has.
+  for (const path of new Set(routes.map((route) => route.path))) {
+    const allow = allowedMethods(routes.filter((route) => route.path === path).map((route) => route.method))
+    app.all(path.replace(/\{(\w+)\}/g, ':$1'), () => renderError(methodNotAllowed(allow)))
+  }
   // A catch-all, not only notFound: when this app is mounted, the mounting app's notFound wins.
   app.all('*', () => renderError(noSuchRoute()))
   return app

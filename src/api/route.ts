@@ -34,7 +34,12 @@ export interface RestShape<I extends z.ZodType> {
   input(parts: Parts): z.output<I> | Promise<z.output<I>>
 }
 
-export type RegisterRoute = (app: OpenAPIHono<ApiEnv>) => void
+export interface RestRoute {
+  method: RestShape<z.ZodType>['method']
+  /** The OpenAPI path (`/requests/{request_id}`). */
+  path: string
+  register(app: OpenAPIHono<ApiEnv>): void
+}
 
 function partsOf(c: Context<ApiEnv>): Parts {
   return {
@@ -45,7 +50,7 @@ function partsOf(c: Context<ApiEnv>): Parts {
   }
 }
 
-export function restRouteOf<I extends z.ZodType, O extends z.ZodObject>(op: Operation<I, O>, shape: RestShape<I>): RegisterRoute {
+export function restRouteOf<I extends z.ZodType, O extends z.ZodObject>(op: Operation<I, O>, shape: RestShape<I>): RestRoute {
   const { params, query, headers, body } = shape.request
   // Declared as the library's wide type: the success status comes from the table, so the
   // handler answers with a plain Response (its body is the operation's output type).
@@ -68,12 +73,16 @@ export function restRouteOf<I extends z.ZodType, O extends z.ZodObject>(op: Oper
     },
     responses,
   })
-  return (app) => {
-    app.openapi(route, async (c) => {
-      const input = await shape.input(partsOf(c))
-      const { value, replayed } = await op.run(c.get('deps'), c.get('principal'), input)
-      if (replayed) c.header('Idempotent-Replayed', 'true')
-      return c.json(value, shape.status)
-    })
+  return {
+    method: shape.method,
+    path: shape.path,
+    register(app) {
+      app.openapi(route, async (c) => {
+        const input = await shape.input(partsOf(c))
+        const { value, replayed } = await op.run(c.get('deps'), c.get('principal'), input)
+        if (replayed) c.header('Idempotent-Replayed', 'true')
+        return c.json(value, shape.status)
+      })
+    },
   }
 }

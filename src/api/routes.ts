@@ -5,7 +5,7 @@ import { z } from '@hono/zod-openapi'
 import { requireKey } from '../requests/idempotency'
 import { OPERATIONS, type OperationName } from '../requests/operations'
 import { UpdateBody } from '../requests/schemas'
-import { type RegisterRoute, restRouteOf } from './route'
+import { type RestRoute, restRouteOf } from './route'
 
 const op = OPERATIONS
 
@@ -30,7 +30,7 @@ const Spec = op.create_request.input.shape.spec
 
 const requests = ['Requests']
 
-export const ROUTES: Record<OperationName, RegisterRoute> = {
+export const ROUTES: Record<OperationName, RestRoute> = {
   capabilities: restRouteOf(op.capabilities, {
     method: 'get',
     path: '/capabilities',
@@ -74,7 +74,7 @@ export const ROUTES: Record<OperationName, RegisterRoute> = {
     errors: [401, 403, 409, 413, 415, 429],
     request: { headers: IdempotencyHeaders, body: Spec },
     input: async (parts) => ({
-      idempotency_key: requireKey(parts.headers(IdempotencyHeaders)['idempotency-key']),
+      idempotency_key: requireKey(parts.headers(IdempotencyHeaders)['idempotency-key'], 'Send an Idempotency-Key header'),
       spec: await parts.body(Spec),
     }),
   }),
@@ -112,7 +112,7 @@ export const ROUTES: Record<OperationName, RegisterRoute> = {
     request: { params: RequestIdParams, headers: IdempotencyHeaders, body: UpdateBody },
     input: async (parts) => ({
       ...parts.params(RequestIdParams),
-      idempotency_key: requireKey(parts.headers(IdempotencyHeaders)['idempotency-key']),
+      idempotency_key: requireKey(parts.headers(IdempotencyHeaders)['idempotency-key'], 'Send an Idempotency-Key header'),
       ...(await parts.body(UpdateBody)),
     }),
   }),

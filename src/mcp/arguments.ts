@@ -32,7 +32,7 @@ export function argumentsOf<T>(checked: Checked<T>): T {
   if (!checked.ok) {
     // The contract names this one: a missing key is `idempotency_key_required`, as on REST.
     const keyMissing = checked.error.detail.some((d) => d.loc.join('.') === 'arguments.idempotency_key' && d.type === 'missing')
-    if (keyMissing) requireKey(undefined)
+    if (keyMissing) requireKey(undefined, 'Send the idempotency_key argument')
     throw checked.error
   }
   return checked.value

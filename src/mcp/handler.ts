@@ -4,17 +4,52 @@ import { insufficientScope, type OAuthResourceContext } from '@cloudflare/worker
 import { createMcpHandler } from 'agents/mcp/server'
 import { MCP_REQUIRED_SCOPE } from '../auth/oauth'
 import { hasScope, type Principal } from '../core/principal'
+import type { Scope } from '../core/scopes'
 import { AppError } from '../errors'
 import { depsOf } from '../requests/deps'
 import { mcpHttpError } from './errors'
-import { allowedHostnames } from './host-policy'
+import { allowedHostnames, allowedOriginHostnames } from './host-policy'
 import { buildMcpServer } from './server'
+import { toolNamed } from './tools'
+
+/**
+ * A 403 with the Bearer `insufficient_scope` challenge, so an OAuth host starts step-up
+ * authorization. The challenge's scope is what the token has plus what is missing (MCP's
+ * recommended approach), so re-consenting loses nothing the user had granted.
+ */
+function scopeRefusal(ctx: OAuthResourceContext<Principal>, missing: Scope, message: string): Response {
+  const scopes = [...ctx.props.scopes, missing]
+  return mcpHttpError(insufficientScope(ctx.auth, scopes, message), new AppError('insufficient_scope', message))
+}
+
+/** The tools a tools/call message names (one message, or each of a batch). */
+async function calledTools(request: Request): Promise<string[]> {
+  if (request.method !== 'POST') return []
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => null)
+  const messages = Array.isArray(body) ? body : [body]
+  return messages.flatMap((message) => {
+    if (typeof message !== 'object' || message === null || !('method' in message) || message.method !== 'tools/call') return []
+    const params = 'params' in message ? message.params : null
+    const name = typeof params === 'object' && params !== null && 'name' in params ? params.name : null
+    return typeof name === 'string' ? [name] : []
+  })
+}
 
 export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuthResourceContext<Principal>): Promise<Response> {
   const principal = ctx.props
   if (!hasScope(principal, MCP_REQUIRED_SCOPE)) {
-    const message = `An MCP connection needs the "${MCP_REQUIRED_SCOPE}" scope.`
-    return mcpHttpError(insufficientScope(ctx.auth, [MCP_REQUIRED_SCOPE], message), new AppError('insufficient_scope', message))
+    return scopeRefusal(ctx, MCP_REQUIRED_SCOPE, `An MCP connection needs the "${MCP_REQUIRED_SCOPE}" scope.`)
+  }
+  // A tool the token's scopes do not allow is not listed; calling it anyway is refused here,
+  // before the SDK would answer "unknown tool", with the challenge hosts act on.
+  for (const name of await calledTools(request)) {
+    const tool = toolNamed(name)
+    if (tool && !hasScope(principal, tool.scope)) {
+      return scopeRefusal(ctx, tool.scope, `The tool ${name} needs the "${tool.scope}" scope, which this connection was not granted.`)
+    }
   }
   const tools = { principal, deps: depsOf(env, request.url) }
   const hosts = allowedHostnames(env)
@@ -23,7 +58,9 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
   const handler = createMcpHandler(() => buildMcpServer(tools), {
     route: '/mcp',
     allowedHostnames: hosts,
-    allowedOriginHostnames: hosts,
+    allowedOriginHostnames: allowedOriginHostnames(env),
+    // CORS is answered by the route (src/mcp/routes.ts) for the allowed origins only, never `*`.
+    corsOptions: false,
     onerror: (error) => console.error('mcp handler error', error.message),
   })
   return handler.fetch(request)

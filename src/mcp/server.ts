@@ -1,5 +1,5 @@
-// A fresh MCP server per request, bound to the caller: the tools of src/mcp/tools.ts, each
-// generated from the same operation as its REST route.
+// A fresh MCP server per request, bound to the caller: the tools of src/mcp/tools.ts that the
+// caller's scopes allow, each generated from the same operation as its REST route.
 import { McpServer } from '@modelcontextprotocol/server'
 import type { ToolContext } from './context'
 import { SERVER_INSTRUCTIONS } from './instructions'
@@ -8,7 +8,9 @@ import { TOOLS } from './tools'
 export const SERVER_INFO = { name: 'tablewatch', title: 'Tablewatch', version: '1.0.0' }
 
 export function buildMcpServer(ctx: ToolContext): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: SERVER_INSTRUCTIONS })
-  for (const register of Object.values(TOOLS)) register?.(server, ctx)
+  // The tool list never changes during a connection (it depends only on the token's scopes),
+  // so list changes are not advertised.
+  const server = new McpServer(SERVER_INFO, { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: { listChanged: false } } })
+  for (const tool of Object.values(TOOLS)) tool?.register(server, ctx)
   return server
 }

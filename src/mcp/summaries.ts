@@ -1,23 +1,21 @@
-// Short texts for the model beside each structured result. They repeat the rule that matters
-// for what the result shows (approval link, verification), so a model reading only text
-// still behaves.
+// One-line summaries for the model beside each structured result (the JSON of the result
+// follows them in the text). They repeat the rule that matters for what the result shows
+// (approval link, verification), so a model reading only text still behaves.
 import type { PreviewResult, RequestView, Reservation, Restaurant } from '../requests/schemas'
 import { RULES } from './instructions'
 
-export function restaurantsText(restaurants: Restaurant[]): string {
+export function restaurantsSummary(restaurants: Restaurant[]): string {
   if (restaurants.length === 0) return 'No restaurants matched. Try another spelling, or the neighborhood or city.'
-  const lines = restaurants.map((r) => `- ${r.name} (venue_id ${r.venue_id}, ${r.neighborhood}, ${r.city}; timezone ${r.time_zone})`)
-  return [`${restaurants.length} restaurant(s):`, ...lines].join('\n')
+  const names = restaurants.map((r) => `${r.name} (venue_id ${r.venue_id}, ${r.time_zone})`).join('; ')
+  return `${restaurants.length} restaurant(s): ${names}. Send a venue's time_zone as the request's timezone.`
 }
 
-export function previewText(preview: PreviewResult): string {
+export function previewSummary(preview: PreviewResult): string {
   const { spec } = preview
   const names = preview.restaurants.map((r) => r.name).join(', ')
   const ready = preview.executor.ready ? 'ready' : `not ready (${preview.executor.reason ?? 'unknown'})`
-  return [
-    `Valid. Confirm with the user before creating: ${names}; ${spec.dates.join(', ')}; ${spec.earliest_time}–${spec.latest_time} ${spec.timezone}; party of ${spec.party_size}; seating ${spec.seating}; mode ${spec.mode}; watching until ${spec.expires_at}.`,
-    `The service is ${ready} to ${spec.mode === 'auto_book' ? 'book' : 'watch'} for this user.`,
-  ].join('\n')
+  const task = spec.mode === 'auto_book' ? 'book' : 'watch'
+  return `Valid. Confirm with the user before creating: ${names}; ${spec.dates.join(', ')}; ${spec.earliest_time}–${spec.latest_time} ${spec.timezone}; party of ${spec.party_size}; seating ${spec.seating}; mode ${spec.mode}; watching until ${spec.expires_at}. The service is ${ready} to ${task} for this user.`
 }
 
 function statusLine(view: RequestView): string {
@@ -41,18 +39,18 @@ function statusLine(view: RequestView): string {
   }
 }
 
-export function requestText(view: RequestView): string {
+export function requestSummary(view: RequestView): string {
   return `Request ${view.id} is ${view.status} (revision ${view.revision}). ${statusLine(view)}`
 }
 
-export function listText(page: { requests: RequestView[]; next_cursor: string | null }): string {
+export function listSummary(page: { requests: RequestView[]; next_cursor: string | null }): string {
   if (page.requests.length === 0) return 'No requests yet for this connection.'
-  const lines = page.requests.map((v) => `- ${v.id}: ${v.status}${v.title ? ` — ${v.title}` : ''} (${v.dates.join(', ')})`)
-  const more = page.next_cursor ? `\nMore: call again with cursor "${page.next_cursor}".` : ''
-  return [`${page.requests.length} request(s):`, ...lines].join('\n') + more
+  const items = page.requests.map((v) => `${v.id} ${v.status}${v.title ? ` (${v.title})` : ''}`).join('; ')
+  const more = page.next_cursor ? ` More: call again with cursor "${page.next_cursor}".` : ''
+  return `${page.requests.length} request(s), newest first: ${items}.${more}`
 }
 
-export function reservationText(reservation: Reservation): string {
+export function reservationSummary(reservation: Reservation): string {
   const when = `${reservation.date} ${reservation.time}, party of ${reservation.party_size}`
   return reservation.verified
     ? `Reservation ${reservation.reservation_id} (${when}) is verified: the table is booked. Manage or cancel it at ${reservation.manage_url}.`

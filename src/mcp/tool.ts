@@ -1,9 +1,11 @@
 // One MCP tool from an operation of the table: the operation's schemas (arguments, structured
 // result) and scope, the tool's own wording. Every tool runs the same way: check the scope,
-// check the arguments, call the use case, answer with structured content and a short text.
+// check the arguments, call the use case, answer with structured content and, for hosts that
+// pass only text, a one-line summary followed by that same content as JSON.
 import type { McpServer, ToolAnnotations } from '@modelcontextprotocol/server'
 import type { z } from 'zod'
-import { requireScope } from '../core/principal'
+import { hasScope, requireScope } from '../core/principal'
+import type { Scope } from '../core/scopes'
 import type { Operation } from '../requests/operations'
 import { argumentsOf, toolArguments } from './arguments'
 import type { ToolContext } from './context'
@@ -13,34 +15,47 @@ export interface ToolWording<T> {
   title: string
   description: string
   annotations: ToolAnnotations
-  /** The short text beside the structured result, for a model that reads only text. */
-  text(result: T): string
+  /** One line beside the structured result, for a model that reads only text. */
+  summary(result: T): string
 }
 
-export type RegisterTool = (server: McpServer, ctx: ToolContext) => void
+export interface McpTool {
+  /** The operation's name with the interface's neutral `svc_` prefix. */
+  name: string
+  /** What the token must carry: a tool it does not is left out of tools/list. */
+  scope: Scope
+  /** Adds the tool to this request's server, when the caller's scopes allow it. */
+  register(server: McpServer, ctx: ToolContext): void
+}
 
-/** The tool's name is the operation's, with the interface's neutral `svc_` prefix. */
 export function toolOf<I extends z.ZodType, O extends z.ZodObject>(
-  name: string,
+  operationName: string,
   op: Operation<I, O>,
   wording: ToolWording<z.output<O>>,
-): RegisterTool {
-  return (server, ctx) => {
-    server.registerTool(
-      `svc_${name}`,
-      {
-        title: wording.title,
-        description: wording.description,
-        inputSchema: toolArguments(op.input),
-        outputSchema: op.output,
-        annotations: wording.annotations,
-      },
-      (args) =>
-        runTool(async () => {
-          requireScope(ctx.principal, op.scope)
-          const { value } = await op.run(ctx.deps, ctx.principal, argumentsOf(args))
-          return toolResult(value, wording.text(value))
-        }),
-    )
+): McpTool {
+  const name = `svc_${operationName}`
+  return {
+    name,
+    scope: op.scope,
+    register(server, ctx) {
+      if (!hasScope(ctx.principal, op.scope)) return
+      server.registerTool(
+        name,
+        {
+          title: wording.title,
+          description: wording.description,
+          inputSchema: toolArguments(op.input),
+          outputSchema: op.output,
+          annotations: wording.annotations,
+        },
+        (args) =>
+          runTool(async () => {
+            // Kept although tools/list hides the tool and /mcp refuses the call with a 403 first.
+            requireScope(ctx.principal, op.scope)
+            const { value } = await op.run(ctx.deps, ctx.principal, argumentsOf(args))
+            return toolResult(value, wording.summary(value))
+          }),
+      )
+    },
   }
 }

@@ -3,13 +3,13 @@
 // operation; only the wording is the tool's own.
 import { OPERATIONS, type OperationName } from '../requests/operations'
 import { RULES } from './instructions'
-import { listText, previewText, requestText, reservationText, restaurantsText } from './summaries'
-import { type RegisterTool, toolOf } from './tool'
+import { listSummary, previewSummary, requestSummary, reservationSummary, restaurantsSummary } from './summaries'
+import { type McpTool, toolOf } from './tool'
 
 const op = OPERATIONS
 
 /** null: a REST-only operation (capabilities: the preview's executor answers it on MCP). */
-export const TOOLS: Record<OperationName, RegisterTool | null> = {
+export const TOOLS: Record<OperationName, McpTool | null> = {
   find_restaurants: toolOf('find_restaurants', op.find_restaurants, {
     title: 'Find restaurants',
     description:
@@ -17,7 +17,7 @@ export const TOOLS: Record<OperationName, RegisterTool | null> = {
     // Also asks the reservation platform's venue search; a venue found there joins the
     // service's catalog, a cache of public facts, so nothing the user owns changes.
     annotations: { readOnlyHint: true, openWorldHint: true },
-    text: (result) => restaurantsText(result.restaurants),
+    summary: (result) => restaurantsSummary(result.restaurants),
   }),
   preview_request: toolOf('preview_request', op.preview_request, {
     title: 'Preview a request',
@@ -29,7 +29,7 @@ export const TOOLS: Record<OperationName, RegisterTool | null> = {
       'Needs requests:read.',
     ].join(' '),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    text: previewText,
+    summary: previewSummary,
   }),
   create_request: toolOf('create_request', op.create_request, {
     title: 'Create a request',
@@ -44,7 +44,7 @@ export const TOOLS: Record<OperationName, RegisterTool | null> = {
     ].join(' '),
     // The same idempotency_key and spec return the same request: retries add nothing.
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    text: requestText,
+    summary: requestSummary,
   }),
   update_request: toolOf('update_request', op.update_request, {
     title: 'Update a request',
@@ -57,7 +57,7 @@ export const TOOLS: Record<OperationName, RegisterTool | null> = {
     ].join(' '),
     // It replaces the spec the user agreed to (destructive); retries with the same key apply once.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-    text: requestText,
+    summary: requestSummary,
   }),
   get_request: toolOf('get_request', op.get_request, {
     title: 'Read a request',
@@ -68,7 +68,7 @@ export const TOOLS: Record<OperationName, RegisterTool | null> = {
       'Needs requests:read.',
     ].join(' '),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    text: requestText,
+    summary: requestSummary,
   }),
   list_requests: toolOf('list_requests', op.list_requests, {
     title: 'List requests',
@@ -78,7 +78,7 @@ export const TOOLS: Record<OperationName, RegisterTool | null> = {
       'Needs requests:read.',
     ].join(' '),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    text: listText,
+    summary: listSummary,
   }),
   stop_request: toolOf('stop_request', op.stop_request, {
     title: 'Stop a request',
@@ -90,7 +90,7 @@ export const TOOLS: Record<OperationName, RegisterTool | null> = {
     // Ends monitoring for good (so hosts should confirm with the user), but never cancels a
     // reservation; a second stop changes nothing.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    text: requestText,
+    summary: requestSummary,
   }),
   get_reservation: toolOf('get_reservation', op.get_reservation, {
     title: 'Read a reservation',
@@ -101,7 +101,12 @@ export const TOOLS: Record<OperationName, RegisterTool | null> = {
       'Needs reservations:read.',
     ].join(' '),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    text: reservationText,
+    summary: reservationSummary,
   }),
   capabilities: null,
+}
+
+/** The tool of this name, if there is one (tools/call names it before any tool runs). */
+export function toolNamed(name: string): McpTool | undefined {
+  return Object.values(TOOLS).find((tool) => tool?.name === name) ?? undefined
 }

@@ -7,21 +7,24 @@ import { sha256Hex } from '../lib/random'
 import type { Deps } from './deps'
 import { canonicalJson } from './state'
 
-export function requireKey(key: string | undefined): string {
+/**
+ * The key, or the contract's `idempotency_key_required`. Each skin says where the key goes
+ * (`ask`: "Send an Idempotency-Key header" on REST, "Send the idempotency_key argument" on MCP).
+ */
+export function requireKey(key: string | undefined, ask: string): string {
   if (!key) {
     throw new AppError(
       'idempotency_key_required',
-      'Send an Idempotency-Key header (8 to 128 letters, digits, ".", ":", "_" or "-") and reuse it when retrying.',
+      `${ask} (8 to 128 letters, digits, ".", ":", "_" or "-") and reuse it when retrying the same call.`,
     )
   }
   return key
 }
 
-export const conflictingKey = () =>
-  new AppError(
-    'idempotency_conflict',
-    'This Idempotency-Key was already used with a different request body. Use a new key for a different request.',
-  )
+/** Worded for both skins: the key is a header on REST and an argument on MCP. */
+export const KEY_CONFLICT_MESSAGE = 'This idempotency key was already used with a different request. Use a new key for a different spec.'
+
+export const conflictingKey = () => new AppError('idempotency_conflict', KEY_CONFLICT_MESSAGE)
 
 export function bodyHash(body: unknown): Promise<string> {
   return sha256Hex(canonicalJson(body))

@@ -30,7 +30,7 @@ import {
 import { stopRequest } from './stop'
 import { updateRequest } from './update'
 
-/** A use case's answer; `replayed` when an Idempotency-Key retry got the first call's result. */
+/** A use case's answer; `replayed` when a retry with the same idempotency key got the first call's result. */
 export interface Answer<T> {
   value: T
   replayed: boolean
@@ -83,7 +83,7 @@ export const OPERATIONS = {
     input: z.strictObject({
       request_id: RequestId,
       revision: UpdateBody.shape.revision,
-      spec: RequestSpec,
+      spec: UpdateBody.shape.spec,
       idempotency_key: IdempotencyKey,
     }),
     output: RequestView,

@@ -1,7 +1,8 @@
 // Reading requests: one by id, or a principal's list, newest first, with an opaque cursor.
 import type { Principal } from '../core/principal'
 import { pageRequests } from '../db/requests'
-import { ValidationError } from '../errors'
+import { AppError } from '../errors'
+import { decodeCursor, encodeCursor } from './cursor'
 import { type Deps, requestObject } from './deps'
 import { loadRequest, recordOf } from './load'
 import type { RequestView } from './schemas'
@@ -9,23 +10,6 @@ import { viewFor, viewsFor } from './view'
 
 export async function getRequest(deps: Deps, principal: Principal, requestId: string): Promise<RequestView> {
   return viewFor(deps, await loadRequest(deps, requestId, { principal }), principal)
-}
-
-interface Cursor {
-  createdAt: number
-  id: string
-}
-
-const encodeCursor = (c: Cursor) => btoa(JSON.stringify([c.createdAt, c.id])).replace(/=+$/, '')
-
-function decodeCursor(value: string): Cursor {
-  try {
-    const [createdAt, id] = JSON.parse(atob(value)) as unknown[]
-    if (typeof createdAt === 'number' && typeof id === 'string') return { createdAt, id }
-  } catch {
-    // fall through to the validation error
-  }
-  throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'This cursor is not one the service handed out.', type: 'value_error' }])
 }
 
 interface Page {
@@ -51,6 +35,8 @@ async function listFor(
   page: Page,
 ): Promise<RequestPage> {
   const after = page.cursor ? decodeCursor(page.cursor) : null
+  // The list schema (REST, MCP) and the pages refuse such a cursor before it gets here.
+  if (page.cursor && !after) throw new AppError('invalid_request', 'This cursor is not one the service handed out.')
   const rows = await pageRequests(deps.db, owner, page.limit + 1, after)
   const shown = rows.slice(0, page.limit)
   const states = await Promise.all(shown.map((row) => requestObject(deps.env, row.id).ensure(recordOf(row))))

@@ -7,6 +7,7 @@ import { mirrorState } from '../db/requests'
 import type { FindQuery } from '../platform/api'
 import { availabilityName } from './availability-object'
 import { depsOf } from './deps'
+import { KEY_CONFLICT_MESSAGE } from './idempotency'
 import { windowsOf } from './rules'
 import type { RequestSpec } from './schemas'
 import {
@@ -30,7 +31,7 @@ import { startPollTrace } from './watch/poll-trace'
 
 export type ObjectResult = { ok: true; state: RequestState; replayed?: boolean } | { ok: false; refusal: Refusal }
 
-/** An update's Idempotency-Key (scoped to this request and its owner) and body hash. */
+/** An update's idempotency key (scoped to this request and its owner) and body hash. */
 export interface UpdateKey {
   key: string
   bodyHash: string
@@ -44,7 +45,7 @@ const UPDATE_KEY_TTL_MS = 24 * 60 * 60 * 1000
 const MIRROR_RETRY_MS = 5_000
 const keyConflict: Refusal = {
   code: 'idempotency_conflict',
-  message: 'This Idempotency-Key was already used with a different request body. Use a new key for a different request.',
+  message: KEY_CONFLICT_MESSAGE,
 }
 
 export class RequestObject extends DurableObject<Cloudflare.Env> {

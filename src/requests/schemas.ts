@@ -3,6 +3,7 @@
 import { z } from '@hono/zod-openapi'
 import { STATUSES } from '../core/status'
 import { isValidTimeZone } from '../lib/zoned-time'
+import { isCursor } from './cursor'
 
 const HHMM = z
   .string()
@@ -15,37 +16,78 @@ const unique = <T>(items: T[]) => new Set(items).size === items.length
 
 /** The fields of a request spec, shared by the input schema and the view. */
 const specFields = {
-  title: z.string().max(120, 'The title can be at most 120 characters.').default(''),
+  title: z
+    .string()
+    .max(120, 'The title can be at most 120 characters.')
+    .default('')
+    .describe('A short name for the user, such as "Anniversary dinner"; at most 120 characters. Default: empty.'),
   venue_ids: z
     .array(z.number().int().positive('Venue ids are positive integers from restaurant search.'))
     .min(1, 'Give at least one venue.')
     .max(8, 'Give at most 8 venues.')
-    .refine(unique, 'Each venue may appear only once.'),
+    .refine(unique, 'Each venue may appear only once.')
+    .describe("1 to 8 distinct venue ids from restaurant search (svc_find_restaurants); all must share the request's timezone."),
   dates: z
     .array(CalendarDate)
     .min(1, 'Give at least one date.')
     .max(42, 'Give at most 42 dates.')
-    .refine(unique, 'Each date may appear only once.'),
-  party_size: z.number().int().min(1, 'Party size is 1 to 20.').max(20, 'Party size is 1 to 20.').default(2),
-  earliest_time: HHMM,
-  latest_time: HHMM,
+    .refine(unique, 'Each date may appear only once.')
+    .describe(
+      "1 to 42 distinct calendar dates (YYYY-MM-DD) in the request's timezone, each from today through the next 90 days; no ranges or weekday rules.",
+    ),
+  party_size: z
+    .number()
+    .int()
+    .min(1, 'Party size is 1 to 20.')
+    .max(20, 'Party size is 1 to 20.')
+    .default(2)
+    .describe('Number of guests, 1 to 20. Default: 2.'),
+  earliest_time: HHMM.describe("Start of the time window on each date, 24-hour HH:MM in the request's timezone (inclusive)."),
+  latest_time: HHMM.describe(
+    "End of the time window on each date, 24-hour HH:MM in the request's timezone (inclusive); not before earliest_time. Split an overnight window into two requests.",
+  ),
   timezone: z
     .string()
     .max(80, 'The time zone name can be at most 80 characters.')
     .refine(isValidTimeZone, 'Use an IANA time zone name such as America/New_York.')
-    .default('America/New_York'),
-  seating: z.enum(['any', 'indoor', 'outdoor']).default('any'),
-  mode: z.enum(['alert_only', 'auto_book']).default('alert_only'),
+    .default('America/New_York')
+    .describe(
+      "IANA time zone of the dates and times, normally the venues' time_zone from restaurant search; at most 80 characters. Default: America/New_York.",
+    ),
+  seating: z.enum(['any', 'indoor', 'outdoor']).default('any').describe('Which tables match: any, indoor or outdoor. Default: any.'),
+  mode: z
+    .enum(['alert_only', 'auto_book'])
+    .default('alert_only')
+    .describe(
+      "alert_only: watch at once and alert the user on each matching table. auto_book: book one matching table, but only after the user approves this exact request on the service's page (action_url). Default: alert_only.",
+    ),
   max_cancellation_fee_per_person: z
     .number()
     .min(0, 'The fee limit is 0 to 1000 USD per person.')
     .max(1000, 'The fee limit is 0 to 1000 USD per person.')
-    .default(0),
-  fee_review_hours: z.number().int().min(0, 'Use 0 to 168 hours.').max(168, 'Use 0 to 168 hours.').default(3),
+    .default(0)
+    .describe(
+      "The highest cancellation or no-show fee per person, in USD (0 to 1000), the user accepts: a table whose platform fee is higher is never booked, only alerted. The service's own charge is 0 USD; deposits and prepaid meals are never booked. Default: 0.",
+    ),
+  fee_review_hours: z
+    .number()
+    .int()
+    .min(0, 'Use 0 to 168 hours.')
+    .max(168, 'Use 0 to 168 hours.')
+    .default(3)
+    .describe(
+      'Hours, 0 to 168: a table is booked only if it can still be cancelled free of charge for at least this long after booking (the free-cancellation deadline is at least this many hours away), so the user has time to review. Default: 3.',
+    ),
   expires_at: z.iso
     .datetime({ offset: true, message: 'Use a date-time with a UTC offset, such as 2026-12-05T23:00:00-05:00.' })
-    .openapi({ example: '2026-12-05T23:00:00-05:00' }),
-  max_bookings: z.literal(1, 'A request books at most one table: max_bookings must be 1.').default(1),
+    .openapi({ example: '2026-12-05T23:00:00-05:00' })
+    .describe(
+      'When watching stops: an ISO 8601 date-time with a UTC offset, in the future, no later than the end of the last requested window, and before the token or connection expires.',
+    ),
+  max_bookings: z
+    .literal(1, 'A request books at most one table: max_bookings must be 1.')
+    .default(1)
+    .describe('Tables to book at most; must be 1. Default: 1.'),
 }
 
 export const RequestSpec = z
@@ -56,16 +98,28 @@ export const RequestSpec = z
   })
   .openapi('RequestSpec')
 export type RequestSpec = z.infer<typeof RequestSpec>
+// On the registered schema itself (`.describe` would clone it, and a clone is not the component
+// the OpenAPI document refers to): the MCP tools' JSON Schema and OpenAPI both show it.
+z.globalRegistry.add(RequestSpec, { description: 'What to watch for: venues, dates, time window, party, seating, mode and fee limits.' })
 
 export const UpdateBody = z
   .strictObject({
-    revision: z.number().int().min(1),
+    revision: z
+      .number()
+      .int()
+      .min(1)
+      .describe('The revision from the latest view of the request (optimistic locking); a stale one is refused with revision_conflict.'),
     spec: RequestSpec,
   })
   .openapi('RequestUpdate')
 export type UpdateBody = z.infer<typeof UpdateBody>
 
-export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9.:_-]{8,128}$/, 'Use 8 to 128 letters, digits, ".", ":", "_" or "-".')
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9.:_-]{8,128}$/, 'Use 8 to 128 letters, digits, ".", ":", "_" or "-".')
+  .describe(
+    'A key you choose, 8 to 128 letters, digits, ".", ":", "_" or "-": send the same key when retrying the same call (it is answered once), a new key for a different spec. Kept 24 hours.',
+  )
 
 export const Executor = z
   .object({
@@ -148,20 +202,29 @@ export const PreviewResult = z
 export type PreviewResult = z.infer<typeof PreviewResult>
 
 export const ListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Requests per page, 1 to 100. Default: 20.'),
+  cursor: z
+    .string()
+    .max(200)
+    .refine(isCursor, 'This cursor is not one the service handed out.')
+    .optional()
+    .describe('next_cursor from the previous page, to read the next one; leave it out for the newest requests.'),
 })
 
 /** Restaurant search: the REST query string and the MCP tool's arguments. */
 export const RestaurantQuery = z.object({
-  q: z.string().min(2, 'Search with 2 to 200 characters.').max(200, 'Search with 2 to 200 characters.'),
+  q: z
+    .string()
+    .min(2, 'Search with 2 to 200 characters.')
+    .max(200, 'Search with 2 to 200 characters.')
+    .describe('A restaurant name, neighborhood or city, 2 to 200 characters.'),
 })
 
 /** A request id as callers send it (REST path, MCP argument). */
-export const RequestId = z.string().min(1).max(100)
+export const RequestId = z.string().min(1).max(100).describe('The request id (sr_…) from create or list.')
 
 /** The reservation-id rule: the MCP argument as it is, the REST path coerced into it (src/api/routes.ts). */
-export const ReservationId = z.number().int().positive()
+export const ReservationId = z.number().int().positive().describe("The reservation id from a request view's reservations.")
 
 export const ErrorBody = z.object({ code: z.string(), message: z.string() }).openapi('Error')
 

@@ -1,7 +1,8 @@
 // The scope matrix in full for MCP: the four scopes against every tool, with each single-scope
 // token and each token missing one scope. Without requests:read there is no MCP connection at
-// all (HTTP 403 insufficient_scope); with it, a tool answers when its scope is held and is a
-// tool error insufficient_scope otherwise, changing nothing.
+// all (HTTP 403 insufficient_scope); with it, a tool answers when its scope is held, and a call
+// of a tool whose scope is missing is HTTP 403 too, with the Bearer challenge naming that scope
+// (so an OAuth host starts step-up authorization), changing nothing.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SCOPES, type Scope } from '../../src/core/scopes'
 import { newKey } from '../helpers/api'
@@ -66,11 +67,16 @@ beforeEach(async () => {
   }
 })
 
-function verdict(o: McpOutcome): string {
-  if (o.kind === 'http' && o.status === 403 && o.error?.code === 'insufficient_scope') return 'no connection'
+const scopeOf = (tool: string) => TOOL_SCOPES.find(([name]) => name === tool)?.[1]
+
+function verdict(o: McpOutcome, tool: string): string {
   if (o.kind === 'success') return 'tool answers'
-  if (o.kind === 'tool_error' && o.error?.code === 'insufficient_scope') return 'tool refuses'
-  return `unexpected ${JSON.stringify(o).slice(0, 200)}`
+  if (o.kind !== 'http' || o.status !== 403 || o.error?.code !== 'insufficient_scope')
+    return `unexpected ${JSON.stringify(o).slice(0, 200)}`
+  const challenged = /error="insufficient_scope", scope="([^"]*)"/.exec(o.challenge ?? '')?.[1]?.split(' ') ?? []
+  if (o.error.message.startsWith('An MCP connection') && challenged.includes('requests:read')) return 'no connection'
+  if (o.error.message.includes(tool) && challenged.includes(scopeOf(tool) ?? '')) return 'tool refuses'
+  return `unexpected challenge ${o.challenge}`
 }
 
 describe('the MCP scope matrix', () => {
@@ -81,12 +87,12 @@ describe('the MCP scope matrix', () => {
     expectNoLeaks()
   })
 
-  it('refuses each cell whose scope is missing, with the connection or the tool error, changing nothing', async () => {
+  it('refuses each cell whose scope is missing with HTTP 403 and the scope challenge, changing nothing', async () => {
     const refused = cells.filter((c) => c.expected !== 'tool answers')
     const before = await rowCounts()
     const states = await Promise.all(refused.map((c) => stateOf(c.token, c.owned.requestId)))
     const outcomes = await mapBounded(refused, 6, (c) => mcpSend(toolCall(c.token, c.tool, c.args)))
-    expect(refused.map((c, i) => `${c.label}: ${verdict(outcomes[i]!)}`)).toEqual(refused.map((c) => `${c.label}: ${c.expected}`))
+    expect(refused.map((c, i) => `${c.label}: ${verdict(outcomes[i]!, c.tool)}`)).toEqual(refused.map((c) => `${c.label}: ${c.expected}`))
     expect(await rowCounts()).toEqual(before)
     expect(await Promise.all(refused.map((c) => stateOf(c.token, c.owned.requestId)))).toEqual(states)
     expectNoLeaks()
@@ -95,7 +101,7 @@ describe('the MCP scope matrix', () => {
   it('answers each cell whose scope is held', async () => {
     const allowed = cells.filter((c) => c.expected === 'tool answers')
     const outcomes = await mapBounded(allowed, 6, (c) => mcpSend(toolCall(c.token, c.tool, c.args)))
-    expect(allowed.map((c, i) => `${c.label}: ${verdict(outcomes[i]!)}`)).toEqual(allowed.map((c) => `${c.label}: tool answers`))
+    expect(allowed.map((c, i) => `${c.label}: ${verdict(outcomes[i]!, c.tool)}`)).toEqual(allowed.map((c) => `${c.label}: tool answers`))
     expectNoLeaks()
   }, 60_000)
 })

@@ -63,6 +63,9 @@ export async function listTools(token: string): Promise<JsonBody[]> {
 export interface ToolOutcome {
   isError: boolean
   structured: JsonBody | undefined
+  /** Every text block, in order. */
+  texts: string[]
+  /** The text blocks joined by newlines. */
   text: string
   /** For tool errors: the contract's `{code, message}` (and `detail` for argument errors) the text carries. */
   error: { code: string; message: string; detail?: unknown[] } | undefined
@@ -72,7 +75,8 @@ export async function callTool(token: string, name: string, args: Record<string,
   const res = await mcpPost(rpc('tools/call', { name, arguments: args }), { token })
   const result = res.message?.result
   if (res.status !== 200 || !result) throw new Error(`tools/call ${name} failed: ${res.status} ${JSON.stringify(res.message)}`)
-  const text = (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n')
+  const texts = (result.content as { type: string; text: string }[]).map((c) => c.text)
+  const text = texts.join('\n')
   const isError = result.isError === true
   let error: ToolOutcome['error']
   if (isError) {
@@ -82,5 +86,5 @@ export async function callTool(token: string, name: string, args: Record<string,
       error = undefined
     }
   }
-  return { isError, structured: result.structuredContent as JsonBody | undefined, text, error }
+  return { isError, structured: result.structuredContent as JsonBody | undefined, texts, text, error }
 }

@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest'
 import { api, newKey } from '../helpers/api'
 import { createUserWithToken, scopesWithout } from '../helpers/auth'
+import type { JsonBody } from '../helpers/json'
 import { insertReservation, validSpec } from '../helpers/requests'
 import { seedVenues, UNKNOWN_VENUE_ID, VENUES } from '../helpers/venues'
-import { callTool, listTools, mcpPost, rpc } from './mcp-client'
+import { callTool, initialize, listTools, mcpPost, rpc } from './mcp-client'
 
 const NAMES = [
   'svc_find_restaurants',
@@ -70,6 +71,39 @@ describe('tools/list', () => {
     expect(text('svc_preview_request')).toContain('confirms')
     expect(text('svc_get_request')).toContain('verified: true')
     expect(text('svc_stop_request')).toContain('never cancels')
+  })
+})
+
+describe('what tools/list offers', () => {
+  it('leaves out the tools the token’s scopes do not allow', async () => {
+    const readOnly = await listTools(await newToken({ scopes: ['requests:read'] }))
+    expect(readOnly.map((t) => t.name).sort()).toEqual(['svc_get_request', 'svc_list_requests', 'svc_preview_request'])
+    const noWrite = await listTools(await newToken({ scopes: scopesWithout('requests:write') }))
+    expect(noWrite.map((t) => t.name)).not.toContain('svc_create_request')
+    expect(noWrite.map((t) => t.name)).toContain('svc_get_reservation')
+  })
+
+  it('describes every input property, nested ones included (from the same zod schema as OpenAPI)', async () => {
+    const tools = await listTools(await newToken())
+    const undescribed: string[] = []
+    const walk = (schema: JsonBody, path: string) => {
+      for (const [name, property] of Object.entries<JsonBody>(schema.properties ?? {})) {
+        if (typeof property.description !== 'string' || property.description.length < 10) undescribed.push(`${path}.${name}`)
+        walk(property, `${path}.${name}`)
+      }
+    }
+    for (const tool of tools) walk(tool.inputSchema, tool.name)
+    expect(undescribed).toEqual([])
+    const spec = tools.find((t) => t.name === 'svc_create_request')?.inputSchema.properties.spec.properties
+    expect(spec.max_cancellation_fee_per_person.description).toMatch(/USD/)
+    expect(spec.fee_review_hours.description).toMatch(/free-cancellation deadline/)
+    expect(spec.earliest_time.description).toMatch(/timezone/)
+    expect(spec.party_size.description).toMatch(/Default: 2/)
+  })
+
+  it('does not advertise tools.listChanged: the list never changes during a connection', async () => {
+    const res = await initialize(await newToken())
+    expect(res.message?.result.capabilities.tools).toEqual({ listChanged: false })
   })
 })
 
@@ -178,6 +212,27 @@ describe('the tools', () => {
   })
 })
 
+describe('tool results', () => {
+  it('carry a one-line summary, then the structured content as JSON text', async () => {
+    const token = await newToken()
+    const created = await callTool(token, 'svc_create_request', { spec: validSpec({ mode: 'auto_book' }), idempotency_key: newKey() })
+    const results = [
+      await callTool(token, 'svc_find_restaurants', { q: 'Lilac' }),
+      await callTool(token, 'svc_preview_request', { spec: validSpec() }),
+      created,
+      await callTool(token, 'svc_get_request', { request_id: created.structured?.id }),
+      await callTool(token, 'svc_list_requests', {}),
+    ]
+    for (const result of results) {
+      expect(result.isError).toBe(false)
+      expect(result.texts).toHaveLength(2)
+      expect(result.texts[0]).not.toContain('\n')
+      expect(JSON.parse(result.texts[1] ?? '')).toEqual(result.structured)
+    }
+    expect(created.texts[0]).toContain(String(created.structured?.action_url))
+  })
+})
+
 describe('tool errors', () => {
   it("carry the contract's code and message", async () => {
     const token = await newToken()
@@ -193,6 +248,10 @@ describe('tool errors', () => {
     const token = await newToken()
     const noKey = await callTool(token, 'svc_create_request', { spec: validSpec() })
     expect(noKey.error?.code).toBe('idempotency_key_required')
+    expect(noKey.error?.message).toContain('idempotency_key argument')
+    expect(noKey.error?.message).not.toContain('header')
+    const badCursor = await callTool(token, 'svc_list_requests', { cursor: 'not-a-cursor' })
+    expect(badCursor.error).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['arguments', 'cursor'] }] })
     const badKey = await callTool(token, 'svc_create_request', { spec: validSpec(), idempotency_key: 'short' })
     expect(badKey.error).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['arguments', 'idempotency_key'] }] })
     const extra = await callTool(token, 'svc_preview_request', { spec: validSpec({ surprise: 1 }) })
@@ -205,13 +264,28 @@ describe('tool errors', () => {
     expect((await callTool(token, 'svc_list_requests', {})).structured?.requests).toEqual([])
   })
 
-  it('say insufficient_scope when the token lacks the tool’s scope', async () => {
+  it('refuse a tool outside the token’s scopes with HTTP 403 and a challenge naming its scope and the token’s own', async () => {
     const token = await newToken({ scopes: scopesWithout('requests:write') })
-    const result = await callTool(token, 'svc_create_request', { spec: validSpec(), idempotency_key: newKey() })
-    expect(result.error?.code).toBe('insufficient_scope')
-    expect(result.error?.message).toContain('requests:write')
+    const before = await callTool(token, 'svc_list_requests', {})
+    const res = await mcpPost(
+      rpc('tools/call', { name: 'svc_create_request', arguments: { spec: validSpec(), idempotency_key: newKey() } }),
+      {
+        token,
+      },
+    )
+    expect(res.status).toBe(403)
+    const challenge = res.headers.get('WWW-Authenticate') ?? ''
+    expect(challenge).toContain('error="insufficient_scope"')
+    expect(/scope="([^"]*)"/.exec(challenge)?.[1]?.split(' ').sort()).toEqual(
+      ['requests:read', 'requests:write', 'reservations:read', 'restaurants:read'].sort(),
+    )
+    expect(challenge).toContain('resource_metadata="http://localhost:8787/.well-known/oauth-protected-resource/mcp"')
+    expect(res.message).toMatchObject({ code: 'insufficient_scope', message: expect.stringContaining('requests:write') })
+    expect((await callTool(token, 'svc_list_requests', {})).structured).toEqual(before.structured)
     const noSearch = await newToken({ scopes: scopesWithout('restaurants:read') })
-    expect((await callTool(noSearch, 'svc_find_restaurants', { q: 'Lilac' })).error?.code).toBe('insufficient_scope')
+    const search = await mcpPost(rpc('tools/call', { name: 'svc_find_restaurants', arguments: { q: 'Lilac' } }), { token: noSearch })
+    expect(search.status).toBe(403)
+    expect(search.headers.get('WWW-Authenticate')).toMatch(/scope="[^"]*restaurants:read/)
   })
 
   it('hide reservations without reservations:read, as REST does', async () => {
@@ -237,7 +311,7 @@ describe('connecting without requests:read', () => {
     const res = await mcpPost(rpc('tools/list'), { token })
     expect(res.status).toBe(403)
     expect(res.headers.get('WWW-Authenticate')).toContain('error="insufficient_scope"')
-    expect(res.headers.get('WWW-Authenticate')).toContain('scope="requests:read"')
+    expect(res.headers.get('WWW-Authenticate')).toMatch(/scope="[^"]*requests:read/)
     expect(res.message).toMatchObject({ code: 'insufficient_scope' })
   })
 })

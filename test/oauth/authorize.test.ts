@@ -152,6 +152,18 @@ describe('consent', () => {
     expect(String(tokens.body.scope).split(' ').sort()).toEqual(['requests:read', 'restaurants:read'])
   })
 
+  it('offers all four scopes, ticked, when the client asked for none; the user may still untick them', async () => {
+    const client = await register()
+    const { web } = await signedInBrowser()
+    const { challenge } = await pkcePair()
+    const page = await (await web.get(authorizePath({ client, challenge, method: 'S256', scope: null }))).text()
+    const ticked = [...page.matchAll(/<input type="checkbox" name="scope" value="([^"]+)"[^>]*checked/g)].map((m) => m[1]).sort()
+    expect(ticked).toEqual(['requests:read', 'requests:write', 'reservations:read', 'restaurants:read'])
+    const asked = await (await web.get(authorizePath({ client, challenge, method: 'S256', scope: 'restaurants:read' }))).text()
+    const askedTicked = [...asked.matchAll(/<input type="checkbox" name="scope" value="([^"]+)"[^>]*checked/g)].map((m) => m[1]).sort()
+    expect(askedTicked).toEqual(['requests:read', 'restaurants:read'])
+  })
+
   it('accepts a consent form once, and only from the browser that opened it', async () => {
     const client = await register()
     const { web } = await signedInBrowser()

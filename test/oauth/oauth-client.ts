@@ -50,7 +50,8 @@ export interface AuthorizeParams {
   client: RegisteredClient
   challenge?: string | undefined
   method?: string | undefined
-  scope?: string
+  /** The scope parameter; `null` leaves it out (the client asks for no particular scopes). */
+  scope?: string | null
   resource?: string
   redirectUri?: string
   state?: string
@@ -61,10 +62,10 @@ export function authorizePath(p: AuthorizeParams): string {
     response_type: 'code',
     client_id: p.client.client_id,
     redirect_uri: p.redirectUri ?? REDIRECT_URI,
-    scope: p.scope ?? 'restaurants:read requests:read requests:write reservations:read',
     state: p.state ?? 'state-123',
     resource: p.resource ?? MCP_RESOURCE,
   })
+  if (p.scope !== null) query.set('scope', p.scope ?? 'restaurants:read requests:read requests:write reservations:read')
   if (p.challenge !== undefined) query.set('code_challenge', p.challenge)
   if (p.method !== undefined) query.set('code_challenge_method', p.method)
   return `/oauth/authorize?${query}`

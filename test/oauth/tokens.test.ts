@@ -5,7 +5,7 @@ import { api, expectError, newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
 import { DAY_MS, dateIn, expiresIn, NEW_YORK } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
-import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
+import { callTool, listTools, mcpPost, rpc } from '../mcp/mcp-client'
 import { API_RESOURCE, connect, MCP_RESOURCE, refresh, tokenRequest } from './oauth-client'
 
 afterEach(() => {
@@ -111,12 +111,20 @@ describe('revocation', () => {
 })
 
 describe('scopes of an OAuth grant on /mcp', () => {
-  it('a tool needing a scope the user did not grant answers insufficient_scope', async () => {
+  it('a tool needing a scope the user did not grant is unlisted, and calling it asks for step-up with HTTP 403', async () => {
     await seedVenues()
     const c = await connect({ scopes: ['restaurants:read'] })
     expect(c.scope.split(' ').sort()).toEqual(['requests:read', 'restaurants:read'])
-    const create = await callTool(c.accessToken, 'svc_create_request', { spec: validSpec(), idempotency_key: newKey() })
-    expect(create.error?.code).toBe('insufficient_scope')
+    expect((await listTools(c.accessToken)).map((t) => t.name)).not.toContain('svc_create_request')
+    const create = await mcpPost(
+      rpc('tools/call', { name: 'svc_create_request', arguments: { spec: validSpec(), idempotency_key: newKey() } }),
+      {
+        token: c.accessToken,
+      },
+    )
+    expect(create.status).toBe(403)
+    const scope = /error="insufficient_scope", scope="([^"]*)"/.exec(create.headers.get('WWW-Authenticate') ?? '')?.[1]
+    expect(scope?.split(' ').sort()).toEqual(['requests:read', 'requests:write', 'restaurants:read'])
     expect((await callTool(c.accessToken, 'svc_find_restaurants', { q: 'Lilac' })).isError).toBe(false)
   })
 })

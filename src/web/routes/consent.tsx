@@ -8,7 +8,7 @@ import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthS
 import { type GrantMetadata, grantsReplacedBy } from '../../auth/oauth-grants'
 import type { OAuthProps } from '../../auth/oauth-props'
 import { sessionUser } from '../../auth/session'
-import { isScope, type Scope } from '../../core/scopes'
+import { isScope, SCOPES, type Scope } from '../../core/scopes'
 import { depsOf } from '../../requests/deps'
 import { revokeRequestsOfGrants } from '../../requests/revoke'
 import { csrfRefused } from '../fallbacks'
@@ -16,6 +16,15 @@ import { ConsentErrorPage, ConsentPage } from '../pages/consent'
 import { renderPage, type WebEnv } from '../render'
 
 const PKCE_REQUIRED = 'PKCE is required: send code_challenge with code_challenge_method=S256.'
+
+/**
+ * What the consent page offers ticked: the scopes the client asked for, or all four when it
+ * asked for none (an authorize request without `scope`); the user may untick any of them.
+ */
+function offeredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {
+  const asked = new URL(c.req.url).searchParams.get('scope')?.trim()
+  return asked ? request.scope.filter(isScope) : [...SCOPES]
+}
 
 /** Scopes granted whatever the user ticks: an MCP connection always needs requests:read. */
 function requiredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {
@@ -68,7 +77,7 @@ async function showConsent(c: Context<WebEnv>): Promise<Response> {
         details={details}
         handle={consent.handle}
         csrfToken={c.get('csrfToken')}
-        requested={request.scope.filter(isScope)}
+        requested={offeredScopes(c, request)}
         required={requiredScopes(c, request)}
         unknown={request.scope.filter((s) => !isScope(s))}
       />

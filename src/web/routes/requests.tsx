@@ -3,8 +3,9 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
-import { AppError, ValidationError } from '../../errors'
+import { AppError } from '../../errors'
 import { approveRequest } from '../../requests/approve'
+import { isCursor } from '../../requests/cursor'
 import { type Deps, depsOf } from '../../requests/deps'
 import { alertsOfRequest } from '../../requests/inbox'
 import { loadRequest } from '../../requests/load'
@@ -60,11 +61,8 @@ requestsRoutes.use('/requests/*', requireSession())
 requestsRoutes.get('/requests', async (c) => {
   const deps = depsOf(c.env, c.req.url)
   const cursor = c.req.query('cursor')
-  const page = await listRequestsForUser(deps, currentUser(c).id, { limit: 25, cursor }).catch((err: unknown) => {
-    if (err instanceof ValidationError) return null // a cursor we did not hand out: start over
-    throw err
-  })
-  if (!page) return c.redirect('/requests', 303)
+  if (cursor !== undefined && !isCursor(cursor)) return c.redirect('/requests', 303) // not one we handed out: start over
+  const page = await listRequestsForUser(deps, currentUser(c).id, { limit: 25, cursor })
   const venues = await restaurantsByIds(deps, [...new Set(page.requests.flatMap((r) => r.venue_ids))])
   return renderPage(c, 'Your requests', <RequestsPage requests={page.requests} venues={venues} nextCursor={page.next_cursor} />)
 })

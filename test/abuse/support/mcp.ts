@@ -50,7 +50,7 @@ const RpcMessage = z.union([
 ])
 
 export type McpOutcome =
-  | { kind: 'http'; status: number; error: { code: string | number; message: string } | null }
+  | { kind: 'http'; status: number; error: { code: string | number; message: string } | null; challenge: string | null }
   | { kind: 'rpc_error'; code: number; message: string }
   | { kind: 'tool_error'; text: string; error: { code: string; message: string } | null }
   | { kind: 'success'; result: unknown }
@@ -79,7 +79,7 @@ export function outcomeOf(answer: Answer): McpOutcome {
     const rpcError = z.object({ error: RpcError }).safeParse(message)
     const named = NamedError.safeParse(message)
     const error = rpcError.success ? rpcError.data.error : named.success ? named.data : null
-    return { kind: 'http', status: answer.status, error }
+    return { kind: 'http', status: answer.status, error, challenge: answer.headers.get('www-authenticate') }
   }
   const parsed = RpcMessage.safeParse(message)
   if (!parsed.success) return { kind: 'unreadable', status: answer.status, text: answer.text.slice(0, 300) }
