@@ -8,6 +8,7 @@ import { resolveBearerToken } from './auth/resolve-token'
 import { mcpRoutes } from './mcp/routes'
 import { depsOf } from './requests/deps'
 import { platformHealth } from './requests/platform-health'
+import { carryOverConnection } from './requests/reconnect'
 import { revokeRequestsOfEndedGrant } from './requests/revoke'
 import { webApp } from './web/app'
 import { consentRoutes } from './web/routes/consent'
@@ -19,7 +20,13 @@ export { RequestObject } from './requests/request-object'
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
 app.route('/', createApiApp(resolveBearerToken))
 app.route('/', mcpRoutes)
-app.route('/', createOAuthRoutes({ tokenRevoked: (env, url, token) => revokeRequestsOfEndedGrant(depsOf(env, url), token) }))
+app.route(
+  '/',
+  createOAuthRoutes({
+    tokenRevoked: (env, url, token) => revokeRequestsOfEndedGrant(depsOf(env, url), token),
+    grantEstablished: (env, url, grant) => carryOverConnection(depsOf(env, url), grant),
+  }),
+)
 app.route('/', consentRoutes)
 app.route('/account/platform', platformApi)
 // Operators' figures: platform blocks and refused API keys since the database was created.

@@ -1,7 +1,7 @@
 // The OAuth grants of a user as the library stores them: listed for the assistants page, and
 // ended with their tokens. Ending the requests created through a grant is a use case
 // (src/requests/revoke.ts), which calls these.
-import type { AuthRequest, GrantSummary } from '@cloudflare/workers-oauth-provider'
+import type { GrantSummary } from '@cloudflare/workers-oauth-provider'
 import { z } from 'zod'
 import { oauthApi } from './oauth'
 
@@ -59,20 +59,26 @@ export async function endGrant(env: Cloudflare.Env, userId: string, grantId: str
   await oauthApi(env).revokeGrant(grantId, userId)
 }
 
-/** The user and grant a refresh token belongs to (`userId:grantId:secret`), or null. */
-export function grantOfRefreshToken(token: string): { userId: string; grantId: string } | null {
+/** The user and grant a token the library issued names (`userId:grantId:secret`), or null. */
+export function grantOfToken(token: string): { userId: string; grantId: string } | null {
   const [userId, grantId, secret, ...rest] = token.split(':')
   if (!userId || !grantId || !secret || rest.length > 0) return null
   return { userId, grantId }
 }
 
 /**
- * The user's grants that a new consent for the same client and resource replaces: the library
- * revokes them once the new grant is stored (`completeAuthorization`'s default).
+ * The user's other grants of the same assistant connection as `grantId`: the same OAuth client,
+ * for the same resource. These are the grants a new consent replaces (the library's own rule
+ * for `completeAuthorization`).
  */
-export async function grantsReplacedBy(env: Cloudflare.Env, userId: string, request: AuthRequest): Promise<string[]> {
+export async function earlierGrantsOfConnection(env: Cloudflare.Env, userId: string, grantId: string): Promise<string[]> {
   const grants = await allGrantsOf(env, userId)
+  const current = grants.find((grant) => grant.id === grantId)
+  if (!current) return []
+  const resources = [current.resource].flat()
   return grants
-    .filter((grant) => grant.clientId === request.clientId && [grant.resource].flat().includes(request.resource))
+    .filter(
+      (grant) => grant.id !== grantId && grant.clientId === current.clientId && [grant.resource].flat().some((r) => resources.includes(r)),
+    )
     .map((grant) => grant.id)
 }

@@ -193,3 +193,30 @@ export async function openRequestIdsOf(db: Db, where: { principalId?: string; us
     .where(and(owner, inArray(requests.status, [...OPEN_STATUSES])))
   return rows.map((r) => r.id)
 }
+
+/**
+ * Moves what the user's tokens or grants `from` own to `to`: their requests (whatever their
+ * status), those requests' reservations and the create idempotency keys
+ * (`<principal>:create:<key>`), in one D1 batch, so it happens entirely or not at all. Returns
+ * the ids of the requests moved.
+ */
+export async function transferOwnership(d1: D1Database, userId: string, from: string[], to: string): Promise<string[]> {
+  const owners = JSON.stringify(from)
+  const [moved] = await d1.batch<{ id: string }>([
+    d1
+      .prepare(
+        'UPDATE requests SET principal_id = ?3 WHERE user_id = ?1 AND principal_id IN (SELECT value FROM json_each(?2)) RETURNING id',
+      )
+      .bind(userId, owners, to),
+    d1
+      .prepare('UPDATE reservations SET principal_id = ?3 WHERE user_id = ?1 AND principal_id IN (SELECT value FROM json_each(?2))')
+      .bind(userId, owners, to),
+    d1
+      .prepare(
+        `UPDATE OR IGNORE idempotency_keys SET scope_key = ?2 || substr(scope_key, instr(scope_key, ':'))
+         WHERE substr(scope_key, 1, instr(scope_key, ':') - 1) IN (SELECT value FROM json_each(?1))`,
+      )
+      .bind(owners, to),
+  ])
+  return (moved?.results ?? []).map((row) => row.id)
+}

@@ -2,7 +2,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from './client'
 import type { Window } from './requests'
-import { reservations } from './schema'
+import { requests, reservations } from './schema'
 
 export type ReservationRow = typeof reservations.$inferSelect
 
@@ -12,12 +12,18 @@ export async function reservationsOfRequests(db: Db, requestIds: string[]): Prom
   return db.select().from(reservations).where(inArray(reservations.requestId, requestIds))
 }
 
+/**
+ * A reservation as the principal that owns its request sees it. Ownership is read from the
+ * request's index row, which a reconnecting assistant's new grant takes over (transferOwnership),
+ * so a booking recorded while the ownership moved is still seen by the new owner.
+ */
 export async function reservationOfPrincipal(db: Db, id: number, principalId: string): Promise<ReservationRow | undefined> {
   const [row] = await db
-    .select()
+    .select({ reservation: reservations })
     .from(reservations)
-    .where(and(eq(reservations.id, id), eq(reservations.principalId, principalId)))
-  return row
+    .innerJoin(requests, eq(requests.id, reservations.requestId))
+    .where(and(eq(reservations.id, id), eq(requests.principalId, principalId)))
+  return row?.reservation
 }
 
 /** Platform reservation ids the service already recorded for the user's other requests. */

@@ -135,6 +135,22 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
     return this.#close('revoked', reason, now)
   }
 
+  /**
+   * The assistant connection that owns the request moved to a new OAuth grant (the same app
+   * reconnected for the same user): bookings from now on are recorded for the new owner.
+   */
+  async transferOwner(from: string[], to: string, now: number): Promise<RequestState | null> {
+    const state = await this.#load()
+    if (!state || !from.includes(state.principalId)) return state
+    return this.#update((current) => {
+      if (!from.includes(current.principalId)) return null
+      const moved = { ...current, principalId: to, updatedAt: touch(current, now) }
+      return isOpen(current.status)
+        ? withTrace(moved, now, 'The assistant reconnected; the request carries on under its new connection.')
+        : moved
+    })
+  }
+
   override async alarm(): Promise<void> {
     const trace = await startPollTrace(this.env, this.ctx.storage, () => this.#load())
     if (await this.ctx.storage.get<boolean>(MIRROR_PENDING_KEY)) {

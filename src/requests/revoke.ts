@@ -1,5 +1,5 @@
 // Revoking a token, grant or platform connection ends its open requests at once.
-import { endGrant, grantOfRefreshToken, userHasGrant } from '../auth/oauth-grants'
+import { endGrant, grantOfToken, userHasGrant } from '../auth/oauth-grants'
 import { grantPrincipalId } from '../auth/oauth-props'
 import { markAccessTokenRevoked } from '../auth/pat'
 import { openRequestIdsOf } from '../db/requests'
@@ -34,8 +34,8 @@ export async function revokeGrant(deps: Deps, userId: string, grantId: string): 
   return true
 }
 
-/** A replaced or otherwise ended grant's open requests move to `revoked`, like a disconnected one's. */
-export async function revokeRequestsOfGrants(deps: Deps, grantIds: string[]): Promise<void> {
+/** An ended grant's open requests move to `revoked`, like a disconnected one's. */
+async function revokeRequestsOfGrants(deps: Deps, grantIds: string[]): Promise<void> {
   for (const grantId of grantIds) await revokeRequestsOf(deps, { principalId: grantPrincipalId(grantId) }, GRANT_REVOKED_REASON)
 }
 
@@ -44,7 +44,7 @@ export async function revokeRequestsOfGrants(deps: Deps, grantIds: string[]): Pr
  * grant, so its requests are revoked too. Only acts once the grant is really gone.
  */
 export async function revokeRequestsOfEndedGrant(deps: Deps, token: string): Promise<void> {
-  const grant = grantOfRefreshToken(token)
+  const grant = grantOfToken(token)
   if (!grant || (await userHasGrant(deps.env, grant.userId, grant.grantId))) return
   await revokeRequestsOfGrants(deps, [grant.grantId])
 }

@@ -87,6 +87,8 @@ export interface ReservationFields {
   date?: string
   time?: string
   timeZone?: string
+  /** Recorded for this principal instead of the request's current owner (a booking recorded by a stale owner). */
+  principalId?: string
 }
 
 /** Records a reservation for a request the way the booking engine will: same owner and principal. */
@@ -108,7 +110,7 @@ export async function insertReservation(requestId: string, fields: ReservationFi
     .bind(
       requestId,
       owner.user_id,
-      owner.principal_id,
+      fields.principalId ?? owner.principal_id,
       VENUES.ny[0]!.venue_id,
       date,
       time,

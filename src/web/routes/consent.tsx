@@ -5,12 +5,10 @@ import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdF
 import { type Context, Hono } from 'hono'
 import { csrfProtection } from '../../auth/csrf'
 import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
-import { type GrantMetadata, grantsReplacedBy } from '../../auth/oauth-grants'
+import type { GrantMetadata } from '../../auth/oauth-grants'
 import type { OAuthProps } from '../../auth/oauth-props'
 import { sessionUser } from '../../auth/session'
 import { isScope, SCOPES, type Scope } from '../../core/scopes'
-import { depsOf } from '../../requests/deps'
-import { revokeRequestsOfGrants } from '../../requests/revoke'
 import { csrfRefused } from '../fallbacks'
 import { ConsentErrorPage, ConsentPage } from '../pages/consent'
 import { renderPage, type WebEnv } from '../render'
@@ -106,15 +104,16 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
     const approved = await oauth.approveConsent(c.req.raw, handle, { scope: ticked })
     const scope = [...new Set([...requiredScopes(c, approved.request), ...ticked])]
     const { clientName } = await oauth.describeConsent(approved.request)
-    const replaced = await grantsReplacedBy(c.env, user.id, approved.request)
     const { redirectTo } = await oauth.completeAuthorization({
       request: approved.request,
       userId: user.id,
       metadata: { clientName } satisfies GrantMetadata,
       scope,
       props: { userId: user.id, grantExpiresAt: Date.now() + GRANT_TTL_SECONDS * 1000 } satisfies OAuthProps,
+      // The earlier grant of this client keeps working until the new one is really established
+      // (its code exchanged); then its requests move over and it ends (src/requests/reconnect.ts).
+      revokeExistingGrants: false,
     })
-    await revokeRequestsOfGrants(depsOf(c.env, c.req.url), replaced)
     approved.headers.set('Location', redirectTo)
     return new Response(null, { status: 302, headers: approved.headers })
   } catch (err) {
