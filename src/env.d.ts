@@ -5,9 +5,11 @@ declare global {
       DB: D1Database
       REQUESTS: DurableObjectNamespace<import('./requests/request-object').RequestObject>
       AVAILABILITY: DurableObjectNamespace<import('./requests/availability-object').AvailabilityObject>
-      /** Seconds between polls of an active request (never below the floor in watch/cadence.ts). */
+      /** Hard caps on platform calls per venue and per user account (watch/limits.ts). */
+      LIMITER: DurableObjectNamespace<import('./requests/limiter-object').LimiterObject>
+      /** Seconds between availability polls of a venue-day (never below the floor in watch/cadence.ts). */
       POLL_INTERVAL_SECONDS?: string
-      /** "on" logs one `poll-trace` line per alarm run (fire time, rows written); for `npm run bench`. */
+      /** "on" logs a line per Durable Object call and per availability poll (watch/poll-trace.ts); for `npm run bench`. */
       POLL_TRACE?: string
       ASSETS: Fetcher
       /** Origin used in links the service hands out (action_url, alerts). */

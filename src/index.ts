@@ -1,6 +1,6 @@
 // Wiring only: the REST skin under /api/v1, MCP at /mcp, the OAuth endpoints and consent
-// page, the pages for everything else, and the
-// request Durable Object class.
+// page, the pages for everything else, and the Durable Object classes (requests, the shared
+// availability of each venue-day, the call limiters).
 import { Hono } from 'hono'
 import { createApiApp } from './api/app'
 import { createOAuthRoutes } from './auth/oauth-routes'
@@ -15,6 +15,7 @@ import { consentRoutes } from './web/routes/consent'
 import { platformApi } from './web/routes/platform-api'
 
 export { AvailabilityObject } from './requests/availability-object'
+export { LimiterObject } from './requests/limiter-object'
 export { RequestObject } from './requests/request-object'
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>()

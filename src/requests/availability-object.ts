@@ -1,52 +1,177 @@
-// One Durable Object per (venue, day, party size): every request watching that venue-day
-// asks it, and it asks the platform at most once per freshness window. Availability needs
-// no user token. The answer is kept in memory only: an idle poll writes nothing.
+// One Durable Object per (venue, day, party size). Requests subscribe to it while they watch;
+// it owns the alarm that asks the platform (once per interval: the fastest any subscriber's plan
+// needs, release bursts included), works out what changed, and calls only the subscribers with a
+// matching new slot. Availability needs no user token. An idle poll writes nothing but its alarm.
 import { DurableObject } from 'cloudflare:workers'
-import type { FindQuery, Outcome, Slot } from '../platform/api'
+import type { Outcome, Slot } from '../platform/api'
+import { requestObject } from './deps'
+import { availabilityName, type CheckProblem, type Heard } from './events'
 import { servicePlatform } from './platform-health'
+import { backoffAfter, bursting, intervalAt, nextPollAt } from './watch/cadence'
+import { deliveriesFor, newSlots, sameKeys } from './watch/deliveries'
+import { budget } from './watch/limits'
+import { slotKey } from './watch/match'
+import { readFailure } from './watch/platform-failures'
+import { startPollTrace, traceCall } from './watch/poll-trace'
+import type { Subscription } from './watch/schedule'
+import { type Pace, type Subject, type Subscriber, SubscriberStore } from './watch/subscribers'
 
-interface Answer {
-  at: number
-  outcome: Outcome<Slot[]>
-}
-
-export function availabilityName(query: FindQuery): string {
-  return `${query.venueId}:${query.day}:${query.partySize}`
-}
+/** Calls to subscribers at once; each may book (details, book) before it answers. */
+const PUSH_CONCURRENCY = 16
 
 export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
-  #answer: Answer | null = null
-  #inFlight: Promise<Answer> | null = null
+  #store = new SubscriberStore(this.ctx.storage.sql, this.ctx.storage)
   #platform = servicePlatform(this.env)
+  /** The last successful answer, kept in memory: a subscriber arriving meanwhile is primed from it. */
+  #answer: { at: number; slots: Slot[] } | null = null
 
-  /** Open slots, at most `maxAgeMs` old. Concurrent callers share one platform call. */
-  async slots(query: FindQuery, maxAgeMs: number): Promise<Outcome<Slot[]>> {
-    const now = Date.now()
-    const answer = this.#answer
-    if (answer && now - answer.at < Math.max(maxAgeMs, holdFor(answer))) return answer.outcome
-    this.#inFlight ??= this.#platform
-      .findSlots(query)
-      .then((outcome) => (this.#answer = { at: Date.now(), outcome }))
-      .finally(() => (this.#inFlight = null))
-    return (await this.#inFlight).outcome
+  /** Registers (or replaces) a request's subscription; it hears about the matching slots soon. */
+  async subscribe(subject: Subject, subscription: Subscription): Promise<void> {
+    const started = Date.now()
+    await this.#store.rememberSubject(subject)
+    this.#store.put(subscription)
+    const alarm = await this.ctx.storage.getAlarm()
+    if (alarm === null || alarm > started) {
+      // Pulling the alarm in breaks "alarm − offset = last check": keep the time as written.
+      const pace = await this.#store.pace()
+      await this.#store.setPace({ ...pace, offsetMs: null, checkedAt: await this.lastChecked() })
+      await this.ctx.storage.setAlarm(started)
+    }
+    traceCall(this.env, 'availability', 'subscribe', started)
   }
-}
 
-/** A block answer is kept this long for every caller: asking again soon keeps a block in place. */
-export const BLOCK_HOLD_MS = 10 * 60_000
-/** A refused API key does not fix itself quickly either. */
-export const OPERATOR_FAULT_HOLD_MS = 5 * 60_000
+  async unsubscribe(requestId: string): Promise<void> {
+    this.#store.remove([requestId])
+    traceCall(this.env, 'availability', 'unsubscribe', Date.now())
+  }
 
-/** A 429 answer is kept for as long as the platform asked us to wait, for every caller; blocks and refused keys longer. */
-function holdFor(answer: Answer): number {
-  switch (answer.outcome.kind) {
-    case 'rate_limited':
-      return answer.outcome.retryAfterMs
-    case 'blocked':
-      return BLOCK_HOLD_MS
-    case 'operator_fault':
-      return OPERATOR_FAULT_HOLD_MS
-    default:
-      return 0
+  /** When the platform last answered for this venue-day: from memory, or recovered from the alarm (subscribers.ts). */
+  async lastChecked(): Promise<number | null> {
+    if (this.#answer) return this.#answer.at
+    const pace = await this.#store.pace()
+    const alarm = pace.offsetMs === null ? null : await this.ctx.storage.getAlarm()
+    return alarm === null || pace.offsetMs === null ? pace.checkedAt : alarm - pace.offsetMs
+  }
+
+  override async alarm(): Promise<void> {
+    const now = Date.now()
+    await this.#poll(now)
+    traceCall(this.env, 'availability', 'alarm', now)
+  }
+
+  async #poll(now: number): Promise<void> {
+    const [subject, pace] = await Promise.all([this.#store.subject(), this.#store.pace()])
+    const subscribers = this.#store.live(now)
+    const trace = startPollTrace(this.env, this.ctx.storage.sql, subject ? availabilityName(subject.venueDay) : this.ctx.id.toString())
+    if (!subject || subscribers.length === 0) {
+      await this.#store.setPace({ offsetMs: null, checkedAt: this.#answer?.at ?? pace.checkedAt, failing: null })
+      await this.ctx.storage.deleteAlarm()
+      trace?.({ changed: false, nextAt: null, pushed: 0 })
+      return
+    }
+    const plans = subscribers.map((s) => s.plan)
+    const gap = Math.min(...plans.map((p) => intervalAt(p, now)))
+    const answer = this.#answer
+    let nextAt: number
+    let pushed = 0
+    let changed = false
+    if (answer && now - answer.at < gap - 50) {
+      // Not due: a new subscriber is primed from the answer in memory, the schedule stays.
+      pushed = await this.#deliver(subject, subscribers, answer.slots, [], answer.at)
+      nextAt = nextPollAt(plans, answer.at)
+      if (!pace.failing) await this.#store.setPace({ offsetMs: nextAt - answer.at, checkedAt: null, failing: null })
+    } else {
+      const wait = bursting(plans, now) ? await budget(this.env, `venue:${subject.venueDay.venueId}`) : 0
+      if (wait > 0) {
+        await this.ctx.storage.setAlarm(now + wait) // the venue's cap: try again shortly
+        trace?.({ changed: false, nextAt: now + wait, pushed: 0 })
+        return
+      }
+      const outcome = await this.#platform.findSlots(subject.venueDay)
+      const polled = await this.#afterPoll(subject, subscribers, outcome, pace, now, gap)
+      ;({ nextAt, pushed, changed } = polled)
+      if (outcome.kind === 'ok') await this.#store.setPace({ offsetMs: nextAt - now, checkedAt: null, failing: null })
+    }
+    // A request that subscribed while this run waited is primed right away.
+    const delivered = new Set(subscribers.map((s) => `${s.requestId}:${s.version}`))
+    if (this.#store.all().some((s) => !delivered.has(`${s.requestId}:${s.version}`))) nextAt = Math.min(nextAt, Date.now())
+    await this.ctx.storage.setAlarm(nextAt)
+    trace?.({ changed, nextAt, pushed })
+  }
+
+  async #afterPoll(subject: Subject, subscribers: Subscriber[], outcome: Outcome<Slot[]>, pace: Pace, now: number, gap: number) {
+    if (outcome.kind !== 'ok') {
+      const failures = (pace.failing?.failures ?? 0) + 1
+      const reading = readFailure(outcome)
+      const problem: CheckProblem = { says: reading.says, reason: reading.statusReason }
+      if (pace.failing?.problem !== problem.says) await this.#tellAll(subject, subscribers, problem)
+      const lastOk = this.#answer?.at ?? (pace.offsetMs === null ? pace.checkedAt : now - pace.offsetMs)
+      await this.#store.setPace({ offsetMs: null, checkedAt: lastOk, failing: { problem: problem.says, failures } })
+      // A block or a refused key waits long (asking again keeps a block in place); anything else
+      // doubles from the interval, so one 5xx does not end a release burst.
+      const long = outcome.kind === 'blocked' || outcome.kind === 'operator_fault'
+      const retryAfter = outcome.kind === 'rate_limited' ? outcome.retryAfterMs : 0
+      return { nextAt: now + (long ? reading.backoffMs : backoffAfter(failures, gap, retryAfter)), pushed: 0, changed: true }
+    }
+    this.#answer = { at: now, slots: outcome.value }
+    if (pace.failing) await this.#tellAll(subject, subscribers, null)
+    const seen = await this.#store.seen()
+    const keys = outcome.value.map(slotKey)
+    const pushed = await this.#deliver(subject, subscribers, outcome.value, newSlots(seen, outcome.value), now)
+    // Written after the calls: a run that dies before them delivers the same slots again.
+    const changed = !sameKeys(seen, keys)
+    if (changed) await this.#store.setSeen(keys)
+    return {
+      nextAt: nextPollAt(
+        subscribers.map((s) => s.plan),
+        now,
+      ),
+      pushed,
+      changed,
+    }
+  }
+
+  /** Calls each subscriber with its matching slots; drops those that no longer watch this venue-day. */
+  async #deliver(subject: Subject, subscribers: Subscriber[], current: Slot[], fresh: Slot[], checkedAt: number): Promise<number> {
+    const deliveries = deliveriesFor(subscribers, current, fresh)
+    const replies = await this.#call(
+      deliveries.map((d) => d.subscriber),
+      (s) => ({ kind: 'slots_seen', ...subject, checkedAt, slots: deliveries.find((d) => d.subscriber === s)?.slots ?? [] }),
+    )
+    const heard = (r: (typeof replies)[number]) => r.reply?.watching === true && !r.reply.redeliver
+    this.#store.prime(
+      replies.filter((r) => heard(r) && !r.subscriber.primed).map((r) => r.subscriber),
+      true,
+    )
+    // A call that failed, or a subscriber that could not act yet, hears about the slots again next time.
+    this.#store.prime(
+      replies.filter((r) => !heard(r) && r.reply?.watching !== false && r.subscriber.primed).map((r) => r.subscriber),
+      false,
+    )
+    return deliveries.length
+  }
+
+  /** Tells every subscriber that checks fail (problem) or work again (null). */
+  async #tellAll(subject: Subject, subscribers: Subscriber[], problem: CheckProblem | null): Promise<void> {
+    await this.#call(subscribers, () => ({ kind: 'checks', ...subject, problem }))
+  }
+
+  async #call(subscribers: Subscriber[], event: (s: Subscriber) => Heard) {
+    const replies: { subscriber: Subscriber; reply: { watching?: boolean; redeliver?: boolean } | null }[] = []
+    const queue = [...subscribers]
+    const lane = async () => {
+      for (let s = queue.shift(); s; s = queue.shift()) {
+        const reply = await requestObject(this.env, s.requestId)
+          .hear(event(s))
+          .catch((err: unknown) => {
+            console.error('subscriber call failed', s.requestId, err instanceof Error ? err.message : String(err))
+            return null
+          })
+        replies.push({ subscriber: s, reply })
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, subscribers.length) }, lane))
+    this.#store.drop(replies.filter((r) => r.reply?.watching === false).map((r) => r.subscriber))
+    return replies
   }
 }

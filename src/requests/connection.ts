@@ -1,9 +1,10 @@
 // Connecting the user's reservation-platform account. The password is used once, to log in,
 // and never stored; only the platform's token is kept, encrypted.
 import { deleteConnection, findConnection, flagReauthRequired, saveConnection, updateConnectionState } from '../db/connections'
+import { openRequestIdsOf } from '../db/requests'
 import { AppError } from '../errors'
 import { open, seal } from '../lib/secret-box'
-import type { Deps } from './deps'
+import { type Deps, requestObject } from './deps'
 import { revokeRequestsOf } from './revoke'
 
 /** The contract's wording; every page and error that warns the user uses this text. */
@@ -65,6 +66,7 @@ export async function connectPlatform(
         connectedAt: deps.now,
         checkedAt: deps.now,
       })
+      await wakeRequestsOf(deps, userId)
       return connectionStatus(deps, userId)
     }
     case 'reauth':
@@ -76,6 +78,12 @@ export async function connectPlatform(
     case 'operator_fault':
       throw new AppError('platform_unavailable', 'The reservation platform is not answering right now. Please try again in a few minutes.')
   }
+}
+
+/** Requests that wait for a working connection start watching at once (the others ignore it). */
+async function wakeRequestsOf(deps: Deps, userId: string): Promise<void> {
+  const ids = await openRequestIdsOf(deps.db, { userId })
+  await Promise.all(ids.map((id) => requestObject(deps.env, id).connected()))
 }
 
 /** Forgets the platform token and ends every open request of the user. */

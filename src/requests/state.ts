@@ -1,9 +1,9 @@
-// The request's status machine, pure: the transition table, and the decisions the Durable
-// Object applies. No storage, no I/O.
-
+// The request's status machine, pure: the state the Durable Object keeps, the transition
+// table, and the one transition() every change goes through. No storage, no I/O.
 import { OPEN_STATUSES, type Status } from '../core/status'
 import type { RequestSpec } from './schemas'
 
+/** Status changes the service may make; a change that keeps the status is always allowed. */
 const NEXT: Record<Status, readonly Status[]> = {
   needs_approval: ['active', 'needs_approval', 'expired', 'stopped', 'revoked'],
   active: ['awaiting_verification', 'needs_approval', 'active', 'expired', 'stopped', 'revoked'],
@@ -15,7 +15,7 @@ const NEXT: Record<Status, readonly Status[]> = {
 }
 
 export function canMove(from: Status, to: Status): boolean {
-  return NEXT[from].includes(to)
+  return from === to || NEXT[from].includes(to)
 }
 
 export function isOpen(status: Status): boolean {
@@ -25,6 +25,13 @@ export function isOpen(status: Status): boolean {
 export interface TraceItem {
   at: number
   message: string
+}
+
+/** Why a request that should watch does not: the user's platform connection. */
+export interface Blocked {
+  reason: 'no_connection' | 'reauth'
+  /** When the request looks at the connection again by itself (connecting also wakes it). */
+  retryAt: number
 }
 
 /** Everything the request's Durable Object keeps. */
@@ -41,12 +48,19 @@ export interface RequestState {
   createdAt: number
   updatedAt: number
   statusReason: string | null
+  /** The latest platform check this request heard of (the view asks the availability objects first). */
   lastCheckedAt: number | null
   trace: TraceItem[]
   /** Slot keys the user was already told about (bounded), so each slot alerts once. */
   alerted: string[]
-  /** The last summary traced per venue-date, so an unchanged poll writes nothing. */
-  summaries: Record<string, string>
+  /** The venue-days (availabilityName keys) this request is subscribed to. */
+  watching: string[]
+  /** Set while watching waits for the user's platform connection. */
+  blocked: Blocked | null
+  /** Venue-days whose checks fail right now, with the status reason the failure gives (null: none). */
+  failingChecks: Record<string, string | null>
+  /** When the platform was asked about a slot to book (one at a time; news meanwhile comes again later). */
+  checkingOffer: number | null
   /** The one booking attempt this request may ever make, while it is being verified. */
   attempt: BookingAttempt | null
   /**
@@ -54,6 +68,8 @@ export interface RequestState {
    * booking that lands late can never be followed by a second one.
    */
   bookingDisabled: string | null
+  /** Idempotency-Keys of accepted updates (24 hours), so a retried update replays. */
+  updateKeys: Record<string, { bodyHash: string; at: number }>
 }
 
 export interface BookingAttempt {
@@ -75,7 +91,8 @@ export interface BookingAttempt {
   outcome: 'pending' | 'booked' | 'refused' | 'unknown'
   refusal: string | null
   platformReservationId: string | null
-  /** Verification continues on later alarms until then. */
+  /** The next look at the account; verification continues on later alarms until verifyUntil. */
+  checkAt: number
   verifyUntil: number
 }
 
@@ -90,6 +107,7 @@ export interface RequestRecord {
 }
 
 export const TRACE_LIMIT = 50
+export const ALERTED_LIMIT = 500
 
 export function initialState(record: RequestRecord): RequestState {
   const autoBook = record.spec.mode === 'auto_book'
@@ -103,17 +121,67 @@ export function initialState(record: RequestRecord): RequestState {
     lastCheckedAt: null,
     trace: [],
     alerted: [],
-    summaries: {},
+    watching: [],
+    blocked: null,
+    failingChecks: {},
+    checkingOffer: null,
     attempt: null,
     bookingDisabled: null,
+    updateKeys: {},
   }
 }
 
-export const ALERTED_LIMIT = 500
+/** A state stored by an earlier version gets the fields it lacks. */
+export function normalized(stored: RequestState): RequestState {
+  const fresh = initialState(stored)
+  return {
+    ...fresh,
+    ...stored,
+    watching: stored.watching ?? [],
+    failingChecks: stored.failingChecks ?? {},
+    checkingOffer: stored.checkingOffer ?? null,
+    updateKeys: stored.updateKeys ?? {},
+  }
+}
 
-/** Updated-at must grow strictly: the D1 mirror applies a write only if it is newer. */
-export function touch(state: RequestState, now: number): number {
-  return Math.max(now, state.updatedAt + 1)
+export class IllegalTransition extends Error {}
+
+export interface Change {
+  to?: Status
+  /** The status reason after the change; left as it is when undefined. */
+  reason?: string | null
+  /** Lines for the decision trace. */
+  trace?: string | string[]
+  patch?: Partial<Omit<RequestState, 'id' | 'userId' | 'status' | 'statusReason' | 'updatedAt' | 'trace'>>
+}
+
+/** Fields the request's view shows: changing one moves updatedAt. */
+const SHOWN = ['spec', 'revision', 'expiresAt', 'approvedRevision'] as const
+
+/**
+ * The one way state changes: checks the transition table, applies the patch, appends the
+ * trace, and moves updatedAt forward when anything the view shows changed (strictly: the D1
+ * mirror applies only newer writes). Bookkeeping alone (keys seen, subscriptions) keeps it.
+ */
+export function transition(state: RequestState, change: Change, now: number): RequestState {
+  const to = change.to ?? state.status
+  if (!canMove(state.status, to)) throw new IllegalTransition(`${state.status} → ${to} is not a transition of a request`)
+  const lines = change.trace === undefined ? [] : Array.isArray(change.trace) ? change.trace : [change.trace]
+  const statusReason = change.reason === undefined ? state.statusReason : change.reason
+  const patch = change.patch ?? {}
+  const shown =
+    to !== state.status ||
+    statusReason !== state.statusReason ||
+    lines.length > 0 ||
+    SHOWN.some((field) => field in patch && patch[field] !== state[field])
+  return {
+    ...state,
+    ...patch,
+    status: to,
+    statusReason,
+    trace: [...state.trace, ...lines.map((message) => ({ at: now, message }))].slice(-TRACE_LIMIT),
+    updatedAt: shown ? Math.max(now, state.updatedAt + 1) : state.updatedAt,
+  }
 }
 
 export type Refusal = {
@@ -137,40 +205,6 @@ export function refuseUpdate(state: RequestState, revision: number): Refusal | n
   return null
 }
 
-/**
- * The state after an accepted update. An identical spec changes nothing. A spec that is or
- * was auto_book needs a fresh approval; an alert_only spec keeps watching.
- */
-export function applyUpdate(state: RequestState, spec: RequestSpec, expiresAt: number, now: number): RequestState | null {
-  if (sameSpec(state.spec, spec)) return null
-  const needsApproval = spec.mode === 'auto_book' || state.spec.mode === 'auto_book'
-  return {
-    ...state,
-    spec,
-    expiresAt,
-    revision: state.revision + 1,
-    // design.md: an update to or of auto_book needs the user's approval again, even when it
-    // switches to alert_only, so an assistant cannot quietly rewrite what the user approved.
-    status: needsApproval ? 'needs_approval' : 'active',
-    approvedRevision: null,
-    statusReason: needsApproval ? 'The request changed; the user must approve the new revision.' : null,
-    updatedAt: touch(state, now),
-  }
-}
-
-export function sameSpec(a: RequestSpec, b: RequestSpec): boolean {
-  return canonicalJson(a) === canonicalJson(b)
-}
-
-/** JSON with object keys sorted, so equal values give equal strings. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)))
-      : v,
-  )
-}
-
 export function refuseStop(state: RequestState): Refusal | null {
   if (state.status === 'stopped' || isOpen(state.status)) return null
   return { code: 'request_closed', message: `This request is already ${state.status}; there is nothing to stop.` }
@@ -184,4 +218,22 @@ export function refuseApproval(state: RequestState, revision: number): Refusal |
     return { code: 'revision_conflict', message: `The request changed after you opened it; review revision ${state.revision} instead.` }
   }
   return null
+}
+
+export const keyConflict: Refusal = {
+  code: 'idempotency_conflict',
+  message: 'This Idempotency-Key was already used with a different request body. Use a new key for a different request.',
+}
+
+export function sameSpec(a: RequestSpec, b: RequestSpec): boolean {
+  return canonicalJson(a) === canonicalJson(b)
+}
+
+/** JSON with object keys sorted, so equal values give equal strings. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)))
+      : v,
+  )
 }

@@ -32,7 +32,10 @@ export function reservationView(row: ReservationRow): Reservation {
   }
 }
 
-export function toView(state: RequestState, extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[] }): RequestView {
+export function toView(
+  state: RequestState,
+  extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[]; lastCheckedAt: number | null },
+): RequestView {
   return {
     id: state.id,
     status: state.status,
@@ -43,7 +46,7 @@ export function toView(state: RequestState, extra: { baseUrl: string; executor: 
     ...state.spec,
     created_at: new Date(state.createdAt).toISOString(),
     updated_at: new Date(state.updatedAt).toISOString(),
-    last_checked_at: iso(state.lastCheckedAt),
+    last_checked_at: iso(extra.lastCheckedAt),
     status_reason: state.statusReason,
     trace: state.trace.slice(-20).map((t) => ({ at: new Date(t.at).toISOString(), message: t.message })),
   }
@@ -63,7 +66,7 @@ export async function viewFor(deps: Deps, state: RequestState, principal: Princi
 export async function viewsFor(deps: Deps, states: RequestState[], principal: Principal | null): Promise<RequestView[]> {
   const showReservations = principal === null || hasScope(principal, 'reservations:read')
   const userIds = [...new Set(states.map((s) => s.userId))]
-  const [connections, reservations] = await Promise.all([
+  const [connections, reservations, checks] = await Promise.all([
     Promise.all(userIds.map(async (id) => [id, await connectionFactsOf(deps, id)] as const)).then((pairs) => new Map(pairs)),
     showReservations
       ? reservationsOfRequests(
@@ -71,12 +74,35 @@ export async function viewsFor(deps: Deps, states: RequestState[], principal: Pr
           states.map((s) => s.id),
         )
       : Promise.resolve([]),
+    lastChecks(deps.env, states),
   ])
   return states.map((state) =>
     toView(state, {
       baseUrl: deps.baseUrl,
       executor: executorOf(connections.get(state.userId), state.spec.mode),
       reservations: reservations.filter((r) => r.requestId === state.id),
+      lastCheckedAt: checks.get(state.id) ?? state.lastCheckedAt,
+    }),
+  )
+}
+
+/**
+ * When the platform was last checked for each watching request's venue-days: the availability
+ * objects know (kept without a write per poll); the earliest of them, so every venue-day was
+ * checked since. A request not watching shows the last check it heard of.
+ */
+async function lastChecks(env: Cloudflare.Env, states: RequestState[]): Promise<Map<string, number | null>> {
+  const watching = states.filter((s) => s.status === 'active' && s.watching.length > 0)
+  const names = [...new Set(watching.flatMap((s) => s.watching))]
+  const times = new Map(
+    await Promise.all(
+      names.map(async (name) => [name, await env.AVAILABILITY.get(env.AVAILABILITY.idFromName(name)).lastChecked()] as const),
+    ),
+  )
+  return new Map(
+    watching.map((s) => {
+      const known = s.watching.flatMap((name) => times.get(name) ?? [])
+      return [s.id, known.length > 0 ? Math.min(...known) : null]
     }),
   )
 }

@@ -1,12 +1,26 @@
 // Crash safety in workerd: the worker is restarted between steps (objects evicted: memory gone,
-// storage and alarms kept) and in the middle of a step (every object aborted while its alarm
-// waits on the platform). An alarm whose run died is delivered again, as the runtime retries
-// failed alarms. Nothing may be lost (alarms, alerts, bookings) or done twice.
+// storage and alarms kept) and in the middle of a step (every object aborted while a venue-day's
+// poll, or the booking it set off, waits on the platform). An alarm whose run died is delivered
+// again, as the runtime retries failed alarms. Nothing may be lost (alarms, alerts, bookings) or
+// done twice.
 import { abortAllDurableObjects, env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { approveRequest } from '../../src/requests/approve'
 import { requestObject } from '../../src/requests/deps'
-import { control, createRequest, ledgerOf, nextInterval, notificationsOf, runAlarm, setUp, VENUE, view } from '../watch/world'
+import {
+  availabilityOf,
+  control,
+  createRequest,
+  ledgerOf,
+  nextInterval,
+  notificationsOf,
+  poll,
+  runAlarm,
+  runPoll,
+  setUp,
+  VENUE,
+  view,
+} from '../watch/world'
 
 const table = (day: string, time = '23:15') => ({ venueId: VENUE, day, time, seating: 'Dining Room', partyMin: 2, partyMax: 4 })
 
@@ -27,9 +41,11 @@ async function platformSaw(endpoint: 'find' | 'book' | 'reservations', count: nu
   throw new Error(`the platform never saw ${count} ${endpoint} calls`)
 }
 
-/** Runs the request's alarm and kills every object while it waits on the platform's `endpoint`. */
-async function crashDuring(id: string, endpoint: 'find' | 'book' | 'reservations', count: number): Promise<void> {
-  const running = runDurableObjectAlarm(requestObject(env, id)).then(
+/** Runs the venue-day's poll and kills every object while it (or a booking it set off) waits on `endpoint`. */
+async function crashDuring(day: string, endpoint: 'find' | 'book' | 'reservations', count: number): Promise<void> {
+  await nextInterval(day)
+  await runInDurableObject(availabilityOf(day), (_instance, state) => state.storage.setAlarm(Date.now()))
+  const running = runDurableObjectAlarm(availabilityOf(day)).then(
     () => 'finished',
     () => 'died',
   )
@@ -48,14 +64,14 @@ describe('restarts while polling', () => {
   it('keeps its alarm across a restart between polls, and the next poll alerts once', async () => {
     const { token, userId, day, spec } = await setUp()
     const request = await createRequest(token, spec())
-    await runAlarm(request.id)
+    await runPoll(day)
     await restart(request.id)
     expect(await alarmOf(request.id)).not.toBeNull()
 
     await control().addSlot(table(day))
-    await nextInterval(day)
-    await runAlarm(request.id)
+    await poll(day)
     await abortAllDurableObjects()
+    await runPoll(day)
     await runAlarm(request.id)
 
     expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['table_found'])
@@ -67,13 +83,13 @@ describe('restarts while polling', () => {
     const { token, userId, day, spec } = await setUp()
     await control().addSlot(table(day))
     const request = await createRequest(token, spec())
+    await runPoll(day)
     await control().injectFault({ endpoint: 'find', kind: 'timeout', hangMs: 2_000 })
-    await nextInterval(day)
     const before = (await control().calls()).find ?? 0
 
-    await crashDuring(request.id, 'find', before + 1)
-    await runAlarm(request.id) // the runtime's retry
-    await runAlarm(request.id)
+    await crashDuring(day, 'find', before + 1)
+    await runPoll(day) // the runtime's retry
+    await poll(day)
 
     expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['table_found'])
     expect((await view(token, request.id)).status).toBe('active')
@@ -89,9 +105,11 @@ describe('restarts while booking and verifying', () => {
     await control().injectFault({ endpoint: 'book', kind: 'book_lost', hangMs: 3_000 }) // booked, then silence
     const request = await approved(token, userId, spec())
 
-    await crashDuring(request.id, 'book', 1)
-    expect(await alarmOf(request.id)).toBeNull() // the run died: only the runtime's retry remains
+    await crashDuring(day, 'book', 1)
+    // The attempt was saved before the book call, with the alarm that verifies it.
+    expect(await alarmOf(request.id)).not.toBeNull()
     await runAlarm(request.id)
+    await poll(day)
     await runAlarm(request.id)
 
     const seen = await view(token, request.id)
@@ -108,12 +126,12 @@ describe('restarts while booking and verifying', () => {
     await control().injectFault({ endpoint: 'book', kind: 'timeout', hangMs: 3_000 }) // nothing booked
     const request = await approved(token, userId, spec())
 
-    await crashDuring(request.id, 'book', 1)
+    await crashDuring(day, 'book', 1)
     await runAlarm(request.id)
     expect((await view(token, request.id)).status).toBe('awaiting_verification')
     await verificationWindowPasses(request.id)
     await runAlarm(request.id)
-    await nextInterval(day)
+    await poll(day)
     await runAlarm(request.id)
 
     const seen = await view(token, request.id)
@@ -132,7 +150,7 @@ describe('restarts while booking and verifying', () => {
     await control().injectFault({ endpoint: 'reservations', kind: 'timeout', hangMs: 3_000 }) // verification hangs
     const request = await approved(token, userId, spec())
 
-    await crashDuring(request.id, 'reservations', 2)
+    await crashDuring(day, 'reservations', 2)
     await runAlarm(request.id)
     await runAlarm(request.id)
 
@@ -153,7 +171,7 @@ describe('restarts while booking and verifying', () => {
     await restart(request.id)
     await approveRequest({ env }, { requestId: request.id, revision: request.revision, userId })
     await restart(request.id)
-    await runAlarm(request.id) // books; the answer and the first verification are lost
+    await poll(day) // books; the answer and the first verification are lost
     expect((await view(token, request.id)).status).toBe('awaiting_verification')
     await abortAllDurableObjects()
     expect(await alarmOf(request.id)).not.toBeNull()

@@ -6,14 +6,14 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { approveRequest } from '../../src/requests/approve'
 import { requestObject } from '../../src/requests/deps'
-import { control, createRequest, nextInterval, runAlarm, setUp, VENUE, view } from '../watch/world'
+import { control, createRequest, poll, runAlarm, setUp, VENUE, view } from '../watch/world'
 
 const table = (day: string, time: string) => ({ venueId: VENUE, day, time, seating: 'Dining Room', partyMin: 2, partyMax: 4 })
 
-async function stopThenAskAgain(token: string, userId: string, body: Record<string, unknown>) {
+async function stopThenAskAgain(token: string, userId: string, day: string, body: Record<string, unknown>) {
   const first = await createRequest(token, { mode: 'auto_book', ...body })
   await approveRequest({ env }, { requestId: first.id, revision: first.revision, userId })
-  await runAlarm(first.id)
+  await poll(day)
   expect((await view(token, first.id)).status).toBe('awaiting_verification')
   const stopped = await requestObject(env, first.id).stop(Date.now())
   expect(stopped.ok && stopped.state.status).toBe('stopped')
@@ -30,10 +30,9 @@ describe('stop during verification, then ask again for the same dinner', () => {
     await control().injectFault({ endpoint: 'book', kind: 'book_lost', count: 1 }) // booked, answer lost
     await control().injectFault({ endpoint: 'reservations', kind: 'pass', count: 1 }) // the listing before booking
     await control().injectFault({ endpoint: 'reservations', kind: '503', count: 3 }) // the first verification (3 tries)
-    const { first, second } = await stopThenAskAgain(token, userId, spec())
+    const { first, second } = await stopThenAskAgain(token, userId, day, spec())
 
-    await nextInterval(day)
-    await runAlarm(second.id)
+    await poll(day)
     await runAlarm(first.id)
 
     const ledger = (await control().ledger()).filter((b) => b.email === platformEmail)
@@ -46,10 +45,9 @@ describe('stop during verification, then ask again for the same dinner', () => {
     const { token, userId, day, spec, platformEmail } = await setUp()
     await control().addSlot(table(day, '23:15'))
     await control().injectFault({ endpoint: 'book', kind: '500', count: 1 }) // nothing booked, outcome unknown
-    const { first, second } = await stopThenAskAgain(token, userId, spec())
+    const { first, second } = await stopThenAskAgain(token, userId, day, spec())
 
-    await nextInterval(day)
-    await runAlarm(second.id) // books 23:15 and verifies it
+    await poll(day) // the second books 23:15 and verifies it
     await runAlarm(first.id) // still verifying its own attempt at 23:15
 
     const ledger = (await control().ledger()).filter((b) => b.email === platformEmail)

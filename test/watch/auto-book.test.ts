@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { requestObject } from '../../src/requests/deps'
-import { availabilityNow, control, createApproved, createRequest, ledgerOf, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
+import { control, createApproved, createRequest, ledgerOf, notificationsOf, poll, runAlarm, runPoll, setUp, VENUE, view } from './world'
 
 describe('auto_book', () => {
   it('books exactly one matching slot and ends confirmed with a verified reservation', async () => {
@@ -10,7 +10,8 @@ describe('auto_book', () => {
     await control().addSlot({ venueId: VENUE, day, time: '23:30', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
     const request = await createApproved(token, userId, spec())
 
-    await runAlarm(request.id)
+    await poll(day)
+    await runPoll(day)
     await runAlarm(request.id)
 
     const seen = await view(token, request.id)
@@ -38,6 +39,7 @@ describe('auto_book', () => {
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
     const request = await createRequest(token, spec({ mode: 'auto_book' }))
     expect(request.status).toBe('needs_approval')
+    await poll(day)
     await runAlarm(request.id)
     expect((await view(token, request.id)).status).toBe('needs_approval')
     expect(await ledgerOf(platformEmail)).toEqual([])
@@ -54,8 +56,8 @@ describe('auto_book', () => {
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4, policy })
     const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25 }))
 
-    await runAlarm(request.id)
-    await runAlarm(request.id)
+    await poll(day)
+    await poll(day)
 
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
@@ -68,13 +70,14 @@ describe('auto_book', () => {
     const { token, userId, day, spec, platformEmail } = await setUp()
     const key = { venueId: VENUE, day, time: '23:15', seating: 'Dining Room' }
     await control().addSlot({ ...key, partyMin: 2, partyMax: 4, policy: { kind: 'fee', feePerPerson: 10, cutoffHours: 24 } })
-    // The venue-day's shared find answer is taken now; the fee changes before the request books.
-    const shared = await availabilityNow(day)
-    expect(shared.kind === 'ok' && shared.value.some((s) => s.time === '23:15')).toBe(true)
+    // The venue-day's shared find answer is taken now (for a request that wants a later table),
+    // and the fee changes before the auto_book request, subscribing meanwhile, is told of it.
+    await createRequest(token, spec({ earliest_time: '23:30', title: 'a later table' }))
+    await runPoll(day)
     expect(await control().setPolicy(key, { kind: 'fee', feePerPerson: 15, cutoffHours: 24 })).toBe(true)
     const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25 }))
 
-    await runAlarm(request.id)
+    await runPoll(day)
 
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
@@ -97,7 +100,7 @@ describe('auto_book', () => {
       policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 },
     })
     const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25, fee_review_hours: 3 }))
-    await runAlarm(request.id)
+    await poll(day)
     expect((await view(token, request.id)).status).toBe('confirmed')
     expect(await ledgerOf(platformEmail)).toHaveLength(1)
   })
@@ -108,9 +111,9 @@ describe('auto_book', () => {
     await control().injectFault({ endpoint: 'book', kind: 'book_lost', count: 3 })
     const request = await createApproved(token, userId, spec())
 
+    await poll(day)
     await runAlarm(request.id)
-    await runAlarm(request.id)
-    await runAlarm(request.id)
+    await poll(day)
 
     const seen = await view(token, request.id)
     expect(seen.status).toBe('confirmed')
@@ -123,11 +126,14 @@ describe('auto_book', () => {
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
     await control().addSlot({ venueId: VENUE, day, time: '23:30', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
     await control().injectFault({ endpoint: 'book', kind: '500', count: 1 })
-    await control().injectFault({ endpoint: 'reservations', kind: '503', count: 10 })
+    // The listing before booking goes through; the ones that verify it fail.
+    await control().injectFault({ endpoint: 'reservations', kind: 'pass', count: 1 })
+    await control().injectFault({ endpoint: 'reservations', kind: '503', count: 30 })
     const request = await createApproved(token, userId, spec())
 
+    await poll(day)
     await runAlarm(request.id)
-    await runAlarm(request.id)
+    await poll(day)
 
     const seen = await view(token, request.id)
     expect(seen.status).toBe('awaiting_verification')
@@ -145,7 +151,7 @@ describe('auto_book', () => {
     await control().removeSlot(key)
     const request = await createApproved(token, userId, spec())
 
-    await runAlarm(request.id)
+    await poll(day)
 
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
@@ -161,7 +167,7 @@ describe('auto_book', () => {
     await control().injectFault({ endpoint: 'reservations', kind: 'pass', count: 1 })
     await control().injectFault({ endpoint: 'reservations', kind: '503', count: 3 })
     const request = await createApproved(token, userId, spec())
-    await runAlarm(request.id)
+    await poll(day)
     expect((await view(token, request.id)).status).toBe('awaiting_verification')
 
     const stopped = await requestObject(env, request.id).stop(Date.now())

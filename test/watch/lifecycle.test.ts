@@ -4,7 +4,7 @@ import { sha256Hex } from '../../src/lib/random'
 import { connectPlatform, disconnectPlatform } from '../../src/requests/connection'
 import { depsOf, requestObject } from '../../src/requests/deps'
 import { revokeAccessToken } from '../../src/requests/revoke'
-import { control, createApproved, createRequest, nextInterval, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
+import { control, createApproved, createRequest, notificationsOf, poll, runAlarm, runPoll, setUp, VENUE, view } from './world'
 
 async function alarmOf(id: string): Promise<number | null> {
   return runInDurableObject(requestObject(env, id), (_instance, state) => state.storage.getAlarm())
@@ -19,40 +19,6 @@ async function tokenIdOf(token: string): Promise<string> {
 }
 
 describe('watching over time', () => {
-  it('makes one platform find call per interval for 20 requests on one venue-day', async () => {
-    const { token, spec } = await setUp()
-    const before = (await control().calls()).find ?? 0 // adding the venue to the catalog reads its notes from a find
-    const requests = await Promise.all(Array.from({ length: 20 }, (_, i) => createRequest(token, spec({ title: `dinner ${i}` }))))
-    await Promise.all(requests.map((r) => runAlarm(r.id)))
-    await Promise.all(requests.map((r) => runAlarm(r.id)))
-    expect(((await control().calls()).find ?? 0) - before).toBe(1)
-  })
-
-  it('backs off when the platform rate-limits or fails, instead of hammering it', async () => {
-    const { token, day, spec } = await setUp()
-    await control().injectFault({ endpoint: 'find', kind: '503', count: 6 })
-    const request = await createRequest(token, spec())
-    await runAlarm(request.id)
-    const before = Date.now()
-    const next = await alarmOf(request.id)
-    expect((next ?? 0) - before).toBeGreaterThanOrEqual(100_000)
-    expect((await view(token, request.id)).trace.map((t) => t.message).join('\n')).toMatch(/did not answer/)
-    await nextInterval(day)
-  })
-
-  it('writes nothing to storage on an idle poll, but reports when it last checked', async () => {
-    const { token, spec } = await setUp()
-    const request = await createRequest(token, spec())
-    await runAlarm(request.id)
-    const stored = () =>
-      runInDurableObject(requestObject(env, request.id), (_i, state) => state.storage.get<{ updatedAt: number; trace: unknown[] }>('state'))
-    const first = await stored()
-    await runAlarm(request.id)
-    const second = await stored()
-    expect(second).toEqual(first)
-    expect((await view(token, request.id)).last_checked_at).not.toBeNull()
-  })
-
   it('expires an active request at expires_at, and one that waits for approval too', async () => {
     const { token, spec, day } = await setUp()
     const active = await createRequest(token, spec())
@@ -106,7 +72,8 @@ describe('watching over time', () => {
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
     await control().invalidateTokens(platformEmail)
     const request = await createApproved(token, userId, spec())
-    await runAlarm(request.id)
+    await poll(day)
+    await poll(day)
     await runAlarm(request.id)
 
     const kinds = (await notificationsOf(userId)).map((n) => n.kind).sort()
@@ -120,16 +87,18 @@ describe('watching over time', () => {
   })
 
   it('does not check availability for a user who has not connected the platform, and starts once connected', async () => {
-    const { token, userId, spec } = await setUp({ connect: false })
+    const { token, userId, spec, day } = await setUp({ connect: false })
     const request = await createRequest(token, spec())
+    await runPoll(day)
     await runAlarm(request.id)
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
-    expect(seen.trace.map((t) => t.message).join('\n')).toMatch(/connect a reservation platform account/)
+    expect(seen.status_reason).toMatch(/connect a reservation platform account/)
     expect((await control().calls()).find ?? 0).toBe(0)
 
+    // Connecting wakes the request at once: no need to wait for its next look at the connection.
     await connectPlatform(depsOf(env), userId, { email: `diner-${userId}@example.test`, password: 'secret', acknowledgedRisk: true })
-    await runAlarm(request.id)
+    await runPoll(day)
     expect((await control().calls()).find ?? 0).toBe(1)
     expect((await view(token, request.id)).status_reason).toBeNull()
   })

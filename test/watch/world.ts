@@ -69,10 +69,29 @@ export async function ledgerOf(email: string) {
   return (await control().ledger()).filter((b) => b.email === email)
 }
 
-/** The coalescing window passes: the venue-day's shared answer is forgotten (memory only). */
+export const availabilityOf = (day: string, partySize = 2, venueId = VENUE) =>
+  env.AVAILABILITY.get(env.AVAILABILITY.idFromName(`${venueId}:${day}:${partySize}`))
+
+/** The interval passes: the venue-day's answer in memory is forgotten, so its next alarm asks the platform. */
 export async function nextInterval(day: string, partySize = 2, venueId = VENUE): Promise<void> {
-  const stub = env.AVAILABILITY.get(env.AVAILABILITY.idFromName(`${venueId}:${day}:${partySize}`))
-  await evictDurableObject(stub).catch(() => undefined) // not running: nothing to forget
+  await evictDurableObject(availabilityOf(day, partySize, venueId)).catch(() => undefined) // not running: nothing to forget
+}
+
+/** Delivers the availability object's alarm now (again, if it already ran by itself). */
+export async function runPoll(day: string, partySize = 2, venueId = VENUE): Promise<void> {
+  const stub = availabilityOf(day, partySize, venueId)
+  if (await runDurableObjectAlarm(stub)) return
+  await runInDurableObject(stub, (_instance, state) => state.storage.setAlarm(Date.now()))
+  await runDurableObjectAlarm(stub)
+}
+
+/**
+ * The venue-day's next scheduled poll: the platform is asked again, and every subscriber with a
+ * matching new slot hears of it (and books, if it may) before this returns.
+ */
+export async function poll(day: string, partySize = 2, venueId = VENUE): Promise<void> {
+  await nextInterval(day, partySize, venueId)
+  await runPoll(day, partySize, venueId)
 }
 
 /** Asks the venue-day's availability object now, as a poll would: its answer is then shared for a while. */

@@ -1,64 +1,54 @@
-// When a request polls next: a configured cadence with jitter, slower for far dates, and a
-// short bounded burst around a venue's known release instant. Pure.
-import { addDays, instantOf } from '../../lib/zoned-time'
-import type { RequestSpec } from '../schemas'
+// How often an availability object asks the platform: the fastest interval any subscriber's
+// plan needs now, and release bursts around known release instants. Pure.
+import type { WatchPlan } from './schedule'
 
-export interface Cadence {
-  /** The deployment's polling interval (POLL_INTERVAL_SECONDS). */
-  intervalMs: number
-  /** ± fraction of random spread, so many requests do not poll in step. */
-  jitter: number
-}
-
-/** No deployment setting goes below this: it protects the users' platform accounts. */
+/** No deployment setting goes below this outside release bursts: it protects the platform accounts. */
 export const MIN_INTERVAL_MS = 15_000
-export const BURST_BEFORE_MS = 30_000
-export const BURST_AFTER_MS = 120_000
-export const BURST_INTERVAL_MS = 5_000
-const DAY_MS = 24 * 60 * 60 * 1000
+/** Release bursts: fast from 2 s before the instant to 10 s after it, then slower until 2 minutes after. */
+export const BURST_LEAD_MS = 2_000
+export const BURST_FAST_FOR_MS = 10_000
+export const BURST_SLOW_FOR_MS = 120_000
+export const BURST_FAST_MS = 500
+export const BURST_SLOW_MS = 5_000
 
-export function cadenceFrom(env: { POLL_INTERVAL_SECONDS?: string }): Cadence {
+export function baseIntervalFrom(env: { POLL_INTERVAL_SECONDS?: string }): number {
   const seconds = Number(env.POLL_INTERVAL_SECONDS ?? '60')
-  const intervalMs = Number.isFinite(seconds) ? Math.max(MIN_INTERVAL_MS, seconds * 1000) : 60_000
-  return { intervalMs, jitter: 0.1 }
+  return Number.isFinite(seconds) ? Math.max(MIN_INTERVAL_MS, seconds * 1000) : 60_000
 }
 
-export interface ReleaseRule {
-  venueId: number
-  timeZone: string
-  daysInAdvance: number
-  time: string
+/** The burst interval in effect at `now`, or null outside every burst. */
+export function burstIntervalAt(releases: readonly number[], now: number): number | null {
+  if (releases.some((r) => now >= r - BURST_LEAD_MS && now < r + BURST_FAST_FOR_MS)) return BURST_FAST_MS
+  if (releases.some((r) => now >= r + BURST_FAST_FOR_MS && now < r + BURST_SLOW_FOR_MS)) return BURST_SLOW_MS
+  return null
 }
 
-/** The instants at which the requested dates' tables open, per the venues' release rules. */
-export function releaseInstants(spec: RequestSpec, rules: ReleaseRule[]): number[] {
-  return rules.flatMap((r) =>
-    spec.venue_ids.includes(r.venueId) ? spec.dates.map((d) => instantOf(addDays(d, -r.daysInAdvance), r.time, r.timeZone)) : [],
-  )
+export function intervalAt(plan: WatchPlan, now: number): number {
+  const phase = plan.phases.find((p) => p.until === null || now < p.until) ?? plan.phases.at(-1)
+  return Math.min(phase?.intervalMs ?? MIN_INTERVAL_MS, burstIntervalAt(plan.releases, now) ?? Number.POSITIVE_INFINITY)
 }
 
-export function inBurst(releases: number[], now: number): boolean {
-  return releases.some((r) => now >= r - BURST_BEFORE_MS && now <= r + BURST_AFTER_MS)
+/** True while any plan is in a release burst: such polls count against the venue's cap. */
+export function bursting(plans: readonly WatchPlan[], now: number): boolean {
+  return plans.some((p) => burstIntervalAt(p.releases, now) !== null)
 }
 
-/** Far-off dates change slowly: poll them less often. */
-export function intervalFor(_spec: RequestSpec, windowsEnd: number[], cadence: Cadence, now: number): number {
-  const nextEnd = Math.min(...windowsEnd.filter((e) => e > now))
-  const daysAway = (nextEnd - now) / DAY_MS
-  const factor = daysAway > 45 ? 5 : daysAway > 14 ? 2 : 1
-  return cadence.intervalMs * factor
-}
-
-export function nextPollAt(
-  intervalMs: number,
-  cadence: Cadence,
-  releases: number[],
-  now: number,
-  random: () => number = Math.random,
-): number {
-  if (inBurst(releases, now)) return now + BURST_INTERVAL_MS
-  const spread = intervalMs * cadence.jitter * (2 * random() - 1)
-  const normal = now + Math.max(MIN_INTERVAL_MS, intervalMs + spread)
-  const burstStarts = releases.map((r) => r - BURST_BEFORE_MS).filter((start) => start > now && start < normal)
+/**
+ * When to poll next after a poll at `now`: the fastest interval any plan needs, pulled forward
+ * to the start of a release burst that begins before it.
+ */
+export function nextPollAt(plans: readonly WatchPlan[], now: number): number {
+  if (plans.length === 0) return now + MIN_INTERVAL_MS
+  const gap = Math.min(...plans.map((p) => intervalAt(p, now)))
+  const normal = now + gap
+  const burstStarts = plans.flatMap((p) => p.releases.map((r) => r - BURST_LEAD_MS)).filter((s) => s > now && s < normal)
   return Math.min(normal, ...burstStarts)
+}
+
+/** After consecutive failed polls: twice the interval, doubling again per failure, at most 2 minutes. */
+export const FAILURE_BACKOFF_MAX_MS = 120_000
+
+export function backoffAfter(failures: number, intervalMs: number, retryAfterMs = 0): number {
+  const doubled = Math.max(intervalMs, BURST_FAST_MS) * 2 ** Math.max(1, failures)
+  return Math.max(retryAfterMs, Math.min(FAILURE_BACKOFF_MAX_MS, doubled))
 }

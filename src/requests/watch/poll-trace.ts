@@ -1,24 +1,23 @@
-// An opt-in line per alarm run (POLL_TRACE = "on"; `npm run bench` sets it): when the alarm
-// fired, how many storage rows the run wrote (SQLite's own count, so nothing is missed), whether
-// the request's state changed (an idle poll changes nothing), and when it asked to fire next.
-// Poll lag is one line's `nextAt` against the next line's `firedAt` for the same request.
-// Off, it costs nothing.
-export type PollTrace = (requestId: string | null) => Promise<void>
+// Opt-in lines for the benchmark (POLL_TRACE = "on"; `npm run bench` sets it); off, they cost
+// nothing. `do-call`: one per Durable Object invocation (class, method, wall time), so the
+// benchmark counts invocations. `poll-trace`: one per availability poll — when its alarm fired,
+// how many storage rows the run wrote (SQLite's own count, so nothing is missed), whether the
+// slots changed, and when it asked to fire next. Poll lag is one line's `nextAt` against the
+// next line's `firedAt` for the same object.
 
-export async function startPollTrace(
-  env: { POLL_TRACE?: string },
-  storage: DurableObjectStorage,
-  readState: () => Promise<unknown>,
-): Promise<PollTrace | null> {
+export function traceCall(env: { POLL_TRACE?: string }, object: string, method: string, startedAt: number): void {
+  if (env.POLL_TRACE !== 'on') return
+  console.log(`do-call ${JSON.stringify({ c: object, m: method, ms: Date.now() - startedAt })}`)
+}
+
+export type PollTrace = (line: { changed: boolean; nextAt: number | null; pushed: number }) => void
+
+export function startPollTrace(env: { POLL_TRACE?: string }, sql: SqlStorage, id: string): PollTrace | null {
   if (env.POLL_TRACE !== 'on') return null
   const firedAt = Date.now()
-  const before = rowsWritten(storage.sql)
-  const stateBefore = JSON.stringify(await readState())
-  return async (requestId) => {
-    const nextAt = await storage.getAlarm()
-    const changed = JSON.stringify(await readState()) !== stateBefore
-    const line = { id: requestId, firedAt, rowsWritten: rowsWritten(storage.sql) - before, changed, nextAt }
-    console.log(`poll-trace ${JSON.stringify(line)}`)
+  const before = rowsWritten(sql)
+  return (line) => {
+    console.log(`poll-trace ${JSON.stringify({ id, firedAt, rowsWritten: rowsWritten(sql) - before, ...line })}`)
   }
 }
 

@@ -2,7 +2,7 @@
 // sometimes the worker restarts) then (every pending alarm is delivered, sometimes with a crash
 // in the middle), until the requested number of requests exist and a few more rounds passed.
 // Then faults are used up, every expiry moves into the past, and the checks read the ledger.
-import { type AlarmStats, alarmPhase, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
+import { type AlarmStats, alarmPhase, lostPolls, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
 import { checkSafety, type SafetyCounts } from './checks'
 import { FaultLedger, injectRoundFaults, maybeBlock } from './faults'
 import { Inventory } from './inventory'
@@ -63,20 +63,21 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     await mutate(rng, requests, steps, replacements)
 
     const live = requests.filter(needsAlarm)
-    const evict = rng.chance(0.7)
     for (const r of rng.some(live, 0, Math.ceil(live.length / 4))) await inventory.dropFor(rng, r)
-    if (!evict) {
-      // The coalesced finds are still fresh: these changes land between find and details/book.
-      for (const r of rng.some(live, 0, Math.ceil(live.length / 8))) await inventory.vanish(rng, r)
-      for (const r of rng.some(live, 0, Math.ceil(live.length / 8))) await inventory.changeFees(rng, r)
-    } else {
-      await nextInterval()
-    }
+    // Some rounds change tables while the polls run: a slot found by a poll may be gone, or its
+    // fees changed, by the time the request asks for its details or books it.
+    const changing = rng.chance(0.3)
+      ? (async () => {
+          for (const r of rng.some(live, 0, Math.ceil(live.length / 8))) await inventory.vanish(rng, r)
+          for (const r of rng.some(live, 0, Math.ceil(live.length / 8))) await inventory.changeFees(rng, r)
+        })()
+      : Promise.resolve()
+    await nextInterval()
     if (settled === 0) await injectRoundFaults(rng, faults, live.length, options.clientTimeouts)
     if (settled === 0) await maybeBlock(rng, world.control, faults.injected)
     if (rng.chance(0.15)) await restartBetweenSteps(rng.chance(0.5), alarms)
 
-    await alarmPhase(requests, alarms, settled === 0 && rng.chance(0.3) ? rng.int(5, 150) : null)
+    await alarmPhase(requests, alarms, settled === 0 && rng.chance(0.3) ? rng.int(5, 150) : null, changing)
     await refresh(requests, alarms)
   }
 
@@ -87,6 +88,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     await alarmPhase(requests, alarms, null)
     await refresh(requests, alarms)
   }
+  await lostPolls(alarms)
   for (let i = 0; i < 4 && requests.some(needsAlarm); i++) {
     for (const r of requests.filter(needsAlarm)) await expireNow(r.id)
     await alarmPhase(requests, alarms, null)

@@ -1,0 +1,103 @@
+// The watching part of decide(), pure: subscribing to and leaving the availability objects, the
+// user's platform connection, and checks that fail. Shared shapes of a decision step live here.
+import type { Reply } from './decide'
+import { availabilityName, type Effect, type RequestEvent, type VenueDay } from './events'
+import { type Change, type RequestState, transition } from './state'
+import { venueDaysOf } from './watch/schedule'
+
+/** One step of decide() before the index mirror and the alarm are added. */
+export interface Decided {
+  state: RequestState
+  effects: Effect[]
+  reply?: Reply
+}
+
+/** A step with no effects (the state may or may not have changed). */
+export const stateOnly = (state: RequestState): Decided => ({ state, effects: [] })
+
+export const CONNECTION_WAIT_MS = 5 * 60 * 1000
+
+export const WAITING_FOR = {
+  no_connection: 'Waiting: connect a reservation platform account in Settings to start watching.',
+  reauth: 'Waiting: the reservation platform account needs reconnecting in Settings.',
+} as const
+
+export function venueDayOf(key: string): VenueDay {
+  const [venueId = '0', day = '', partySize = '0'] = key.split(':')
+  return { venueId: Number(venueId), day, partySize: Number(partySize) }
+}
+
+interface WatchChange {
+  patch: NonNullable<Change['patch']>
+  effects: Effect[]
+}
+
+/** Subscribe to every venue-day still ahead; subscribing again replaces the filter and plan. */
+export function startWatching(state: RequestState, now: number): WatchChange {
+  const venueDays = venueDaysOf(state.spec, now)
+  const patch = { watching: venueDays.map(availabilityName), blocked: null }
+  if (venueDays.length === 0) return { patch, effects: [] }
+  const target = { requestId: state.id, userId: state.userId, spec: state.spec, expiresAt: state.expiresAt, venueDays }
+  return { patch, effects: [{ kind: 'subscribe', target }] }
+}
+
+/** Leave every venue-day watched now, except those in `keep` (about to be subscribed again). */
+export function stopWatching(state: RequestState, keep: readonly string[] = []): WatchChange {
+  const leaving = state.watching.filter((key) => !keep.includes(key))
+  const patch = { watching: [], failingChecks: {}, blocked: null }
+  if (leaving.length === 0) return { patch, effects: [] }
+  return { patch, effects: [{ kind: 'unsubscribe', requestId: state.id, venueDays: leaving.map(venueDayOf) }] }
+}
+
+/** An active request's status reason follows from why it is not watching, or which checks fail. */
+export function activeReason(state: Pick<RequestState, 'blocked' | 'failingChecks'>): string | null {
+  if (state.blocked) return WAITING_FOR[state.blocked.reason]
+  return Object.values(state.failingChecks).find((reason) => reason !== null) ?? null
+}
+
+export function reconnectNotice(state: RequestState, connectedAt: number | null): Effect[] {
+  if (connectedAt === null) return []
+  return [{ kind: 'notify', to: recipientOf(state), notice: { type: 'reconnect', connectedAt } }]
+}
+
+export const recipientOf = (state: RequestState) => ({ requestId: state.id, userId: state.userId, partySize: state.spec.party_size })
+
+/**
+ * Without a working platform connection the service does not check availability (the
+ * contract): an active request leaves its venue-days and waits; connecting wakes it.
+ */
+export function watchConnection(state: RequestState, event: Extract<RequestEvent, { kind: 'connection' }>, now: number): Decided {
+  const notice = reconnectNotice(state, event.reconnectNotice)
+  if (state.status !== 'active') return { state, effects: notice }
+  if (event.state === 'ok') {
+    if (!state.blocked) return stateOnly(state)
+    const watch = event.subscribed
+      ? { patch: { watching: venueDaysOf(state.spec, now).map(availabilityName), blocked: null }, effects: [] }
+      : startWatching(state, now)
+    const message = 'The platform account is connected; watching for tables.'
+    return { state: transition(state, { reason: null, trace: message, patch: watch.patch }, now), effects: watch.effects }
+  }
+  const blocked = { reason: event.state === 'reauth' ? 'reauth' : 'no_connection', retryAt: now + CONNECTION_WAIT_MS } as const
+  const watch = stopWatching(state)
+  const reason = activeReason({ blocked, failingChecks: {} })
+  const next = transition(
+    state,
+    { reason, trace: state.statusReason === reason ? [] : (reason ?? []), patch: { ...watch.patch, blocked } },
+    now,
+  )
+  return { state: next, effects: [...watch.effects, ...notice] }
+}
+
+/** An availability object's checks fail (or work again): shown as the status reason while watching. */
+export function watchCheckFailed(state: RequestState, event: Extract<RequestEvent, { kind: 'checks' }>, now: number): Decided {
+  const key = availabilityName(event.venueDay)
+  if (!state.watching.includes(key)) return { ...stateOnly(state), reply: { watching: false } }
+  if (key in state.failingChecks === (event.problem !== null)) return { ...stateOnly(state), reply: { watching: true } }
+  const where = `${event.venueName} on ${event.venueDay.day}`
+  const text = event.problem ? `Could not check ${where}: ${event.problem.says}.` : `Checks of ${where} work again.`
+  const failingChecks = { ...state.failingChecks }
+  if (event.problem) failingChecks[key] = event.problem.reason
+  else delete failingChecks[key]
+  const reason = state.status === 'active' ? activeReason({ blocked: state.blocked, failingChecks }) : undefined
+  return { state: transition(state, { reason, trace: text, patch: { failingChecks } }, now), effects: [], reply: { watching: true } }
+}

@@ -1,0 +1,123 @@
+// The vocabulary of decide(): what can happen to a request (events) and what it asks the world
+// to do in return (effects). Both are plain data: an effect is carried out by watch/effects.ts,
+// and what the platform answered comes back as the next event. Nothing here holds a secret.
+import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
+import type { RequestSpec } from './schemas'
+import type { BookingAttempt, RequestState } from './state'
+
+/** One availability object's subject: a venue, a day, a party size. */
+export interface VenueDay {
+  venueId: number
+  day: string
+  partySize: number
+}
+
+export function availabilityName(q: VenueDay): string {
+  return `${q.venueId}:${q.day}:${q.partySize}`
+}
+
+/** An Idempotency-Key of an update (scoped to this request and its owner) and its body hash. */
+export interface UpdateKey {
+  key: string
+  bodyHash: string
+}
+
+/** A matching slot an approved auto_book request will try, and the ones to try after it. */
+export interface Offer {
+  slot: Slot
+  venueName: string
+  startsAt: number
+  revision: number
+  rest: { slot: Slot; startsAt: number }[]
+}
+
+export type OfferAnswer =
+  | { kind: 'ok'; details: BookingDetails; held: PlatformReservation[] }
+  /** The user's connection is missing or was rejected; `reconnectNotice` is set the first time. */
+  | { kind: 'no_connection'; reconnectNotice: number | null }
+  | { kind: 'gone' }
+  | { kind: 'unavailable'; detail: string }
+  /** The account's call budget is spent for now (watch/limits.ts). */
+  | { kind: 'busy' }
+
+export type VerifyAnswer =
+  | { kind: 'found'; reservationId: string }
+  /** The account was read and does not hold the booking. */
+  | { kind: 'absent' }
+  | { kind: 'unreadable'; reconnectNotice: number | null }
+
+export type RequestEvent =
+  | { kind: 'created' }
+  | { kind: 'approve'; revision: number }
+  | { kind: 'update'; revision: number; spec: RequestSpec; expiresAt: number; idem: UpdateKey }
+  | { kind: 'stop' }
+  | { kind: 'revoke'; reason: string }
+  /** The assistant reconnected: its earlier grants' requests belong to the new one. */
+  | { kind: 'transfer_owner'; from: string[]; to: string }
+  /** Every new matching slot of one availability poll of one venue-day. */
+  | { kind: 'slots_seen'; venueDay: VenueDay; venueName: string; checkedAt: number; slots: Slot[] }
+  /** An availability object's checks started failing (problem) or work again (null). */
+  | { kind: 'checks'; venueDay: VenueDay; venueName: string; problem: CheckProblem | null }
+  /**
+   * What the user's platform connection is, as an effect found it or the user changed it.
+   * `subscribed`: the effect that found it working has registered the watch already.
+   */
+  | { kind: 'connection'; state: 'ok' | 'missing' | 'reauth'; reconnectNotice: number | null; subscribed?: boolean }
+  /** The platform's answers before booking (details and the account's reservations). */
+  | { kind: 'offer_checked'; offer: Offer; answer: OfferAnswer }
+  | { kind: 'booking_answer'; attemptAt: number; outcome: BookOutcome; reconnectNotice: number | null }
+  | { kind: 'verification_answer'; attemptAt: number; answer: VerifyAnswer }
+  | { kind: 'alarm' }
+
+/** Why a venue-day's checks fail (watch/platform-failures.ts): for the trace, and the status reason if any. */
+export interface CheckProblem {
+  /** Completes "Could not check <venue> on <day>: …". */
+  says: string
+  /** A block or a refused API key; null leaves the status reason alone. */
+  reason: string | null
+}
+
+/** What the availability objects tell a subscriber. */
+export type Heard = Extract<RequestEvent, { kind: 'slots_seen' | 'checks' }>
+
+/** A table as alerts name it. */
+export type Table = Pick<Slot, 'venueId' | 'day' | 'time' | 'seatingType'>
+
+/** What to tell the user; watch/alerts.ts words it (and a later digest layer may group it). */
+export type Notice =
+  | { type: 'tables_found'; slots: Table[]; venueName: string; note: string | null }
+  | { type: 'booked'; venueName: string; day: string; time: string }
+  | { type: 'unverified'; venueName: string; day: string; time: string }
+  | { type: 'reconnect'; connectedAt: number }
+
+export interface Recipient {
+  requestId: string
+  userId: string
+  partySize: number
+}
+
+/** The fields of the D1 index row that mirror the object. */
+export type MirrorRow = Pick<RequestState, 'id' | 'status' | 'revision' | 'spec' | 'expiresAt' | 'updatedAt'>
+
+/** Everything the availability objects need to watch for this request. */
+export interface WatchTarget {
+  requestId: string
+  userId: string
+  spec: RequestSpec
+  expiresAt: number
+  venueDays: VenueDay[]
+}
+
+export type Effect =
+  | { kind: 'notify'; to: Recipient; notice: Notice }
+  | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
+  | { kind: 'subscribe'; target: WatchTarget }
+  | { kind: 'unsubscribe'; requestId: string; venueDays: VenueDay[] }
+  | { kind: 'check_offer'; userId: string; spec: RequestSpec; offer: Offer }
+  | { kind: 'book'; userId: string; attempt: BookingAttempt; bookToken: string }
+  | { kind: 'verify'; request: Pick<RequestState, 'id' | 'userId' | 'principalId'>; attempt: BookingAttempt }
+
+/** Effects kept in the object's outbox until done: losing one to a crash would lose an alert or a watch. */
+export function mustComplete(effect: Effect): boolean {
+  return effect.kind === 'notify' || effect.kind === 'mirror' || effect.kind === 'subscribe' || effect.kind === 'check_offer'
+}

@@ -1,0 +1,209 @@
+// The booking part of decide(): new matching slots, the offer check, the book call and the
+// verification. Money moves only after the attempt is decided (and so persisted) first.
+import { describe, expect, it } from 'vitest'
+import { decide } from '../../src/requests/decide'
+import type { Effect, Offer, OfferAnswer, RequestEvent } from '../../src/requests/events'
+import type { RequestState } from '../../src/requests/state'
+import { attemptOf, DAY, details, NOW, slotAt, specOf, stateIn, VENUE } from './fixtures'
+
+const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }
+const seen = (...times: string[]): RequestEvent => ({
+  kind: 'slots_seen',
+  venueDay,
+  venueName: 'Pomelo Garden',
+  checkedAt: NOW,
+  slots: times.map((t) => slotAt(t)),
+})
+const startsAt = (time: string) => Date.parse(`${DAY}T${time}:00-05:00`)
+const offerOf = (time: string, rest: string[] = []): Offer => ({
+  slot: slotAt(time),
+  startsAt: startsAt(time),
+  venueName: 'Pomelo Garden',
+  revision: 1,
+  rest: rest.map((t) => ({ slot: slotAt(t), startsAt: startsAt(t) })),
+})
+const checked = (offer: Offer, answer: Extract<RequestEvent, { kind: 'offer_checked' }>['answer']): RequestEvent => ({
+  kind: 'offer_checked',
+  offer,
+  answer,
+})
+const ofKind = <K extends Effect['kind']>(effects: Effect[], kind: K) =>
+  effects.filter((e): e is Extract<Effect, { kind: K }> => e.kind === kind)
+const checking = (state: RequestState): RequestState => ({ ...state, checkingOffer: NOW - 10 })
+
+describe('new matching slots', () => {
+  it('alerts an alert_only request once, with every new matching slot of the poll in one notice', () => {
+    const state = stateIn('active', specOf({ mode: 'alert_only' }))
+    const first = decide(state, seen('19:30', '20:00', '22:30'), NOW)
+    const [notify] = ofKind(first.effects, 'notify')
+    expect(notify?.notice).toMatchObject({ type: 'tables_found', venueName: 'Pomelo Garden', note: null })
+    expect(notify?.notice.type === 'tables_found' && notify.notice.slots.map((s) => s.time)).toEqual(['19:30', '20:00'])
+    expect(first.state.trace.slice(-2).map((t) => t.message)).toEqual([
+      `Alerted the user: Pomelo Garden ${DAY} 19:30 (Dining Room).`,
+      `Alerted the user: Pomelo Garden ${DAY} 20:00 (Dining Room).`,
+    ])
+    const again = decide(first.state, seen('19:30', '20:00'), NOW + 1)
+    expect(again.effects).toEqual([])
+    expect(again.state).toBe(first.state)
+  })
+
+  it('goes straight to the details of the earliest matching slot for an approved auto_book request', () => {
+    const decision = decide(stateIn('active'), seen('20:30', '19:30'), NOW)
+    const [check] = ofKind(decision.effects, 'check_offer')
+    expect(check?.offer.slot.time).toBe('19:30')
+    expect(check?.offer.rest.map((r) => r.slot.time)).toEqual(['20:30'])
+    expect(decision.state.checkingOffer).toBe(NOW)
+  })
+
+  it('asks for the slots again instead of checking a second offer at the same time', () => {
+    const decision = decide(checking(stateIn('active')), seen('19:30'), NOW)
+    expect(decision.effects).toEqual([])
+    expect(decision.reply).toEqual({ watching: true, redeliver: true })
+  })
+
+  it('only alerts once booking is disabled after an unverifiable attempt', () => {
+    const decision = decide({ ...stateIn('active'), bookingDisabled: 'earlier booking unverified' }, seen('19:30'), NOW)
+    expect(decision.effects.map((e) => e.kind)).toEqual(['notify'])
+  })
+
+  it('ignores news while a booking is verified, and news of a venue-day it no longer watches', () => {
+    expect(decide(stateIn('awaiting_verification'), seen('19:30'), NOW).effects).toEqual([])
+    expect(decide({ ...stateIn('active'), watching: [] }, seen('19:30'), NOW).reply).toEqual({ watching: false })
+  })
+})
+
+describe('the offer check', () => {
+  const state = () => checking(stateIn('active'))
+
+  it('decides the attempt and awaiting_verification before the book call, for the approved revision', () => {
+    const decision = decide(state(), checked(offerOf('19:30'), { kind: 'ok', details: details({ bookToken: 'bt' }), held: [] }), NOW)
+    expect(decision.state.status).toBe('awaiting_verification')
+    expect(decision.state.attempt).toMatchObject({ time: '19:30', revision: 1, outcome: 'pending', checkAt: NOW + 20_000 })
+    expect(decision.state.checkingOffer).toBeNull()
+    expect(ofKind(decision.effects, 'book')).toEqual([
+      { kind: 'book', userId: 'usr_test', attempt: decision.state.attempt, bookToken: 'bt' },
+    ])
+  })
+
+  it.each([
+    ['stopped meanwhile', (s: RequestState): RequestState => ({ ...s, status: 'stopped' })],
+    ['updated meanwhile', (s: RequestState): RequestState => ({ ...s, revision: 2, approvedRevision: null, status: 'needs_approval' })],
+    ['already holding an attempt', (s: RequestState): RequestState => ({ ...s, attempt: attemptOf() })],
+  ])('books nothing when %s', (_what, change) => {
+    const decision = decide(change(state()), checked(offerOf('19:30'), { kind: 'ok', details: details(), held: [] }), NOW)
+    expect(ofKind(decision.effects, 'book')).toEqual([])
+  })
+
+  it('alerts instead when the fee rules refuse, then tries the next slot of the poll', () => {
+    const answer = {
+      kind: 'ok',
+      details: details({ cancellationFeePerPerson: 50, freeCancellationUntil: NOW + 48 * 3_600_000 }),
+      held: [],
+    } as const
+    const decision = decide(state(), checked(offerOf('19:30', ['20:00']), answer), NOW)
+    const [notify] = ofKind(decision.effects, 'notify')
+    expect(notify?.notice).toMatchObject({ type: 'tables_found', note: 'cancellation fee 50 > 25 per person' })
+    expect(ofKind(decision.effects, 'check_offer').map((e) => e.offer.slot.time)).toEqual(['20:00'])
+    expect(decision.state.trace.at(-1)?.message).toBe(
+      `slot ${DAY} 19:30 Dining Room skipped: cancellation fee 50 > 25 per person; the user was alerted.`,
+    )
+  })
+
+  it('never books a second table for a dinner the account already holds', () => {
+    const held = [{ reservationId: '5', venueId: 99, day: DAY, time: '20:15', partySize: 2, seatingType: 'Bar' }]
+    const decision = decide(state(), checked(offerOf('19:30'), { kind: 'ok', details: details(), held }), NOW)
+    expect(decision.state.status).toBe('active')
+    expect(decision.state.trace.at(-1)?.message).toMatch(/already holds a table for this dinner \(2026-12-05 20:15\)/)
+  })
+
+  it('moves on to the next slot when the table is gone, and ends the check after the last', () => {
+    const next = decide(state(), checked(offerOf('19:30', ['20:00']), { kind: 'gone' }), NOW)
+    expect(ofKind(next.effects, 'check_offer').map((e) => e.offer.slot.time)).toEqual(['20:00'])
+    const last = decide(state(), checked(offerOf('19:30'), { kind: 'gone' }), NOW)
+    expect(last.effects).toEqual([])
+    expect(last.state.checkingOffer).toBeNull()
+  })
+
+  it('asks for the slots again after a passing failure or when the account’s call budget is spent', () => {
+    for (const answer of [{ kind: 'unavailable', detail: '503' }, { kind: 'busy' }] as const) {
+      const decision = decide(state(), checked(offerOf('19:30'), answer), NOW)
+      expect(decision.reply.redeliver).toBe(true)
+      expect(decision.state.checkingOffer).toBeNull()
+    }
+  })
+
+  it('alerts instead, waits for the user to reconnect and says so once, when the platform rejects the token', () => {
+    const decision = decide(state(), checked(offerOf('19:30', ['20:00']), { kind: 'no_connection', reconnectNotice: 42 }), NOW)
+    const notices = ofKind(decision.effects, 'notify').map((e) => e.notice)
+    expect(notices).toEqual([
+      expect.objectContaining({ type: 'tables_found', note: 'the platform account needs reconnecting' }),
+      { type: 'reconnect', connectedAt: 42 },
+    ])
+    expect(decision.state.statusReason).toMatch(/needs reconnecting/)
+    expect(decision.state.watching).toEqual([])
+    expect(ofKind(decision.effects, 'unsubscribe')).toHaveLength(1)
+  })
+})
+
+describe('the book call and verification', () => {
+  const verifying = (over = {}) => ({ ...stateIn('awaiting_verification'), attempt: attemptOf(over) })
+  const verified = (state: RequestState, answer: Extract<RequestEvent, { kind: 'verification_answer' }>['answer'], now = NOW) =>
+    decide(state, { kind: 'verification_answer', attemptAt: attemptOf().createdAt, answer }, now)
+
+  it('keeps what the book call answered and verifies at once', () => {
+    const decision = decide(
+      verifying(),
+      { kind: 'booking_answer', attemptAt: attemptOf().createdAt, outcome: { kind: 'unknown', detail: 'timeout' }, reconnectNotice: null },
+      NOW,
+    )
+    expect(decision.state.attempt?.outcome).toBe('unknown')
+    expect(ofKind(decision.effects, 'verify')).toHaveLength(1)
+  })
+
+  it('ignores answers about another attempt', () => {
+    const decision = decide(verifying(), { kind: 'verification_answer', attemptAt: 1, answer: { kind: 'found', reservationId: '1' } }, NOW)
+    expect(decision.state.status).toBe('awaiting_verification')
+  })
+
+  it('confirms once the account shows the booking, and stops watching', () => {
+    const decision = verified(verifying(), { kind: 'found', reservationId: '9' })
+    expect(decision.state).toMatchObject({
+      status: 'confirmed',
+      attempt: null,
+      watching: [],
+      statusReason: 'Booked and verified on the platform account.',
+    })
+    expect(ofKind(decision.effects, 'notify').map((e) => e.notice.type)).toEqual(['booked'])
+  })
+
+  it('records a booking that lands after a stop, and stays stopped', () => {
+    const decision = verified({ ...verifying(), status: 'stopped', watching: [] }, { kind: 'found', reservationId: '9' })
+    expect(decision.state).toMatchObject({ status: 'stopped', attempt: null })
+    expect(ofKind(decision.effects, 'notify').map((e) => e.notice.type)).toEqual(['booked'])
+  })
+
+  it('watches again after a refusal with nothing on the account, and tells the user about that table', () => {
+    const decision = verified(verifying({ outcome: 'refused', refusal: 'conflict' }), { kind: 'absent' })
+    expect(decision.state.status).toBe('active')
+    expect(decision.state.alerted).toContain(attemptOf().slotKey)
+    expect(ofKind(decision.effects, 'subscribe')).toHaveLength(1)
+    expect(ofKind(decision.effects, 'notify')[0]?.notice).toMatchObject({ note: 'the platform refused the booking (conflict)' })
+  })
+
+  it('keeps verifying an unknown outcome until the window closes, then never books again', () => {
+    const meanwhile = verified(verifying({ outcome: 'unknown' }), { kind: 'absent' })
+    expect(meanwhile.state.status).toBe('awaiting_verification')
+    expect(meanwhile.alarmAt).toBe(NOW + 20_000)
+    const late = verified(verifying({ outcome: 'unknown' }), { kind: 'unreadable', reconnectNotice: null }, attemptOf().verifyUntil)
+    expect(late.state).toMatchObject({ status: 'active', attempt: null })
+    expect(late.state.bookingDisabled).not.toBeNull()
+    expect(ofKind(late.effects, 'notify').map((e) => e.notice.type)).toEqual(['unverified'])
+  })
+
+  it('expires a request whose booking never landed after its expiry passed', () => {
+    const state = verifying({ outcome: 'refused', refusal: 'slot_gone' })
+    const decision = verified(state, { kind: 'absent' }, state.expiresAt + 1)
+    expect(decision.state.status).toBe('expired')
+    expect(decision.state.watching).toEqual([])
+  })
+})

@@ -1,0 +1,236 @@
+// decide(state, event, now) for every event from every status: what the request becomes, what it
+// asks the world to do, and what it answers. Pure: no bindings, the clock is an argument.
+import { describe, expect, it } from 'vitest'
+import { decide } from '../../src/requests/decide'
+import type { Effect, RequestEvent } from '../../src/requests/events'
+import { STATUSES, type Status } from '../../src/requests/schemas'
+import { isOpen, type RequestState } from '../../src/requests/state'
+import { attemptOf, DAY, details, KEY, NOW, slotAt, specOf, stateIn, VENUE } from './fixtures'
+
+const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }
+const kinds = (effects: Effect[]) => effects.map((e) => e.kind).sort()
+const offer = { slot: slotAt('19:30'), startsAt: Date.parse(`${DAY}T19:30:00-05:00`), venueName: 'Pomelo Garden', revision: 1, rest: [] }
+
+/** One event of each kind, as it would arrive for a request that is in the matching status. */
+const EVENTS: Record<RequestEvent['kind'], RequestEvent> = {
+  created: { kind: 'created' },
+  approve: { kind: 'approve', revision: 1 },
+  update: {
+    kind: 'update',
+    revision: 1,
+    spec: specOf({ latest_time: '22:00' }),
+    expiresAt: NOW + 86_400_000,
+    idem: { key: 'k1', bodyHash: 'h1' },
+  },
+  stop: { kind: 'stop' },
+  revoke: { kind: 'revoke', reason: 'The access token that created this request was revoked.' },
+  transfer_owner: { kind: 'transfer_owner', from: ['pat_test'], to: 'grant_new' },
+  slots_seen: { kind: 'slots_seen', venueDay, venueName: 'Pomelo Garden', checkedAt: NOW - 100, slots: [slotAt('19:30')] },
+  checks: { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: 'did not answer' },
+  connection: { kind: 'connection', state: 'reauth', reconnectNotice: null },
+  offer_checked: { kind: 'offer_checked', offer, answer: { kind: 'ok', details: details(), held: [] } },
+  booking_answer: {
+    kind: 'booking_answer',
+    attemptAt: attemptOf().createdAt,
+    outcome: { kind: 'booked', reservationId: '77' },
+    reconnectNotice: null,
+  },
+  verification_answer: { kind: 'verification_answer', attemptAt: attemptOf().createdAt, answer: { kind: 'found', reservationId: '77' } },
+  alarm: { kind: 'alarm' },
+}
+
+interface Expected {
+  status: Status
+  effects: string[]
+  changed: boolean
+  refusal?: string
+}
+
+/** What each event does from each status: the whole transition behaviour in one table. */
+function expected(event: RequestEvent['kind'], status: Status): Expected {
+  const same = { status, effects: [], changed: false }
+  const open = isOpen(status)
+  switch (event) {
+    case 'created':
+      return same // only a request that was never created is created
+    case 'approve':
+      if (status === 'needs_approval') return { status: 'active', effects: ['mirror', 'subscribe'], changed: true }
+      return { ...same, refusal: 'request_closed' }
+    case 'update':
+      if (status === 'needs_approval') return { status: 'needs_approval', effects: ['mirror'], changed: true }
+      if (status === 'active') return { status: 'needs_approval', effects: ['mirror', 'unsubscribe'], changed: true }
+      return { ...same, refusal: status === 'awaiting_verification' ? 'outcome_unknown' : 'request_closed' }
+    case 'stop':
+      if (status === 'needs_approval') return { status: 'stopped', effects: ['mirror'], changed: true }
+      if (open) return { status: 'stopped', effects: ['mirror', 'unsubscribe'], changed: true }
+      return status === 'stopped' ? same : { ...same, refusal: 'request_closed' }
+    case 'revoke':
+      if (status === 'needs_approval') return { status: 'revoked', effects: ['mirror'], changed: true }
+      return open ? { status: 'revoked', effects: ['mirror', 'unsubscribe'], changed: true } : same
+    case 'transfer_owner':
+      // The index moved first; the object takes its new owner whatever its status.
+      return { status, effects: [], changed: true }
+    case 'slots_seen':
+      // An approved auto_book request goes straight to the slot's details; the rest is not told.
+      return status === 'active' ? { status, effects: ['check_offer'], changed: true } : same
+    case 'checks':
+      return status === 'active' || status === 'awaiting_verification' ? { status, effects: [], changed: true } : same
+    case 'connection':
+      return status === 'active' ? { status, effects: ['unsubscribe'], changed: true } : same
+    case 'offer_checked':
+      return status === 'active' ? { status: 'awaiting_verification', effects: ['book', 'mirror'], changed: true } : same
+    case 'booking_answer':
+      return status === 'awaiting_verification' ? { status, effects: ['verify'], changed: true } : same
+    case 'verification_answer':
+      return status === 'awaiting_verification'
+        ? { status: 'confirmed', effects: ['mirror', 'notify', 'unsubscribe'], changed: true }
+        : same
+    case 'alarm':
+      return status === 'awaiting_verification' ? { status, effects: ['verify'], changed: false } : same
+  }
+}
+
+describe.each(STATUSES)('from %s', (status) => {
+  it.each(Object.keys(EVENTS) as RequestEvent['kind'][])('decides %s as the transition table says', (kind) => {
+    const state = stateIn(status)
+    const decision = decide(state, EVENTS[kind], NOW)
+    const want = expected(kind, status)
+    expect(decision.state.status).toBe(want.status)
+    expect(kinds(decision.effects)).toEqual(want.effects)
+    expect(decision.state !== state).toBe(want.changed)
+    expect(decision.reply.refusal?.code).toBe(want.refusal)
+    const shown = decision.state.status !== state.status || decision.state.trace.length !== state.trace.length
+    expect(decision.state.updatedAt > state.updatedAt).toBe(shown)
+  })
+})
+
+describe('the request alarm', () => {
+  const later = (s: RequestState) => decide(s, { kind: 'alarm' }, s.expiresAt + 1)
+
+  it('expires an open request at expires_at and leaves its venue-days', () => {
+    const active = later(stateIn('active'))
+    expect(active.state.status).toBe('expired')
+    expect(active.state.statusReason).toBe('Expired; nothing was booked.')
+    expect(kinds(active.effects)).toEqual(['mirror', 'unsubscribe'])
+    expect(later(stateIn('needs_approval')).state.statusReason).toBe('Expired before it was approved; nothing was watched.')
+  })
+
+  it('verifies a booking in flight before anything else, even after expiry', () => {
+    const decision = later(stateIn('awaiting_verification'))
+    expect(decision.state.status).toBe('awaiting_verification')
+    expect(kinds(decision.effects)).toEqual(['verify'])
+  })
+
+  it('is set for expiry only while an active request idles, and for the next look while a booking is verified', () => {
+    expect(decide(stateIn('active'), { kind: 'alarm' }, NOW).alarmAt).toBe(stateIn('active').expiresAt)
+    expect(decide(stateIn('awaiting_verification'), { kind: 'alarm' }, NOW).alarmAt).toBe(attemptOf().checkAt)
+    expect(decide(stateIn('confirmed'), { kind: 'alarm' }, NOW).alarmAt).toBeNull()
+  })
+
+  it('changes nothing when delivered twice', () => {
+    const once = decide(stateIn('active'), { kind: 'alarm' }, NOW)
+    const twice = decide(once.state, { kind: 'alarm' }, NOW + 5)
+    expect(twice.state).toBe(once.state)
+    expect(twice.effects).toEqual([])
+  })
+
+  it('subscribes again an active request that is not subscribed (a state from before subscriptions)', () => {
+    const decision = decide({ ...stateIn('active'), watching: [] }, { kind: 'alarm' }, NOW)
+    expect(kinds(decision.effects)).toEqual(['subscribe'])
+    expect(decision.state.watching).toEqual([KEY])
+  })
+})
+
+describe('approval, updates and stops', () => {
+  it('approves only the revision the page showed', () => {
+    const decision = decide(stateIn('needs_approval'), { kind: 'approve', revision: 2 }, NOW)
+    expect(decision.reply.refusal?.code).toBe('revision_conflict')
+  })
+
+  it('keeps an alert_only request active after an update that stays alert_only, and resubscribes its new venue-days', () => {
+    const state = stateIn('active', specOf({ mode: 'alert_only' }))
+    const moved = specOf({ mode: 'alert_only', dates: ['2026-12-06'], expires_at: '2026-12-06T18:00:00-05:00' })
+    const decision = decide(
+      state,
+      { kind: 'update', revision: 1, spec: moved, expiresAt: NOW + 1e9, idem: { key: 'k', bodyHash: 'h' } },
+      NOW,
+    )
+    expect(decision.state.status).toBe('active')
+    expect(decision.state.revision).toBe(2)
+    const unsubscribe = decision.effects.find((e) => e.kind === 'unsubscribe')
+    const subscribe = decision.effects.find((e) => e.kind === 'subscribe')
+    expect(unsubscribe?.kind === 'unsubscribe' && unsubscribe.venueDays.map((v) => v.day)).toEqual([DAY])
+    expect(subscribe?.kind === 'subscribe' && subscribe.target.venueDays.map((v) => v.day)).toEqual(['2026-12-06'])
+  })
+
+  it('changes nothing for an update with the same spec, but replays it by its key', () => {
+    const state = stateIn('active')
+    const same = decide(
+      state,
+      { kind: 'update', revision: 1, spec: state.spec, expiresAt: state.expiresAt, idem: { key: 'k', bodyHash: 'h' } },
+      NOW,
+    )
+    expect(same.state.revision).toBe(1)
+    expect(same.state.updatedAt).toBe(state.updatedAt)
+    const replay = decide(
+      same.state,
+      { kind: 'update', revision: 9, spec: state.spec, expiresAt: 0, idem: { key: 'k', bodyHash: 'h' } },
+      NOW,
+    )
+    expect(replay.reply).toEqual({ replayed: true })
+    const conflict = decide(
+      same.state,
+      { kind: 'update', revision: 1, spec: state.spec, expiresAt: 0, idem: { key: 'k', bodyHash: 'other' } },
+      NOW,
+    )
+    expect(conflict.reply.refusal?.code).toBe('idempotency_conflict')
+  })
+
+  it('stops a request whose booking is being verified, and keeps verifying it', () => {
+    const decision = decide(stateIn('awaiting_verification'), { kind: 'stop' }, NOW)
+    expect(decision.state.status).toBe('stopped')
+    expect(decision.state.attempt).not.toBeNull()
+    expect(decision.alarmAt).toBe(attemptOf().checkAt)
+  })
+
+  it('mirrors to the index every change of status, revision, spec or expiry, and nothing else', () => {
+    const noted = decide(stateIn('active', specOf({ mode: 'alert_only' })), EVENTS.slots_seen, NOW)
+    expect(kinds(noted.effects)).toEqual(['notify'])
+    const stopped = decide(stateIn('active'), { kind: 'stop' }, NOW)
+    const mirror = stopped.effects.find((e) => e.kind === 'mirror')
+    expect(mirror?.kind === 'mirror' && mirror.row).toMatchObject({ status: 'stopped', updatedAt: stopped.state.updatedAt })
+  })
+})
+
+describe('the platform connection', () => {
+  it('leaves the venue-days and waits while the connection is missing, and watches again once connected', () => {
+    const waiting = decide(stateIn('active'), { kind: 'connection', state: 'missing', reconnectNotice: null }, NOW)
+    expect(waiting.state.statusReason).toMatch(/connect a reservation platform account/)
+    expect(waiting.state.watching).toEqual([])
+    expect(waiting.alarmAt).toBe(NOW + 5 * 60_000)
+    const back = decide(waiting.state, { kind: 'connection', state: 'ok', reconnectNotice: null }, NOW + 1)
+    expect(back.state.statusReason).toBeNull()
+    expect(kinds(back.effects)).toEqual(['subscribe'])
+    expect(back.state.watching).toEqual([KEY])
+  })
+
+  it('tells the user once to reconnect when a call was rejected', () => {
+    const decision = decide(stateIn('needs_approval'), { kind: 'connection', state: 'reauth', reconnectNotice: 123 }, NOW)
+    expect(decision.effects).toEqual([
+      { kind: 'notify', to: expect.objectContaining({ userId: 'usr_test' }), notice: { type: 'reconnect', connectedAt: 123 } },
+    ])
+  })
+
+  it('shows failing checks as the status reason, and clears it when they work again', () => {
+    const failing = decide(stateIn('active'), EVENTS.checks, NOW)
+    expect(failing.state.statusReason).toBe(`Could not check Pomelo Garden on ${DAY}: the platform did not answer.`)
+    const fine = decide(failing.state, { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: null }, NOW + 1)
+    expect(fine.state.statusReason).toBeNull()
+    expect(fine.state.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${DAY} work again.`)
+  })
+
+  it('tells an availability object that a request not watching its venue-day is gone', () => {
+    expect(decide(stateIn('stopped'), EVENTS.slots_seen, NOW).reply.watching).toBe(false)
+    expect(decide(stateIn('active'), EVENTS.slots_seen, NOW).reply.watching).toBe(true)
+  })
+})

@@ -1,0 +1,95 @@
+// Requests, slots and platform answers for the pure tests, built fresh for each test.
+import type { BookingDetails, Slot } from '../../src/platform/api'
+import { availabilityName } from '../../src/requests/events'
+import type { RequestSpec, Status } from '../../src/requests/schemas'
+import { type BookingAttempt, initialState, type RequestState } from '../../src/requests/state'
+
+/** Monday 23 November 2026, noon UTC. */
+export const NOW = Date.parse('2026-11-23T12:00:00Z')
+export const DAY = '2026-12-05'
+export const VENUE = 60105
+export const KEY = availabilityName({ venueId: VENUE, day: DAY, partySize: 2 })
+const HOUR = 3_600_000
+
+export function specOf(over: Partial<RequestSpec> = {}): RequestSpec {
+  return {
+    title: '',
+    venue_ids: [VENUE],
+    dates: [DAY],
+    party_size: 2,
+    earliest_time: '19:00',
+    latest_time: '21:00',
+    timezone: 'America/New_York',
+    seating: 'any',
+    mode: 'auto_book',
+    max_cancellation_fee_per_person: 25,
+    fee_review_hours: 3,
+    expires_at: `${DAY}T18:00:00-05:00`,
+    max_bookings: 1,
+    ...over,
+  }
+}
+
+export function slotAt(time: string, over: Partial<Slot> = {}): Slot {
+  return { venueId: VENUE, configId: `cfg-${time}`, day: DAY, time, seatingType: 'Dining Room', partyMin: 1, partyMax: 4, ...over }
+}
+
+export function details(over: Partial<BookingDetails> = {}): BookingDetails {
+  return {
+    bookToken: 'book-token',
+    cancellationFeePerPerson: 0,
+    freeCancellationUntil: null,
+    deposit: false,
+    prepaid: false,
+    ticketed: false,
+    ...over,
+  }
+}
+
+export function attemptOf(over: Partial<BookingAttempt> = {}): BookingAttempt {
+  return {
+    slotKey: `${VENUE}|${DAY}|19:30|Dining Room`,
+    venueId: VENUE,
+    venueName: 'Pomelo Garden',
+    day: DAY,
+    time: '19:30',
+    partySize: 2,
+    seatingType: 'Dining Room',
+    startsAt: Date.parse(`${DAY}T19:30:00-05:00`),
+    revision: 1,
+    cancellationFee: 0,
+    freeCancellationUntil: null,
+    preexisting: [],
+    createdAt: NOW - 1_000,
+    outcome: 'pending',
+    refusal: null,
+    platformReservationId: null,
+    checkAt: NOW + 20_000,
+    verifyUntil: NOW + 10 * 60_000,
+    ...over,
+  }
+}
+
+/** A request as it stands in `status`: approved and watching when active, verifying a booking when awaiting. */
+export function stateIn(status: Status, spec: RequestSpec = specOf()): RequestState {
+  const fresh = initialState({
+    id: 'sr_test',
+    userId: 'usr_test',
+    principalId: 'pat_test',
+    spec,
+    expiresAt: Date.parse(spec.expires_at),
+    createdAt: NOW - HOUR,
+  })
+  const created = { ...fresh, trace: [{ at: NOW - HOUR, message: 'Created.' }] }
+  const approved = { approvedRevision: spec.mode === 'auto_book' ? 1 : null, statusReason: null }
+  switch (status) {
+    case 'needs_approval':
+      return created
+    case 'active':
+      return { ...created, ...approved, status, watching: [KEY] }
+    case 'awaiting_verification':
+      return { ...created, ...approved, status, watching: [KEY], attempt: attemptOf() }
+    default:
+      return { ...created, ...approved, status, statusReason: `The request is ${status}.` }
+  }
+}
