@@ -95,11 +95,11 @@ describe('the offer check', () => {
   })
 
   it('alerts instead when the fee rules refuse, then tries the next slot of the poll', () => {
-    const answer = {
+    const answer: OfferAnswer = {
       kind: 'ok',
       details: details({ cancellationFeePerPerson: 50, freeCancellationUntil: NOW + 48 * 3_600_000 }),
       held: [],
-    } as const
+    }
     const decision = decide(state(), checked(offerOf('19:30', ['20:00']), answer), NOW)
     const [notify] = ofKind(decision.effects, 'notify')
     expect(notify?.notice).toMatchObject({ type: 'tables_found', note: 'cancellation fee 50 > 25 per person' })
