@@ -1,9 +1,9 @@
 // decide(state, event, now) for every event from every status: what the request becomes, what it
 // asks the world to do, and what it answers. Pure: no bindings, the clock is an argument.
 import { describe, expect, it } from 'vitest'
+import { STATUSES, type Status } from '../../src/core/status'
 import { decide } from '../../src/requests/decide'
 import type { Effect, RequestEvent } from '../../src/requests/events'
-import { STATUSES, type Status } from '../../src/requests/schemas'
 import { isOpen, type RequestState } from '../../src/requests/state'
 import { attemptOf, DAY, details, KEY, NOW, slotAt, specOf, stateIn, VENUE } from './fixtures'
 

@@ -1,7 +1,9 @@
 // Requests, slots and platform answers for the pure tests, built fresh for each test.
+
+import type { Status } from '../../src/core/status'
 import type { BookingDetails, Slot } from '../../src/platform/api'
 import { availabilityName } from '../../src/requests/events'
-import type { RequestSpec, Status } from '../../src/requests/schemas'
+import type { RequestSpec } from '../../src/requests/schemas'
 import { type BookingAttempt, initialState, type RequestState } from '../../src/requests/state'
 
 /** Monday 23 November 2026, noon UTC. */
