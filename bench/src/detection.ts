@@ -1,11 +1,10 @@
-// Detection latency: a table appears on the platform (sandbox addSlot) → the alert is recorded
-// (alert_only request), and → the booking is submitted (approved auto_book request; the
-// platform's own commit time in its ledger). Each drop puts two tables on one venue-day at the
+// Detection latency at a release instant: a table appears on the platform (sandbox addSlot) →
+// the alert is decided (alert_only request), and → the booking is submitted (approved auto_book
+// request; the platform's own commit time in its ledger). Each drop puts two tables on one venue-day at the
 // same moment, one for the alert_only request's party size and one for the auto_book request's,
 // so the booking cannot take the table the alert is waiting for, and neither shares a coalesced
 // answer with any other drop.
 import type { SandboxVenueView } from '../../sandbox/control-client'
-import { dayIn, lateSpec } from './api'
 import { sleep } from './processes'
 import { mapLimit, percentile, round } from './stats'
 import type { BenchUser, WebUser } from './users'
@@ -79,7 +78,7 @@ export async function drop(world: World, w: Watch): Promise<Dropped> {
   return { alertAt, bookAt }
 }
 
-/** When the request's trace says it alerted the user (the start of that alarm run), if it did. */
+/** When the request's trace says it alerted the user, if it did. */
 async function alertedAt(world: World, token: string, id: string): Promise<number | null> {
   const view = await world.api.get(token, id)
   const line = view.body.trace?.find((t) => t.message.startsWith('Alerted the user'))
@@ -117,11 +116,9 @@ export async function measureDetection(
     if (!alerts.has(w) || !bookingOf(w)) missed.push(await describeMiss(world, w, alerts.has(w), bookingOf(w) !== undefined))
     const dropped = droppedAt.get(w)
     if (dropped === undefined) continue
-    const startedAt = alerts.get(w)
-    // The alert is recorded during the alarm run that started then; that run's poll-trace line
-    // arrives when it finished, so it bounds the recording from above.
-    const run = startedAt === undefined ? undefined : world.traces.polls.find((p) => p.id === w.alertId && p.firedAt === startedAt)
-    if (startedAt !== undefined) alertLatencies.push((run?.at ?? startedAt) - dropped.alertAt)
+    // The trace line is written when the request decided to alert, on hearing of the table.
+    const alertedAtMs = alerts.get(w)
+    if (alertedAtMs !== undefined) alertLatencies.push(alertedAtMs - dropped.alertAt)
     const booking = bookingOf(w)
     if (booking) bookLatencies.push(booking.bookedAt - dropped.bookAt)
   }
@@ -150,31 +147,4 @@ async function describeMiss(world: World, w: Watch, alerted: boolean, booked: bo
   const alert = alerted ? 'alerted' : `no alert (${await last(w.alerter.token, w.alertId)})`
   const book = booked ? 'booked' : `no booking (${await last(w.booker.token, w.bookId)})`
   return `${what}: ${alert}; ${book}`
-}
-
-/** Default cadence: drops at random moments over one interval, after every request polled once. */
-export async function atDefaultCadence(
-  world: World,
-  bookers: WebUser[],
-  emails: string[],
-  alerters: BenchUser[],
-  intervalMs: number,
-): Promise<DetectionResult> {
-  // 5 venues × 10 dates: each booker holds one venue's 10 dates (one auto_book per dinner).
-  const targets = bookers.flatMap((booker, b) => {
-    const venue = world.openVenues[b]
-    const platformEmail = emails[b] ?? ''
-    if (!venue) return []
-    return Array.from({ length: 10 }, (_, d) => ({ venue, day: dayIn(venue.zone, 1 + d), partySize: 4, booker, platformEmail }))
-  })
-  const watches = await watchAll(world, targets, alerters)
-  await sleep(5_000)
-  const droppedAt = new Map<Watch, Dropped>()
-  await Promise.all(
-    watches.map(async (w) => {
-      await sleep(Math.random() * intervalMs)
-      droppedAt.set(w, await drop(world, w))
-    }),
-  )
-  return measureDetection(world, watches, droppedAt, Date.now() + 2.5 * intervalMs)
 }

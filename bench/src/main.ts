@@ -1,13 +1,15 @@
 // `npm run bench`: the sandbox platform and the service under `wrangler dev` on loopback, at
 // the service's default polling cadence (POLL_INTERVAL_SECONDS unset: 60 s). Prints a table and
 // writes bench/results/latest.json. Knobs: BENCH_SCALE (active requests for the scale phase,
-// default 10000), BENCH_ONLY (comma-separated phases: latency,detection,coalescing,crash,scale).
+// default 10000), BENCH_ONLY (comma-separated phases: latency,detection,coalescing,crash,scale),
+// BENCH_OBSERVE_SECONDS (how long each scale step is watched, default 300).
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { alertsAtDefaultCadence } from './cadence-alerts'
 import { coalescing } from './coalescing'
+import { costModel } from './cost'
 import { crashWhileBooking, crashWhilePolling } from './crash'
-import { atDefaultCadence } from './detection'
 import { apiLatency, CLIENTS } from './latency'
 import { ROOT } from './processes'
 import { atReleaseInstant } from './release'
@@ -23,9 +25,10 @@ const started = Date.now()
 const log = (line: string) => console.log(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${line}`)
 
 const world = await startWorld({ bulkUsers: Math.ceil(target / 20) + 120, log })
+const load = () => loadavg().map((x) => Math.round(x * 100) / 100)
 const results: BenchResults = {
   startedAt: new Date(started).toISOString(),
-  machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadBefore: load() },
   pollIntervalSeconds: INTERVAL_MS / 1000,
 }
 try {
@@ -33,11 +36,11 @@ try {
   const bulk = world.bulk
   const part = (from: number, count: number) => bulk.slice(from, from + count)
   log('signing up the users who approve bookings, through the pages')
-  const emails = Array.from({ length: 10 }, (_, i) => `bench-booker${i}@sandbox.example`)
+  const emails = Array.from({ length: 5 }, (_, i) => `bench-booker${i}@sandbox.example`)
   const bookers: WebUser[] = []
   for (const [i, email] of emails.entries()) bookers.push(await newWebUser(world.service.origin, `booker${i}`, email))
   const [crashUser] = part(90, 1)
-  const crashBooker = bookers[9]
+  const crashBooker = bookers[4]
   if (!crashUser || !crashBooker) throw new Error('not enough users')
 
   if (only.has('latency')) {
@@ -51,12 +54,12 @@ try {
       })
     : Promise.resolve()
   if (only.has('detection')) {
-    log('detection latency: 50 drops at the default cadence, and 50 at a release instant (in parallel)')
+    log('detection: 50 tables each for 1, 10 and 100 requests at the default cadence, and 50 drops at a release instant (in parallel)')
     await Promise.all([
-      atDefaultCadence(world, bookers.slice(0, 5), emails.slice(0, 5), part(60, 3), INTERVAL_MS).then((r) => {
-        results.detectionDefaultCadence = r
+      alertsAtDefaultCadence(world, part(66, 15), INTERVAL_MS).then((r) => {
+        results.cadenceAlerts = r
       }),
-      atReleaseInstant(world, bookers.slice(5, 9), emails.slice(5, 9), part(63, 3)).then((r) => {
+      atReleaseInstant(world, bookers.slice(0, 4), emails.slice(0, 4), part(63, 3)).then((r) => {
         results.detectionReleaseInstant = r
       }),
     ])
@@ -64,7 +67,7 @@ try {
   if (only.has('crash')) {
     log('crash safety: kill -9 and restart the service while polling, then while booking')
     const polling = await crashWhilePolling(world, crashUser, INTERVAL_MS)
-    const booking = await crashWhileBooking(world, crashBooker, emails[9] ?? '')
+    const booking = await crashWhileBooking(world, crashBooker, emails[4] ?? '')
     results.crash = [polling, booking]
   }
   // The scale phase measures one service alone: the coalescing instance must be gone by then.
@@ -76,14 +79,16 @@ try {
     const users = part(120, bulk.length - 120)
     results.scale = await scale(world, users, {
       steps,
-      createBudgetMs: 10 * 60_000,
-      intervalMs: INTERVAL_MS,
-      observeIntervals: (step) => (step === target ? 3 : 2),
+      createBudgetMs: 15 * 60_000,
+      observeMs: Number(process.env.BENCH_OBSERVE_SECONDS ?? 300) * 1000,
       log,
     })
+    const last = results.scale.at(-1)
+    if (last) results.costModel = costModel(last)
   }
 } finally {
   results.durationSeconds = Math.round((Date.now() - started) / 1000)
+  results.machine.loadAfter = load()
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true })
   writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
   await world.close()

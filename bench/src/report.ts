@@ -1,5 +1,7 @@
 // The printed summary of a run (the JSON file holds the same figures).
+import type { CadenceAlertRow } from './cadence-alerts'
 import type { CoalescingRow } from './coalescing'
+import type { CostLine } from './cost'
 import type { CrashResult } from './crash'
 import type { DetectionResult } from './detection'
 import type { RouteLatency } from './latency'
@@ -8,20 +10,23 @@ import { table } from './stats'
 
 export interface BenchResults {
   startedAt: string
-  machine: { cpus: number; memoryGiB: number; node: string }
+  machine: { cpus: number; memoryGiB: number; node: string; loadBefore: number[]; loadAfter?: number[] }
   pollIntervalSeconds: number
   durationSeconds?: number
   apiLatency?: RouteLatency[]
-  detectionDefaultCadence?: DetectionResult
+  cadenceAlerts?: CadenceAlertRow[]
   detectionReleaseInstant?: DetectionResult & { releaseAt: string }
   coalescing?: CoalescingRow[]
   crash?: CrashResult[]
   scale?: ScaleResult[]
+  costModel?: CostLine[]
 }
 
 export function printTables(r: BenchResults): string {
+  const load = (l: number[] | undefined) => (l ? l.join(' / ') : '?')
   const out: string[] = [
     `\nTablewatch benchmark, ${r.startedAt}, ${r.machine.cpus} CPUs, poll interval ${r.pollIntervalSeconds} s, ${r.durationSeconds ?? '?'} s`,
+    `load average (1 / 5 / 15 min) before ${load(r.machine.loadBefore)}, after ${load(r.machine.loadAfter)}`,
   ]
   if (r.apiLatency) {
     out.push(
@@ -32,15 +37,23 @@ export function printTables(r: BenchResults): string {
       ),
     )
   }
-  const detection = [
-    ['default cadence', r.detectionDefaultCadence] as const,
-    ['release instant', r.detectionReleaseInstant] as const,
-  ].flatMap(([label, d]) =>
-    d ? [[label, d.drops, d.alertP50s, d.alertP95s, d.bookP50s, d.bookP95s, d.alertsMissing, d.bookingsMissing]] : [],
-  )
-  if (detection.length > 0) {
-    const header = ['when', 'drops', 'alert p50', 'alert p95', 'book p50', 'book p95', 'no alert', 'no booking']
-    out.push(table('Detection latency (s, table appears → alert recorded / booking submitted)', header, detection))
+  if (r.cadenceAlerts) {
+    out.push(
+      table(
+        'Default cadence (60 s): table appears → alert (s)',
+        ['requests on the venue-day', 'tables', 'alerts seen / expected', 'p50', 'p95'],
+        r.cadenceAlerts.map((c) => [c.requests, c.drops, `${c.alertsSeen} / ${c.alertsExpected}`, c.alertP50s, c.alertP95s]),
+      ),
+    )
+  }
+  const d = r.detectionReleaseInstant
+  if (d) {
+    const header = ['drops', 'alert p50', 'alert p95', 'booking submitted p50', 'booking submitted p95', 'no alert', 'no booking']
+    out.push(
+      table('Release instant: table appears → alert / booking submitted (s)', header, [
+        [d.drops, d.alertP50s, d.alertP95s, d.bookP50s, d.bookP95s, d.alertsMissing, d.bookingsMissing],
+      ]),
+    )
   }
   if (r.coalescing) {
     out.push(
@@ -85,18 +98,50 @@ export function printTables(r: BenchResults): string {
         'Scale (one local workerd)',
         ['measure', ...steps.map((x) => `step ${x.target}`)],
         [
-          row('active requests', (x) => x.active),
+          row('active requests / venue-days', (x) => `${x.active} / ${x.venueDays}`),
           row('created in the step / seconds', (x) => `${x.created} / ${x.createSeconds}`),
-          row('alarm runs observed / expected', (x) => `${x.polls} / ${x.expectedPolls} in ${x.observedSeconds} s`),
-          row('poll lag p50 / p99 / max (ms)', (x) => `${x.pollLagP50ms} / ${x.pollLagP99ms} / ${x.pollLagMaxMs}`),
-          row('idle polls (state unchanged)', (x) => x.idlePolls),
+          row('availability polls (failed) in observed s', (x) => `${x.polls} (${x.failedPolls}) in ${x.observedSeconds}`),
+          row('availability poll lag p50 / p99 / max (ms)', (x) => `${x.pollLagP50ms} / ${x.pollLagP99ms} / ${x.pollLagMaxMs}`),
+          row('rows written per idle poll (median / max)', (x) => `${x.idlePollRowsWrittenMedian} / ${x.idlePollRowsWrittenMax}`),
+          row('API get p99 / list p99 / /health p99 (ms)', (x) => `${x.api.getP99} / ${x.api.listP99} / ${x.api.healthP99}`),
+          row('API p99 / /health p99 (unanswered)', (x) => `${x.api.ratioP99} (${x.api.unanswered})`),
+          row('request invocations per idle request-hour', (x) => x.requestInvocationsPerIdleRequestHour),
           row(
-            'rows written per idle poll (median / mean / max)',
-            (x) => `${x.idlePollRowsWrittenMedian} / ${x.idlePollRowsWrittenMean} / ${x.idlePollRowsWrittenMax}`,
+            'DO invocations per hour: all / without API reads',
+            (x) => `${x.totalInvocationsPerHour} / ${x.backgroundInvocationsPerHour}`,
           ),
-          row('workerd runtime RSS MiB (max / end)', (x) => `${x.rssMiBMax} / ${x.rssMiBEnd}`),
-          row('sampled users with a failed platform check while observed', (x) => x.sampledWithFailedChecks),
+          row('workerd runtime RSS MiB (max)', (x) => x.rssMiBMax),
         ],
+      ),
+    )
+    const last = steps.at(-1)
+    if (last) {
+      out.push(
+        table(
+          `Durable Object invocations per hour at ${last.active} requests (mean wall ms)`,
+          ['class.method', 'per hour', 'mean ms'],
+          Object.entries(last.invocationsPerHour)
+            .sort(([, a], [, b]) => b - a)
+            .map(([k, v]) => [k, v, last.meanWallMs[k] ?? null]),
+        ),
+      )
+    }
+  }
+  if (r.costModel) {
+    out.push(
+      table(
+        'Cost per month on Workers Paid (USD, from measured invocation counts)',
+        ['design', 'invocations/h', 'active s/h', 'rows/h', 'requests', 'duration', 'rows', 'total'],
+        r.costModel.map((c) => [
+          c.label,
+          c.invocationsPerHour,
+          Math.round(c.activeSecondsPerHour),
+          c.rowsWrittenPerHour,
+          c.requestsUsd,
+          c.durationUsd,
+          c.rowsUsd,
+          c.totalUsd,
+        ]),
       ),
     )
   }

@@ -1,12 +1,16 @@
 // Scale: many active requests in one local workerd. Creates alert_only requests (idle: late
 // windows the generated inventory never reaches) with 50 concurrent clients up to each step's
-// count of active requests (or until the creation budget runs out), then watches a few polling
-// intervals: poll lag (alarm fire time vs the time it was set for, from the poll-trace lines),
-// storage rows written per idle poll, and the resident memory of the workerd runtime.
+// count of active requests, spread as users would spread them: request i watches open venue
+// i mod 33 on day 1 + (i div 33) mod 60, so 10,000 requests share about 2,000 venue-days. Then,
+// while the venue-days' alarms are due, it watches for a few minutes: availability poll lag (fire
+// time against the time each poll asked for), storage rows written per idle poll, the Durable
+// Object invocations (by class and method, from the do-call lines), the resident memory of the
+// workerd runtime, and the API beside /health, called by 20 clients all along.
 import { z } from 'zod'
-import { dayIn, lateSpec, UNANSWERED } from './api'
+import { type Api, dayIn, lateSpec } from './api'
 import { sleep } from './processes'
 import { mapLimit, median, percentile, round } from './stats'
+import type { CallLine } from './trace'
 import type { BenchUser } from './users'
 import type { World } from './world'
 
@@ -15,38 +19,61 @@ export interface ScaleResult {
   active: number
   created: number
   createSeconds: number
+  venueDays: number
   observedSeconds: number
-  /** Alarm runs seen, and how many one run per active request per interval would be. */
+  /** Availability polls seen, and the lag of each against the time it asked for. */
   polls: number
-  expectedPolls: number
+  failedPolls: number
   pollLagP50ms: number | null
   pollLagP99ms: number | null
   pollLagMaxMs: number | null
-  /** Runs that changed nothing in the request's state, and the storage rows each wrote. */
   idlePolls: number
   idlePollRowsWrittenMedian: number | null
-  idlePollRowsWrittenMean: number | null
   idlePollRowsWrittenMax: number | null
+  /** Durable Object invocations per hour, by `class.method`, and their mean wall time. */
+  invocationsPerHour: Record<string, number>
+  meanWallMs: Record<string, number>
+  /** Request-object invocations per active request per hour that no API call caused. */
+  requestInvocationsPerIdleRequestHour: number
+  /** Every invocation per hour, and those without the API probe's reads. */
+  totalInvocationsPerHour: number
+  backgroundInvocationsPerHour: number
+  api: ApiProbe
   rssMiBMax: number | null
-  rssMiBEnd: number | null
-  /** Of a sample of the step's requests, how many traced a platform call that failed (overload). */
-  sampledWithFailedChecks: string
+}
+
+export interface ApiProbe {
+  calls: number
+  unanswered: number
+  getP50: number | null
+  getP99: number | null
+  listP50: number | null
+  listP99: number | null
+  healthP50: number | null
+  healthP99: number | null
+  /** The slower route's p99 over /health's p99 in the same run. */
+  ratioP99: number | null
 }
 
 interface Options {
   steps: number[]
   createBudgetMs: number
-  intervalMs: number
-  /** Polling intervals watched after each step: more after the last one. */
-  observeIntervals: (step: number) => number
+  observeMs: number
   log: (line: string) => void
 }
+
+const DAYS = 60
+const PARTY = 8
+/** Invocations an API call causes (reads of the request, last_checked_at), not the watching. */
+const API_DRIVEN = new Set(['request.ensure', 'request.read', 'availability.lastChecked'])
 
 export async function scale(world: World, users: BenchUser[], options: Options): Promise<ScaleResult[]> {
   const activeNow = () =>
     world.d1.query("SELECT count(*) AS n FROM requests WHERE status = 'active'", z.object({ n: z.number() }))[0]?.n ?? 0
   const results: ScaleResult[] = []
   const started = Date.now()
+  const venues = world.openVenues
+  const mine: { token: string; id: string }[] = []
   let next = 0 // the next request index: each user holds 20
   for (const target of options.steps) {
     const stepStarted = Date.now()
@@ -58,88 +85,119 @@ export async function scale(world: World, users: BenchUser[], options: Options):
       async (i) => {
         if (Date.now() - started > options.createBudgetMs) return
         const user = users[Math.floor(i / 20)]
-        const venue = world.openVenues[i % world.openVenues.length]
+        const venue = venues[i % venues.length]
         if (!user || !venue) return
-        const day = dayIn(venue.zone, 1 + (Math.floor(i / world.openVenues.length) % 10))
-        const res = await world.api.create(user.token, lateSpec(venue.id, venue.zone, day, 8, 'alert_only'))
-        if (res.status === 201) created += 1
+        const day = dayIn(venue.zone, 1 + (Math.floor(i / venues.length) % DAYS))
+        const res = await world.api.create(user.token, lateSpec(venue.id, venue.zone, day, PARTY, 'alert_only'))
+        if (res.status === 201 && res.body.id) {
+          created += 1
+          mine.push({ token: user.token, id: res.body.id })
+        }
         if (created % 1000 === 0 && created > 0) options.log(`scale: ${created} of ${wanted} created`)
       },
     )
     next += wanted
     const createSeconds = (Date.now() - stepStarted) / 1000
-    const observedFrom = Date.now()
-    const result = await observe(world, target, activeNow(), created, createSeconds, options)
-    results.push({ ...result, sampledWithFailedChecks: await failedChecks(world, users, next - wanted, wanted, observedFrom) })
+    const venueDays = Math.min(next, venues.length * DAYS)
+    options.log(`scale: ${target} requests on ${venueDays} venue-days; observing ${options.observeMs / 1000} s`)
+    results.push(await observe(world, mine, { target, active: activeNow(), created, createSeconds, venueDays }, options))
   }
   return results
 }
 
-const listedTraces = z.object({ requests: z.array(z.object({ trace: z.array(z.object({ at: z.string(), message: z.string() })) })) })
-
-/**
- * Reads the requests of 20 of the step's users: how many traced a failed platform check while
- * the step was observed (not during creation), and what the platform did ("did not answer" is a
- * timeout or 5xx, "asked us to slow down" a 429).
- */
-async function failedChecks(world: World, users: BenchUser[], first: number, count: number, since: number): Promise<string> {
-  const sample = Array.from({ length: Math.min(20, count) }, (_, k) => first + Math.floor((k * count) / Math.min(20, count)))
-  const reasons = new Map<string, number>()
-  const lists = await mapLimit(sample, 5, async (i) => {
-    const user = users[Math.floor(i / 20)]
-    if (!user) return 'unanswered'
-    const page = await world.api.list(user.token)
-    const parsed = listedTraces.safeParse(page.body)
-    if (page.status === UNANSWERED || !parsed.success) return 'unanswered'
-    const failures = parsed.data.requests
-      .flatMap((r) => r.trace)
-      .filter((t) => Date.parse(t.at) >= since && t.message.startsWith('Could not check'))
-    for (const f of failures) {
-      const why = /the platform (.*)\.$/.exec(f.message)?.[1] ?? f.message
-      reasons.set(why, (reasons.get(why) ?? 0) + 1)
-    }
-    return failures.length > 0 ? 'failed' : 'fine'
-  })
-  const unanswered = lists.filter((l) => l === 'unanswered').length
-  const why = [...reasons].map(([reason, n]) => `${reason}: ${n}`).join(', ')
-  return `${lists.filter((l) => l === 'failed').length} of ${sample.length}${why ? ` (${why})` : ''}${unanswered > 0 ? `; ${unanswered} lists unanswered in 60 s` : ''}`
-}
-
 async function observe(
   world: World,
-  target: number,
-  active: number,
-  created: number,
-  createSeconds: number,
+  mine: { token: string; id: string }[],
+  step: Pick<ScaleResult, 'target' | 'active' | 'created' | 'createSeconds' | 'venueDays'>,
   options: Options,
-): Promise<Omit<ScaleResult, 'sampledWithFailedChecks'>> {
-  const rss: number[] = []
+): Promise<ScaleResult> {
   const from = Date.now()
-  const intervals = options.observeIntervals(target)
-  const until = from + intervals * options.intervalMs
+  const until = from + options.observeMs
+  const rss: number[] = []
+  const probe = probeApi(world.api, mine, until)
   while (Date.now() < until) {
     const sample = world.service.workerdRssMiB()
     if (sample !== null) rss.push(sample)
     await sleep(5_000)
   }
+  const api = await probe
+  const hours = (until - from) / 3_600_000
+  const polls = world.traces.pollsBetween(from, until)
+  const idle = polls.filter((p) => p.ok && !p.changed && p.pushed === 0)
   const lags = world.traces.lagsBetween(from, until)
-  const writes = world.traces.idleRunsBetween(from, until).map((p) => p.rowsWritten)
+  const calls = world.traces.callsBetween(from, until)
+  const byMethod = groupBy(calls, (c) => `${c.c}.${c.m}`)
+  const perHour = (n: number) => Math.round(n / hours)
+  const background = calls.filter((c) => !API_DRIVEN.has(`${c.c}.${c.m}`))
+  const requestBackground = background.filter((c) => c.c === 'request').length
   return {
-    target,
-    active,
-    created,
-    createSeconds: round(createSeconds) ?? 0,
-    observedSeconds: Math.round((until - from) / 1000),
-    polls: world.traces.polls.filter((p) => p.firedAt >= from && p.firedAt < until).length,
-    expectedPolls: Math.round(active * intervals),
+    ...step,
+    observedSeconds: Math.round(options.observeMs / 1000),
+    polls: polls.length,
+    failedPolls: polls.filter((p) => !p.ok).length,
     pollLagP50ms: percentile(lags, 50),
     pollLagP99ms: percentile(lags, 99),
     pollLagMaxMs: percentile(lags, 100),
-    idlePolls: writes.length,
-    idlePollRowsWrittenMedian: median(writes),
-    idlePollRowsWrittenMean: writes.length > 0 ? round(writes.reduce((a, b) => a + b, 0) / writes.length, 3) : null,
-    idlePollRowsWrittenMax: percentile(writes, 100),
+    idlePolls: idle.length,
+    idlePollRowsWrittenMedian: median(idle.map((p) => p.rowsWritten)),
+    idlePollRowsWrittenMax: percentile(
+      idle.map((p) => p.rowsWritten),
+      100,
+    ),
+    invocationsPerHour: Object.fromEntries([...byMethod].map(([k, v]) => [k, perHour(v.length)])),
+    meanWallMs: Object.fromEntries([...byMethod].map(([k, v]) => [k, round(v.reduce((a, c) => a + c.ms, 0) / v.length, 1) ?? 0])),
+    requestInvocationsPerIdleRequestHour: round(requestBackground / step.active / hours, 3) ?? 0,
+    totalInvocationsPerHour: perHour(calls.length),
+    backgroundInvocationsPerHour: perHour(background.length),
+    api,
     rssMiBMax: rss.length > 0 ? round(Math.max(...rss)) : null,
-    rssMiBEnd: round(rss.at(-1) ?? null),
   }
+}
+
+/** 20 clients read their requests (one, then a page) and /health, over and over, until `until`. */
+async function probeApi(api: Api, mine: { token: string; id: string }[], until: number): Promise<ApiProbe> {
+  const get: number[] = []
+  const list: number[] = []
+  const health: number[] = []
+  let unanswered = 0
+  const note = (into: number[], r: { status: number; ms: number }) => {
+    if (r.status === 0) unanswered += 1
+    into.push(r.ms)
+  }
+  await Promise.all(
+    Array.from({ length: 20 }, async (_x, c) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const pick = mine[(c * 7919 + i * 104729) % mine.length]
+        if (!pick) return
+        note(get, await api.get(pick.token, pick.id))
+        note(list, await api.list(pick.token))
+        note(health, await api.health())
+        await sleep(200)
+      }
+    }),
+  )
+  const p = (v: number[], q: number) => round(percentile(v, q))
+  const slowest = Math.max(percentile(get, 99) ?? 0, percentile(list, 99) ?? 0)
+  const h99 = percentile(health, 99)
+  return {
+    calls: get.length + list.length + health.length,
+    unanswered,
+    getP50: p(get, 50),
+    getP99: p(get, 99),
+    listP50: p(list, 50),
+    listP99: p(list, 99),
+    healthP50: p(health, 50),
+    healthP99: p(health, 99),
+    ratioP99: h99 ? round(slowest / h99, 2) : null,
+  }
+}
+
+function groupBy(calls: CallLine[], key: (c: CallLine) => string): Map<string, CallLine[]> {
+  const groups = new Map<string, CallLine[]>()
+  for (const c of calls) {
+    const group = groups.get(key(c))
+    if (group) group.push(c)
+    else groups.set(key(c), [c])
+  }
+  return groups
 }

@@ -1,44 +1,61 @@
-// What the service prints, collected: its `poll-trace` lines (one per alarm run: fire time,
-// storage rows written, next alarm).
+// What the service prints with POLL_TRACE on, collected: a `poll-trace` line per availability
+// poll (venue-day, fire time, storage rows written, next alarm) and a `do-call` line per Durable
+// Object invocation (class, method, wall time).
 import { z } from 'zod'
 
 const pollLine = z.object({
-  id: z.string().nullable(),
+  id: z.string(),
   firedAt: z.number(),
   rowsWritten: z.number(),
+  ok: z.boolean(),
   changed: z.boolean(),
   nextAt: z.number().nullable(),
+  pushed: z.number(),
 })
 export type PollLine = z.infer<typeof pollLine> & { at: number }
 
+const callLine = z.object({ c: z.string(), m: z.string(), ms: z.number(), id: z.string().optional() })
+export type CallLine = z.infer<typeof callLine> & { at: number }
+
 export class Traces {
   readonly polls: PollLine[] = []
+  readonly calls: CallLine[] = []
 
   service(line: string): void {
-    const json = /poll-trace (\{.*\})/.exec(line)?.[1]
-    if (!json) return
-    const parsed = pollLine.safeParse(JSON.parse(json))
-    if (parsed.success) this.polls.push({ ...parsed.data, at: Date.now() })
+    const poll = /poll-trace (\{.*\})/.exec(line)?.[1]
+    if (poll) {
+      const parsed = pollLine.safeParse(JSON.parse(poll))
+      if (parsed.success) this.polls.push({ ...parsed.data, at: Date.now() })
+      return
+    }
+    const call = /do-call (\{.*\})/.exec(line)?.[1]
+    if (call) {
+      const parsed = callLine.safeParse(JSON.parse(call))
+      if (parsed.success) this.calls.push({ ...parsed.data, at: Date.now() })
+    }
   }
 
   /**
-   * Each alarm run's lag (fired − scheduled), from consecutive lines of one request, for runs
-   * that fired in [from, to).
+   * Each availability poll's lag (fired − scheduled), from consecutive lines of one venue-day,
+   * for polls that fired in [from, to). A poll pulled in early (a new subscriber) counts as 0.
    */
   lagsBetween(from: number, to: number): number[] {
     const scheduled = new Map<string, number>()
     const lags: number[] = []
     for (const p of this.polls) {
-      if (p.id === null) continue
       const expected = scheduled.get(p.id)
-      if (expected !== undefined && p.firedAt >= from && p.firedAt < to) lags.push(p.firedAt - expected)
+      if (expected !== undefined && p.firedAt >= from && p.firedAt < to) lags.push(Math.max(0, p.firedAt - expected))
       if (p.nextAt !== null) scheduled.set(p.id, p.nextAt)
     }
     return lags
   }
 
-  /** Alarm runs in [from, to) that changed nothing in the request's state (idle polls). */
-  idleRunsBetween(from: number, to: number): PollLine[] {
-    return this.polls.filter((p) => p.id !== null && !p.changed && p.firedAt >= from && p.firedAt < to)
+  pollsBetween(from: number, to: number): PollLine[] {
+    return this.polls.filter((p) => p.firedAt >= from && p.firedAt < to)
+  }
+
+  /** Invocations that ended in [from, to), by `class.method`. */
+  callsBetween(from: number, to: number): CallLine[] {
+    return this.calls.filter((c) => c.at >= from && c.at < to)
   }
 }

@@ -41,12 +41,13 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   }
 
   async unsubscribe(requestId: string): Promise<void> {
-    this.#store.remove([requestId])
     traceCall(this.env, 'availability', 'unsubscribe', Date.now())
+    this.#store.remove([requestId])
   }
 
   /** When the platform last answered for this venue-day: from memory, or recovered from the alarm (subscribers.ts). */
   async lastChecked(): Promise<number | null> {
+    traceCall(this.env, 'availability', 'lastChecked', Date.now())
     if (this.#answer) return this.#answer.at
     const pace = await this.#store.pace()
     const alarm = pace.offsetMs === null ? null : await this.ctx.storage.getAlarm()
@@ -66,7 +67,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     if (!subject || subscribers.length === 0) {
       await this.#store.setPace({ offsetMs: null, checkedAt: this.#answer?.at ?? pace.checkedAt, failing: null })
       await this.ctx.storage.deleteAlarm()
-      trace?.({ changed: false, nextAt: null, pushed: 0 })
+      trace?.({ ok: true, changed: false, nextAt: null, pushed: 0 })
       return
     }
     const plans = subscribers.map((s) => s.plan)
@@ -75,6 +76,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     let nextAt: number
     let pushed = 0
     let changed = false
+    let ok = true
     if (answer && now - answer.at < gap - 50) {
       // Not due: a new subscriber is primed from the answer in memory, the schedule stays.
       pushed = await this.#deliver(subject, subscribers, answer.slots, [], answer.at)
@@ -84,19 +86,20 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       const wait = bursting(plans, now) ? await budget(this.env, `venue:${subject.venueDay.venueId}`) : 0
       if (wait > 0) {
         await this.ctx.storage.setAlarm(now + wait) // the venue's cap: try again shortly
-        trace?.({ changed: false, nextAt: now + wait, pushed: 0 })
+        trace?.({ ok: true, changed: false, nextAt: now + wait, pushed: 0 })
         return
       }
       const outcome = await this.#platform.findSlots(subject.venueDay)
       const polled = await this.#afterPoll(subject, subscribers, outcome, pace, now, gap)
       ;({ nextAt, pushed, changed } = polled)
+      ok = outcome.kind === 'ok'
       if (outcome.kind === 'ok') await this.#store.setPace({ offsetMs: nextAt - now, checkedAt: null, failing: null })
     }
     // A request that subscribed while this run waited is primed right away.
     const delivered = new Set(subscribers.map((s) => `${s.requestId}:${s.version}`))
     if (this.#store.all().some((s) => !delivered.has(`${s.requestId}:${s.version}`))) nextAt = Math.min(nextAt, Date.now())
     await this.ctx.storage.setAlarm(nextAt)
-    trace?.({ changed, nextAt, pushed })
+    trace?.({ ok, changed, nextAt, pushed })
   }
 
   async #afterPoll(subject: Subject, subscribers: Subscriber[], outcome: Outcome<Slot[]>, pace: Pace, now: number, gap: number) {

@@ -31,6 +31,7 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
   }
 
   async read(): Promise<RequestState | null> {
+    traceCall(this.env, 'request', 'read', Date.now())
     return (await this.#store.read()).state
   }
 
@@ -88,10 +89,13 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
    */
   async #handle(method: string, event: RequestEvent, now: number, seed?: RequestState, retryOutbox = false): Promise<Handled> {
     const started = Date.now()
+    let id: string | undefined
     try {
-      return await this.#decideAll(event, now, seed, retryOutbox)
+      const handled = await this.#decideAll(event, now, seed, retryOutbox)
+      id = handled.state?.id
+      return handled
     } finally {
-      traceCall(this.env, 'request', method, started)
+      traceCall(this.env, 'request', method, started, id)
     }
   }
 

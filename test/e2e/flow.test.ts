@@ -122,12 +122,14 @@ describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
     expect(await page.locator('h1').innerText()).toBe('Approve this booking request?')
     expect(await page.locator('.facts.spec').innerText()).toContain('Marrow & Smoke')
     await screenshotBoth(page, 'approve')
+    const approvedAt = Date.now()
     await page.getByRole('button', { name: 'Approve' }).click()
     await page.waitForURL(`${baseUrl}/requests/${id}?done=approved`)
     expect(await page.locator('.alert-success').innerText()).toContain('Approved.')
 
-    // Approval polls at once; wait for that poll, which finds nothing: active, no reservation.
-    const polled = (v: Json) => (v.trace as { message: string }[]).some((t) => t.message.includes('none in the window'))
+    // Approval subscribes the request and its venue-day is checked at once; that check finds
+    // nothing, so the request hears nothing: active, no reservation, last_checked_at set.
+    const polled = (v: Json) => typeof v.last_checked_at === 'string' && Date.parse(v.last_checked_at) >= approvedAt
     const watched = await waitForRequest(baseUrl, token, id, polled, 30_000)
     expect(watched.status).toBe('active')
     expect(watched.reservations).toEqual([])

@@ -5,12 +5,12 @@
 // slots changed, and when it asked to fire next. Poll lag is one line's `nextAt` against the
 // next line's `firedAt` for the same object.
 
-export function traceCall(env: { POLL_TRACE?: string }, object: string, method: string, startedAt: number): void {
+export function traceCall(env: { POLL_TRACE?: string }, object: string, method: string, startedAt: number, id?: string): void {
   if (env.POLL_TRACE !== 'on') return
-  console.log(`do-call ${JSON.stringify({ c: object, m: method, ms: Date.now() - startedAt })}`)
+  console.log(`do-call ${JSON.stringify({ c: object, m: method, ms: Date.now() - startedAt, ...(id ? { id } : {}) })}`)
 }
 
-export type PollTrace = (line: { changed: boolean; nextAt: number | null; pushed: number }) => void
+export type PollTrace = (line: { ok: boolean; changed: boolean; nextAt: number | null; pushed: number }) => void
 
 export function startPollTrace(env: { POLL_TRACE?: string }, sql: SqlStorage, id: string): PollTrace | null {
   if (env.POLL_TRACE !== 'on') return null
