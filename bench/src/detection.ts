@@ -5,6 +5,7 @@
 // so the booking cannot take the table the alert is waiting for, and neither shares a coalesced
 // answer with any other drop.
 import type { SandboxVenueView } from '../../sandbox/control-client'
+import { lateSpec } from './api'
 import { sleep } from './processes'
 import { mapLimit, percentile, round } from './stats'
 import type { BenchUser, WebUser } from './users'

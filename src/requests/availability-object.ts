@@ -34,7 +34,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     if (alarm === null || alarm > started) {
       // Pulling the alarm in breaks "alarm − offset = last check": keep the time as written.
       const pace = await this.#store.pace()
-      await this.#store.setPace({ ...pace, offsetMs: null, checkedAt: await this.lastChecked() })
+      await this.#store.setPace({ ...pace, offsetMs: null, checkedAt: await this.#lastChecked() })
       await this.ctx.storage.setAlarm(started)
     }
     traceCall(this.env, 'availability', 'subscribe', started)
@@ -48,6 +48,10 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   /** When the platform last answered for this venue-day: from memory, or recovered from the alarm (subscribers.ts). */
   async lastChecked(): Promise<number | null> {
     traceCall(this.env, 'availability', 'lastChecked', Date.now())
+    return this.#lastChecked()
+  }
+
+  async #lastChecked(): Promise<number | null> {
     if (this.#answer) return this.#answer.at
     const pace = await this.#store.pace()
     const alarm = pace.offsetMs === null ? null : await this.ctx.storage.getAlarm()
