@@ -3,8 +3,8 @@ import type { CadenceAlertRow } from './cadence-alerts'
 import type { CoalescingRow } from './coalescing'
 import type { CostLine } from './cost'
 import type { CrashResult } from './crash'
-import type { DetectionResult } from './detection'
 import type { RouteLatency } from './latency'
+import type { ReleaseResult } from './release'
 import type { ScaleResult } from './scale'
 import { table } from './stats'
 
@@ -15,7 +15,7 @@ export interface BenchResults {
   durationSeconds?: number
   apiLatency?: RouteLatency[]
   cadenceAlerts?: CadenceAlertRow[]
-  detectionReleaseInstant?: DetectionResult & { releaseAt: string }
+  detectionReleaseInstant?: ReleaseResult
   coalescing?: CoalescingRow[]
   crash?: CrashResult[]
   scale?: ScaleResult[]
@@ -48,10 +48,10 @@ export function printTables(r: BenchResults): string {
   }
   const d = r.detectionReleaseInstant
   if (d) {
-    const header = ['drops', 'alert p50', 'alert p95', 'booking submitted p50', 'booking submitted p95', 'no alert', 'no booking']
+    const header = ['drops', 'p50', 'p95', 'max', 'found by a poll p50', 'poll → submitted p50', 'missed']
     out.push(
-      table('Release instant: table appears → alert / booking submitted (s)', header, [
-        [d.drops, d.alertP50s, d.alertP95s, d.bookP50s, d.bookP95s, d.alertsMissing, d.bookingsMissing],
+      table('Release instant: table appears → booking submitted (s)', header, [
+        [d.drops, d.bookP50s, d.bookP95s, d.bookMaxS, d.foundByPollP50s, d.pollToBookingP50s, d.bookingsMissing],
       ]),
     )
   }

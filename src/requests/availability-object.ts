@@ -17,7 +17,7 @@ import type { Subscription } from './watch/schedule'
 import { type Pace, type Subject, type Subscriber, SubscriberStore } from './watch/subscribers'
 
 /** Calls to subscribers at once; each may book (details, book) before it answers. */
-const PUSH_CONCURRENCY = 16
+const PUSH_CONCURRENCY = 50
 
 export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   #store = new SubscriberStore(this.ctx.storage.sql, this.ctx.storage)

@@ -56,8 +56,9 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
   const [first, ...rest] = fresh
   if (!first) return { ...stateOnly(state), reply: { watching: true } }
   const lastCheckedAt = Math.max(state.lastCheckedAt ?? 0, event.checkedAt)
+  const venue = { venueName: event.venueName, urlSlug: event.urlSlug }
   if (!mayBook(state)) {
-    const alerted = alertInstead(state, fresh, event.venueName, null, now, { lastCheckedAt })
+    const alerted = alertInstead(state, fresh, venue, null, now, { lastCheckedAt })
     return { ...alerted, reply: { watching: true } }
   }
   // One offer at a time: news that arrives meanwhile is delivered again at the next poll.
@@ -65,7 +66,7 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
     return { ...stateOnly(state), reply: { watching: true, redeliver: true } }
   }
   // Straight to the platform's details for the earliest matching slot; the rest follow if it fails.
-  const offer: Offer = { slot: first.slot, startsAt: first.startsAt, venueName: event.venueName, revision: state.revision, rest }
+  const offer: Offer = { slot: first.slot, startsAt: first.startsAt, ...venue, revision: state.revision, rest }
   return {
     state: transition(state, { patch: { lastCheckedAt, checkingOffer: now } }, now),
     effects: [checkOffer(state, offer)],
@@ -79,7 +80,7 @@ const checkOffer = (state: RequestState, offer: Offer): Effect => ({ kind: 'chec
 function alertInstead(
   state: RequestState,
   found: { slot: Table }[],
-  venueName: string,
+  venue: { venueName: string; urlSlug: string | null },
   why: string | null,
   now: number,
   patch: Change['patch'] = {},
@@ -89,12 +90,12 @@ function alertInstead(
   const trace = slots.map((s) =>
     why
       ? `slot ${s.day} ${s.time} ${s.seatingType} skipped: ${why}; the user was alerted.`
-      : `Alerted the user: ${venueName} ${s.day} ${s.time} (${s.seatingType}).`,
+      : `Alerted the user: ${venue.venueName} ${s.day} ${s.time} (${s.seatingType}).`,
   )
   const alerted = [...state.alerted, ...slots.map(slotKey)].slice(-ALERTED_LIMIT)
   return {
     state: transition(state, { trace, patch: { ...patch, alerted } }, now),
-    effects: [{ kind: 'notify', to: recipientOf(state), notice: { type: 'tables_found', slots, venueName, note: why } }],
+    effects: [{ kind: 'notify', to: recipientOf(state), notice: { type: 'tables_found', slots, ...venue, note: why } }],
   }
 }
 
@@ -122,7 +123,7 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
       return { ...stateOnly(checkDone(state, now)), reply: { redeliver: true } }
     case 'no_connection': {
       const all = [offer, ...offer.rest]
-      const alerted = alertInstead(state, all, offer.venueName, 'the platform account needs reconnecting', now)
+      const alerted = alertInstead(state, all, offer, 'the platform account needs reconnecting', now)
       const watch = stopWatching(alerted.state)
       const blocked = { reason: 'reauth', retryAt: now + CONNECTION_WAIT_MS } as const
       const reason = activeReason({ blocked, failingChecks: {} })
@@ -131,7 +132,7 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
     }
     case 'ok': {
       const why = bookingRefusal(answer.details, state.spec, offer.startsAt, now) ?? heldWhy(tableHeldForDinner(state.spec, answer.held))
-      if (why) return tryNext(alertInstead(state, [offer], offer.venueName, why, now), offer, now)
+      if (why) return tryNext(alertInstead(state, [offer], offer, why, now), offer, now)
       const { slot } = offer
       const attempt: BookingAttempt = {
         slotKey: slotKey(slot),
@@ -222,7 +223,7 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
     const why = `the platform refused the booking (${attempt.refusal})`
     const back = resumed(state, now, `The platform refused the booking (${attempt.refusal}) and nothing is on the account; watching again.`)
     const table = { venueId: attempt.venueId, day: attempt.day, time: attempt.time, seatingType: attempt.seatingType }
-    const alerted = alertInstead(back.state, [{ slot: table }], attempt.venueName, why, now)
+    const alerted = alertInstead(back.state, [{ slot: table }], { venueName: attempt.venueName, urlSlug: null }, why, now)
     return { state: alerted.state, effects: [...alerted.effects, ...back.effects] }
   }
   const notice = answer.kind === 'unreadable' ? reconnectNotice(state, answer.reconnectNotice) : []

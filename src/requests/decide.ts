@@ -38,7 +38,7 @@ const UPDATE_KEY_TTL_MS = 24 * 60 * 60 * 1000
 
 export function decide(state: RequestState, event: RequestEvent, now: number): Decision {
   const decided = decideEvent(state, event, now)
-  return finish(state, decided, now)
+  return finish(state, decided)
 }
 
 function decideEvent(state: RequestState, event: RequestEvent, now: number): Decided {
@@ -70,7 +70,7 @@ function decideEvent(state: RequestState, event: RequestEvent, now: number): Dec
 }
 
 /** Adds the index mirror when a field the index holds changed, and the alarm time. */
-function finish(before: RequestState, decided: Decided, now: number): Decision {
+function finish(before: RequestState, decided: Decided): Decision {
   const { state } = decided
   const effects = [...decided.effects]
   const specChanged = !sameSpec(before.spec, state.spec)
@@ -80,11 +80,11 @@ function finish(before: RequestState, decided: Decided, now: number): Decision {
     const { id, status, revision, spec, expiresAt, updatedAt } = state
     effects.push({ kind: 'mirror', row: { id, status, revision, spec, expiresAt, updatedAt }, specChanged })
   }
-  return { state, effects, alarmAt: alarmFor(state, now), reply: decided.reply ?? {} }
+  return { state, effects, alarmAt: alarmFor(state), reply: decided.reply ?? {} }
 }
 
 /** Expiry of an open request, the next look at a booking being verified, a connection retry. */
-export function alarmFor(state: RequestState, _now: number): number | null {
+export function alarmFor(state: RequestState): number | null {
   const times: number[] = []
   if (state.attempt) times.push(state.attempt.checkAt)
   else if (isOpen(state.status)) times.push(state.expiresAt)

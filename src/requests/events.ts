@@ -26,6 +26,8 @@ export interface UpdateKey {
 export interface Offer {
   slot: Slot
   venueName: string
+  /** The venue's page on the platform, for the alert's link. */
+  urlSlug: string | null
   startsAt: number
   revision: number
   rest: { slot: Slot; startsAt: number }[]
@@ -55,7 +57,7 @@ export type RequestEvent =
   /** The assistant reconnected: its earlier grants' requests belong to the new one. */
   | { kind: 'transfer_owner'; from: string[]; to: string }
   /** Every new matching slot of one availability poll of one venue-day. */
-  | { kind: 'slots_seen'; venueDay: VenueDay; venueName: string; checkedAt: number; slots: Slot[] }
+  | { kind: 'slots_seen'; venueDay: VenueDay; venueName: string; urlSlug: string | null; checkedAt: number; slots: Slot[] }
   /** An availability object's checks started failing (problem) or work again (null). */
   | { kind: 'checks'; venueDay: VenueDay; venueName: string; problem: CheckProblem | null }
   /**
@@ -85,7 +87,7 @@ export type Table = Pick<Slot, 'venueId' | 'day' | 'time' | 'seatingType'>
 
 /** What to tell the user; watch/alerts.ts words it (and a later digest layer may group it). */
 export type Notice =
-  | { type: 'tables_found'; slots: Table[]; venueName: string; note: string | null }
+  | { type: 'tables_found'; slots: Table[]; venueName: string; urlSlug: string | null; note: string | null }
   | { type: 'booked'; venueName: string; day: string; time: string }
   | { type: 'unverified'; venueName: string; day: string; time: string }
   | { type: 'reconnect'; connectedAt: number }

@@ -51,7 +51,7 @@ export class RequestStorage {
     const left = outbox.filter((e) => !done.includes(e.id))
     const writes: Promise<unknown>[] = []
     if (left.length !== outbox.length) writes.push(left.length > 0 ? this.storage.put(OUTBOX_KEY, left) : this.storage.delete(OUTBOX_KEY))
-    writes.push(this.#arm(alarm, state ? alarmFor(state, now) : null, left.length > 0, now))
+    writes.push(this.#arm(alarm, state ? alarmFor(state) : null, left.length > 0, now))
     await Promise.all(writes)
   }
 

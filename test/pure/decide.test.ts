@@ -9,7 +9,14 @@ import { attemptOf, DAY, details, KEY, NOW, slotAt, specOf, stateIn, VENUE } fro
 
 const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }
 const kinds = (effects: Effect[]) => effects.map((e) => e.kind).sort()
-const offer = { slot: slotAt('19:30'), startsAt: Date.parse(`${DAY}T19:30:00-05:00`), venueName: 'Pomelo Garden', revision: 1, rest: [] }
+const offer = {
+  slot: slotAt('19:30'),
+  startsAt: Date.parse(`${DAY}T19:30:00-05:00`),
+  venueName: 'Pomelo Garden',
+  urlSlug: null,
+  revision: 1,
+  rest: [],
+}
 
 /** One event of each kind, as it would arrive for a request that is in the matching status. */
 const EVENTS: Record<RequestEvent['kind'], RequestEvent> = {
@@ -25,7 +32,7 @@ const EVENTS: Record<RequestEvent['kind'], RequestEvent> = {
   stop: { kind: 'stop' },
   revoke: { kind: 'revoke', reason: 'The access token that created this request was revoked.' },
   transfer_owner: { kind: 'transfer_owner', from: ['pat_test'], to: 'grant_new' },
-  slots_seen: { kind: 'slots_seen', venueDay, venueName: 'Pomelo Garden', checkedAt: NOW - 100, slots: [slotAt('19:30')] },
+  slots_seen: { kind: 'slots_seen', venueDay, venueName: 'Pomelo Garden', urlSlug: null, checkedAt: NOW - 100, slots: [slotAt('19:30')] },
   checks: { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: 'did not answer' },
   connection: { kind: 'connection', state: 'reauth', reconnectNotice: null },
   offer_checked: { kind: 'offer_checked', offer, answer: { kind: 'ok', details: details(), held: [] } },

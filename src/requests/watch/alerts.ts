@@ -9,26 +9,20 @@ import { slotKey } from './match'
 export const PLATFORM_WEB_URL = 'https://resy.com'
 const ACCOUNT_PAGE = `${PLATFORM_WEB_URL}/account/reservations-and-notify`
 
-export interface VenueInfo {
-  venueId: number
-  name: string
-  urlSlug: string | null
-}
-
-export function bookingLink(venue: VenueInfo | undefined, venueId: number, day: string, partySize: number): string {
+export function bookingLink(urlSlug: string | null, venueId: number, day: string, partySize: number): string {
   const params = `date=${day}&seats=${partySize}`
-  return venue?.urlSlug
-    ? `${PLATFORM_WEB_URL}/venues/${encodeURIComponent(venue.urlSlug)}?${params}`
+  return urlSlug
+    ? `${PLATFORM_WEB_URL}/venues/${encodeURIComponent(urlSlug)}?${params}`
     : `${PLATFORM_WEB_URL}/?venue_id=${venueId}&${params}`
 }
 
 const when = (day: string, time: string) => `${weekdayOf(day)} ${day} at ${time}`
 
 /** The alerts of one notice: a table found is one alert per slot, each sent once (its dedupe key). */
-export function alertsOf(to: Recipient, notice: Notice, venues: Map<number, VenueInfo>): Alert[] {
+export function alertsOf(to: Recipient, notice: Notice): Alert[] {
   switch (notice.type) {
     case 'tables_found':
-      return notice.slots.map((slot) => tableFoundAlert(to, slot, notice.venueName, venues.get(slot.venueId), notice.note))
+      return notice.slots.map((slot) => tableFoundAlert(to, slot, notice.venueName, notice.urlSlug, notice.note))
     case 'booked':
       return [
         {
@@ -69,7 +63,7 @@ export function alertsOf(to: Recipient, notice: Notice, venues: Map<number, Venu
   }
 }
 
-function tableFoundAlert(to: Recipient, slot: Table, venueName: string, venue: VenueInfo | undefined, note: string | null): Alert {
+function tableFoundAlert(to: Recipient, slot: Table, venueName: string, urlSlug: string | null, note: string | null): Alert {
   return {
     userId: to.userId,
     requestId: to.requestId,
@@ -80,6 +74,6 @@ function tableFoundAlert(to: Recipient, slot: Table, venueName: string, venue: V
       `${venueName} has a table ${when(slot.day, slot.time)} for ${to.partySize} (${slot.seatingType}).` +
       (note ? ` Not booked automatically: ${note}.` : '') +
       ' Book it on the platform before someone else does.',
-    link: bookingLink(venue, slot.venueId, slot.day, to.partySize),
+    link: bookingLink(urlSlug, slot.venueId, slot.day, to.partySize),
   }
 }

@@ -49,12 +49,9 @@ export function effectRunner(env: Cloudflare.Env) {
   async function one(effect: Effect): Promise<RequestEvent[]> {
     const d = deps()
     switch (effect.kind) {
-      case 'notify': {
-        const rows = await findVenues(d.db, effect.notice.type === 'tables_found' ? effect.notice.slots.map((s) => s.venueId) : [])
-        const venues = new Map(rows.map((r) => [r.venueId, { venueId: r.venueId, name: r.name, urlSlug: r.urlSlug }]))
-        for (const alert of alertsOf(effect.to, effect.notice, venues)) await notifyUser(d, alert, (work) => background.push(work))
+      case 'notify':
+        await Promise.all(alertsOf(effect.to, effect.notice).map((alert) => notifyUser(d, alert, (work) => background.push(work))))
         return []
-      }
       case 'mirror':
         await mirrorState(env.DB, effect.row, effect.specChanged ? windowsOf(effect.row.spec) : null)
         return []
@@ -71,9 +68,10 @@ export function effectRunner(env: Cloudflare.Env) {
         const interval = baseIntervalFrom(env)
         await Promise.all(
           target.venueDays.map((venueDay) => {
-            const venueName = rows.find((r) => r.venueId === venueDay.venueId)?.name ?? `venue ${venueDay.venueId}`
+            const row = rows.find((r) => r.venueId === venueDay.venueId)
+            const subject = { venueDay, venueName: row?.name ?? `venue ${venueDay.venueId}`, urlSlug: row?.urlSlug ?? null }
             const subscription = subscriptionFor(target.requestId, target.spec, target.expiresAt, venueDay, rules, interval)
-            return availability(env, availabilityName(venueDay)).subscribe({ venueDay, venueName }, subscription)
+            return availability(env, availabilityName(venueDay)).subscribe(subject, subscription)
           }),
         )
         return [{ kind: 'connection', state: 'ok', reconnectNotice: null, subscribed: true }]

@@ -14,6 +14,7 @@ export interface Subscriber extends Subscription {
 export interface Subject {
   venueDay: VenueDay
   venueName: string
+  urlSlug: string | null
 }
 
 /**
@@ -97,7 +98,7 @@ export class SubscriberStore {
 
   async rememberSubject(subject: Subject): Promise<void> {
     const known = await this.subject()
-    if (!known || known.venueName !== subject.venueName) await this.kv.put('subject', subject)
+    if (!known || known.venueName !== subject.venueName || known.urlSlug !== subject.urlSlug) await this.kv.put('subject', subject)
   }
 
   async seen(): Promise<string[]> {
