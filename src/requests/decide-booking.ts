@@ -15,8 +15,9 @@ import {
 } from './decide-watch'
 import { availabilityName, type Effect, type Offer, type RequestEvent, type Table } from './events'
 import { ALERTED_LIMIT, type BookingAttempt, type Change, type RequestState, transition } from './state'
+import { decideBooking } from './watch/booking-decision'
 import { judgeSlot, slotKey } from './watch/match'
-import { answered, bookingRefusal, tableHeldForDinner } from './watch/rules'
+import { answered, tableHeldForDinner } from './watch/rules'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 export const VERIFY_WINDOW_MS = 10 * 60 * 1000
@@ -26,7 +27,7 @@ export const OFFER_CHECK_TIMEOUT_MS = 60_000
 
 type BookingEvent = Extract<RequestEvent, { kind: 'slots_seen' | 'offer_checked' | 'booking_answer' | 'verification_answer' }>
 
-export function decideBooking(state: RequestState, event: BookingEvent, now: number): Decided {
+export function decideBookingEvent(state: RequestState, event: BookingEvent, now: number): Decided {
   switch (event.kind) {
     case 'slots_seen':
       return slotsSeen(state, event, now)
@@ -131,9 +132,14 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
       return { state: next, effects: [...alerted.effects, ...watch.effects, ...reconnectNotice(state, answer.reconnectNotice)] }
     }
     case 'ok': {
-      const why = bookingRefusal(answer.details, state.spec, offer.startsAt, now) ?? heldWhy(tableHeldForDinner(state.spec, answer.held))
-      if (why) return tryNext(alertInstead(state, [offer], offer, why, now), offer, now)
+      // The money terms come from the find slot; the details reply is only a cross-check.
       const { slot } = offer
+      const at = { day: slot.day, startsAt: offer.startsAt, timeZone: state.spec.timezone }
+      const money = decideBooking({ terms: slot.terms, details: answer.details, spec: state.spec, at, now })
+      const held = heldWhy(tableHeldForDinner(state.spec, answer.held))
+      if (money.kind === 'alert' || held) {
+        return tryNext(alertInstead(state, [offer], offer, money.kind === 'alert' ? money.reason : (held ?? ''), now), offer, now)
+      }
       const attempt: BookingAttempt = {
         slotKey: slotKey(slot),
         venueId: slot.venueId,
@@ -144,8 +150,8 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
         seatingType: slot.seatingType,
         startsAt: offer.startsAt,
         revision: state.revision,
-        cancellationFee: answer.details.cancellationFeePerPerson,
-        freeCancellationUntil: answer.details.freeCancellationUntil,
+        cancellationFee: money.feePerPerson,
+        freeCancellationUntil: money.freeCancellationUntil,
         preexisting: answer.held.filter((r) => r.venueId === slot.venueId && r.day === slot.day).map((r) => r.reservationId),
         createdAt: now,
         outcome: 'pending',

@@ -2,7 +2,7 @@
 // to carry out (plain data, events.ts), when the request's alarm should fire, and the answer for
 // the caller. The Durable Object only loads, decides, persists, runs the effects and arms the
 // alarm. Booking and verification are in decide-booking.ts, watching in decide-watch.ts.
-import { decideBooking } from './decide-booking'
+import { decideBookingEvent } from './decide-booking'
 import { CONNECTION_WAIT_MS, type Decided, startWatching, stateOnly, stopWatching, watchCheckFailed, watchConnection } from './decide-watch'
 import type { Effect, RequestEvent, UpdateKey } from './events'
 import {
@@ -65,7 +65,7 @@ function decideEvent(state: RequestState, event: RequestEvent, now: number): Dec
     case 'offer_checked':
     case 'booking_answer':
     case 'verification_answer':
-      return decideBooking(state, event, now)
+      return decideBookingEvent(state, event, now)
   }
 }
 

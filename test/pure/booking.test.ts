@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { decide } from '../../src/requests/decide'
 import type { Effect, Offer, OfferAnswer, RequestEvent } from '../../src/requests/events'
 import type { RequestState } from '../../src/requests/state'
-import { attemptOf, DAY, details, NOW, slotAt, specOf, stateIn, VENUE } from './fixtures'
+import { attemptOf, DAY, details, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }
 const seen = (...times: string[]): RequestEvent => ({
@@ -97,12 +97,10 @@ describe('the offer check', () => {
   })
 
   it('alerts instead when the fee rules refuse, then tries the next slot of the poll', () => {
-    const answer: OfferAnswer = {
-      kind: 'ok',
-      details: details({ cancellationFeePerPerson: 50, freeCancellationUntil: NOW + 48 * 3_600_000 }),
-      held: [],
-    }
-    const decision = decide(state(), checked(offerOf('19:30', ['20:00']), answer), NOW)
+    const answer: OfferAnswer = { kind: 'ok', details: details({ cancellationFee: 50 }), held: [] }
+    const offer = offerOf('19:30', ['20:00'])
+    const terms = termsOf({ isPaid: true, cancellationFee: 50, secsCancelCutOff: 24 * 3600 })
+    const decision = decide(state(), checked({ ...offer, slot: { ...offer.slot, terms } }, answer), NOW)
     const [notify] = ofKind(decision.effects, 'notify')
     expect(notify?.notice).toMatchObject({ type: 'tables_found', note: 'cancellation fee 50 > 25 per person' })
     expect(ofKind(decision.effects, 'check_offer').map((e) => e.offer.slot.time)).toEqual(['20:00'])

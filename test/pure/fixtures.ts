@@ -1,7 +1,7 @@
 // Requests, slots and platform answers for the pure tests, built fresh for each test.
 
 import type { Status } from '../../src/core/status'
-import type { BookingDetails, Slot } from '../../src/platform/api'
+import type { BookingDetails, Slot, SlotTerms } from '../../src/platform/api'
 import { availabilityName } from '../../src/requests/events'
 import type { RequestSpec } from '../../src/requests/schemas'
 import { type BookingAttempt, initialState, type RequestState } from '../../src/requests/state'
@@ -32,20 +32,37 @@ export function specOf(over: Partial<RequestSpec> = {}): RequestSpec {
   }
 }
 
+/** What the find slot says booking it costs: by default nothing (no card held). */
+export function termsOf(over: Partial<SlotTerms> = {}): SlotTerms {
+  return {
+    paymentStated: true,
+    isPaid: false,
+    depositFee: null,
+    cancellationFee: null,
+    secsCancelCutOff: null,
+    timeCancelCutOff: null,
+    serviceCharge: null,
+    template: { isEvent: false, isPaid: null, depositFee: null, cancellationFee: null, needToKnow: null },
+    ...over,
+  }
+}
+
 export function slotAt(time: string, over: Partial<Slot> = {}): Slot {
-  return { venueId: VENUE, configId: `cfg-${time}`, day: DAY, time, seatingType: 'Dining Room', partyMin: 1, partyMax: 4, ...over }
+  return {
+    venueId: VENUE,
+    configId: `cfg-${time}`,
+    day: DAY,
+    time,
+    seatingType: 'Dining Room',
+    partyMin: 1,
+    partyMax: 4,
+    terms: termsOf(),
+    ...over,
+  }
 }
 
 export function details(over: Partial<BookingDetails> = {}): BookingDetails {
-  return {
-    bookToken: 'book-token',
-    cancellationFeePerPerson: 0,
-    freeCancellationUntil: null,
-    deposit: false,
-    prepaid: false,
-    ticketed: false,
-    ...over,
-  }
+  return { bookToken: 'book-token', cancellationFee: null, freeCancellationUntil: null, chargedAtBooking: null, ...over }
 }
 
 export function attemptOf(over: Partial<BookingAttempt> = {}): BookingAttempt {

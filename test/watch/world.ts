@@ -94,12 +94,6 @@ export async function poll(day: string, partySize = 2, venueId = VENUE): Promise
   await runPoll(day, partySize, venueId)
 }
 
-/** Asks the venue-day's availability object now, as a poll would: its answer is then shared for a while. */
-export async function availabilityNow(day: string, partySize = 2, venueId = VENUE) {
-  const stub = env.AVAILABILITY.get(env.AVAILABILITY.idFromName(`${venueId}:${day}:${partySize}`))
-  return stub.slots({ venueId, day, partySize }, 60_000)
-}
-
 export async function createRequest(
   token: string,
   body: Record<string, unknown>,
