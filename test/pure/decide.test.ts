@@ -33,7 +33,7 @@ const EVENTS: Record<RequestEvent['kind'], RequestEvent> = {
   revoke: { kind: 'revoke', reason: 'The access token that created this request was revoked.' },
   transfer_owner: { kind: 'transfer_owner', from: ['pat_test'], to: 'grant_new' },
   slots_seen: { kind: 'slots_seen', venueDay, venueName: 'Pomelo Garden', urlSlug: null, checkedAt: NOW - 100, slots: [slotAt('19:30')] },
-  checks: { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: 'did not answer' },
+  checks: { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: { says: 'the platform did not answer', reason: null } },
   connection: { kind: 'connection', state: 'reauth', reconnectNotice: null },
   offer_checked: { kind: 'offer_checked', offer, answer: { kind: 'ok', details: details(), held: [] } },
   booking_answer: {
@@ -228,10 +228,17 @@ describe('the platform connection', () => {
     ])
   })
 
-  it('shows failing checks as the status reason, and clears it when they work again', () => {
-    const failing = decide(stateIn('active'), EVENTS.checks, NOW)
-    expect(failing.state.statusReason).toBe(`Could not check Pomelo Garden on ${DAY}: the platform did not answer.`)
-    const fine = decide(failing.state, { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: null }, NOW + 1)
+  it('traces failing checks, shows a block as the status reason while it lasts, and clears it when checks work again', () => {
+    const unanswered = decide(stateIn('active'), EVENTS.checks, NOW)
+    expect(unanswered.state.trace.at(-1)?.message).toBe(`Could not check Pomelo Garden on ${DAY}: the platform did not answer.`)
+    expect(unanswered.state.statusReason).toBeNull()
+    const problem = {
+      says: 'the platform is blocking checks (a CloudFront error (X-Cache))',
+      reason: 'The platform is blocking our checks.',
+    }
+    const blocked = decide(stateIn('active'), { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem }, NOW)
+    expect(blocked.state.statusReason).toBe('The platform is blocking our checks.')
+    const fine = decide(blocked.state, { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: null }, NOW + 1)
     expect(fine.state.statusReason).toBeNull()
     expect(fine.state.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${DAY} work again.`)
   })

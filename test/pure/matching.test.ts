@@ -1,6 +1,6 @@
 // Which slots a request wants, and which subscribers an availability poll calls.
 import { describe, expect, it } from 'vitest'
-import { deliveriesFor, newSlots, problemOf } from '../../src/requests/watch/deliveries'
+import { deliveriesFor, newSlots } from '../../src/requests/watch/deliveries'
 import { filterOf, judgeSlot, slotKey } from '../../src/requests/watch/match'
 import type { Subscriber } from '../../src/requests/watch/subscribers'
 import { DAY, slotAt, specOf, VENUE } from './fixtures'
@@ -52,10 +52,5 @@ describe('what an availability poll delivers', () => {
       ['sr_primed', ['20:00']],
       ['sr_new', ['19:00', '20:00']],
     ])
-  })
-
-  it('words each failure for the trace', () => {
-    expect(problemOf({ kind: 'rate_limited', retryAfterMs: 1 })).toBe('asked us to slow down')
-    expect(problemOf({ kind: 'unavailable', detail: 'timeout' })).toBe('did not answer')
   })
 })

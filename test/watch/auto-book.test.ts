@@ -1,7 +1,20 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { requestObject } from '../../src/requests/deps'
-import { control, createApproved, createRequest, ledgerOf, notificationsOf, poll, runAlarm, runPoll, setUp, VENUE, view } from './world'
+import {
+  answerTakenNow,
+  control,
+  createApproved,
+  createRequest,
+  ledgerOf,
+  notificationsOf,
+  poll,
+  runAlarm,
+  runPoll,
+  setUp,
+  VENUE,
+  view,
+} from './world'
 
 describe('auto_book', () => {
   it('books exactly one matching slot and ends confirmed with a verified reservation', async () => {
@@ -70,10 +83,9 @@ describe('auto_book', () => {
     const { token, userId, day, spec, platformEmail } = await setUp()
     const key = { venueId: VENUE, day, time: '23:15', seating: 'Dining Room' }
     await control().addSlot({ ...key, partyMin: 2, partyMax: 4, policy: { kind: 'fee', feePerPerson: 10, cutoffHours: 24 } })
-    // The venue-day's shared find answer is taken now (for a request that wants a later table),
-    // and the fee changes before the auto_book request, subscribing meanwhile, is told of it.
-    await createRequest(token, spec({ earliest_time: '23:30', title: 'a later table' }))
-    await runPoll(day)
+    // The venue-day's shared find answer is taken now, and the fee changes before the auto_book
+    // request, subscribing meanwhile, is told of it.
+    await answerTakenNow(token, spec, day)
     expect(await control().setPolicy(key, { kind: 'fee', feePerPerson: 15, cutoffHours: 24 })).toBe(true)
     const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25 }))
 
@@ -147,11 +159,11 @@ describe('auto_book', () => {
     const key = { venueId: VENUE, day, time: '23:15', seating: 'Dining Room' }
     await control().addSlot({ ...key, partyMin: 2, partyMax: 4 })
     // The shared find answer still shows the table; someone else takes it before the booking.
-    await availabilityNow(day)
+    await answerTakenNow(token, spec, day)
     await control().removeSlot(key)
     const request = await createApproved(token, userId, spec())
 
-    await poll(day)
+    await runPoll(day)
 
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')

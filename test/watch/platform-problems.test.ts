@@ -1,13 +1,25 @@
 // What the watcher does when the platform blocks its checks, refuses the service's API key, or
 // answers a booking with 412 (shared/reference/resy-api.md §10).
-import { env, runInDurableObject, SELF } from 'cloudflare:test'
+import { runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { connectionStatus } from '../../src/requests/connection'
-import { requestObject } from '../../src/requests/deps'
 import { BLOCKED_BACKOFF_MS, BLOCKED_REASON, OPERATOR_FAULT_REASON } from '../../src/requests/watch/platform-failures'
-import { control, createApproved, createRequest, ledgerOf, nextInterval, notificationsOf, runAlarm, setUp, VENUE, view } from './world'
+import {
+  availabilityOf,
+  control,
+  createApproved,
+  createRequest,
+  ledgerOf,
+  notificationsOf,
+  poll,
+  runAlarm,
+  setUp,
+  VENUE,
+  view,
+} from './world'
 
-const alarmOf = (id: string) => runInDurableObject(requestObject(env, id), (_instance, state) => state.storage.getAlarm())
+// The venue-day's availability object asks the platform and owns the back-off.
+const pollAlarmOf = (day: string) => runInDurableObject(availabilityOf(day), (_instance, state) => state.storage.getAlarm())
 
 async function health() {
   const res = await SELF.fetch('http://localhost/health')
@@ -22,7 +34,7 @@ describe('a blocked check', () => {
     const request = await createRequest(token, spec({ mode: 'alert_only' }))
 
     const started = Date.now()
-    await runAlarm(request.id)
+    await poll(day)
 
     let seen = await view(token, request.id)
     expect(seen.status).toBe('active')
@@ -30,17 +42,16 @@ describe('a blocked check', () => {
     expect(seen.trace.map((t) => t.message)).toContain(
       `Could not check Pomelo Garden on ${day}: the platform is blocking checks (a CloudFront error (X-Cache)).`,
     )
-    expect(await alarmOf(request.id)).toBeGreaterThanOrEqual(started + BLOCKED_BACKOFF_MS)
+    expect(await pollAlarmOf(day)).toBeGreaterThanOrEqual(started + BLOCKED_BACKOFF_MS)
     const figures = (await health()).platform
     expect(figures.blocked.count).toBe(before + 1)
     expect(figures.blocked.last).toBe('/4/find cloudfront')
 
     await control().block({ forMs: 0 })
-    await nextInterval(day)
-    await runAlarm(request.id)
+    await poll(day)
     seen = await view(token, request.id)
     expect(seen.status_reason).toBeNull()
-    expect(seen.trace.at(-1)?.message).toMatch(new RegExp(`^Checked Pomelo Garden on ${day}:`))
+    expect(seen.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${day} work again.`)
   })
 })
 
@@ -51,7 +62,7 @@ describe('a refused API key on find', () => {
     await control().injectFault({ endpoint: 'find', kind: '419', count: 3 })
     const request = await createRequest(token, spec({ mode: 'alert_only' }))
 
-    await runAlarm(request.id)
+    await poll(day)
 
     const seen = await view(token, request.id)
     expect(seen.status_reason).toBe(OPERATOR_FAULT_REASON)
@@ -75,7 +86,7 @@ describe('a 412 from /3/book', () => {
     await control().injectFault({ endpoint: 'reservations', kind: 'stale' })
     const request = await createApproved(token, userId, spec())
 
-    await runAlarm(request.id)
+    await poll(day)
     expect((await view(token, request.id)).status).toBe('awaiting_verification')
     await runAlarm(request.id)
     await runAlarm(request.id)

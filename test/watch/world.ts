@@ -86,6 +86,15 @@ export async function runPoll(day: string, partySize = 2, venueId = VENUE): Prom
 }
 
 /**
+ * The venue-day's availability object takes its answer now (subscribing a request that wants a
+ * later table than 23:15), so a request subscribing within the interval is told from that answer.
+ */
+export async function answerTakenNow(token: string, spec: (overrides?: Record<string, unknown>) => Record<string, unknown>, day: string) {
+  await createRequest(token, spec({ earliest_time: '23:30', title: 'a later table' }))
+  await runPoll(day)
+}
+
+/**
  * The venue-day's next scheduled poll: the platform is asked again, and every subscriber with a
  * matching new slot hears of it (and books, if it may) before this returns.
  */

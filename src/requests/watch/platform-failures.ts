@@ -1,5 +1,5 @@
-// What a failed availability check means for a request: how long to wait, what the trace says,
-// and what the request's status_reason says while it lasts. Blocks and a refused API key are
+// What a failed availability check means: how long the venue-day waits, what its requests'
+// traces say, and what their status_reason says while it lasts. Blocks and a refused API key are
 // told apart from "the platform did not answer" and from 429 (shared/reference/resy-api.md §10):
 // both wait much longer, and neither is ever the user's to fix (find sends no user token). Pure.
 import type { Failure } from '../../platform/api'
@@ -13,7 +13,6 @@ export const OPERATOR_FAULT_BACKOFF_MS = 10 * 60_000
 export const BLOCKED_REASON = 'The reservation platform is blocking our checks right now; the next check is in about 20 minutes.'
 export const OPERATOR_FAULT_REASON =
   "The service cannot check the platform right now (a problem on the service's side, not with your account); the next check is in about 10 minutes."
-const PROBLEM_REASONS = new Set([BLOCKED_REASON, OPERATOR_FAULT_REASON])
 
 export interface FailureReading {
   backoffMs: number
@@ -44,10 +43,4 @@ export function readFailure(failure: Failure): FailureReading {
     case 'unavailable':
       return { backoffMs: FAILURE_BACKOFF_MS, says: 'the platform did not answer', statusReason: null }
   }
-}
-
-/** The status_reason after a poll: a problem's while it lasts, cleared once checks work again. */
-export function statusReasonAfterPoll(current: string | null, problem: string | null): string | null {
-  if (problem) return problem
-  return current !== null && PROBLEM_REASONS.has(current) ? null : current
 }
