@@ -30,10 +30,11 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     const started = Date.now()
     await this.#store.rememberSubject(subject)
     this.#store.put(subscription)
-    const alarm = await this.ctx.storage.getAlarm()
-    if (alarm === null || alarm > started) {
+    const [alarm, pace] = await Promise.all([this.ctx.storage.getAlarm(), this.#store.pace()])
+    // A new subscriber gets a first look soon, unless the platform is failing: then it waits for
+    // the back-off like everyone (asking again during a block keeps the block in place).
+    if (!pace.failing && (alarm === null || alarm > started)) {
       // Pulling the alarm in breaks "alarm − offset = last check": keep the time as written.
-      const pace = await this.#store.pace()
       await this.#store.setPace({ ...pace, offsetMs: null, checkedAt: await this.#lastChecked() })
       await this.ctx.storage.setAlarm(started)
     }
@@ -58,6 +59,11 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     return alarm === null || pace.offsetMs === null ? pace.checkedAt : alarm - pace.offsetMs
   }
 
+  /** The last good check, inside an alarm run: the alarm that fired was set `offsetMs` after it. */
+  #lastGood(pace: Pace, now: number): number | null {
+    return this.#answer?.at ?? (pace.offsetMs === null ? pace.checkedAt : now - pace.offsetMs)
+  }
+
   override async alarm(): Promise<void> {
     const now = Date.now()
     await this.#poll(now)
@@ -69,7 +75,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     const subscribers = this.#store.live(now)
     const trace = startPollTrace(this.env, this.ctx.storage.sql, subject ? availabilityName(subject.venueDay) : this.ctx.id.toString())
     if (!subject || subscribers.length === 0) {
-      await this.#store.setPace({ offsetMs: null, checkedAt: this.#answer?.at ?? pace.checkedAt, failing: null })
+      await this.#store.setPace({ offsetMs: null, checkedAt: this.#lastGood(pace, now), failing: null })
       await this.ctx.storage.deleteAlarm()
       trace?.({ ok: true, changed: false, nextAt: null, pushed: 0 })
       return
@@ -112,8 +118,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       const reading = readFailure(outcome)
       const problem: CheckProblem = { says: reading.says, reason: reading.statusReason }
       if (pace.failing?.problem !== problem.says) await this.#tellAll(subject, subscribers, problem)
-      const lastOk = this.#answer?.at ?? (pace.offsetMs === null ? pace.checkedAt : now - pace.offsetMs)
-      await this.#store.setPace({ offsetMs: null, checkedAt: lastOk, failing: { problem: problem.says, failures } })
+      await this.#store.setPace({ offsetMs: null, checkedAt: this.#lastGood(pace, now), failing: { problem: problem.says, failures } })
       // A block or a refused key waits long (asking again keeps a block in place); anything else
       // doubles from the interval, so one 5xx does not end a release burst.
       const long = outcome.kind === 'blocked' || outcome.kind === 'operator_fault'

@@ -132,6 +132,17 @@ describe('availability pushed to the requests', () => {
     expect(((await control().calls()).find ?? 0) - before).toBe(1)
   })
 
+  it('does not ask a blocked platform again for a new subscriber before the back-off ends', async () => {
+    const { token, day, spec } = await setUp()
+    await control().block({ forMs: 600_000, style: 'cloudfront' })
+    await createRequest(token, spec())
+    await poll(day)
+    await createRequest(token, spec({ title: 'a second dinner' }))
+    const next = await runInDurableObject(availabilityOf(day), (_instance, state) => state.storage.getAlarm())
+    expect((next ?? 0) - Date.now()).toBeGreaterThan(15 * 60_000)
+    await control().block({ forMs: 0 })
+  })
+
   it('backs off when the platform fails, and tells the watching requests why', async () => {
     const { token, day, spec } = await setUp()
     await control().injectFault({ endpoint: 'find', kind: '503', count: 3 })
