@@ -5,7 +5,8 @@
 // while the venue-days' alarms are due, it watches for a few minutes: availability poll lag (fire
 // time against the time each poll asked for), storage rows written per idle poll, the Durable
 // Object invocations (by class and method, from the do-call lines), the resident memory of the
-// workerd runtime, and the API beside /health, called by 20 clients all along.
+// workerd runtime, and the API beside /health, called by 10 clients all along (each reads one of
+// its requests, then its list of 20, then /health, then pauses half a second).
 import { z } from 'zod'
 import { type Api, dayIn, lateSpec } from './api'
 import { sleep } from './processes'
@@ -63,6 +64,7 @@ interface Options {
 }
 
 const DAYS = 60
+const PROBE_CLIENTS = 10
 const PARTY = 8
 /** Invocations an API call causes (reads of the request, last_checked_at), not the watching. */
 const API_DRIVEN = new Set(['request.ensure', 'request.read', 'availability.lastChecked'])
@@ -154,7 +156,7 @@ async function observe(
   }
 }
 
-/** 20 clients read their requests (one, then a page) and /health, over and over, until `until`. */
+/** 10 clients read their requests (one, then a page) and /health, over and over, until `until`. */
 async function probeApi(api: Api, mine: { token: string; id: string }[], until: number): Promise<ApiProbe> {
   const get: number[] = []
   const list: number[] = []
@@ -165,14 +167,14 @@ async function probeApi(api: Api, mine: { token: string; id: string }[], until: 
     into.push(r.ms)
   }
   await Promise.all(
-    Array.from({ length: 20 }, async (_x, c) => {
+    Array.from({ length: PROBE_CLIENTS }, async (_x, c) => {
       for (let i = 0; Date.now() < until; i++) {
         const pick = mine[(c * 7919 + i * 104729) % mine.length]
         if (!pick) return
         note(get, await api.get(pick.token, pick.id))
         note(list, await api.list(pick.token))
         note(health, await api.health())
-        await sleep(200)
+        await sleep(500)
       }
     }),
   )
