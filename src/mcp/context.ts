@@ -1,8 +1,12 @@
-// What every tool needs for one MCP request: who is calling and the use-case dependencies.
+// What every tool needs for one MCP request: who is calling, the use-case dependencies, and,
+// when the client declared URL-mode elicitation, a way to ask it to open one of our pages.
 import type { Principal } from '../core/principal'
 import type { Deps } from '../requests/deps'
+import type { UrlElicitation } from './elicitation'
 
 export interface ToolContext {
   principal: Principal
   deps: Deps
+  /** Present only for a client that can open URLs for the user (src/mcp/elicitation.ts). */
+  askToOpen?: ((elicitation: UrlElicitation) => void) | undefined
 }

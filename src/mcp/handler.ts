@@ -1,5 +1,6 @@
 // The MCP endpoint itself: stateless Streamable HTTP. Every request gets a fresh server bound
-// to the caller's principal; nothing is kept between calls.
+// to the caller's principal; nothing is kept between calls (URL-mode elicitation included:
+// src/mcp/elicitation.ts).
 import { insufficientScope, type OAuthResourceContext } from '@cloudflare/workers-oauth-provider'
 import { createMcpHandler } from 'agents/mcp/server'
 import { MCP_REQUIRED_SCOPE } from '../auth/oauth'
@@ -7,6 +8,14 @@ import { hasScope, type Principal } from '../core/principal'
 import type { Scope } from '../core/scopes'
 import { AppError } from '../errors'
 import { depsOf } from '../requests/deps'
+import {
+  canElicitUrl,
+  declaresUrlElicitation,
+  onlyElicitationAnswers,
+  type UrlElicitation,
+  urlModeSessionId,
+  withElicitations,
+} from './elicitation'
 import { mcpHttpError } from './errors'
 import { allowedHostnames, allowedOriginHostnames } from './host-policy'
 import { buildMcpServer } from './server'
@@ -22,14 +31,18 @@ function scopeRefusal(ctx: OAuthResourceContext<Principal>, missing: Scope, mess
   return mcpHttpError(insufficientScope(ctx.auth, scopes, message), new AppError('insufficient_scope', message))
 }
 
-/** The tools a tools/call message names (one message, or each of a batch). */
-async function calledTools(request: Request): Promise<string[]> {
+/** The JSON-RPC messages of a POST (one, or each of a batch); none for anything else. */
+async function messagesOf(request: Request): Promise<unknown[]> {
   if (request.method !== 'POST') return []
   const body: unknown = await request
     .clone()
     .json()
     .catch(() => null)
-  const messages = Array.isArray(body) ? body : [body]
+  return Array.isArray(body) ? body : body === null ? [] : [body]
+}
+
+/** The tools the tools/call messages name. */
+function calledTools(messages: unknown[]): string[] {
   return messages.flatMap((message) => {
     if (typeof message !== 'object' || message === null || !('method' in message) || message.method !== 'tools/call') return []
     const params = 'params' in message ? message.params : null
@@ -43,15 +56,20 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
   if (!hasScope(principal, MCP_REQUIRED_SCOPE)) {
     return scopeRefusal(ctx, MCP_REQUIRED_SCOPE, `An MCP connection needs the "${MCP_REQUIRED_SCOPE}" scope.`)
   }
+  const messages = await messagesOf(request)
   // A tool the token's scopes do not allow is not listed; calling it anyway is refused here,
   // before the SDK would answer "unknown tool", with the challenge hosts act on.
-  for (const name of await calledTools(request)) {
+  for (const name of calledTools(messages)) {
     const tool = toolNamed(name)
     if (tool && !hasScope(principal, tool.scope)) {
       return scopeRefusal(ctx, tool.scope, `The tool ${name} needs the "${tool.scope}" scope, which this connection was not granted.`)
     }
   }
-  const tools = { principal, deps: depsOf(env, request.url) }
+  // The client's answers to our URL-mode elicitations: nothing waits for them.
+  if (onlyElicitationAnswers(messages)) return new Response(null, { status: 202 })
+  const asked: UrlElicitation[] = []
+  const canAsk = canElicitUrl(request) && calledTools(messages).length > 0
+  const tools = { principal, deps: depsOf(env, request.url), askToOpen: canAsk ? (page: UrlElicitation) => asked.push(page) : undefined }
   const hosts = allowedHostnames(env)
   // The factory closes over this request's principal, so the handler is built per request;
   // building it is cheap (no I/O) and keeps auth out of ambient state.
@@ -63,5 +81,12 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
     corsOptions: false,
     onerror: (error) => console.error('mcp handler error', error.message),
   })
-  return handler.fetch(request)
+  const response = await handler.fetch(request)
+  if (canAsk) return withElicitations(response, asked)
+  if (response.ok && messages.some(declaresUrlElicitation)) {
+    const initialized = new Response(response.body, response)
+    initialized.headers.set('Mcp-Session-Id', urlModeSessionId())
+    return initialized
+  }
+  return response
 }

@@ -9,6 +9,7 @@ import type { Scope } from '../core/scopes'
 import type { Operation } from '../requests/operations'
 import { argumentsOf, toolArguments } from './arguments'
 import type { ToolContext } from './context'
+import type { UrlElicitation } from './elicitation'
 import { runTool, toolResult } from './result'
 
 export interface ToolWording<T> {
@@ -17,6 +18,11 @@ export interface ToolWording<T> {
   annotations: ToolAnnotations
   /** One line beside the structured result, for a model that reads only text. */
   summary(result: T): string
+  /**
+   * A page of the service the user must open after this result (an approval link), asked of a
+   * client that supports URL-mode elicitation; the result carries it either way.
+   */
+  userPage?(result: T): UrlElicitation | null
 }
 
 export interface McpTool {
@@ -53,6 +59,8 @@ export function toolOf<I extends z.ZodType, O extends z.ZodObject>(
             // Kept although tools/list hides the tool and /mcp refuses the call with a 403 first.
             requireScope(ctx.principal, op.scope)
             const { value } = await op.run(ctx.deps, ctx.principal, argumentsOf(args))
+            const page = wording.userPage?.(value)
+            if (page) ctx.askToOpen?.(page)
             return toolResult(value, wording.summary(value))
           }),
       )

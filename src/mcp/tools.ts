@@ -2,11 +2,22 @@
 // reach over MCP, in the order tools/list shows them. Scope and schemas come from the
 // operation; only the wording is the tool's own.
 import { OPERATIONS, type OperationName } from '../requests/operations'
+import type { RequestView } from '../requests/schemas'
+import type { UrlElicitation } from './elicitation'
 import { RULES } from './instructions'
 import { listSummary, previewSummary, requestSummary, reservationSummary, restaurantsSummary } from './summaries'
 import { type McpTool, toolOf } from './tool'
 
 const op = OPERATIONS
+
+/** An auto_book request waiting for the user: its approval page (not pre-authenticated). */
+function approvalPage(view: RequestView): UrlElicitation | null {
+  if (view.status !== 'needs_approval' || !view.action_url) return null
+  return {
+    url: view.action_url,
+    message: `Review and approve "${view.title || 'this request'}" on Tablewatch: sign in, check the restaurants, dates, time window, party and fee limits, then approve. Nothing is booked until you do.`,
+  }
+}
 
 /** null: a REST-only operation (capabilities: the preview's executor answers it on MCP). */
 export const TOOLS: Record<OperationName, McpTool | null> = {
@@ -45,6 +56,7 @@ export const TOOLS: Record<OperationName, McpTool | null> = {
     // The same idempotency_key and spec return the same request: retries add nothing.
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     summary: requestSummary,
+    userPage: approvalPage,
   }),
   update_request: toolOf('update_request', op.update_request, {
     title: 'Update a request',
@@ -58,6 +70,7 @@ export const TOOLS: Record<OperationName, McpTool | null> = {
     // It replaces the spec the user agreed to (destructive); retries with the same key apply once.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     summary: requestSummary,
+    userPage: approvalPage,
   }),
   get_request: toolOf('get_request', op.get_request, {
     title: 'Read a request',

@@ -1,0 +1,86 @@
+// URL-mode elicitation (MCP 2025-11-25) from a stateless server. When a tool's result needs the
+// user on one of the service's pages (an auto_book request's approval), a client that declared
+// `elicitation: { url: {} }` is also asked to open that page. The tool's result is never held
+// back or replaced: the `elicitation/create` request travels on the same response stream just
+// before it, and the client's answer (accept, decline, cancel) changes nothing, since approval
+// happens only on the page, after the user signs in.
+//
+// A stateless 2025-era server sees the client's capabilities only in `initialize`, so the answer
+// to an initialize that declares URL mode carries an Mcp-Session-Id naming that capability; the
+// client sends it back with every later request. Nothing is stored: the id is the whole record,
+// and a client can only ever claim a capability for itself.
+
+export const ELICITATION_ID_PREFIX = 'tw-elicit-'
+const URL_MODE_SESSION = /^tw-[0-9a-f-]{36}-elicit-url$/
+
+export interface UrlElicitation {
+  url: string
+  message: string
+}
+
+type JsonRpc = Record<string, unknown>
+
+const isObject = (value: unknown): value is JsonRpc => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Whether this initialize request declares URL-mode elicitation. */
+export function declaresUrlElicitation(message: unknown): boolean {
+  if (!isObject(message) || message.method !== 'initialize' || !isObject(message.params)) return false
+  const capabilities = message.params.capabilities
+  return isObject(capabilities) && isObject(capabilities.elicitation) && isObject(capabilities.elicitation.url)
+}
+
+/** The session id that tells later requests the client can open URLs. */
+export function urlModeSessionId(): string {
+  return `tw-${crypto.randomUUID()}-elicit-url`
+}
+
+/** Whether the request comes from a client that declared URL-mode elicitation at initialize. */
+export function canElicitUrl(request: Request): boolean {
+  return (
+    URL_MODE_SESSION.test(request.headers.get('Mcp-Session-Id') ?? '') &&
+    (request.headers.get('Accept') ?? '').includes('text/event-stream')
+  )
+}
+
+/** Whether the messages are only the client's answers to our elicitations (nothing to serve). */
+export function onlyElicitationAnswers(messages: unknown[]): boolean {
+  return (
+    messages.length > 0 &&
+    messages.every(
+      (m) =>
+        isObject(m) &&
+        !('method' in m) &&
+        typeof m.id === 'string' &&
+        m.id.startsWith(ELICITATION_ID_PREFIX) &&
+        ('result' in m || 'error' in m),
+    )
+  )
+}
+
+function sseEvent(elicitation: UrlElicitation): string {
+  const request = {
+    jsonrpc: '2.0',
+    id: `${ELICITATION_ID_PREFIX}${crypto.randomUUID()}`,
+    method: 'elicitation/create',
+    params: { mode: 'url', elicitationId: crypto.randomUUID(), url: elicitation.url, message: elicitation.message },
+  }
+  return `event: message\ndata: ${JSON.stringify(request)}\n\n`
+}
+
+/**
+ * The tools/call response with each elicitation the tool asked for sent ahead of the next event
+ * of the stream, that is, before the tool's result. Only an SSE response can carry them.
+ */
+export function withElicitations(response: Response, asked: UrlElicitation[]): Response {
+  if (!response.body || !(response.headers.get('Content-Type') ?? '').includes('text/event-stream')) return response
+  const encoder = new TextEncoder()
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        for (const elicitation of asked.splice(0)) controller.enqueue(encoder.encode(sseEvent(elicitation)))
+        controller.enqueue(chunk)
+      },
+    }),
+  )
+  return new Response(body, response)
+}
