@@ -13,7 +13,8 @@ const DESCRIPTIONS = {
 
 export type ErrorStatus = keyof typeof DESCRIPTIONS
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } })
+/** A JSON body: its schema, and an example when the operation gives one. */
+const json = <T>(schema: T, example?: unknown) => ({ 'application/json': { schema, ...(example === undefined ? {} : { example }) } })
 
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
   const out = {} as Record<S, { description: string; content: ReturnType<typeof json<typeof ErrorBody>> }>

@@ -21,15 +21,21 @@ export interface Parts {
   body<S extends z.ZodType>(schema: S): Promise<z.output<S>>
 }
 
-export interface RestShape<I extends z.ZodType> {
+export interface RestShape<I extends z.ZodType, O extends z.ZodObject = z.ZodObject> {
   method: 'get' | 'post' | 'put'
   path: string
+  /** The operation's name in the document, for generated clients (camelCase, unique). */
+  operationId: string
   tags: string[]
   summary: string
   status: 200 | 201
   description: string
   errors: ErrorStatus[]
   request: { params?: z.ZodObject; query?: z.ZodObject; headers?: z.ZodObject; body?: z.ZodType }
+  /** A realistic request body (src/api/examples.ts), for routes that take one. */
+  bodyExample?: unknown
+  /** A realistic answer of the success status. */
+  example: z.output<O>
   /** The operation's input, from the parts `request` declares. */
   input(parts: Parts): z.output<I> | Promise<z.output<I>>
 }
@@ -50,17 +56,18 @@ function partsOf(c: Context<ApiEnv>): Parts {
   }
 }
 
-export function restRouteOf<I extends z.ZodType, O extends z.ZodObject>(op: Operation<I, O>, shape: RestShape<I>): RestRoute {
+export function restRouteOf<I extends z.ZodType, O extends z.ZodObject>(op: Operation<I, O>, shape: RestShape<I, O>): RestRoute {
   const { params, query, headers, body } = shape.request
   // Declared as the library's wide type: the success status comes from the table, so the
   // handler answers with a plain Response (its body is the operation's output type).
   const responses: RouteConfig['responses'] = {
-    [shape.status]: { description: shape.description, content: json(op.output) },
+    [shape.status]: { description: shape.description, content: json(op.output, shape.example) },
     ...errorResponses(...shape.errors),
   }
   const route = createRoute({
     method: shape.method,
     path: shape.path,
+    operationId: shape.operationId,
     tags: shape.tags,
     summary: shape.summary,
     security,
@@ -69,7 +76,7 @@ export function restRouteOf<I extends z.ZodType, O extends z.ZodObject>(op: Oper
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
       ...(headers ? { headers } : {}),
-      ...(body ? { body: { required: true, content: json(body) } } : {}),
+      ...(body ? { body: { required: true, content: json(body, shape.bodyExample) } } : {}),
     },
     responses,
   })

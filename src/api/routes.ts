@@ -5,6 +5,18 @@ import { z } from '@hono/zod-openapi'
 import { requireKey } from '../requests/idempotency'
 import { OPERATIONS, type OperationName } from '../requests/operations'
 import { UpdateBody } from '../requests/schemas'
+import {
+  CAPABILITIES_EXAMPLE,
+  LIST_EXAMPLE,
+  PREVIEW_EXAMPLE,
+  RESERVATION_EXAMPLE,
+  RESTAURANTS_EXAMPLE,
+  SPEC_EXAMPLE,
+  STOPPED_EXAMPLE,
+  UPDATE_EXAMPLE,
+  UPDATED_EXAMPLE,
+  VIEW_EXAMPLE,
+} from './examples'
 import { type RestRoute, restRouteOf } from './route'
 
 const op = OPERATIONS
@@ -34,6 +46,8 @@ export const ROUTES: Record<OperationName, RestRoute> = {
   capabilities: restRouteOf(op.capabilities, {
     method: 'get',
     path: '/capabilities',
+    operationId: 'getCapabilities',
+    example: CAPABILITIES_EXAMPLE,
     tags: ['Capabilities'],
     summary: 'Whether the service can watch and book for this user now',
     status: 200,
@@ -45,6 +59,8 @@ export const ROUTES: Record<OperationName, RestRoute> = {
   find_restaurants: restRouteOf(op.find_restaurants, {
     method: 'get',
     path: '/restaurants',
+    operationId: 'findRestaurants',
+    example: RESTAURANTS_EXAMPLE,
     tags: ['Restaurants'],
     summary: 'Search restaurants by name for venue ids and time zones (no live availability)',
     status: 200,
@@ -56,6 +72,9 @@ export const ROUTES: Record<OperationName, RestRoute> = {
   preview_request: restRouteOf(op.preview_request, {
     method: 'post',
     path: '/requests/preview',
+    operationId: 'previewRequest',
+    example: PREVIEW_EXAMPLE,
+    bodyExample: SPEC_EXAMPLE,
     tags: requests,
     summary: 'Validate a request spec and resolve its restaurants; creates nothing',
     status: 200,
@@ -67,6 +86,9 @@ export const ROUTES: Record<OperationName, RestRoute> = {
   create_request: restRouteOf(op.create_request, {
     method: 'post',
     path: '/requests',
+    operationId: 'createRequest',
+    example: VIEW_EXAMPLE,
+    bodyExample: SPEC_EXAMPLE,
     tags: requests,
     summary: 'Create a request (auto_book requests wait for the user to approve at action_url)',
     status: 201,
@@ -81,6 +103,8 @@ export const ROUTES: Record<OperationName, RestRoute> = {
   list_requests: restRouteOf(op.list_requests, {
     method: 'get',
     path: '/requests',
+    operationId: 'listRequests',
+    example: LIST_EXAMPLE,
     tags: requests,
     summary: "This token's requests, newest first",
     status: 200,
@@ -92,6 +116,8 @@ export const ROUTES: Record<OperationName, RestRoute> = {
   get_request: restRouteOf(op.get_request, {
     method: 'get',
     path: '/requests/{request_id}',
+    operationId: 'getRequest',
+    example: VIEW_EXAMPLE,
     tags: requests,
     summary: 'Read a request',
     status: 200,
@@ -103,6 +129,9 @@ export const ROUTES: Record<OperationName, RestRoute> = {
   update_request: restRouteOf(op.update_request, {
     method: 'put',
     path: '/requests/{request_id}',
+    operationId: 'updateRequest',
+    example: UPDATED_EXAMPLE,
+    bodyExample: UPDATE_EXAMPLE,
     tags: requests,
     summary: 'Replace the spec of a request (optimistic locking on revision)',
     status: 200,
@@ -119,6 +148,8 @@ export const ROUTES: Record<OperationName, RestRoute> = {
   stop_request: restRouteOf(op.stop_request, {
     method: 'post',
     path: '/requests/{request_id}/stop',
+    operationId: 'stopRequest',
+    example: STOPPED_EXAMPLE,
     tags: requests,
     summary: 'Stop monitoring; never cancels a reservation',
     status: 200,
@@ -130,6 +161,8 @@ export const ROUTES: Record<OperationName, RestRoute> = {
   get_reservation: restRouteOf(op.get_reservation, {
     method: 'get',
     path: '/reservations/{reservation_id}',
+    operationId: 'getReservation',
+    example: RESERVATION_EXAMPLE,
     tags: ['Reservations'],
     summary: 'Read a reservation; it is real only when verified is true',
     status: 200,

@@ -1,6 +1,8 @@
 // The machine-readable contract at /api/v1/openapi.json.
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { OPERATIONS, type OperationName } from '../../src/requests/operations'
+import { RequestSpec, UpdateBody } from '../../src/requests/schemas'
 
 interface OpenApiDocument {
   openapi: string
@@ -65,4 +67,45 @@ describe('openapi.json', () => {
     const create = doc.paths['/api/v1/requests']?.post
     expect(Object.keys(create?.responses ?? {})).toEqual(expect.arrayContaining(['201', '401', '409', '422', '429']))
   })
+
+  it('names every operation with a unique operationId and gives it a realistic example that its own schemas accept', async () => {
+    const { doc } = await fetchDocument()
+    const seen: string[] = []
+    for (const [method, path] of ENDPOINTS) {
+      const operation = doc.paths[path]?.[method] as OperationWithExamples
+      const name = OPERATION_OF[operation.operationId ?? '']
+      expect(name, `${method} ${path}: operationId ${operation.operationId}`).toBeDefined()
+      seen.push(operation.operationId ?? '')
+      const success = Object.entries(operation.responses).find(([code]) => code.startsWith('2'))?.[1]
+      const example = success?.content?.['application/json']?.example
+      expect(example, `${method} ${path}: response example`).toBeDefined()
+      const parsed = OPERATIONS[name as OperationName].output.safeParse(example)
+      expect(parsed.success, `${method} ${path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
+      const body = operation.requestBody?.content['application/json']
+      if (body) {
+        expect(body.example, `${method} ${path}: body example`).toBeDefined()
+        expect((path.endsWith('{request_id}') ? UpdateBody : RequestSpec).safeParse(body.example).success).toBe(true)
+      }
+    }
+    expect(new Set(seen).size).toBe(ENDPOINTS.length)
+  })
 })
+
+type OperationWithExamples = {
+  operationId?: string
+  responses: Record<string, { content?: Record<string, { example?: unknown }> }>
+  requestBody?: { content: Record<string, { example?: unknown }> }
+}
+
+/** The operation each operationId names. */
+const OPERATION_OF: Record<string, OperationName> = {
+  getCapabilities: 'capabilities',
+  findRestaurants: 'find_restaurants',
+  previewRequest: 'preview_request',
+  createRequest: 'create_request',
+  listRequests: 'list_requests',
+  getRequest: 'get_request',
+  updateRequest: 'update_request',
+  stopRequest: 'stop_request',
+  getReservation: 'get_reservation',
+}
