@@ -6,6 +6,11 @@
 //   .dev.vars          PLATFORM_API_KEY, PLATFORM_TOKEN_KEY (generated once, kept afterwards)
 //   sandbox/.dev.vars  PLATFORM_API_KEY (always the same value as in .dev.vars)
 // Both files are gitignored. Extra arguments are passed to `wrangler dev`.
+//
+// The port is 8787 unless `--port N` (or `--port=N`) or the PORT environment variable says
+// otherwise. Unless .dev.vars sets PUBLIC_BASE_URL, the service's public origin (links, the OAuth
+// issuer, the MCP resource) is http://localhost:<that port>, so OAuth works on any port. A
+// `--persist-to DIR` argument also decides where the migrations are applied.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -52,12 +57,34 @@ if (readVars(sandboxVarsPath).get('PLATFORM_API_KEY') !== serviceVars.get('PLATF
   writeFileSync(sandboxVarsPath, `PLATFORM_API_KEY=${serviceVars.get('PLATFORM_API_KEY')}\n`, { mode: 0o600 })
 }
 
+/** The value of `--name value` or `--name=value` in the arguments, and the arguments without it. */
+function takeOption(args, name) {
+  const rest = []
+  let value
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]
+    if (arg === name && i + 1 < args.length) value = args[++i]
+    else if (arg.startsWith(`${name}=`)) value = arg.slice(name.length + 1)
+    else rest.push(arg)
+  }
+  return { value, rest }
+}
+
+const { value: portArg, rest: devArgs } = takeOption(process.argv.slice(2), '--port')
+const port = portArg ?? process.env.PORT ?? '8787'
+if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+  console.error(`start: the port must be a number from 1 to 65535, not "${port}"`)
+  process.exit(2)
+}
+const persistTo = takeOption(devArgs, '--persist-to').value
+const originArgs = serviceVars.has('PUBLIC_BASE_URL') ? [] : ['--var', `PUBLIC_BASE_URL:http://localhost:${port}`]
+
 // stdin is not a terminal here, so wrangler applies without asking.
-const migrate = spawnSync(process.execPath, [wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'wrangler.toml'], {
-  cwd: root,
-  env: childEnv,
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
+const migrate = spawnSync(
+  process.execPath,
+  [wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'wrangler.toml', ...(persistTo ? ['--persist-to', persistTo] : [])],
+  { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] },
+)
 if (migrate.status !== 0) {
   console.error('start: applying the local D1 migrations failed')
   process.exit(migrate.status ?? 1)
@@ -65,7 +92,7 @@ if (migrate.status !== 0) {
 
 const dev = spawn(
   process.execPath,
-  [wrangler, 'dev', '-c', 'wrangler.toml', '-c', 'sandbox/wrangler.toml', '--port', '8787', ...process.argv.slice(2)],
+  [wrangler, 'dev', '-c', 'wrangler.toml', '-c', 'sandbox/wrangler.toml', '--port', port, ...originArgs, ...devArgs],
   { cwd: root, env: childEnv, stdio: 'inherit' },
 )
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal))
