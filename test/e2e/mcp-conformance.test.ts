@@ -3,7 +3,6 @@
 // set) with conformance/expected-failures.yml, and its authorization-server scenarios with the
 // sign-in and consent done in the browser.
 import { spawn } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -11,8 +10,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type AuthProxy, startAuthProxy } from './auth-proxy'
 import { launchBrowser } from './browser'
-import { executeSql, literal } from './d1'
 import { freshEmail, PASSWORD, signUp } from './pages'
+import { createToken } from './tokens'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const CLI = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js')
@@ -21,21 +20,6 @@ const baseUrl = inject('baseUrl')
 
 let proxy: AuthProxy
 let outDir: string
-
-/** A personal access token with every scope, written the way the assistants page stores one. */
-async function createToken(): Promise<string> {
-  const token = `spt_${randomBytes(24).toString('hex')}`
-  const hash = createHash('sha256').update(token).digest('hex')
-  const now = Date.now()
-  const userId = `usr_conf${randomBytes(6).toString('hex')}`
-  const scopes = JSON.stringify(['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'])
-  await executeSql(
-    `insert into users (id, email, created_at, email_alerts) values (${literal(userId)}, ${literal(`${userId}@example.com`)}, ${now}, 1);` +
-      `insert into access_tokens (id, user_id, name, token_hash, hint, scopes, created_at, expires_at, last_used_at, revoked_at)` +
-      ` values (${literal(`pat_${userId}`)}, ${literal(userId)}, 'conformance', ${literal(hash)}, 'conf', ${literal(scopes)}, ${now}, ${now + 86_400_000}, null, null);`,
-  )
-  return token
-}
 
 interface Run {
   code: number | null
@@ -57,7 +41,7 @@ function conformance(args: string[], onLine: (line: string) => void = () => {}):
 }
 
 beforeAll(async () => {
-  proxy = await startAuthProxy(baseUrl, await createToken())
+  proxy = await startAuthProxy(baseUrl, await createToken('conformance'))
   outDir = await mkdtemp(join(tmpdir(), 'tablewatch-conformance-'))
 })
 afterAll(async () => {
