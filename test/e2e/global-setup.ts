@@ -13,10 +13,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { freePort } from './ports'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,14 +45,6 @@ const READY_TIMEOUT_MS = 180_000
  * the default 60 s, so a table the sandbox drops is found within seconds of a test waiting.
  */
 const POLL_INTERVAL_SECONDS = '15'
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((ok) => server.close(() => ok()))
-  return port
-}
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
 

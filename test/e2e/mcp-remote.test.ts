@@ -7,7 +7,6 @@
 // tokens and reconnects: the same OAuth client runs the flow again, and the earlier requests are
 // still there, still active.
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { dateIn } from './api'
 import { launchBrowser } from './browser'
 import { freshEmail, PASSWORD, signUp } from './pages'
+import { freePort } from './ports'
 import { mcpRemoteCommand } from './readme'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -37,14 +37,6 @@ afterAll(async () => {
   await browser?.close()
   if (configDir) await rm(configDir, { recursive: true, force: true })
 })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((ok) => server.close(() => ok()))
-  return port
-}
 
 /** The README's mcp-remote arguments, pointed at this service, run with the installed package. */
 function proxyArgs(callbackPort: number): string[] {

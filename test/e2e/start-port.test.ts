@@ -5,21 +5,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { freePort } from './ports'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 let started: { child: ChildProcess; dir: string } | null = null
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((ok) => server.close(() => ok()))
-  return port
-}
 
 const keyIn = (path: string) =>
   existsSync(path) ? /^\s*PLATFORM_API_KEY\s*=\s*["']?([^"'\s]+)/m.exec(readFileSync(path, 'utf8'))?.[1] : undefined
