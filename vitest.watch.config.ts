@@ -13,5 +13,9 @@ export default defineConfig(async () => ({
     include: ['test/watch/**/*.test.ts', 'test/connection/**/*.test.ts'],
     setupFiles: ['./test/setup/apply-migrations.ts'],
     fileParallelism: false,
+    // Timeouts guard against hangs, not speed (speed lives in npm run bench): a 2-core machine
+    // running the projects side by side can take several seconds for one D1 + DO round trip.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 }))
