@@ -3,7 +3,7 @@
 // (src/requests/revoke.ts), which calls these.
 import type { GrantSummary } from '@cloudflare/workers-oauth-provider'
 import { z } from 'zod'
-import { oauthApi } from './oauth'
+import { oauthApi, oauthSetup } from './oauth'
 
 /** What the consent step stores with a grant in plain text (never a secret). */
 export const GrantMetadata = z.object({ clientName: z.string() })
@@ -66,19 +66,47 @@ export function grantOfToken(token: string): { userId: string; grantId: string }
   return { userId, grantId }
 }
 
+/** A grant as an assistant connection: the user and the OAuth client, for its resources. */
+export interface ConnectionGrant {
+  userId: string
+  grantId: string
+  clientId: string
+  /** The resources (audiences) the grant's tokens are for. */
+  resources: string[]
+}
+
 /**
- * The user's other grants of the same assistant connection as `grantId`: the same OAuth client,
- * for the same resource. These are the grants a new consent replaces (the library's own rule
- * for `completeAuthorization`).
+ * The connection a freshly issued access token belongs to, read from the token itself (its
+ * client and audience), not from the grant listing: KV lists are eventually consistent, so a
+ * grant created a moment ago may not be listed yet.
  */
-export async function earlierGrantsOfConnection(env: Cloudflare.Env, userId: string, grantId: string): Promise<string[]> {
-  const grants = await allGrantsOf(env, userId)
-  const current = grants.find((grant) => grant.id === grantId)
-  if (!current) return []
-  const resources = [current.resource].flat()
+export async function connectionOfAccessToken(env: Cloudflare.Env, token: string): Promise<ConnectionGrant | null> {
+  const grant = grantOfToken(token)
+  if (!grant) return null
+  const setup = oauthSetup(env)
+  let clientId: string | null = null
+  const resources: string[] = []
+  for (const resource of [setup.mcpResource, setup.apiResource]) {
+    const validated = await setup.server.validateToken(resource, token, env)
+    if (!validated || validated.userId !== grant.userId) continue
+    clientId = validated.clientId
+    resources.push(resource)
+  }
+  return clientId ? { ...grant, clientId, resources } : null
+}
+
+/**
+ * The user's other grants of the same connection: the same OAuth client, for the same resource.
+ * These are the grants a new consent replaces (the library's own rule for `completeAuthorization`).
+ */
+export async function earlierGrantsOfConnection(env: Cloudflare.Env, connection: ConnectionGrant): Promise<string[]> {
+  const grants = await allGrantsOf(env, connection.userId)
   return grants
     .filter(
-      (grant) => grant.id !== grantId && grant.clientId === current.clientId && [grant.resource].flat().some((r) => resources.includes(r)),
+      (grant) =>
+        grant.id !== connection.grantId &&
+        grant.clientId === connection.clientId &&
+        [grant.resource].flat().some((resource) => resource !== undefined && connection.resources.includes(resource)),
     )
     .map((grant) => grant.id)
 }

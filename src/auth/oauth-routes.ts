@@ -4,7 +4,7 @@
 import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
-import { grantOfToken } from './oauth-grants'
+import { type ConnectionGrant, connectionOfAccessToken } from './oauth-grants'
 
 type OAuthEnv = { Bindings: Cloudflare.Env }
 
@@ -49,17 +49,17 @@ export interface OAuthRouteHooks {
    * A grant was established: its authorization code was exchanged for tokens, which the client
    * gets once this returns (so it never reads the state from before).
    */
-  grantEstablished(env: Cloudflare.Env, requestUrl: string, grant: { userId: string; grantId: string }): Promise<void>
+  grantEstablished(env: Cloudflare.Env, requestUrl: string, grant: ConnectionGrant): Promise<void>
 }
 
-/** The grant named by the access token of a successful token answer. */
-async function grantOfAnswer(answer: Response): Promise<{ userId: string; grantId: string } | null> {
+/** The connection of the access token in a successful token answer. */
+async function grantOfAnswer(env: Cloudflare.Env, answer: Response): Promise<ConnectionGrant | null> {
   const body: unknown = await answer
     .clone()
     .json()
     .catch(() => null)
   const token = body && typeof body === 'object' && 'access_token' in body ? body.access_token : null
-  return typeof token === 'string' ? grantOfToken(token) : null
+  return typeof token === 'string' ? connectionOfAccessToken(env, token) : null
 }
 
 /** RFC 7009 revocation has a `token` and no `grant_type`; the library answers it first. */
@@ -76,7 +76,7 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
   if (response.ok && typeof revoked === 'string') {
     await hooks.tokenRevoked(c.env, c.req.url, revoked)
   }
-  const grant = response.ok && form?.get('grant_type') === 'authorization_code' ? await grantOfAnswer(response) : null
+  const grant = response.ok && form?.get('grant_type') === 'authorization_code' ? await grantOfAnswer(c.env, response) : null
   if (grant) {
     // A failure leaves the earlier grant as it was (it is retried at the next reconnect);
     // the client still gets the tokens it was issued.

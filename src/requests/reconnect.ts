@@ -4,14 +4,14 @@
 // reservations of the earlier grants move to it and stay visible and active, and only then are
 // the earlier grants ended (their tokens die; they would see nothing any more anyway). Only an
 // explicit disconnect or revocation revokes requests (src/requests/revoke.ts).
-import { earlierGrantsOfConnection, endGrant } from '../auth/oauth-grants'
+import { type ConnectionGrant, earlierGrantsOfConnection, endGrant } from '../auth/oauth-grants'
 import { grantPrincipalId } from '../auth/oauth-props'
 import { transferOwnership } from '../db/requests'
 import { type Deps, requestObject } from './deps'
 
 /** Runs once the new grant exists, i.e. after its authorization code was exchanged. */
-export async function carryOverConnection(deps: Deps, grant: { userId: string; grantId: string }): Promise<void> {
-  const earlier = await earlierGrantsOfConnection(deps.env, grant.userId, grant.grantId)
+export async function carryOverConnection(deps: Deps, grant: ConnectionGrant): Promise<void> {
+  const earlier = await earlierGrantsOfConnection(deps.env, grant)
   if (earlier.length === 0) return
   const from = earlier.map(grantPrincipalId)
   const to = grantPrincipalId(grant.grantId)

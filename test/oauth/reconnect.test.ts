@@ -3,10 +3,11 @@
 // client together, so the new grant takes over the earlier grant's requests and reservations,
 // which stay visible and active; the earlier grant then ends. Only an explicit disconnect or
 // revocation revokes requests.
-import { env } from 'cloudflare:test'
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { Principal } from '../../src/core/principal'
 import { SCOPES } from '../../src/core/scopes'
+import app from '../../src/index'
 import { depsOf } from '../../src/requests/deps'
 import { getRequest, listRequests } from '../../src/requests/read'
 import { getReservation } from '../../src/requests/reservation'
@@ -14,7 +15,7 @@ import { newKey } from '../helpers/api'
 import { insertReservation, validSpec } from '../helpers/requests'
 import { seedVenues, VENUES } from '../helpers/venues'
 import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
-import { authorizePath, type Connection, connect, consent, pkcePair } from './oauth-client'
+import { authorizePath, type Connection, connect, consent, MCP_RESOURCE, ORIGIN, pkcePair, REDIRECT_URI } from './oauth-client'
 
 async function ownerOf(requestId: string): Promise<string | undefined> {
   const row = await env.DB.prepare('select principal_id from requests where id = ?').bind(requestId).first<{ principal_id: string }>()
@@ -121,6 +122,63 @@ describe('a host reconnecting with the same OAuth client', () => {
     const row = await env.DB.prepare('select status from requests where id = ?').bind(activeId).first<{ status: string }>()
     expect(row?.status).toBe('revoked')
     expect((await mcpPost(rpc('tools/list'), { token: again.accessToken })).status).toBe(401)
+  })
+})
+
+/**
+ * The worker's env with OAUTH_KV listing only the grants that existed when it was made, as a
+ * Cloudflare KV list may for up to a minute after a write (lists are eventually consistent;
+ * workerd's local KV is not, so the lag is imposed here). Reads and writes are the real KV's.
+ */
+async function envWhoseGrantListingLags(): Promise<Cloudflare.Env> {
+  const listed = new Set((await env.OAUTH_KV.list({ prefix: 'grant:' })).keys.map((key) => key.name))
+  const kv = env.OAUTH_KV
+  const lagging = new Proxy(kv, {
+    get(target, property) {
+      if (property === 'list') {
+        return async (options?: KVNamespaceListOptions) => {
+          const answer = await target.list(options)
+          return { ...answer, keys: answer.keys.filter((key) => !key.name.startsWith('grant:') || listed.has(key.name)) }
+        }
+      }
+      const value: unknown = Reflect.get(target, property)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  return { ...env, OAUTH_KV: lagging }
+}
+
+describe('a reconnect whose new grant the grant listing does not show yet', () => {
+  it('still carries the requests over: the connection is read from the new access token itself', async () => {
+    await seedVenues()
+    const first = await connect()
+    const { activeId, waitingId } = await someRequests(first)
+
+    const lagging = await envWhoseGrantListingLags() // made before the consent: the new grant is never listed
+    const { verifier, challenge } = await pkcePair()
+    const back = await consent(first.web, authorizePath({ client: first.client, challenge, method: 'S256' }), [...SCOPES])
+    const ctx = createExecutionContext()
+    const exchange = new Request(`${ORIGIN}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: back.searchParams.get('code') ?? '',
+        redirect_uri: REDIRECT_URI,
+        client_id: first.client.client_id,
+        code_verifier: verifier,
+        resource: MCP_RESOURCE,
+      }),
+    })
+    const answer = await app.fetch(exchange, lagging, ctx)
+    await waitOnExecutionContext(ctx)
+    expect(answer.status).toBe(200)
+    const { access_token: accessToken } = (await answer.json()) as { access_token: string }
+
+    const list = await callTool(accessToken, 'svc_list_requests', {})
+    expect(list.structured?.requests.map((r: { id: string }) => r.id).sort()).toEqual([activeId, waitingId].sort())
+    expect((await callTool(accessToken, 'svc_get_request', { request_id: activeId })).structured?.status).toBe('active')
+    expect((await mcpPost(rpc('tools/list'), { token: first.accessToken })).status).toBe(401)
   })
 })
 
