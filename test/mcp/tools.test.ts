@@ -1,5 +1,6 @@
 // The eight MCP tools: names, schemas and annotations, and each one calling the same use case
 // as its REST route (a request made on MCP is the one REST shows for the same token).
+import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, newKey } from '../helpers/api'
 import { createUserWithToken, scopesWithout } from '../helpers/auth'
@@ -99,6 +100,17 @@ describe('what tools/list offers', () => {
     expect(spec.fee_review_hours.description).toMatch(/free-cancellation deadline/)
     expect(spec.earliest_time.description).toMatch(/timezone/)
     expect(spec.party_size.description).toMatch(/Default: 2/)
+  })
+
+  it('describes the spec in the same words as the OpenAPI document (one schema feeds both)', async () => {
+    const tools = await listTools(await newToken())
+    const mcpSpec: Record<string, JsonBody> = tools.find((t) => t.name === 'svc_create_request')?.inputSchema.properties.spec.properties
+    const openapi = (await (await SELF.fetch('http://localhost/api/v1/openapi.json')).json()) as JsonBody
+    const restSpec: Record<string, JsonBody> = openapi.components.schemas.RequestSpec.properties
+    const described = (properties: Record<string, JsonBody>) =>
+      Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, property.description]))
+    expect(Object.entries(described(restSpec)).filter(([, text]) => typeof text !== 'string' || text.length < 10)).toEqual([])
+    expect(described(restSpec)).toEqual(described(mcpSpec))
   })
 
   it('does not advertise tools.listChanged: the list never changes during a connection', async () => {
