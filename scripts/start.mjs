@@ -3,7 +3,8 @@
 // service binding (wrangler.toml); the sandbox is not exposed on a port of its own.
 //
 // Before starting it applies the local D1 migrations and makes sure the local secrets exist:
-//   .dev.vars          PLATFORM_API_KEY, PLATFORM_TOKEN_KEY (generated once, kept afterwards)
+//   .dev.vars          PLATFORM_API_KEY, PLATFORM_TOKEN_KEY, PASSWORD_PEPPER, CSRF_SECRET
+//                      (generated once, kept afterwards)
 //   sandbox/.dev.vars  PLATFORM_API_KEY (always the same value as in .dev.vars)
 // Both files are gitignored. Extra arguments are passed to `wrangler dev`.
 //
@@ -51,6 +52,9 @@ const serviceVars = ensureVars(join(root, '.dev.vars'), {
   PLATFORM_API_KEY: () => randomBytes(16).toString('hex'),
   // AES-256-GCM key for platform tokens at rest, base64 of 32 random bytes.
   PLATFORM_TOKEN_KEY: () => randomBytes(32).toString('base64'),
+  // HMAC keys: the password pepper, and the key signing signed-out CSRF tokens.
+  PASSWORD_PEPPER: () => randomBytes(32).toString('base64'),
+  CSRF_SECRET: () => randomBytes(32).toString('base64'),
 })
 const sandboxVarsPath = join(root, 'sandbox', '.dev.vars')
 if (readVars(sandboxVarsPath).get('PLATFORM_API_KEY') !== serviceVars.get('PLATFORM_API_KEY')) {

@@ -29,6 +29,15 @@ declare global {
       PLATFORM_USER_AGENT?: string
       /** AES-GCM key (base64, 32 bytes) for platform tokens at rest; a Worker secret. */
       PLATFORM_TOKEN_KEY: string
+      /** HMAC key peppering password hashes (src/auth/password.ts); a Worker secret. */
+      PASSWORD_PEPPER: string
+      /** HMAC key signing the signed-out CSRF token (src/auth/csrf.ts); a Worker secret. */
+      CSRF_SECRET: string
+      /**
+       * "on" only in the local configuration (wrangler.toml [vars], [env.bench]): webhooks may
+       * use plain http to this machine, and PUBLIC_BASE_URL may be left unset. Never in production.
+       */
+      LOCAL_DEVELOPMENT?: string
       /** "on" shows the /outbox page (emails that would have been sent); for local development. */
       SHOW_OUTBOX?: string
       /** OAuth clients, grants and tokens (@cloudflare/workers-oauth-provider's storage). */

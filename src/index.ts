@@ -1,16 +1,21 @@
-// Wiring only: the REST skin under /api/v1, MCP at /mcp, the OAuth endpoints and consent
-// page, the pages for everything else, and the Durable Object classes (requests, the shared
-// availability of each venue-day, the call limiters).
+// Wiring only: the security headers, the configuration check and the body limit for every
+// route, the REST skin under /api/v1, MCP at /mcp, the OAuth endpoints and consent page, the
+// pages for everything else, and the Durable Object classes (requests, the shared availability
+// of each venue-day, the call limiters).
 import { Hono } from 'hono'
 import { createApiApp } from './api/app'
 import { createOAuthRoutes } from './auth/oauth-routes'
 import { resolveBearerToken } from './auth/resolve-token'
+import { limitBodies } from './http/body-limit'
+import { requireConfiguration } from './http/require-configuration'
+import { securityHeaders } from './http/security-headers'
 import { mcpRoutes } from './mcp/routes'
 import { depsOf } from './requests/deps'
 import { platformHealth } from './requests/platform-health'
 import { carryOverConnection } from './requests/reconnect'
-import { revokeRequestsOfEndedGrant } from './requests/revoke'
+import { endGrantAndItsRequests, revokeRequestsIfRevocationEndsGrant } from './requests/revoke'
 import { webApp } from './web/app'
+import { errorPage } from './web/error-page'
 import { consentRoutes } from './web/routes/consent'
 import { platformApi } from './web/routes/platform-api'
 
@@ -19,12 +24,16 @@ export { LimiterObject } from './requests/limiter-object'
 export { RequestObject } from './requests/request-object'
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
+app.use('*', securityHeaders())
+app.use('*', requireConfiguration())
+app.use('*', limitBodies({ page: errorPage }))
 app.route('/', createApiApp(resolveBearerToken))
 app.route('/', mcpRoutes)
 app.route(
   '/',
   createOAuthRoutes({
-    tokenRevoked: (env, url, token) => revokeRequestsOfEndedGrant(depsOf(env, url), token),
+    revokeToken: (env, url, token, revoke) => revokeRequestsIfRevocationEndsGrant(depsOf(env, url), token, revoke),
+    endReplayedGrant: (env, url, grant) => endGrantAndItsRequests(depsOf(env, url), grant),
     grantEstablished: (env, url, grant) => carryOverConnection(depsOf(env, url), grant),
   }),
 )

@@ -40,11 +40,13 @@ type Log = (line: string) => void
 
 export async function startWorld(options: { bulkUsers: number; log: Log }): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'tablewatch-bench-'))
-  // Local-only secrets for this run: the API key both workers share, and the token key.
+  // Local-only secrets for this run: the API key both workers share, the token key, the
+  // password pepper and the CSRF signing key.
   const apiKey = `bench-${randomBytes(12).toString('hex')}`
   const tokenKey = randomBytes(32).toString('base64')
   const vars = join(dir, '.dev.vars')
-  writeFileSync(vars, `PLATFORM_API_KEY=${apiKey}\nPLATFORM_TOKEN_KEY=${tokenKey}\n`, { mode: 0o600 })
+  const keys = [`PASSWORD_PEPPER=${randomBytes(32).toString('base64')}`, `CSRF_SECRET=${randomBytes(32).toString('base64')}`]
+  writeFileSync(vars, `PLATFORM_API_KEY=${apiKey}\nPLATFORM_TOKEN_KEY=${tokenKey}\n${keys.join('\n')}\n`, { mode: 0o600 })
 
   const sandboxPort = await freePort()
   const sandbox = new DevServer(

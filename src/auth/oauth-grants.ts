@@ -3,6 +3,7 @@
 // (src/requests/revoke.ts), which calls these.
 import type { GrantSummary } from '@cloudflare/workers-oauth-provider'
 import { z } from 'zod'
+import { displayName } from './client-metadata'
 import { oauthApi, oauthSetup } from './oauth'
 
 /** What the consent step stores with a grant in plain text (never a secret). */
@@ -39,7 +40,7 @@ export async function listGrants(env: Cloudflare.Env, userId: string): Promise<G
       const metadata = GrantMetadata.safeParse(grant.metadata)
       return {
         id: grant.id,
-        clientName: metadata.success ? metadata.data.clientName : grant.clientId,
+        clientName: (metadata.success && displayName(metadata.data.clientName)) || grant.clientId,
         scopes: grant.scope,
         grantedAt: grant.createdAt * 1000,
         expiresAt: (grant.expiresAt ?? grant.createdAt) * 1000,
@@ -59,7 +60,10 @@ export async function endGrant(env: Cloudflare.Env, userId: string, grantId: str
   await oauthApi(env).revokeGrant(grantId, userId)
 }
 
-/** The user and grant a token the library issued names (`userId:grantId:secret`), or null. */
+/**
+ * The user and grant a token the library issued names (`userId:grantId:secret`), or null. Only
+ * our own answers' tokens are believed; a presented token's parts are lookup keys at most.
+ */
 export function grantOfToken(token: string): { userId: string; grantId: string } | null {
   const [userId, grantId, secret, ...rest] = token.split(':')
   if (!userId || !grantId || !secret || rest.length > 0) return null

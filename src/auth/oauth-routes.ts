@@ -3,8 +3,11 @@
 // the REST resource. The consent page (authorize endpoint) lives with the pages.
 import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
+import { dbOf } from '../db/client'
+import { checkRegistration } from './client-metadata'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
 import { type ConnectionGrant, connectionOfAccessToken } from './oauth-grants'
+import { checkRefreshToken, recordIssuedRefreshToken } from './refresh-reuse'
 
 type OAuthEnv = { Bindings: Cloudflare.Env }
 
@@ -39,12 +42,17 @@ function apiMetadata(c: Context<OAuthEnv>): Promise<Response> {
 }
 
 /**
- * What the protocol endpoints tell the rest of the service. src/index.ts wires it to the use
- * cases, since auth sits below them and never imports them.
+ * What the protocol endpoints need from the rest of the service. src/index.ts wires them to the
+ * use cases, since auth sits below them and never imports them.
  */
 export interface OAuthRouteHooks {
-  /** A token was revoked at the token endpoint (RFC 7009); the library already answered. */
-  tokenRevoked(env: Cloudflare.Env, requestUrl: string, token: string): Promise<void>
+  /**
+   * An RFC 7009 revocation (`revoke` lets the library answer it). The hook compares what holds
+   * before and after, so it decides what the revocation really ended.
+   */
+  revokeToken(env: Cloudflare.Env, requestUrl: string, token: string, revoke: () => Promise<Response>): Promise<Response>
+  /** A refresh token was replayed: the grant must end, with its tokens and its requests. */
+  endReplayedGrant(env: Cloudflare.Env, requestUrl: string, grant: { userId: string; grantId: string }): Promise<void>
   /**
    * A grant was established: its authorization code was exchanged for tokens, which the client
    * gets once this returns (so it never reads the state from before).
@@ -62,7 +70,11 @@ async function grantOfAnswer(env: Cloudflare.Env, answer: Response): Promise<Con
   return typeof token === 'string' ? connectionOfAccessToken(env, token) : null
 }
 
-/** RFC 7009 revocation has a `token` and no `grant_type`; the library answers it first. */
+/**
+ * The token endpoint, answered by the library, with two checks around it: an RFC 7009
+ * revocation (a `token` and no `grant_type`) goes through the revokeToken hook, and refresh
+ * tokens are checked for reuse before the library sees them (src/auth/refresh-reuse.ts).
+ */
 async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Promise<Response> {
   const form =
     c.req.method === 'POST'
@@ -71,27 +83,51 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
           .formData()
           .catch(() => null)
       : null
-  const revoked = form && !form.has('grant_type') ? form.get('token') : null
-  const response = await authorizationServer(c)
-  if (response.ok && typeof revoked === 'string') {
-    await hooks.tokenRevoked(c.env, c.req.url, revoked)
+  const grantType = form?.get('grant_type') ?? null
+  const revoked = form?.get('token')
+  if (form && grantType === null && typeof revoked === 'string') {
+    return hooks.revokeToken(c.env, c.req.url, revoked, () => authorizationServer(c))
   }
-  const grant = response.ok && form?.get('grant_type') === 'authorization_code' ? await grantOfAnswer(c.env, response) : null
+  const db = dbOf(c.env.DB)
+  const now = Date.now()
+  const refreshToken = form?.get('refresh_token')
+  if (grantType === 'refresh_token' && typeof refreshToken === 'string') {
+    const presented = await checkRefreshToken(db, refreshToken, now)
+    // A replay ends the grant first; the library then refuses the token (invalid_grant).
+    if (presented.kind === 'replay') await hooks.endReplayedGrant(c.env, c.req.url, presented)
+    const answer = await authorizationServer(c)
+    if (answer.ok) await recordIssuedRefreshToken(db, answer, presented, now)
+    return answer
+  }
+  const answer = await authorizationServer(c)
+  const grant = answer.ok && grantType === 'authorization_code' ? await grantOfAnswer(c.env, answer) : null
   if (grant) {
+    await recordIssuedRefreshToken(db, answer, 'code', now)
     // A failure leaves the earlier grant as it was (it is retried at the next reconnect);
     // the client still gets the tokens it was issued.
     await hooks
       .grantEstablished(c.env, c.req.url, grant)
       .catch((err: unknown) => console.error('grant established hook failed', String(err)))
   }
-  return response
+  return answer
+}
+
+/** Dynamic client registration, with this service's caps on what a client may register. */
+async function registrationEndpoint(c: Context<OAuthEnv>): Promise<Response> {
+  if (c.req.method !== 'POST') return authorizationServer(c)
+  const checked = checkRegistration(await c.req.text())
+  if (!checked.ok) return c.json({ error: 'invalid_client_metadata', error_description: checked.description }, 400)
+  const headers = new Headers(c.req.raw.headers)
+  headers.delete('content-length')
+  const request = new Request(c.req.url, { method: 'POST', headers, body: checked.body })
+  return oauthSetup(c.env).server.fetch(request, c.env, workerContext(c))
 }
 
 export function createOAuthRoutes(hooks: OAuthRouteHooks) {
   return new Hono<OAuthEnv>()
     .all('/.well-known/oauth-authorization-server', authorizationServer)
     .all('/.well-known/oauth-authorization-server/*', authorizationServer)
-    .all(REGISTER_PATH, authorizationServer)
+    .all(REGISTER_PATH, registrationEndpoint)
     .all(TOKEN_PATH, (c) => tokenEndpoint(c, hooks))
     .all('/.well-known/oauth-protected-resource/api/v1', apiMetadata)
 }

@@ -31,7 +31,7 @@ export interface OAuthSetup {
  * header: a token's audience must not depend on what a caller claims the host is.
  */
 export function publicOrigin(env: Cloudflare.Env): string {
-  return new URL(env.PUBLIC_BASE_URL ?? DEV_ORIGIN).origin
+  return new URL(env.PUBLIC_BASE_URL || DEV_ORIGIN).origin
 }
 
 function accessTokenTtl(env: Cloudflare.Env): number {

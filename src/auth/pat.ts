@@ -1,6 +1,6 @@
 // Personal access tokens: `spt_` + 32 random bytes in base62. Only the SHA-256 is stored;
 // the token is shown to the user once.
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Principal } from '../core/principal'
 import { isScope, type Scope } from '../core/scopes'
 import type { Db } from '../db/client'
@@ -45,12 +45,15 @@ export async function listAccessTokens(db: Db, userId: string): Promise<AccessTo
   return db.select().from(accessTokens).where(eq(accessTokens.userId, userId)).orderBy(desc(accessTokens.createdAt))
 }
 
-/** Marks the token revoked; returns false if it is not this user's or already revoked. */
+/**
+ * Marks the user's token revoked (keeping the first revocation time). Returns false when the
+ * user has no such token: another user's token id changes nothing.
+ */
 export async function markAccessTokenRevoked(db: Db, userId: string, tokenId: string, now: number): Promise<boolean> {
   const res = await db
     .update(accessTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .set({ revokedAt: sql`coalesce(${accessTokens.revokedAt}, ${now})` })
+    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId)))
     .returning({ id: accessTokens.id })
   return res.length > 0
 }

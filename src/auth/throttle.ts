@@ -1,41 +1,52 @@
-// Throttling of failed sign-ins: 5 failures per email, or 30 per client address, within
-// 15 minutes lock that key until the window ends. Counting failures per address too stops
-// one client from trying many emails.
+// Throttling of sign-in attempts. Each attempt is reserved before the password is checked, so
+// parallel attempts cannot run more checks than the limits allow:
+// - 5 per email and client address in 15 minutes: guessing one account from one place;
+// - 30 per client address in 15 minutes: one place trying many emails;
+// - 10 per email in a minute, from anywhere: a slow-down that no one can turn into a lockout
+//   of the owner, who signs in from an address of their own.
+// A successful sign-in gives its units back and clears the pair's count.
 import type { Db } from '../db/client'
-import { clearLoginAttempts, findLoginAttempts, recordLoginFailure } from '../db/login-attempts'
+import { type Budget, forget, release, reserve } from '../db/rate-limits'
 
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000
-export const MAX_FAILURES_PER_EMAIL = 5
-export const MAX_FAILURES_PER_ADDRESS = 30
+const MINUTE_MS = 60_000
+export const PAIR_LIMIT = { limit: 5, windowMs: 15 * MINUTE_MS }
+export const ADDRESS_LIMIT = { limit: 30, windowMs: 15 * MINUTE_MS }
+export const EMAIL_LIMIT = { limit: 10, windowMs: MINUTE_MS }
 
 export interface ThrottleKeys {
+  /** Normalised email. */
   email: string
+  /** The client address (CF-Connecting-IP). */
   address: string
 }
 
-function keysWithLimits(keys: ThrottleKeys): [string, number][] {
+function budgets(keys: ThrottleKeys): Budget[] {
   return [
-    [`email:${keys.email}`, MAX_FAILURES_PER_EMAIL],
-    [`addr:${keys.address}`, MAX_FAILURES_PER_ADDRESS],
+    { key: `signin:pair:${keys.email}|${keys.address}`, ...PAIR_LIMIT },
+    { key: `signin:addr:${keys.address}`, ...ADDRESS_LIMIT },
+    { key: `signin:email:${keys.email}`, ...EMAIL_LIMIT },
   ]
 }
 
-/** Whole minutes until the user may try again, or null when no key is locked. */
-export async function lockedForMinutes(db: Db, keys: ThrottleKeys, now: number): Promise<number | null> {
-  let lockedUntil = 0
-  for (const [key, limit] of keysWithLimits(keys)) {
-    const row = await findLoginAttempts(db, key)
-    const windowEnd = row ? row.windowStart + THROTTLE_WINDOW_MS : 0
-    if (row && row.failures >= limit && windowEnd > now) lockedUntil = Math.max(lockedUntil, windowEnd)
+export type AttemptReservation = { ok: true } | { ok: false; retryInMinutes: number }
+
+/** Reserves one attempt under every limit, or none (what was taken is given back). */
+export async function reserveSignInAttempt(db: Db, keys: ThrottleKeys, now: number): Promise<AttemptReservation> {
+  const taken: string[] = []
+  for (const budget of budgets(keys)) {
+    const reservation = await reserve(db, budget, now)
+    if (!reservation.ok) {
+      for (const key of taken) await release(db, key)
+      return { ok: false, retryInMinutes: Math.max(1, Math.ceil((reservation.retryAt - now) / MINUTE_MS)) }
+    }
+    taken.push(budget.key)
   }
-  return lockedUntil > now ? Math.max(1, Math.ceil((lockedUntil - now) / 60_000)) : null
+  return { ok: true }
 }
 
-export async function recordFailure(db: Db, keys: ThrottleKeys, now: number): Promise<void> {
-  for (const [key] of keysWithLimits(keys)) await recordLoginFailure(db, key, now, THROTTLE_WINDOW_MS)
-}
-
-/** A successful sign-in forgives the email's failures (not the address's). */
-export async function clearFailures(db: Db, keys: ThrottleKeys): Promise<void> {
-  await clearLoginAttempts(db, `email:${keys.email}`)
+/** A successful sign-in is not a failure: its units come back and the pair starts over. */
+export async function forgiveSignIn(db: Db, keys: ThrottleKeys): Promise<void> {
+  const [pair, ...others] = budgets(keys)
+  if (pair) await forget(db, pair.key)
+  for (const budget of others) await release(db, budget.key)
 }

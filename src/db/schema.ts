@@ -10,6 +10,8 @@ export const users = sqliteTable('users', {
   passwordHash: text('password_hash'),
   passwordSalt: text('password_salt'),
   passwordIterations: integer('password_iterations'),
+  // Which Worker-secret pepper the stored hash is HMAC'd with; null for a hash from before peppering.
+  passwordPepperVersion: integer('password_pepper_version'),
   emailAlerts: integer('email_alerts', { mode: 'boolean' }).notNull().default(true),
   webhookUrl: text('webhook_url'),
   createdAt: integer('created_at').notNull(),
@@ -26,16 +28,45 @@ export const sessions = sqliteTable(
     csrfSecret: text('csrf_secret').notNull(),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
+    // Last request seen (written at most once a minute); a session idle too long ends.
+    lastSeenAt: integer('last_seen_at').notNull().default(0),
   },
   (t) => [index('sessions_user').on(t.userId)],
 )
 
-/** Failed sign-in attempts per key (email or client address), for throttling. */
-export const loginAttempts = sqliteTable('login_attempts', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStart: integer('window_start').notNull(),
-})
+/**
+ * Fixed-window counters for throttles (sign-in attempts, sign-ups, sign-up notices, webhook
+ * tests), keyed by what they count, e.g. `signin:pair:<email>:<address>`. An attempt is
+ * reserved with one conditional upsert, so parallel attempts can never exceed the limit.
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: integer('window_start').notNull(),
+  },
+  (t) => [index('rate_limits_window').on(t.windowStart)],
+)
+
+/**
+ * Every refresh token the OAuth token endpoint issued (its SHA-256 only), by grant and
+ * rotation generation, for refresh-token reuse detection (RFC 9700 §4.14.2).
+ */
+export const oauthRefreshTokens = sqliteTable(
+  'oauth_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    grantId: text('grant_id').notNull(),
+    userId: text('user_id').notNull(),
+    // 0 at the code exchange, one more at each rotation.
+    generation: integer('generation').notNull(),
+    issuedAt: integer('issued_at').notNull(),
+    // When this token, already rotated out, was accepted its one time within the grace period.
+    graceUsedAt: integer('grace_used_at'),
+  },
+  (t) => [index('oauth_refresh_tokens_grant').on(t.grantId, t.generation), index('oauth_refresh_tokens_issued').on(t.issuedAt)],
+)
 
 export const accessTokens = sqliteTable(
   'access_tokens',

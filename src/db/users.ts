@@ -1,14 +1,18 @@
 // Queries on users: sign-up, sign-in lookups and notification settings.
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { newId } from '../lib/random'
 import type { Db } from './client'
 import { users } from './schema'
 
-/** A PBKDF2 hash as the users table keeps it (base64 hash and salt, and the iteration count). */
+/**
+ * A PBKDF2 hash as the users table keeps it (base64 hash and salt, the iteration count, and the
+ * version of the pepper it is HMAC'd with: null for a hash from before peppering).
+ */
 export interface StoredPassword {
   hash: string
   salt: string
   iterations: number
+  pepperVersion: number | null
 }
 
 export type UserRow = typeof users.$inferSelect
@@ -44,11 +48,41 @@ export async function insertUser(db: Db, input: { email: string; password: Store
       passwordHash: input.password.hash,
       passwordSalt: input.password.salt,
       passwordIterations: input.password.iterations,
+      passwordPepperVersion: input.password.pepperVersion,
       createdAt: input.now,
     })
     .onConflictDoNothing({ target: users.email })
     .returning()
   return rows[0] ?? null
+}
+
+/** The stored password hash of a user, or null for an account without a password. */
+export function storedPassword(user: UserRow): StoredPassword | null {
+  if (!user.passwordHash || !user.passwordSalt || !user.passwordIterations) return null
+  return {
+    hash: user.passwordHash,
+    salt: user.passwordSalt,
+    iterations: user.passwordIterations,
+    pepperVersion: user.passwordPepperVersion,
+  }
+}
+
+/**
+ * Replaces the stored hash, only while it is still `previous` (a concurrent change wins once).
+ * Returns whether it was replaced.
+ */
+export async function replacePassword(db: Db, userId: string, previous: StoredPassword, next: StoredPassword): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      passwordHash: next.hash,
+      passwordSalt: next.salt,
+      passwordIterations: next.iterations,
+      passwordPepperVersion: next.pepperVersion,
+    })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, previous.hash)))
+    .returning({ id: users.id })
+  return rows.length > 0
 }
 
 export interface NotificationSettings {

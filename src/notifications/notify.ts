@@ -6,6 +6,7 @@ import { insertNotification } from '../db/notifications'
 import { findUserById } from '../db/users'
 import { outboxMailer } from './mailer'
 import { sendWebhook } from './webhook'
+import { webhookPolicy } from './webhook-target'
 
 export interface Alert {
   userId: string
@@ -22,6 +23,8 @@ export interface Alert {
 export interface NotifyDeps {
   db: Db
   now: number
+  /** Which webhook targets the deployment allows (webhook-target.ts). */
+  env: Pick<Cloudflare.Env, 'LOCAL_DEVELOPMENT'>
 }
 
 export async function notifyUser(deps: NotifyDeps, alert: Alert, background: (work: Promise<unknown>) => void): Promise<boolean> {
@@ -43,7 +46,8 @@ export async function notifyUser(deps: NotifyDeps, alert: Alert, background: (wo
     await outboxMailer(deps.db, () => deps.now).send({ userId: user.id, to: user.email, subject: alert.title, body })
   }
   if (user.webhookUrl) {
-    background(sendWebhook(user.webhookUrl, { title: alert.title, text: alert.body, ...(alert.link ? { link: alert.link } : {}) }))
+    const message = { title: alert.title, text: alert.body, ...(alert.link ? { link: alert.link } : {}) }
+    background(sendWebhook(user.webhookUrl, message, { policy: webhookPolicy(deps.env) }))
   }
   return true
 }

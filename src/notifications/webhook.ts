@@ -1,21 +1,22 @@
-// The user's optional webhook (ntfy- or Slack-style): one JSON POST, 5 s at most.
-// Used by the settings page ("send a test") and by the watcher for alerts.
+// The user's optional webhook (ntfy- or Slack-style): one JSON POST, 5 s at most, never
+// following redirects. Used by the settings page ("send a test") and by the watcher for alerts.
+// Where it may point is decided in webhook-target.ts, when it is saved and again when it is sent.
 import { z } from 'zod'
+import { type WebhookPolicy, webhookTargetProblem } from './webhook-target'
 
 export const WEBHOOK_TIMEOUT_MS = 5_000
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/** https anywhere, plain http only to this machine (for local receivers while developing). */
-export const webhookUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'Enter a full URL starting with https://' })
-  .max(2000, 'That URL is too long')
-  .refine((value) => {
-    // Unparseable values already failed the URL check above; this rule is about the scheme.
-    if (!URL.canParse(value)) return true
-    const url = new URL(value)
-    return url.protocol === 'https:' || LOCAL_HOSTS.has(url.hostname)
-  }, 'Use an https:// address (plain http is allowed only for localhost)')
+/** A webhook URL as the settings form accepts it under `policy`. */
+export function webhookUrlSchema(policy: WebhookPolicy) {
+  return z
+    .url({ protocol: /^https?$/, error: 'Enter a full URL starting with https://' })
+    .max(2000, 'That URL is too long')
+    .superRefine((value, ctx) => {
+      // Unparseable values already failed the URL check above.
+      const problem = URL.canParse(value) ? webhookTargetProblem(new URL(value), policy) : null
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
+}
 
 export interface WebhookMessage {
   title: string
@@ -23,15 +24,20 @@ export interface WebhookMessage {
   link?: string
 }
 
-export type WebhookResult = { ok: true; status: number } | { ok: false; reason: 'timeout' | 'network' | 'rejected'; status?: number }
+export type WebhookResult =
+  | { ok: true; status: number }
+  | { ok: false; reason: 'timeout' | 'network' | 'rejected' | 'refused'; status?: number }
 
 export interface WebhookOptions {
+  /** Where the URL may point; checked again here, since a stored URL may predate the rules. */
+  policy: WebhookPolicy
   /** Defaults to the global fetch; a service binding or test receiver may stand in. */
   fetcher?: (request: Request) => Promise<Response>
   timeoutMs?: number
 }
 
-export async function sendWebhook(url: string, message: WebhookMessage, options: WebhookOptions = {}): Promise<WebhookResult> {
+export async function sendWebhook(url: string, message: WebhookMessage, options: WebhookOptions): Promise<WebhookResult> {
+  if (!URL.canParse(url) || webhookTargetProblem(new URL(url), options.policy)) return { ok: false, reason: 'refused' }
   const fetcher = options.fetcher ?? ((request: Request) => fetch(request))
   const signal = AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS)
   // Slack shows only `text`, so the link goes into it too; ntfy-style receivers read title and link.

@@ -1,4 +1,5 @@
 // What every use case needs, passed explicitly so tests can pin the clock.
+import { isLocalDevelopment } from '../core/deployment'
 import { type Db, dbOf } from '../db/client'
 import type { Platform } from '../platform/api'
 import { servicePlatform } from './platform-health'
@@ -14,7 +15,10 @@ export interface Deps {
 }
 
 export function depsOf(env: Cloudflare.Env, requestUrl?: string, now = Date.now()): Deps {
-  const baseUrl = env.PUBLIC_BASE_URL ?? (requestUrl ? new URL(requestUrl).origin : 'http://localhost:8787')
+  // Only local development may go without PUBLIC_BASE_URL (src/core/deployment.ts); nowhere else does a
+  // link come from the request's Host header.
+  if (!env.PUBLIC_BASE_URL && !isLocalDevelopment(env)) throw new Error('PUBLIC_BASE_URL is not configured')
+  const baseUrl = env.PUBLIC_BASE_URL || (requestUrl ? new URL(requestUrl).origin : 'http://localhost:8787')
   return { env, db: dbOf(env.DB), now, baseUrl: baseUrl.replace(/\/$/, ''), platform: servicePlatform(env) }
 }
 

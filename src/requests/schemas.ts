@@ -2,6 +2,7 @@
 // take the same objects as input and output schemas, and types come from z.infer.
 import { z } from '@hono/zod-openapi'
 import { STATUSES } from '../core/status'
+import { withoutControlCharacters } from '../lib/text'
 import { isValidTimeZone } from '../lib/zoned-time'
 import { isCursor } from './cursor'
 
@@ -16,8 +17,10 @@ const unique = <T>(items: T[]) => new Set(items).size === items.length
 
 /** The fields of a request spec, shared by the input schema and the view. */
 const specFields = {
+  // Shown to the user on pages and in alerts: control and bidirectional characters are dropped.
   title: z
     .string()
+    .overwrite(withoutControlCharacters)
     .max(120, 'The title can be at most 120 characters.')
     .default('')
     .describe('A short name for the user, such as "Anniversary dinner"; at most 120 characters. Default: empty.'),

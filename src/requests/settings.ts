@@ -1,10 +1,15 @@
 // The user's notification settings: email alerts on or off, and an optional webhook that the
 // settings page can send a test to.
+import { reserve } from '../db/rate-limits'
 import { updateNotificationSettings } from '../db/users'
-import { sendWebhook, type WebhookResult, webhookUrlSchema } from '../notifications/webhook'
+import { type WebhookResult as SendResult, sendWebhook, webhookUrlSchema } from '../notifications/webhook'
+import { webhookPolicy } from '../notifications/webhook-target'
 import type { Deps } from './deps'
 
-export type { WebhookResult }
+/** Tests of the webhook per user: enough to debug a receiver, too few to scan with. */
+const WEBHOOK_TESTS = { limit: 10, windowMs: 60 * 60 * 1000 }
+
+export type WebhookResult = SendResult | { ok: false; reason: 'too_many' }
 
 export type SaveSettingsResult = { ok: true } | { ok: false; webhookError: string }
 
@@ -16,7 +21,7 @@ export async function saveNotificationSettings(
 ): Promise<SaveSettingsResult> {
   let webhookUrl: string | null = null
   if (input.webhookUrl !== '') {
-    const checked = webhookUrlSchema.safeParse(input.webhookUrl)
+    const checked = webhookUrlSchema(webhookPolicy(deps.env)).safeParse(input.webhookUrl)
     if (!checked.success) return { ok: false, webhookError: checked.error.issues[0]?.message ?? 'Enter a valid URL' }
     webhookUrl = checked.data
   }
@@ -24,11 +29,14 @@ export async function saveNotificationSettings(
   return { ok: true }
 }
 
-/** One test message to the user's webhook, linking to their inbox. */
-export function sendTestAlert(deps: Deps, webhookUrl: string): Promise<WebhookResult> {
-  return sendWebhook(webhookUrl, {
+/** One test message to the user's webhook, linking to their inbox; 10 an hour at most. */
+export async function sendTestAlert(deps: Deps, userId: string, webhookUrl: string): Promise<WebhookResult> {
+  const allowed = await reserve(deps.db, { key: `webhook-test:${userId}`, ...WEBHOOK_TESTS }, deps.now)
+  if (!allowed.ok) return { ok: false, reason: 'too_many' }
+  const message = {
     title: 'Tablewatch test',
     text: 'This is a test from Tablewatch. Alerts about your requests will arrive like this.',
     link: `${deps.baseUrl}/notifications`,
-  })
+  }
+  return sendWebhook(webhookUrl, message, { policy: webhookPolicy(deps.env) })
 }

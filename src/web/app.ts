@@ -1,11 +1,11 @@
 // The web app: every page and form of the service. src/index.ts mounts it for everything
 // that is not the API, MCP or OAuth. Static files in public/ are served through ASSETS.
 import { Hono } from 'hono'
-import { secureHeaders } from 'hono/secure-headers'
 import { csrfProtection } from '../auth/csrf'
 import { sessionUser } from '../auth/session'
 import { errorPage } from './error-page'
 import { csrfRefused, staticOrNotFound } from './fallbacks'
+import { readableForms } from './form-body'
 import type { WebEnv } from './render'
 import { assistantsRoutes } from './routes/assistants'
 import { authRoutes } from './routes/auth'
@@ -14,6 +14,7 @@ import { homeRoutes } from './routes/home'
 import { notificationsRoutes } from './routes/notifications'
 import { platformConnectionRoutes } from './routes/platform-connection'
 import { requestsRoutes } from './routes/requests'
+import { securityRoutes } from './routes/security'
 import { settingsRoutes } from './routes/settings'
 
 export const webApp = new Hono<WebEnv>()
@@ -22,29 +23,16 @@ export const webApp = new Hono<WebEnv>()
 // mounting app's not-found answers (no page markup, no session or CSRF work).
 const NOT_WEB = /^\/(api|mcp|oauth|\.well-known)(\/|$)/
 webApp.use('*', async (c, next) => (NOT_WEB.test(c.req.path) ? c.notFound() : next()))
-webApp.use(
-  '*',
-  secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'none'"],
-      objectSrc: ["'none'"],
-    },
-    referrerPolicy: 'same-origin',
-  }),
-)
+// Security headers (CSP, framing, nosniff, caching) are set for every route in src/index.ts.
 webApp.use('*', sessionUser())
 webApp.use('*', csrfProtection({ onRefused: csrfRefused }))
+webApp.use('*', readableForms())
 
 webApp.route('/', homeRoutes)
 webApp.route('/', authRoutes)
 webApp.route('/', assistantsRoutes)
 webApp.route('/', settingsRoutes)
+webApp.route('/', securityRoutes)
 webApp.route('/', platformConnectionRoutes)
 webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)

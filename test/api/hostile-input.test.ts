@@ -69,3 +69,13 @@ describe('hostile path parameters', () => {
     expect([404, 422]).toContain((await api(`/reservations/${id}`, { token })).status)
   })
 })
+
+describe('request titles (issue 12)', () => {
+  it('lose NUL and bidirectional control characters, so a title reads as what it is', async () => {
+    const { token } = await createUserWithToken()
+    const view = await createOk(token, validSpec({ title: 'Birthday\u0000 at \u202Eairettort\u202C' }))
+    expect(view.title).toBe('Birthday at airettort')
+    const read = await api(`/requests/${String(view.id)}`, { token })
+    expect(read.body.title).toBe('Birthday at airettort')
+  })
+})

@@ -133,7 +133,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const apiKey = sandbox ? await sandboxApiKey() : `e2e-${crypto.randomUUID()}`
   const tokenKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
   const envFile = join(dir, '.dev.vars')
-  await writeFile(envFile, `PLATFORM_API_KEY=${apiKey}\nPLATFORM_TOKEN_KEY=${tokenKey}\n`)
+  const secret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
+  const secrets = { PLATFORM_API_KEY: apiKey, PLATFORM_TOKEN_KEY: tokenKey, PASSWORD_PEPPER: secret(), CSRF_SECRET: secret() }
+  await writeFile(
+    envFile,
+    Object.entries(secrets)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(''),
+  )
   const env = (name: string) => ({ WRANGLER_REGISTRY_PATH: registry, WRANGLER_LOG_PATH: join(dir, `${name}.log`) })
 
   await run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', 'wrangler.toml'], env('migrate'))

@@ -22,7 +22,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 beforeAll(async () => {
   receiver = createServer(async (req, res) => {
     received.push({ contentType: req.headers['content-type'], body: JSON.parse(await readBody(req)) })
-    res.writeHead(200).end('ok')
+    res.writeHead(req.url === '/gone' ? 410 : 200).end('ok')
   })
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok))
   browser = await launchBrowser()
@@ -34,16 +34,20 @@ afterAll(async () => {
   await new Promise((ok) => receiver.close(ok))
 })
 
+/** Saves the local receiver's `path` as the webhook, then sends it a test from the page. */
+async function saveAndTestWebhook(path: string): Promise<void> {
+  await page.goto(`${baseUrl}/settings`)
+  await page.getByLabel('Webhook URL (optional)').fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`)
+  await page.getByRole('button', { name: 'Save notification settings' }).click()
+  await page.waitForURL(/done=saved/)
+  await page.getByRole('button', { name: 'Send a test to my webhook' }).click()
+  await page.waitForLoadState('load')
+}
+
 describe('settings', () => {
   it('sends a test to the webhook the user saved', async () => {
-    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
-    await page.goto(`${baseUrl}/settings`)
-    await page.getByLabel('Webhook URL (optional)').fill(hook)
-    await page.getByRole('button', { name: 'Save notification settings' }).click()
-    await page.waitForURL(/done=saved/)
-    await page.getByRole('button', { name: 'Send a test to my webhook' }).click()
-    await page.waitForLoadState('load')
-    expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook answered with status 200.')
+    await saveAndTestWebhook('/hook')
+    expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook accepted it.')
     expect(received).toEqual([
       {
         contentType: 'application/json',
@@ -54,6 +58,13 @@ describe('settings', () => {
         },
       },
     ])
+  })
+
+  it("never shows the receiver's status code, which would make the test a port scanner (issue 12, L2)", async () => {
+    await saveAndTestWebhook('/gone')
+    const notice = await page.locator('.alert-error').innerText()
+    expect(notice).toBe('Your webhook did not accept the test. Check the address and the receiving service.')
+    expect(await page.locator('main').innerText()).not.toContain('410')
   })
 
   it.runIf(inject('sandbox'))('connects the sandbox platform account after the risk is accepted', async () => {

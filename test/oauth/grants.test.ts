@@ -67,7 +67,9 @@ describe('connected assistants on the assistants page', () => {
 
     const attacker = await connect()
     const csrf = await attacker.web.csrfFrom('/assistants')
-    await attacker.web.post(`/assistants/grants/${encodeURIComponent(grantId ?? '')}/revoke`, { _csrf: csrf })
+    const res = await attacker.web.post(`/assistants/grants/${encodeURIComponent(grantId ?? '')}/revoke`, { _csrf: csrf })
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('That connection is not one of yours')
 
     expect((await mcpPost(rpc('tools/list'), { token: victim.accessToken })).status).toBe(200)
     expect(await requestStatus(String(created.structured?.id))).toBe('active')

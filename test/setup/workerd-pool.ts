@@ -13,9 +13,15 @@ export async function workerdPool(bindings: Record<string, string> = {}) {
       bindings: {
         TEST_MIGRATIONS: migrations,
         PUBLIC_BASE_URL: 'http://localhost:8787',
+        // The suites run with production's rules; wrangler.toml's local-development exceptions
+        // (plain-http webhooks to this machine) are tested by the e2e suite, which runs locally.
+        LOCAL_DEVELOPMENT: 'off',
         PLATFORM_API_KEY: TEST_PLATFORM_API_KEY,
-        // Not a secret: the AES-GCM key for platform tokens inside the test pool only.
+        // Not secrets: keys for the test pool only (the AES-GCM key for platform tokens, the
+        // password pepper and the key signing signed-out CSRF tokens).
         PLATFORM_TOKEN_KEY: 'dGVzdC1vbmx5IHBsYXRmb3JtIHRva2VuIGtleSAzMmI=',
+        PASSWORD_PEPPER: 'test-only password pepper',
+        CSRF_SECRET: 'test-only csrf signing key',
         ...bindings,
       },
       serviceBindings: sandboxServiceBindings,

@@ -1,5 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { createOk } from '../helpers/requests'
+import { seedVenues } from '../helpers/venues'
 import { WebClient } from './web-client'
 
 const ALL_SCOPES = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read']
@@ -76,6 +78,25 @@ describe('personal access tokens on the assistants page', () => {
     const action = /action="(\/assistants\/tokens\/[^"]+\/revoke)"/.exec(page)?.[1] ?? ''
     await mallory.post(action, { _csrf: await mallory.csrfFrom('/assistants') })
     expect((await capabilities(token ?? '')).status).toBe(200)
+  })
+
+  it("revoking another user's token id changes nothing: their requests stay, and the page says so (issue 12, M2)", async () => {
+    await seedVenues()
+    const alice = new WebClient()
+    const mallory = new WebClient()
+    await alice.newUser()
+    await mallory.newUser()
+    const { token } = await createToken(alice, { name: 'Alice laptop', scopes: ALL_SCOPES })
+    const created = await createOk(token ?? '')
+    const page = await (await alice.get('/assistants')).text()
+    const action = /action="(\/assistants\/tokens\/[^"]+\/revoke)"/.exec(page)?.[1] ?? ''
+
+    const res = await mallory.post(action, { _csrf: await mallory.csrfFrom('/assistants') })
+    const row = await env.DB.prepare('select status from requests where id = ?').bind(String(created.id)).first<{ status: string }>()
+    expect(row?.status).toBe('active')
+    expect((await capabilities(token ?? '')).status).toBe(200)
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('That token is not one of yours, so nothing was revoked.')
   })
 
   it('shows the section for OAuth-connected assistants, empty for now', async () => {

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sha256Hex } from '../../src/lib/random'
 import { setCookieLine, WebClient } from './web-client'
 
@@ -27,11 +27,20 @@ describe('session cookie', () => {
     expect(Math.abs(expires - (Date.now() + 14 * DAY_MS))).toBeLessThan(60_000)
   })
 
-  it('is Secure outside localhost', async () => {
+  it('is Secure and __Host- prefixed outside localhost, like the signed-out CSRF cookie (issue 12, L6)', async () => {
     const client = new WebClient('https://tablewatch.example')
     const email = await signedUpEmail(client)
+    const page = await new WebClient('https://tablewatch.example').get('/signin')
+    const csrfLine = setCookieLine(page, '__Host-tw_csrf') ?? ''
+    expect(csrfLine).toMatch(/; Secure/i)
     const res = await client.signIn(email, PASSWORD)
-    expect(setCookieLine(res, 'tw_session')).toMatch(/Secure/i)
+    expect(res.status).toBe(303)
+    const line = setCookieLine(res, '__Host-tw_session') ?? ''
+    expect(line).toMatch(/; Secure/i)
+    expect(line).toMatch(/; Path=\/(;|$)/i)
+    expect(line).not.toMatch(/Domain=/i)
+    expect(setCookieLine(res, 'tw_session')).toBeUndefined()
+    expect((await client.get('/assistants')).status).toBe(200)
   })
 
   it('stores only the SHA-256 of the cookie value', async () => {
@@ -85,6 +94,32 @@ describe('session cookie', () => {
   })
 })
 
+describe('idle timeout (issue 12)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('ends a session nobody used for a day, although its 14 days are not over', async () => {
+    const client = new WebClient()
+    await client.newUser(PASSWORD)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + DAY_MS + 60_000)
+    const res = await client.get('/assistants')
+    expect(res.status).toBe(303)
+    expect(res.headers.get('Location')).toBe('/signin?next=%2Fassistants')
+  })
+
+  it('keeps a session that is used: each visit starts the day again', async () => {
+    const client = new WebClient()
+    await client.newUser(PASSWORD)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    for (let day = 0; day < 3; day++) {
+      vi.setSystemTime(Date.now() + DAY_MS - 60 * 60_000)
+      expect((await client.get('/assistants')).status).toBe(200)
+    }
+  })
+})
+
 describe('sign-in redirects', () => {
   it('sends a signed-out visitor to sign-in and back to the page afterwards', async () => {
     const client = new WebClient()
@@ -105,4 +140,25 @@ describe('sign-in redirects', () => {
       expect(res.headers.get('Location')).toBe('/')
     },
   )
+
+  // Paths that pass a check of the raw string but normalise to `//host`, which a browser reads as
+  // another site (issue 12, M3).
+  const DOT_SEGMENTS = ['/.//evil.example/phish', '/..//evil.example/phish', '/x/..//evil.example/phish', '/\t/evil.example/phish']
+
+  it.each(DOT_SEGMENTS)('never leaves the site from a path that normalises to another host (signed in, next=%s)', async (next) => {
+    const client = new WebClient()
+    await client.newUser(PASSWORD)
+    for (const page of ['/signin', '/signup']) {
+      const res = await client.get(`${page}?next=${encodeURIComponent(next)}`)
+      expect(res.status).toBe(303)
+      expect(res.headers.get('Location')).toBe('/')
+    }
+  })
+
+  it.each(DOT_SEGMENTS)('never leaves the site after signing in (next=%s)', async (next) => {
+    const client = new WebClient()
+    const email = await signedUpEmail(client)
+    const res = await client.signIn(email, PASSWORD, next)
+    expect(res.headers.get('Location')).toBe('/')
+  })
 })

@@ -1,11 +1,20 @@
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebClient } from './web-client'
 
 const PASSWORD = 'correct horse battery'
 
 function freshEmail(): string {
   return `user-${crypto.randomUUID()}@example.com`
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+async function outboxSubjects(email: string): Promise<string[]> {
+  const mail = await env.DB.prepare('select subject from outbox where to_address = ?').bind(email).all<{ subject: string }>()
+  return mail.results.map((m) => m.subject)
 }
 
 /** The visible error of a sign-in page. */
@@ -44,8 +53,26 @@ describe('sign-up', () => {
     const email = freshEmail()
     await new WebClient().signUp(email, PASSWORD)
     await new WebClient().signUp(email, 'another password 123')
-    const mail = await env.DB.prepare('select subject from outbox where to_address = ?').bind(email).all<{ subject: string }>()
-    expect(mail.results.map((m) => m.subject)).toEqual(['Someone tried to create an account with your email'])
+    await vi.waitFor(async () => expect(await outboxSubjects(email)).toEqual(['Someone tried to create an account with your email']))
+  })
+
+  it('tells the owner at most once a day, however often someone tries (issue 12, L7)', async () => {
+    const email = freshEmail()
+    await new WebClient().signUp(email, PASSWORD)
+    for (let i = 0; i < 3; i++) expect((await new WebClient().signUp(email, `another password ${i}00`)).status).toBe(303)
+    await vi.waitFor(async () => expect(await outboxSubjects(email)).toHaveLength(1))
+    // The notice is written in the background: give a second or third one time to appear.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await outboxSubjects(email)).toHaveLength(1)
+  })
+
+  it('limits sign-ups from one client address to 30 an hour (issue 12, L7)', async () => {
+    const client = new WebClient()
+    for (let i = 0; i < 30; i++) expect((await client.signUp(freshEmail(), PASSWORD)).status).toBe(303)
+    const refused = await client.signUp(freshEmail(), PASSWORD)
+    expect(refused.status).toBe(429)
+    expect(await alertText(refused)).toMatch(/^Too many sign-ups from your network, try again in \d+ minutes?\.$/)
+    expect((await new WebClient().signUp(freshEmail(), PASSWORD)).status).toBe(303)
   })
 
   it('explains a too-short password next to the field', async () => {
@@ -72,9 +99,45 @@ describe('throttling', () => {
     const email = freshEmail()
     await client.signUp(email, PASSWORD)
     for (let i = 0; i < 5; i++) await client.signIn(email, `wrong ${i} password`)
-    const sixteenMinutesAgo = Date.now() - 16 * 60 * 1000
-    await env.DB.prepare('update login_attempts set window_start = ? where key = ?').bind(sixteenMinutesAgo, `email:${email}`).run()
+    expect((await client.signIn(email, PASSWORD)).status).toBe(429)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 16 * 60 * 1000)
     expect((await client.signIn(email, PASSWORD)).status).toBe(303)
+  })
+
+  it('does not let failures from elsewhere lock the owner out (issue 12, L5)', async () => {
+    const owner = new WebClient()
+    const attacker = new WebClient()
+    const email = freshEmail()
+    await owner.signUp(email, PASSWORD)
+    for (let i = 0; i < 5; i++) expect((await attacker.signIn(email, `wrong ${i} password`)).status).toBe(401)
+    expect((await attacker.signIn(email, PASSWORD)).status).toBe(429)
+    expect((await owner.signIn(email, PASSWORD)).status).toBe(303)
+  })
+
+  it('slows down guesses at one email from many places: 10 a minute (issue 12, L5)', async () => {
+    const email = freshEmail()
+    await new WebClient().signUp(email, PASSWORD)
+    for (let i = 0; i < 10; i++) expect((await new WebClient().signIn(email, `wrong ${i} password`)).status).toBe(401)
+    const slowed = await new WebClient().signIn(email, `wrong password again`)
+    expect(slowed.status).toBe(429)
+    expect(await alertText(slowed)).toBe('Too many attempts, try again in 1 minute.')
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 61_000)
+    expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(303)
+  })
+
+  it('reserves each attempt before checking the password: 40 parallel guesses run at most 5 checks (issue 12, L5)', async () => {
+    const client = new WebClient()
+    const email = freshEmail()
+    await client.signUp(email, PASSWORD)
+    const csrf = await client.csrfFrom('/signin')
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => client.post('/signin', { email, password: `wrong ${i} password`, _csrf: csrf })),
+    )
+    const statuses = answers.map((res) => res.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35)
   })
 
   it('does not lock other emails', async () => {

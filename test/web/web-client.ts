@@ -4,24 +4,34 @@ import { SELF } from 'cloudflare:test'
 
 export type Form = Record<string, string | string[]>
 
+/** An address of its own (the RFC 2544 benchmarking range) for each client, as Cloudflare would report it. */
+function testAddress(): string {
+  const [a, b] = crypto.getRandomValues(new Uint8Array(2))
+  return `198.18.${a}.${b}`
+}
+
 export class WebClient {
   readonly cookies = new Map<string, string>()
 
-  constructor(readonly origin = 'http://localhost') {}
+  /** `address` is sent as CF-Connecting-IP: each client is its own place for the throttles. */
+  constructor(
+    readonly origin = 'http://localhost',
+    readonly address = testAddress(),
+  ) {}
 
   async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
     return this.send(path, { method: 'GET', headers })
   }
 
   /** Posts a form as a browser would; `_csrf` is sent only if the form includes it. */
-  async post(path: string, form: Form): Promise<Response> {
+  async post(path: string, form: Form, headers: Record<string, string> = {}): Promise<Response> {
     const body = new URLSearchParams()
     for (const [key, value] of Object.entries(form)) {
       for (const v of Array.isArray(value) ? value : [value]) body.append(key, v)
     }
     return this.send(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
       body: body.toString(),
     })
   }
@@ -65,7 +75,7 @@ export class WebClient {
 
   private async send(path: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-    const headers = { ...init.headers, ...(cookie ? { Cookie: cookie } : {}) }
+    const headers = { 'CF-Connecting-IP': this.address, ...init.headers, ...(cookie ? { Cookie: cookie } : {}) }
     const res = await SELF.fetch(`${this.origin}${path}`, { ...init, headers, redirect: 'manual' })
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';')

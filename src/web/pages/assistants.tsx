@@ -26,6 +26,8 @@ export interface AssistantsPageProps {
   grants: OAuthGrantSummary[]
   newToken?: NewToken | undefined
   notice?: string | undefined
+  /** A refused action (a token or connection that is not the user's). */
+  error?: string | undefined
   form?: { name: string; scopes: readonly string[]; errors: { name?: string | undefined; scopes?: string | undefined } }
 }
 
@@ -153,6 +155,7 @@ export function AssistantsPage(props: AssistantsPageProps) {
         Let an AI assistant create and follow requests for you. It can never approve a booking: only you can, on this site.
       </p>
       {props.notice ? <Alert kind="success">{props.notice}</Alert> : null}
+      {props.error ? <Alert kind="error">{props.error}</Alert> : null}
       {props.newToken ? <NewTokenPanel newToken={props.newToken} /> : null}
       <CreateTokenForm csrfToken={props.csrfToken} form={props.form} />
       <section aria-labelledby="tokens-heading">

@@ -144,6 +144,9 @@ export function SettingsPage(props: SettingsPageProps) {
     <>
       <h1>Settings</h1>
       {props.notice ? <Alert kind={props.notice.kind}>{props.notice.text}</Alert> : null}
+      <p>
+        <a href="/settings/security">Sign-in and security</a>: change your password, or sign out everywhere.
+      </p>
       <NotificationSettings {...props} />
       <PlatformConnection {...props} />
     </>

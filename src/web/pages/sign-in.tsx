@@ -40,6 +40,8 @@ export interface SignUpProps {
   csrfToken: string
   next: string
   email?: string
+  /** A refusal of the whole form (too many sign-ups), shown above it. */
+  error?: string | undefined
   errors?: { email?: string | undefined; password?: string | undefined }
 }
 
@@ -47,6 +49,7 @@ export function SignUpPage(props: SignUpProps) {
   return (
     <section class="narrow">
       <h1>Create your account</h1>
+      {props.error ? <Alert kind="error">{props.error}</Alert> : null}
       <form method="post" action={`/signup${nextQuery(props.next)}`} class="card form" novalidate>
         <CsrfInput token={props.csrfToken} />
         <Field

@@ -1,30 +1,23 @@
 // The assistants page: create (shown once), list and revoke personal access tokens.
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { z } from 'zod'
-import { listGrants } from '../../auth/oauth-grants'
-import { createAccessToken, listAccessTokens } from '../../auth/pat'
+import { createAccessToken } from '../../auth/pat'
 import { currentUser, requireSession } from '../../auth/session'
 import { Scope } from '../../core/scopes'
+import { withoutControlCharacters } from '../../lib/text'
 import { depsOf } from '../../requests/deps'
 import { revokeAccessToken } from '../../requests/revoke'
-import { AssistantsPage, type AssistantsPageProps } from '../pages/assistants'
-import { renderPage, type WebEnv } from '../render'
+import type { WebEnv } from '../render'
+import { showAssistants } from './assistants-view'
 import { DISCONNECTED_NOTICE, grantsRoutes } from './grants'
 
 const createTokenForm = z.object({
-  name: z.string().trim().min(1, 'Give the token a name').max(60, 'Use at most 60 characters'),
+  name: z.string().overwrite(withoutControlCharacters).trim().min(1, 'Give the token a name').max(60, 'Use at most 60 characters'),
   scopes: z.array(Scope, { error: 'Choose from the listed scopes' }).min(1, 'Choose at least one scope'),
 })
 
+const TOKEN_NOT_FOUND = 'That token is not one of yours, so nothing was revoked.'
 const REVOKED_NOTICE = 'Token revoked. Assistants using it can no longer reach your account, and its open requests are now revoked.'
-
-async function showPage(c: Context<WebEnv>, extra: Partial<AssistantsPageProps> = {}, status: 200 | 201 | 422 = 200) {
-  const user = currentUser(c)
-  const deps = depsOf(c.env, c.req.url)
-  const [tokens, grants] = await Promise.all([listAccessTokens(deps.db, user.id), listGrants(c.env, user.id)])
-  const props: AssistantsPageProps = { csrfToken: c.get('csrfToken'), now: deps.now, tokens, grants, ...extra }
-  return renderPage(c, 'Assistants', <AssistantsPage {...props} />, status)
-}
 
 /** Checkbox groups arrive as a string for one box and an array for several. */
 function asList(value: unknown): unknown[] {
@@ -39,7 +32,7 @@ assistantsRoutes.route('/', grantsRoutes)
 
 assistantsRoutes.get('/assistants', (c) => {
   const notice = c.req.query('revoked') === '1' ? REVOKED_NOTICE : c.req.query('disconnected') === '1' ? DISCONNECTED_NOTICE : undefined
-  return showPage(c, { notice })
+  return showAssistants(c, { notice })
 })
 
 assistantsRoutes.post('/assistants/tokens', async (c) => {
@@ -49,7 +42,7 @@ assistantsRoutes.post('/assistants/tokens', async (c) => {
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors
     const scopes = asList(body.scopes).filter((s): s is string => typeof s === 'string')
-    return showPage(c, { form: { name, scopes, errors: { name: errors.name?.[0], scopes: errors.scopes?.[0] } } }, 422)
+    return showAssistants(c, { form: { name, scopes, errors: { name: errors.name?.[0], scopes: errors.scopes?.[0] } } }, 422)
   }
   const user = currentUser(c)
   const deps = depsOf(c.env, c.req.url)
@@ -61,11 +54,12 @@ assistantsRoutes.post('/assistants/tokens', async (c) => {
   })
   // The token is in this response only. The page's script replaces the URL, so a reload is a
   // plain GET of /assistants that no longer shows it.
-  return showPage(c, { newToken: { name: record.name, token, expiresAt: record.expiresAt } }, 201)
+  return showAssistants(c, { newToken: { name: record.name, token, expiresAt: record.expiresAt } }, 201)
 })
 
 assistantsRoutes.post('/assistants/tokens/:id/revoke', async (c) => {
   const user = currentUser(c)
-  await revokeAccessToken(depsOf(c.env, c.req.url), user.id, c.req.param('id'))
+  const revoked = await revokeAccessToken(depsOf(c.env, c.req.url), user.id, c.req.param('id'))
+  if (!revoked) return showAssistants(c, { error: TOKEN_NOT_FOUND }, 404)
   return c.redirect('/assistants?revoked=1', 303)
 })

@@ -1,5 +1,5 @@
 // Sign-up, sign-in and sign-out.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { signIn, signUp } from '../../auth/accounts'
 import { endSession, startSession } from '../../auth/session'
@@ -10,10 +10,11 @@ import { renderPage, type WebEnv } from '../render'
 
 const GENERIC_SIGN_IN_ERROR = 'Email or password is incorrect.'
 const SIGNED_UP_NOTICE = 'Your account is ready. Sign in with the email and password you chose.'
+const SIGNED_OUT_EVERYWHERE = 'You are signed out everywhere: every browser has to sign in again.'
 
 const signInForm = z.object({
-  email: z.string().trim().max(320).default(''),
-  password: z.string().max(1024).default(''),
+  email: z.string().trim().max(320, 'That email is too long.').default(''),
+  password: z.string().max(1024, 'That password is too long.').default(''),
 })
 
 const signUpForm = z.object({
@@ -21,32 +22,47 @@ const signUpForm = z.object({
   password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`).max(1024, 'Use at most 1024 characters'),
 })
 
+/** The client's address as Cloudflare saw it; requests without one share a single budget. */
+function clientAddress(c: Context<WebEnv>): string {
+  return c.req.header('cf-connecting-ip') ?? 'unknown'
+}
+
+function minutes(n: number): string {
+  return `${n} minute${n === 1 ? '' : 's'}`
+}
+
 export const authRoutes = new Hono<WebEnv>()
 
 authRoutes.get('/signin', (c) => {
   const next = safeNextPath(c.req.query('next'))
   if (c.get('user')) return c.redirect(next, 303)
-  const notice = c.req.query('signed_up') === '1' ? SIGNED_UP_NOTICE : undefined
+  const notice =
+    c.req.query('signed_up') === '1' ? SIGNED_UP_NOTICE : c.req.query('signed_out') === 'everywhere' ? SIGNED_OUT_EVERYWHERE : undefined
   return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} notice={notice} />)
 })
 
 authRoutes.post('/signin', async (c) => {
   const next = safeNextPath(c.req.query('next'))
-  const form = signInForm.parse(await c.req.parseBody())
+  const body = await c.req.parseBody()
+  const parsed = signInForm.safeParse(body)
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? GENERIC_SIGN_IN_ERROR
+    const email = typeof body.email === 'string' ? body.email.slice(0, 320) : ''
+    return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} email={email} error={error} />, 422)
+  }
+  const form = parsed.data
   const result = await signIn(depsOf(c.env, c.req.url).db, {
     email: form.email,
     password: form.password,
-    address: c.req.header('cf-connecting-ip') ?? 'unknown',
+    address: clientAddress(c),
     now: Date.now(),
+    pepper: c.env.PASSWORD_PEPPER,
   })
   if (result.ok) {
     await startSession(c, result.userId)
     return c.redirect(next, 303)
   }
-  const error =
-    result.reason === 'throttled'
-      ? `Too many attempts, try again in ${result.retryInMinutes} minute${result.retryInMinutes === 1 ? '' : 's'}.`
-      : GENERIC_SIGN_IN_ERROR
+  const error = result.reason === 'throttled' ? `Too many attempts, try again in ${minutes(result.retryInMinutes)}.` : GENERIC_SIGN_IN_ERROR
   const status = result.reason === 'throttled' ? 429 : 401
   return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} email={form.email} error={error} />, status)
 })
@@ -63,7 +79,7 @@ authRoutes.post('/signup', async (c) => {
   const parsed = signUpForm.safeParse(body)
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors
-    const email = typeof body.email === 'string' ? body.email : ''
+    const email = typeof body.email === 'string' ? body.email.slice(0, 320) : ''
     const page = (
       <SignUpPage
         csrfToken={c.get('csrfToken')}
@@ -75,7 +91,20 @@ authRoutes.post('/signup', async (c) => {
     return renderPage(c, 'Create account', page, 422)
   }
   // The same answer whether or not the email already had an account.
-  await signUp(depsOf(c.env, c.req.url).db, { email: parsed.data.email, password: parsed.data.password, now: Date.now() })
+  const result = await signUp(
+    depsOf(c.env, c.req.url).db,
+    { email: parsed.data.email, password: parsed.data.password, address: clientAddress(c), now: Date.now(), pepper: c.env.PASSWORD_PEPPER },
+    (work) => c.executionCtx.waitUntil(work),
+  )
+  if (!result.ok) {
+    const error = `Too many sign-ups from your network, try again in ${minutes(result.retryInMinutes)}.`
+    return renderPage(
+      c,
+      'Create account',
+      <SignUpPage csrfToken={c.get('csrfToken')} next={next} email={parsed.data.email} error={error} />,
+      429,
+    )
+  }
   const query = new URLSearchParams({ signed_up: '1', ...(next === '/' ? {} : { next }) })
   return c.redirect(`/signin?${query}`, 303)
 })

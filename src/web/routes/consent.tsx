@@ -3,13 +3,18 @@
 // library's consent helpers keep the request server-side and bind the form to this browser.
 import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdFetchError } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
+import { displayName, plainOrigin } from '../../auth/client-metadata'
 import { csrfProtection } from '../../auth/csrf'
 import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
 import type { GrantMetadata } from '../../auth/oauth-grants'
 import type { OAuthProps } from '../../auth/oauth-props'
 import { sessionUser } from '../../auth/session'
 import { isScope, SCOPES, type Scope } from '../../core/scopes'
+import { pageCspAllowingFormAction } from '../../http/security-headers'
+import { withoutControlCharacters } from '../../lib/text'
+import { errorPage } from '../error-page'
 import { csrfRefused } from '../fallbacks'
+import { readableForms } from '../form-body'
 import { ConsentErrorPage, ConsentPage } from '../pages/consent'
 import { renderPage, type WebEnv } from '../render'
 
@@ -30,16 +35,19 @@ function requiredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {
 }
 
 /**
- * The page's CSP: our usual one, except that the form may also lead to the client's redirect
- * URI (browsers apply form-action to the redirect after the POST).
+ * The origin the consent form may lead to (browsers apply form-action to the redirect after the
+ * POST). Only a validated plain origin may go into the CSP; a redirect URI without one
+ * (registered before registration checked it) is refused.
  */
-function setPageHeaders(c: Context<WebEnv>, redirectUri: string, extra: Headers): void {
-  c.header(
-    'Content-Security-Policy',
-    `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self' ${new URL(redirectUri).origin}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
-  )
-  c.header('Referrer-Policy', 'same-origin')
-  c.header('X-Content-Type-Options', 'nosniff')
+function formActionOrigin(redirectUri: string): string {
+  const origin = plainOrigin(redirectUri)
+  if (!origin) throw new AuthorizationError('invalid_request', { description: "The app's redirect address cannot be used." })
+  return origin
+}
+
+/** The page's CSP (ours, plus the redirect origin) and the library's consent headers. */
+function setPageHeaders(c: Context<WebEnv>, formAction: string, extra: Headers): void {
+  c.header('Content-Security-Policy', pageCspAllowingFormAction(formAction))
   extra.forEach((value, name) => {
     if (name.toLowerCase() !== 'content-security-policy') c.header(name, value, { append: name.toLowerCase() === 'set-cookie' })
   })
@@ -67,9 +75,11 @@ async function showConsent(c: Context<WebEnv>): Promise<Response> {
       const url = new URL(c.req.url)
       return c.redirect(`/signin?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
     }
-    const details = await oauth.describeConsent(request)
+    const described = await oauth.describeConsent(request)
+    const details = { ...described, clientName: displayName(described.clientName) || described.clientId }
+    const formAction = formActionOrigin(request.redirectUri)
     const consent = await oauth.beginConsent(request)
-    setPageHeaders(c, request.redirectUri, consent.headers)
+    setPageHeaders(c, formAction, consent.headers)
     const page = (
       <ConsentPage
         details={details}
@@ -77,7 +87,7 @@ async function showConsent(c: Context<WebEnv>): Promise<Response> {
         csrfToken={c.get('csrfToken')}
         requested={offeredScopes(c, request)}
         required={requiredScopes(c, request)}
-        unknown={request.scope.filter((s) => !isScope(s))}
+        unknown={request.scope.filter((s) => !isScope(s)).map(withoutControlCharacters)}
       />
     )
     return renderPage(c, 'Connect an assistant', page)
@@ -103,7 +113,8 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
       .filter(isScope)
     const approved = await oauth.approveConsent(c.req.raw, handle, { scope: ticked })
     const scope = [...new Set([...requiredScopes(c, approved.request), ...ticked])]
-    const { clientName } = await oauth.describeConsent(approved.request)
+    const described = await oauth.describeConsent(approved.request)
+    const clientName = displayName(described.clientName) || described.clientId
     const { redirectTo } = await oauth.completeAuthorization({
       request: approved.request,
       userId: user.id,
@@ -124,5 +135,7 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
 export const consentRoutes = new Hono<WebEnv>()
 consentRoutes.use(AUTHORIZE_PATH, sessionUser())
 consentRoutes.use(AUTHORIZE_PATH, csrfProtection({ onRefused: csrfRefused }))
+consentRoutes.use(AUTHORIZE_PATH, readableForms())
+consentRoutes.onError((err, c) => errorPage(c, err))
 consentRoutes.get(AUTHORIZE_PATH, showConsent)
 consentRoutes.post(AUTHORIZE_PATH, decide)

@@ -5,14 +5,18 @@ import { currentUser } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
 import { revokeGrant } from '../../requests/revoke'
 import type { WebEnv } from '../render'
+import { showAssistants } from './assistants-view'
 
 export const DISCONNECTED_NOTICE =
   'Assistant disconnected. It can no longer reach your account, and the requests it created are now revoked.'
+
+const CONNECTION_NOT_FOUND = 'That connection is not one of yours (or was already disconnected), so nothing changed.'
 
 /** Mounted by the assistants routes, behind their requireSession(). */
 export const grantsRoutes = new Hono<WebEnv>()
 
 grantsRoutes.post('/assistants/grants/:id/revoke', async (c) => {
-  await revokeGrant(depsOf(c.env, c.req.url), currentUser(c).id, c.req.param('id'))
+  const revoked = await revokeGrant(depsOf(c.env, c.req.url), currentUser(c).id, c.req.param('id'))
+  if (!revoked) return showAssistants(c, { error: CONNECTION_NOT_FOUND }, 404)
   return c.redirect('/assistants?disconnected=1', 303)
 })

@@ -8,9 +8,9 @@ import { saveNotificationSettings, sendTestAlert, type WebhookResult } from '../
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
 import { renderPage, type WebEnv } from '../render'
 
+// email_alerts is a checkbox: "on" when ticked, absent otherwise.
 const notificationForm = z.object({
-  email_alerts: z.literal('on').optional(),
-  webhook_url: z.string().trim().default(''),
+  webhook_url: z.string('Enter a full URL starting with https://').trim().default(''),
 })
 
 const NOTICES = {
@@ -19,22 +19,30 @@ const NOTICES = {
   disconnected: { kind: 'success', text: 'Disconnected. Your open requests were revoked; existing reservations stay.' },
 } as const
 
-export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 422 | 503 = 200) {
+export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 422 | 429 | 503 = 200) {
   const user = currentUser(c)
   const connection = await connectionStatus(depsOf(c.env, c.req.url), user.id)
   const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, ...extra }
   return renderPage(c, 'Settings', <SettingsPage {...props} />, status)
 }
 
+/**
+ * What the test did, without the receiver's status code: a page that reported it would tell
+ * whoever saved the URL what answers at that address (a port and service oracle).
+ */
 function describeWebhookResult(result: WebhookResult): SettingsPageProps['notice'] {
-  if (result.ok) return { kind: 'success', text: `Test sent. Your webhook answered with status ${result.status}.` }
+  if (result.ok) return { kind: 'success', text: 'Test sent. Your webhook accepted it.' }
   switch (result.reason) {
     case 'timeout':
       return { kind: 'error', text: 'Your webhook did not answer within 5 seconds.' }
     case 'rejected':
-      return { kind: 'error', text: `Your webhook answered with status ${result.status ?? 'unknown'}, so the test was not accepted.` }
+      return { kind: 'error', text: 'Your webhook did not accept the test. Check the address and the receiving service.' }
     case 'network':
       return { kind: 'error', text: 'Tablewatch could not reach your webhook. Check the address.' }
+    case 'refused':
+      return { kind: 'error', text: 'Tablewatch no longer sends to this address. Save a public https:// address.' }
+    case 'too_many':
+      return { kind: 'error', text: 'You sent many tests in the last hour. Wait a while before sending another.' }
   }
 }
 
@@ -50,16 +58,24 @@ settingsRoutes.get('/settings', (c) => {
 
 settingsRoutes.post('/settings/notifications', async (c) => {
   const user = currentUser(c)
-  const form = notificationForm.parse(await c.req.parseBody())
-  const emailAlerts = form.email_alerts === 'on'
-  const saved = await saveNotificationSettings(depsOf(c.env, c.req.url), user.id, { emailAlerts, webhookUrl: form.webhook_url })
-  if (!saved.ok) return showSettings(c, { form: { emailAlerts, webhookUrl: form.webhook_url, webhookError: saved.webhookError } }, 422)
+  const body = await c.req.parseBody()
+  const emailAlerts = body.email_alerts === 'on'
+  const form = notificationForm.safeParse(body)
+  if (!form.success) {
+    const typed = typeof body.webhook_url === 'string' ? body.webhook_url.slice(0, 2000) : ''
+    const webhookError = form.error.issues[0]?.message ?? 'Enter a valid URL'
+    return showSettings(c, { form: { emailAlerts, webhookUrl: typed, webhookError } }, 422)
+  }
+  const webhookUrl = form.data.webhook_url
+  const saved = await saveNotificationSettings(depsOf(c.env, c.req.url), user.id, { emailAlerts, webhookUrl })
+  if (!saved.ok) return showSettings(c, { form: { emailAlerts, webhookUrl, webhookError: saved.webhookError } }, 422)
   return c.redirect('/settings?done=saved', 303)
 })
 
 settingsRoutes.post('/settings/webhook-test', async (c) => {
   const user = currentUser(c)
   if (!user.webhookUrl) return showSettings(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
-  const result = await sendTestAlert(depsOf(c.env, c.req.url), user.webhookUrl)
-  return showSettings(c, { notice: describeWebhookResult(result) })
+  const result = await sendTestAlert(depsOf(c.env, c.req.url), user.id, user.webhookUrl)
+  const tooMany = !result.ok && result.reason === 'too_many'
+  return showSettings(c, { notice: describeWebhookResult(result) }, tooMany ? 429 : 200)
 })

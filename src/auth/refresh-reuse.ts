@@ -1,0 +1,58 @@
+// Refresh-token reuse detection (RFC 9700 §4.14.2) around the library's token endpoint. The
+// library rotates refresh tokens and keeps accepting the one before the newest for as long as
+// the grant lives, so a stolen token can be replayed again and again. Here, per grant:
+// - its newest refresh token is accepted;
+// - the one before it is accepted once, within 30 s of the rotation: two refreshes of one client
+//   that crossed, or a client that lost the answer and retries (docs/decisions.md);
+// - any other token issued for the grant, presented again, is a replay: the grant ends, with its
+//   tokens and the requests created through it.
+// A token never recorded (issued before this check existed, or not a token at all) is left to
+// the library, which refuses what it does not know.
+import type { Db } from '../db/client'
+import { deleteTokensIssuedBefore, findIssuedToken, insertIssuedToken, latestGenerationOf, takeGraceUse } from '../db/refresh-tokens'
+import { sha256Hex } from '../lib/random'
+import { GRANT_TTL_SECONDS } from './oauth'
+import { grantOfToken } from './oauth-grants'
+
+export const REFRESH_REUSE_GRACE_MS = 30_000
+
+export type PresentedRefreshToken =
+  | { kind: 'unknown' }
+  | { kind: 'accepted'; generation: number }
+  /** A replay: the grant it was issued for, as recorded when it was issued. */
+  | { kind: 'replay'; userId: string; grantId: string }
+
+export async function checkRefreshToken(db: Db, token: string, now: number): Promise<PresentedRefreshToken> {
+  const tokenHash = await sha256Hex(token)
+  const issued = await findIssuedToken(db, tokenHash)
+  if (!issued) return { kind: 'unknown' }
+  const { row, latestGeneration, latestIssuedAt } = issued
+  if (row.generation === latestGeneration) return { kind: 'accepted', generation: row.generation }
+  const inGrace = row.generation === latestGeneration - 1 && now - latestIssuedAt <= REFRESH_REUSE_GRACE_MS
+  if (inGrace && (await takeGraceUse(db, tokenHash, now))) return { kind: 'accepted', generation: row.generation }
+  return { kind: 'replay', userId: row.userId, grantId: row.grantId }
+}
+
+/**
+ * Records the refresh token in a successful token answer: generation 0 at the code exchange, one
+ * past the presented token's at a refresh (one past the grant's newest when that one was unknown).
+ */
+export async function recordIssuedRefreshToken(
+  db: Db,
+  answer: Response,
+  presented: PresentedRefreshToken | 'code',
+  now: number,
+): Promise<void> {
+  const body: unknown = await answer
+    .clone()
+    .json()
+    .catch(() => null)
+  const token = body && typeof body === 'object' && 'refresh_token' in body ? body.refresh_token : null
+  const grant = typeof token === 'string' ? grantOfToken(token) : null
+  if (typeof token !== 'string' || !grant || (presented !== 'code' && presented.kind === 'replay')) return
+  let generation = 0
+  if (presented === 'code') await deleteTokensIssuedBefore(db, now - GRANT_TTL_SECONDS * 1000 - 86_400_000)
+  else if (presented.kind === 'accepted') generation = presented.generation + 1
+  else generation = ((await latestGenerationOf(db, grant.grantId)) ?? -1) + 1
+  await insertIssuedToken(db, { tokenHash: await sha256Hex(token), ...grant, generation, issuedAt: now })
+}

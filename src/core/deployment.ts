@@ -1,0 +1,21 @@
+// Which deployment this is. Only the local configuration (wrangler.toml [vars] and [env.bench],
+// LOCAL_DEVELOPMENT = "on") relaxes anything: plain-http webhooks to this machine, and running
+// without PUBLIC_BASE_URL. Anything else is held to production's rules.
+
+export function isLocalDevelopment(env: Pick<Cloudflare.Env, 'LOCAL_DEVELOPMENT'>): boolean {
+  return env.LOCAL_DEVELOPMENT === 'on'
+}
+
+const REQUIRED_SECRETS = ['PASSWORD_PEPPER', 'CSRF_SECRET'] as const
+
+/**
+ * The names of the settings the service cannot run without that `env` lacks: its public origin
+ * (links, the OAuth issuer and audiences come from it, never from a request's Host header) unless
+ * it runs locally, and its HMAC secrets.
+ */
+export function missingConfiguration(env: Cloudflare.Env): string[] {
+  const missing: string[] = []
+  if (!env.PUBLIC_BASE_URL && !isLocalDevelopment(env)) missing.push('PUBLIC_BASE_URL')
+  for (const name of REQUIRED_SECRETS) if (!env[name]) missing.push(name)
+  return missing
+}

@@ -1,0 +1,45 @@
+// Fixed-window counters (table rate_limits). A unit is reserved with one conditional upsert, so
+// any number of parallel callers can never take more than the limit: SQLite runs each statement
+// alone, and the update happens only while the window has budget left (or has ended).
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from './client'
+import { rateLimits } from './schema'
+
+export interface Budget {
+  key: string
+  limit: number
+  windowMs: number
+}
+
+export type Reservation = { ok: true } | { ok: false; retryAt: number }
+
+export async function reserve(db: Db, budget: Budget, now: number): Promise<Reservation> {
+  const windowOver = sql`${rateLimits.windowStart} <= ${now - budget.windowMs}`
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key: budget.key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${windowOver} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${windowOver} then ${now} else ${rateLimits.windowStart} end`,
+      },
+      setWhere: sql`${windowOver} or ${rateLimits.count} < ${budget.limit}`,
+    })
+    .returning({ count: rateLimits.count })
+  if (rows.length > 0) return { ok: true }
+  const row = await db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, budget.key)).get()
+  return { ok: false, retryAt: (row?.windowStart ?? now) + budget.windowMs }
+}
+
+/** Gives back one unit (an attempt that turned out not to count). */
+export async function release(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key))
+}
+
+export async function forget(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key))
+}
