@@ -1,9 +1,10 @@
 // Sign-up, sign-in and sign-out.
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import { signIn, signUp } from '../../auth/accounts'
 import { endSession, startSession } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
+import { clientAddress, tryAgainIn } from '../client-address'
 import { safeNextPath } from '../next-path'
 import { PASSWORD_MIN_LENGTH, SignInPage, SignUpPage } from '../pages/sign-in'
 import { renderPage, type WebEnv } from '../render'
@@ -21,15 +22,6 @@ const signUpForm = z.object({
   email: z.string().trim().toLowerCase().max(320, 'That email is too long').pipe(z.email('Enter a valid email address')),
   password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`).max(1024, 'Use at most 1024 characters'),
 })
-
-/** The client's address as Cloudflare saw it; requests without one share a single budget. */
-function clientAddress(c: Context<WebEnv>): string {
-  return c.req.header('cf-connecting-ip') ?? 'unknown'
-}
-
-function minutes(n: number): string {
-  return `${n} minute${n === 1 ? '' : 's'}`
-}
 
 export const authRoutes = new Hono<WebEnv>()
 
@@ -62,7 +54,7 @@ authRoutes.post('/signin', async (c) => {
     await startSession(c, result.userId)
     return c.redirect(next, 303)
   }
-  const error = result.reason === 'throttled' ? `Too many attempts, try again in ${minutes(result.retryInMinutes)}.` : GENERIC_SIGN_IN_ERROR
+  const error = result.reason === 'throttled' ? tryAgainIn(result.retryInMinutes) : GENERIC_SIGN_IN_ERROR
   const status = result.reason === 'throttled' ? 429 : 401
   return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} email={form.email} error={error} />, status)
 })
@@ -97,7 +89,7 @@ authRoutes.post('/signup', async (c) => {
     (work) => c.executionCtx.waitUntil(work),
   )
   if (!result.ok) {
-    const error = `Too many sign-ups from your network, try again in ${minutes(result.retryInMinutes)}.`
+    const error = tryAgainIn(result.retryInMinutes, 'sign-ups from your network')
     return renderPage(
       c,
       'Create account',

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { changePassword } from '../../auth/password-change'
 import { currentUser, endAllSessions, restartAsOnlySession } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
+import { clientAddress, tryAgainIn } from '../client-address'
 import { SecurityPage, type SecurityPageProps } from '../pages/security'
 import { PASSWORD_MIN_LENGTH } from '../pages/sign-in'
 import { renderPage, type WebEnv } from '../render'
@@ -38,13 +39,12 @@ securityRoutes.post('/settings/password', async (c) => {
     userId: user.id,
     current: parsed.data.current_password,
     next: parsed.data.new_password,
-    address: c.req.header('cf-connecting-ip') ?? 'unknown',
+    address: clientAddress(c),
     now: Date.now(),
     pepper: c.env.PASSWORD_PEPPER,
   })
   if (!result.ok && result.reason === 'throttled') {
-    const text = `Too many attempts, try again in ${result.retryInMinutes} minute${result.retryInMinutes === 1 ? '' : 's'}.`
-    return showSecurity(c, { notice: { kind: 'error', text } }, 429)
+    return showSecurity(c, { notice: { kind: 'error', text: tryAgainIn(result.retryInMinutes) } }, 429)
   }
   if (!result.ok) {
     const current = result.reason === 'wrong_password' ? 'That is not your current password' : 'Your password was changed meanwhile'
