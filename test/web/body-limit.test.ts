@@ -55,8 +55,33 @@ describe('body limit outside /api/v1', () => {
   })
 })
 
+/**
+ * A body that sends its first bytes and then never ends: whoever waits for all of it waits
+ * forever. Sent with a Content-Length, as a browser's form is, so the size check needs no reading.
+ */
+function neverEnding(): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('email=a%40example.com&password='))
+    },
+  })
+}
+
 describe('an anonymous form without a CSRF cookie', () => {
-  it('is refused before its body is read: a body that cannot be parsed gets the 403, not a 500', async () => {
+  it('is answered without reading its body: a body that never ends still gets the 403', async () => {
+    const answer = SELF.fetch(`${ORIGIN}/signin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '60000' },
+      body: neverEnding(),
+      duplex: 'half',
+    } as RequestInit)
+    const waited = new Promise<'still reading the body'>((resolve) => setTimeout(() => resolve('still reading the body'), 5_000))
+    const res = await Promise.race([answer, waited])
+    expect(res).not.toBe('still reading the body')
+    expect(res instanceof Response && res.status).toBe(403)
+  }, 15_000)
+
+  it('is refused, not a 500, when its body cannot be parsed', async () => {
     const res = await post('/signin', '--broken\r\nnot a multipart body', 'multipart/form-data; boundary=elsewhere')
     expect(res.status).toBe(403)
     expect(await res.text()).toContain('This form has expired')
