@@ -92,7 +92,8 @@ export function watchConnection(state: RequestState, event: Extract<RequestEvent
 export function watchCheckFailed(state: RequestState, event: Extract<RequestEvent, { kind: 'checks' }>, now: number): Decided {
   const key = availabilityName(event.venueDay)
   if (!state.watching.includes(key)) return { ...stateOnly(state), reply: { watching: false } }
-  if (key in state.failingChecks === (event.problem !== null)) return { ...stateOnly(state), reply: { watching: true } }
+  // Sent when checks start failing, fail differently, or work again: only "work again" can be stale.
+  if (!event.problem && !(key in state.failingChecks)) return { ...stateOnly(state), reply: { watching: true } }
   const where = `${event.venueName} on ${event.venueDay.day}`
   const text = event.problem ? `Could not check ${where}: ${event.problem.says}.` : `Checks of ${where} work again.`
   const failingChecks = { ...state.failingChecks }

@@ -238,6 +238,8 @@ describe('the platform connection', () => {
     }
     const blocked = decide(stateIn('active'), { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem }, NOW)
     expect(blocked.state.statusReason).toBe('The platform is blocking our checks.')
+    const worse = decide(unanswered.state, { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem }, NOW)
+    expect(worse.state.statusReason).toBe('The platform is blocking our checks.')
     const fine = decide(blocked.state, { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: null }, NOW + 1)
     expect(fine.state.statusReason).toBeNull()
     expect(fine.state.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${DAY} work again.`)
