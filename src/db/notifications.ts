@@ -17,6 +17,30 @@ export async function insertNotification(db: Db, row: NewNotification): Promise<
   return inserted.length > 0
 }
 
+/** D1 binds at most 100 parameters per statement: 10 rows of 8 columns per insert. */
+const ROWS_PER_INSERT = 10
+
+/**
+ * Adds several notifications in one round trip, each once per (user, dedupeKey); returns the
+ * dedupe keys that were new.
+ */
+export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<Set<string>> {
+  const inserts = []
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    inserts.push(
+      db
+        .insert(notifications)
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+        .returning({ dedupeKey: notifications.dedupeKey }),
+    )
+  }
+  const [first, ...rest] = inserts
+  if (!first) return new Set()
+  const results = await db.batch([first, ...rest])
+  return new Set(results.flat().map((r) => r.dedupeKey))
+}
+
 export async function listNotifications(db: Db, userId: string, limit = 100): Promise<NotificationRow[]> {
   return db
     .select()

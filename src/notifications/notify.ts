@@ -2,7 +2,7 @@
 // and the webhook only for a notification that is new, so retries and repeated alarms never
 // alert twice. The webhook runs in the background and never blocks the caller.
 import type { Db } from '../db/client'
-import { insertNotification } from '../db/notifications'
+import { insertNotifications } from '../db/notifications'
 import { findUserById } from '../db/users'
 import { outboxMailer } from './mailer'
 import { sendWebhook } from './webhook'
@@ -27,27 +27,28 @@ export interface NotifyDeps {
   env: Pick<Cloudflare.Env, 'LOCAL_DEVELOPMENT'>
 }
 
-export async function notifyUser(deps: NotifyDeps, alert: Alert, background: (work: Promise<unknown>) => void): Promise<boolean> {
-  const fresh = await insertNotification(deps.db, {
-    userId: alert.userId,
-    requestId: alert.requestId,
-    dedupeKey: alert.dedupeKey,
-    kind: alert.kind,
-    title: alert.title,
-    body: alert.body,
-    link: alert.link,
-    createdAt: deps.now,
-  })
-  if (!fresh) return false
-  const user = await findUserById(deps.db, alert.userId)
-  if (!user) return true
-  if (user.emailAlerts) {
-    const body = alert.link ? `${alert.body}\n\n${alert.link}` : alert.body
-    await outboxMailer(deps.db, () => deps.now).send({ userId: user.id, to: user.email, subject: alert.title, body })
+/** Several alerts for one user (the tables of one poll): one insert, one user lookup; returns how many were new. */
+export async function notifyUserOfAll(
+  deps: NotifyDeps,
+  userId: string,
+  alerts: Alert[],
+  background: (work: Promise<unknown>) => void,
+): Promise<number> {
+  const rows = alerts.map((a) => ({ ...a, userId, createdAt: deps.now }))
+  const fresh = await insertNotifications(deps.db, rows)
+  const sent = alerts.filter((a) => fresh.has(a.dedupeKey))
+  if (sent.length === 0) return 0
+  const user = await findUserById(deps.db, userId)
+  if (!user) return sent.length
+  for (const alert of sent) {
+    if (user.emailAlerts) {
+      const body = alert.link ? `${alert.body}\n\n${alert.link}` : alert.body
+      await outboxMailer(deps.db, () => deps.now).send({ userId: user.id, to: user.email, subject: alert.title, body })
+    }
+    if (user.webhookUrl) {
+      const message = { title: alert.title, text: alert.body, ...(alert.link ? { link: alert.link } : {}) }
+      background(sendWebhook(user.webhookUrl, message, { policy: webhookPolicy(deps.env) }))
+    }
   }
-  if (user.webhookUrl) {
-    const message = { title: alert.title, text: alert.body, ...(alert.link ? { link: alert.link } : {}) }
-    background(sendWebhook(user.webhookUrl, message, { policy: webhookPolicy(deps.env) }))
-  }
-  return true
+  return sent.length
 }

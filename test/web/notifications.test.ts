@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { dbOf } from '../../src/db/client'
 import { insertNotification, insertOutboxEmail } from '../../src/db/notifications'
+import { type Alert, notifyUserOfAll } from '../../src/notifications/notify'
 import { WebClient } from './web-client'
 
 async function userIdOf(email: string): Promise<string> {
@@ -41,6 +42,27 @@ describe('inbox', () => {
     expect(await notify(userId, 'Table found', 'slot-1')).toBe(true)
     expect(await notify(userId, 'Table found', 'slot-1')).toBe(false)
     expect(badge(await (await client.get('/notifications')).text())).toBe('1')
+  })
+
+  it("adds a poll's many tables at once, each once, however many there are", async () => {
+    const client = new WebClient()
+    const userId = await userIdOf(await client.newUser())
+    await notify(userId, 'Table found at 19:00', 'slot-19:00')
+    const alerts: Alert[] = Array.from({ length: 25 }, (_, i) => ({
+      userId,
+      requestId: null,
+      dedupeKey: `slot-${i}:00`,
+      kind: 'table_found',
+      title: `Table found at ${i}:00`,
+      body: 'Lilia · Sat Dec 5 · 2 people',
+      link: null,
+    }))
+    const deps = { db: dbOf(env.DB), now: Date.now(), env }
+    expect(await notifyUserOfAll(deps, userId, alerts, () => {})).toBe(24)
+    expect(await notifyUserOfAll(deps, userId, alerts, () => {})).toBe(0)
+    const page = await (await client.get('/notifications')).text()
+    expect(badge(page)).toBe('25')
+    expect(page).toContain('Table found at 24:00')
   })
 
   it('marks one as read, then all', async () => {

@@ -7,7 +7,7 @@ import { findConnection } from '../../db/connections'
 import { mirrorState } from '../../db/requests'
 import { claimedByOtherRequests, recordReservation } from '../../db/reservations'
 import { findVenues } from '../../db/venues'
-import { notifyUser } from '../../notifications/notify'
+import { notifyUserOfAll } from '../../notifications/notify'
 import { markReauthRequired, type PlatformSession, platformSessionOf } from '../connection'
 import { type Deps, depsOf } from '../deps'
 import { availabilityName, type Effect, type OfferAnswer, type RequestEvent, type VerifyAnswer } from '../events'
@@ -50,7 +50,7 @@ export function effectRunner(env: Cloudflare.Env) {
     const d = deps()
     switch (effect.kind) {
       case 'notify':
-        await Promise.all(alertsOf(effect.to, effect.notice).map((alert) => notifyUser(d, alert, (work) => background.push(work))))
+        await notifyUserOfAll(d, effect.to.userId, alertsOf(effect.to, effect.notice), (work) => background.push(work))
         return []
       case 'mirror':
         await mirrorState(env.DB, effect.row, effect.specChanged ? windowsOf(effect.row.spec) : null)
