@@ -51,57 +51,96 @@ interface Expected {
   effects: string[]
   changed: boolean
   refusal?: string
+  /** The behaviour, in the test's name. */
+  does: string
 }
 
 /** What each event does from each status: the whole transition behaviour in one table. */
 function expected(event: RequestEvent['kind'], status: Status): Expected {
-  const same = { status, effects: [], changed: false }
+  const same = (does: string) => ({ status, effects: [], changed: false, does })
   const open = isOpen(status)
   switch (event) {
     case 'created':
-      return same // only a request that was never created is created
+      return same('keeps the request as it is (only a request never created is created)')
     case 'approve':
-      if (status === 'needs_approval') return { status: 'active', effects: ['mirror', 'subscribe'], changed: true }
-      return { ...same, refusal: 'request_closed' }
+      if (status === 'needs_approval') {
+        return { status: 'active', effects: ['mirror', 'subscribe'], changed: true, does: 'activates it and subscribes to its venue-days' }
+      }
+      return { ...same('refuses: only a request that needs approval can be approved'), refusal: 'request_closed' }
     case 'update':
-      if (status === 'needs_approval') return { status: 'needs_approval', effects: ['mirror'], changed: true }
-      if (status === 'active') return { status: 'needs_approval', effects: ['mirror', 'unsubscribe'], changed: true }
-      return { ...same, refusal: status === 'awaiting_verification' ? 'outcome_unknown' : 'request_closed' }
+      if (status === 'needs_approval') {
+        return { status: 'needs_approval', effects: ['mirror'], changed: true, does: 'takes the new revision, still to approve' }
+      }
+      if (status === 'active') {
+        return {
+          status: 'needs_approval',
+          effects: ['mirror', 'unsubscribe'],
+          changed: true,
+          does: 'takes the new revision, asks for approval again and leaves its venue-days',
+        }
+      }
+      return status === 'awaiting_verification'
+        ? { ...same('refuses while a booking outcome is unknown'), refusal: 'outcome_unknown' }
+        : { ...same('refuses: the request is closed'), refusal: 'request_closed' }
     case 'stop':
-      if (status === 'needs_approval') return { status: 'stopped', effects: ['mirror'], changed: true }
-      if (open) return { status: 'stopped', effects: ['mirror', 'unsubscribe'], changed: true }
-      return status === 'stopped' ? same : { ...same, refusal: 'request_closed' }
+      if (status === 'needs_approval') return { status: 'stopped', effects: ['mirror'], changed: true, does: 'stops it' }
+      if (open) return { status: 'stopped', effects: ['mirror', 'unsubscribe'], changed: true, does: 'stops it and leaves its venue-days' }
+      return status === 'stopped'
+        ? same('answers as before (stopping twice is harmless)')
+        : { ...same('refuses: the request is closed'), refusal: 'request_closed' }
     case 'revoke':
-      if (status === 'needs_approval') return { status: 'revoked', effects: ['mirror'], changed: true }
-      return open ? { status: 'revoked', effects: ['mirror', 'unsubscribe'], changed: true } : same
+      if (status === 'needs_approval') return { status: 'revoked', effects: ['mirror'], changed: true, does: 'revokes it' }
+      return open
+        ? { status: 'revoked', effects: ['mirror', 'unsubscribe'], changed: true, does: 'revokes it and leaves its venue-days' }
+        : same('keeps a closed request as it ended')
     case 'transfer_owner':
       // The index moved first; the object takes its new owner whatever its status.
-      return { status, effects: [], changed: true }
+      return { status, effects: [], changed: true, does: 'records the new owner' }
     case 'slots_seen':
       // An approved auto_book request goes straight to the slot's details; the rest is not told.
-      return status === 'active' ? { status, effects: ['check_offer'], changed: true } : same
+      return status === 'active'
+        ? { status, effects: ['check_offer'], changed: true, does: "goes straight to the matching slot's booking details" }
+        : same(status === 'awaiting_verification' ? 'tries nothing while a booking is verified' : 'ignores tables it no longer watches')
     case 'checks':
-      return status === 'active' || status === 'awaiting_verification' ? { status, effects: [], changed: true } : same
+      return status === 'active' || status === 'awaiting_verification'
+        ? { status, effects: [], changed: true, does: 'traces that checks of its venue-day fail' }
+        : same('ignores checks of venue-days it no longer watches')
     case 'connection':
-      return status === 'active' ? { status, effects: ['unsubscribe'], changed: true } : same
+      return status === 'active'
+        ? { status, effects: ['unsubscribe'], changed: true, does: 'leaves its venue-days until the account is reconnected' }
+        : same('keeps its status when the connection changes')
     case 'offer_checked':
-      return status === 'active' ? { status: 'awaiting_verification', effects: ['book', 'mirror'], changed: true } : same
+      return status === 'active'
+        ? { status: 'awaiting_verification', effects: ['book', 'mirror'], changed: true, does: 'records the attempt, then books' }
+        : same('books nothing: the status changed while the details were fetched')
     case 'booking_answer':
-      return status === 'awaiting_verification' ? { status, effects: ['verify'], changed: true } : same
+      return status === 'awaiting_verification'
+        ? { status, effects: ['verify'], changed: true, does: 'looks for the booking on the platform account' }
+        : same('ignores an answer to an attempt it is not waiting for')
     case 'verification_answer':
       return status === 'awaiting_verification'
-        ? { status: 'confirmed', effects: ['mirror', 'notify', 'unsubscribe'], changed: true }
-        : same
+        ? {
+            status: 'confirmed',
+            effects: ['mirror', 'notify', 'unsubscribe'],
+            changed: true,
+            does: 'confirms it once the account shows the booking, tells the user and leaves its venue-days',
+          }
+        : same('ignores a verification it is not waiting for')
     case 'alarm':
-      return status === 'awaiting_verification' ? { status, effects: ['verify'], changed: false } : same
+      return status === 'awaiting_verification'
+        ? { status, effects: ['verify'], changed: false, does: 'looks again for the booking in flight' }
+        : same(status === 'needs_approval' || status === 'active' ? 'does nothing before expiry' : 'does nothing once closed')
   }
 }
 
-describe.each(STATUSES)('from %s', (status) => {
-  it.each(Object.keys(EVENTS) as RequestEvent['kind'][])('decides %s as the transition table says', (kind) => {
-    const state = stateIn(status)
+const CELLS = STATUSES.flatMap((status) =>
+  (Object.keys(EVENTS) as RequestEvent['kind'][]).map((kind) => ({ from: status, kind, want: expected(kind, status) })),
+)
+
+describe.each(STATUSES)('from %s', (from) => {
+  it.each(CELLS.filter((c) => c.from === from))('on $kind, $want.does', ({ kind, want }) => {
+    const state = stateIn(from)
     const decision = decide(state, EVENTS[kind], NOW)
-    const want = expected(kind, status)
     expect(decision.state.status).toBe(want.status)
     expect(kinds(decision.effects)).toEqual(want.effects)
     expect(decision.state !== state).toBe(want.changed)
