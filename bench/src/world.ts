@@ -3,7 +3,7 @@
 // second service instance can be started beside the first: it reaches the sandbox by another
 // host name (`localhost`), which the sandbox serves as a separate world with its own counters.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type SandboxControl, type SandboxVenueView, sandboxControl } from '../../sandbox/control-client'
@@ -85,6 +85,9 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     const service = new DevServer('service', args, port)
     const traces = new Traces()
     service.onLine((line) => traces.service(line))
+    // BENCH_SERVICE_LOG=<file>: every line the service prints, for looking into a surprising figure.
+    const logFile = process.env.BENCH_SERVICE_LOG
+    if (logFile) service.onLine((line) => appendFileSync(`${logFile}.${name}`, `${Date.now()} ${line}\n`))
     options.log(`${name}: starting the service (wrangler dev, [env.bench], platform at ${platformBase})`)
     await service.start()
     const api = new Api(service.origin)
