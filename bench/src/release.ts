@@ -80,13 +80,20 @@ export async function atReleaseInstant(world: World, bookers: WebUser[], emails:
   })
   if (first - Date.now() < 35_000) throw new Error('setting up the release took too long: the first burst already started')
   const dropped = new Map<Target, number>()
+  // The sandbox keeps one table per slot key (venue, day, time, seating): a second drop with the
+  // same key replaces the first, whose request then never sees a table: exactly one request per
+  // venue-day missed, as in the run of 10:31 on 2026-11-23. A time of its own per party size.
+  const tableOf = (t: Target) => {
+    const time = `23:${String(t.partySize).padStart(2, '0')}`
+    return { venueId: t.venue.id, day: t.day, time, seating: 'Dining Room', partyMin: t.partySize, partyMax: t.partySize }
+  }
+  const keys = new Set(targets.map(tableOf).map((k) => `${k.venueId}|${k.day}|${k.time}|${k.seating}`))
+  if (keys.size !== targets.length) throw new Error('two release drops share a slot key: the second would replace the first')
   await Promise.all(
     targets.map(async (t) => {
       await sleep(t.releaseAt - Date.now())
       const at = Date.now()
-      // A time of its own per party size: one table per slot key (venue, day, time, seating).
-      const time = `23:${String(t.partySize).padStart(2, '0')}`
-      const table = { venueId: t.venue.id, day: t.day, time, seating: 'Dining Room', partyMin: t.partySize, partyMax: t.partySize }
+      const table = tableOf(t)
       if (!(await world.control.addSlot(table))) throw new Error(`the sandbox refused a table at ${t.venue.id}`)
       dropped.set(t, at)
     }),
