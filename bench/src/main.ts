@@ -2,10 +2,12 @@
 // the service's default polling cadence (POLL_INTERVAL_SECONDS unset: 60 s). Prints a table and
 // writes bench/results/latest.json. Knobs: BENCH_SCALE (active requests for the scale phase,
 // default 10000), BENCH_ONLY (comma-separated phases: latency,cadence,release,coalescing,crash,scale),
-// BENCH_OBSERVE_SECONDS (how long each scale step is watched, default 300).
+// BENCH_OBSERVE_SECONDS (how long each scale step is watched, default 300), BENCH_MERGE=on (keep
+// the other phases' figures already in latest.json: phases run one at a time on a shared machine
+// make one file, and `runs` says when each ran, for how long, on which commit and under what load).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { alertsAtDefaultCadence } from './cadence-alerts'
 import { coalescing } from './coalescing'
 import { costModel } from './cost'
@@ -13,7 +15,7 @@ import { crashWhileBooking, crashWhilePolling } from './crash'
 import { apiLatency, CLIENTS } from './latency'
 import { ROOT } from './processes'
 import { atReleaseInstant } from './release'
-import { type BenchResults, printTables } from './report'
+import { type BenchResults, merged, printTables } from './report'
 import { scale } from './scale'
 import { newWebUser, type WebUser } from './users'
 import { startWorld } from './world'
@@ -93,8 +95,10 @@ try {
 } finally {
   results.durationSeconds = Math.round((Date.now() - started) / 1000)
   results.machine.loadAfter = load()
-  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true })
-  writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
+  const file = join(ROOT, 'bench', 'results', 'latest.json')
+  mkdirSync(dirname(file), { recursive: true })
+  const written = process.env.BENCH_MERGE === 'on' ? merged(file, results, [...only]) : results
+  writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`)
   await world.close()
 }
 console.log(printTables(results))

@@ -1,4 +1,6 @@
 // The printed summary of a run (the JSON file holds the same figures).
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import type { CadenceAlertRow } from './cadence-alerts'
 import type { CoalescingRow } from './coalescing'
 import type { CostLine } from './cost'
@@ -20,6 +22,33 @@ export interface BenchResults {
   crash?: CrashResult[]
   scale?: ScaleResult[]
   costModel?: CostLine[]
+  /** Set when phases ran separately (BENCH_MERGE=on). */
+  runs?: BenchRun[]
+}
+
+/** One run of some phases, when runs are merged into one file. */
+export interface BenchRun {
+  phases: string[]
+  commit: string
+  startedAt: string
+  durationSeconds: number | undefined
+  loadBefore: number[]
+  loadAfter: number[] | undefined
+}
+
+/** This run's figures over those already in `file`, with a line for this run in `runs`. */
+export function merged(file: string, results: BenchResults, phases: string[]): BenchResults {
+  const earlier: BenchResults | null = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+  const run: BenchRun = {
+    phases,
+    commit,
+    startedAt: results.startedAt,
+    durationSeconds: results.durationSeconds,
+    loadBefore: results.machine.loadBefore,
+    loadAfter: results.machine.loadAfter,
+  }
+  return { ...earlier, ...results, runs: [...(earlier?.runs ?? []), run] }
 }
 
 export function printTables(r: BenchResults): string {
