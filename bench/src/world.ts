@@ -100,7 +100,16 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     return instance
   }
 
-  const main = await startInstance('service', '127.0.0.1', options.bulkUsers)
+  const close = async () => {
+    for (const instance of instances) await instance.service.stop()
+    await sandbox.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  // A world that fails to start stops what it started (a sandbox left running outlives the run).
+  const main = await startInstance('service', '127.0.0.1', options.bulkUsers).catch(async (err: unknown) => {
+    await close()
+    throw err
+  })
   return {
     ...main,
     dir,
@@ -108,10 +117,6 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     venues,
     openVenues: venues.filter((v) => v.release === null),
     startInstance,
-    close: async () => {
-      for (const instance of instances) await instance.service.stop()
-      await sandbox.stop()
-      rmSync(dir, { recursive: true, force: true })
-    },
+    close,
   }
 }
