@@ -38,6 +38,12 @@ declare global {
        * use plain http to this machine, and PUBLIC_BASE_URL may be left unset. Never in production.
        */
       LOCAL_DEVELOPMENT?: string
+      /** "cloudflare" (production) sends email through EMAIL; anything else keeps the D1 outbox (notifications/mailer.ts). */
+      MAILER?: string
+      /** Cloudflare Email Service (send_email binding); production only. */
+      EMAIL?: SendEmail
+      /** The From of alert emails, on a domain onboarded to Email Service, e.g. "Tablewatch <alerts@example.com>". */
+      MAIL_FROM?: string
       /** "on" shows the /outbox page (emails that would have been sent); for local development. */
       SHOW_OUTBOX?: string
       /** OAuth clients, grants and tokens (@cloudflare/workers-oauth-provider's storage). */

@@ -1,5 +1,5 @@
 // Queries on the in-app inbox (notifications) and the mail outbox.
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { Db } from './client'
 import { notifications, outbox } from './schema'
 
@@ -88,4 +88,14 @@ export async function listNotificationsOfRequest(db: Db, userId: string, request
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.requestId, requestId)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
+}
+
+/** How many notifications of these kinds the user got after `since` (the daily cap's count). */
+export async function countNotificationsSince(db: Db, userId: string, kinds: string[], since: number): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), inArray(notifications.kind, kinds), gt(notifications.createdAt, since)))
+    .get()
+  return row?.n ?? 0
 }

@@ -2,6 +2,7 @@
 // Times are integer milliseconds since the epoch unless a column says otherwise.
 import { sql } from 'drizzle-orm'
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { AlertGroup } from './alert-groups'
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
@@ -15,6 +16,16 @@ export const users = sqliteTable('users', {
   emailAlerts: integer('email_alerts', { mode: 'boolean' }).notNull().default(true),
   webhookUrl: text('webhook_url'),
   createdAt: integer('created_at').notNull(),
+  // Alert caps (issue 16): at most one table alert per request every N minutes unless a new
+  // restaurant-date appears, and at most this many table alerts by email and webhook a day.
+  alertGapMinutes: integer('alert_gap_minutes').notNull().default(10),
+  dailyAlertCap: integer('daily_alert_cap').notNull().default(20),
+  // Notice kinds the user switched off for email and webhook (a JSON array; the inbox keeps all).
+  noticesOff: text('notices_off', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  // How the webhook body is shaped: Tablewatch's versioned JSON, or the ntfy or Slack preset.
+  webhookFormat: text('webhook_format', { enum: ['json', 'ntfy', 'slack'] })
+    .notNull()
+    .default('json'),
 })
 
 export const sessions = sqliteTable(
@@ -207,6 +218,8 @@ export const notifications = sqliteTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),
+    // A digest's tables by restaurant and date (alert-groups.ts), for the inbox's links.
+    groups: text('groups', { mode: 'json' }).$type<AlertGroup[]>(),
     createdAt: integer('created_at').notNull(),
     readAt: integer('read_at'),
   },

@@ -93,3 +93,34 @@ export interface NotificationSettings {
 export async function updateNotificationSettings(db: Db, userId: string, settings: NotificationSettings): Promise<void> {
   await db.update(users).set({ emailAlerts: settings.emailAlerts, webhookUrl: settings.webhookUrl }).where(eq(users.id, userId))
 }
+
+/** The unsubscribe link's one change: email alerts off (webhook and inbox stay as they are). */
+export async function turnOffEmailAlerts(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.update(users).set({ emailAlerts: false }).where(eq(users.id, userId)).returning({ id: users.id })
+  return rows.length > 0
+}
+
+/** The caps on table alerts, the notice kinds switched off, and the webhook's body format. */
+export interface AlertPreferences {
+  alertGapMinutes: number
+  dailyAlertCap: number
+  noticesOff: string[]
+  webhookFormat: 'json' | 'ntfy' | 'slack'
+}
+
+export async function findAlertPreferences(db: Db, userId: string): Promise<AlertPreferences | undefined> {
+  return db
+    .select({
+      alertGapMinutes: users.alertGapMinutes,
+      dailyAlertCap: users.dailyAlertCap,
+      noticesOff: users.noticesOff,
+      webhookFormat: users.webhookFormat,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get()
+}
+
+export async function updateAlertPreferences(db: Db, userId: string, prefs: AlertPreferences): Promise<void> {
+  await db.update(users).set(prefs).where(eq(users.id, userId))
+}

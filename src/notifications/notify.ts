@@ -1,11 +1,15 @@
 // Telling the user something, once: the in-app inbox (deduplicated by key in D1), then email
 // and the webhook only for a notification that is new, so retries and repeated alarms never
-// alert twice. The webhook runs in the background and never blocks the caller.
+// alert twice. The webhook runs in the background and never blocks the caller. A kind switched
+// off in Settings, or a table alert beyond the user's daily cap, stays in the inbox only.
 import type { Db } from '../db/client'
-import { insertNotifications } from '../db/notifications'
+import { countNotificationsSince, insertNotifications } from '../db/notifications'
 import { findUserById } from '../db/users'
-import { outboxMailer } from './mailer'
+import { type AlertKind, switchOf } from './kinds'
+import { mailerOf } from './mailer'
+import { unsubscribeUrl } from './unsubscribe'
 import { sendWebhook } from './webhook'
+import { type AlertGroup, webhookPayload } from './webhook-body'
 import { webhookPolicy } from './webhook-target'
 
 export interface Alert {
@@ -13,42 +17,83 @@ export interface Alert {
   requestId: string | null
   /** The same key never alerts twice, across polls, retries and restarts. */
   dedupeKey: string
-  kind: 'table_found' | 'booked' | 'booking_skipped' | 'reconnect_needed' | 'request_ended'
+  kind: AlertKind
   title: string
   body: string
   link: string | null
+  /** A digest's tables by restaurant and date (every channel lists the same). */
+  groups?: AlertGroup[]
 }
 
-/** What notifying needs: the database and the clock (a use case passes its own deps). */
+/** What notifying needs: the database, the clock, the mailer's bindings and the links' origin. */
 export interface NotifyDeps {
+  env: Cloudflare.Env
   db: Db
   now: number
-  /** Which webhook targets the deployment allows (webhook-target.ts). */
-  env: Pick<Cloudflare.Env, 'LOCAL_DEVELOPMENT'>
+  baseUrl: string
 }
 
-/** Several alerts for one user (the tables of one poll): one insert, one user lookup; returns how many were new. */
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Table alerts count against the daily cap; other notices never do. */
+export const TABLE_KINDS: AlertKind[] = ['table_found', 'booking_skipped']
+
+/** Several alerts for one user: one insert, one user lookup; returns how many were new. */
 export async function notifyUserOfAll(
   deps: NotifyDeps,
   userId: string,
   alerts: Alert[],
   background: (work: Promise<unknown>) => void,
 ): Promise<number> {
-  const rows = alerts.map((a) => ({ ...a, userId, createdAt: deps.now }))
+  const rows = alerts.map((a) => ({
+    userId,
+    requestId: a.requestId,
+    dedupeKey: a.dedupeKey,
+    kind: a.kind,
+    title: a.title,
+    body: a.body,
+    link: a.link,
+    groups: a.groups ?? null,
+    createdAt: deps.now,
+  }))
   const fresh = await insertNotifications(deps.db, rows)
   const sent = alerts.filter((a) => fresh.has(a.dedupeKey))
   if (sent.length === 0) return 0
   const user = await findUserById(deps.db, userId)
   if (!user) return sent.length
   for (const alert of sent) {
+    if (user.noticesOff.includes(switchOf(alert.kind))) continue
+    if (TABLE_KINDS.includes(alert.kind)) {
+      // This one is counted too: beyond the cap, the inbox alone keeps it.
+      const today = await countNotificationsSince(deps.db, user.id, TABLE_KINDS, deps.now - DAY_MS)
+      if (today > user.dailyAlertCap) continue
+    }
     if (user.emailAlerts) {
-      const body = alert.link ? `${alert.body}\n\n${alert.link}` : alert.body
-      await outboxMailer(deps.db, () => deps.now).send({ userId: user.id, to: user.email, subject: alert.title, body })
+      const body = alert.link && !alert.groups ? `${alert.body}\n\n${alert.link}` : alert.body
+      await mailerOf(deps.env, deps.db, () => deps.now).send({
+        userId: user.id,
+        to: user.email,
+        subject: alert.title,
+        body,
+        unsubscribeUrl: await unsubscribeUrl(deps.env, deps.baseUrl, user.id),
+      })
     }
     if (user.webhookUrl) {
-      const message = { title: alert.title, text: alert.body, ...(alert.link ? { link: alert.link } : {}) }
-      background(sendWebhook(user.webhookUrl, message, { policy: webhookPolicy(deps.env) }))
+      const payload = webhookPayload(user.webhookFormat, {
+        kind: alert.kind,
+        title: alert.title,
+        text: alert.body,
+        link: alert.link,
+        requestId: alert.requestId,
+        groups: alert.groups ?? [],
+        sentAt: deps.now,
+      })
+      background(sendWebhook(user.webhookUrl, payload, { policy: webhookPolicy(deps.env) }))
     }
   }
   return sent.length
+}
+
+/** One alert; false when it was sent before. */
+export async function notifyUser(deps: NotifyDeps, alert: Alert, background: (work: Promise<unknown>) => void): Promise<boolean> {
+  return (await notifyUserOfAll(deps, alert.userId, [alert], background)) > 0
 }

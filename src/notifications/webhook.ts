@@ -1,7 +1,8 @@
-// The user's optional webhook (ntfy- or Slack-style): one JSON POST, 5 s at most, never
-// following redirects. Used by the settings page ("send a test") and by the watcher for alerts.
+// The user's optional webhook: one POST in the format they chose (webhook-body.ts), 5 s at most,
+// never following redirects. Used by the settings page ("send a test") and by the watcher for alerts.
 // Where it may point is decided in webhook-target.ts, when it is saved and again when it is sent.
 import { z } from 'zod'
+import type { WebhookPayload } from './webhook-body'
 import { type WebhookPolicy, webhookTargetProblem } from './webhook-target'
 
 export const WEBHOOK_TIMEOUT_MS = 5_000
@@ -18,12 +19,6 @@ export function webhookUrlSchema(policy: WebhookPolicy) {
     })
 }
 
-export interface WebhookMessage {
-  title: string
-  text: string
-  link?: string
-}
-
 export type WebhookResult =
   | { ok: true; status: number }
   | { ok: false; reason: 'timeout' | 'network' | 'rejected' | 'refused'; status?: number }
@@ -36,14 +31,11 @@ export interface WebhookOptions {
   timeoutMs?: number
 }
 
-export async function sendWebhook(url: string, message: WebhookMessage, options: WebhookOptions): Promise<WebhookResult> {
+export async function sendWebhook(url: string, payload: WebhookPayload, options: WebhookOptions): Promise<WebhookResult> {
   if (!URL.canParse(url) || webhookTargetProblem(new URL(url), options.policy)) return { ok: false, reason: 'refused' }
   const fetcher = options.fetcher ?? ((request: Request) => fetch(request))
   const signal = AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS)
-  // Slack shows only `text`, so the link goes into it too; ntfy-style receivers read title and link.
-  const text = message.link ? `${message.text}\n${message.link}` : message.text
-  const body = JSON.stringify({ title: message.title, text, ...(message.link ? { link: message.link } : {}) })
-  const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal, redirect: 'manual' })
+  const request = new Request(url, { method: 'POST', headers: payload.headers, body: payload.body, signal, redirect: 'manual' })
   try {
     const response = await fetcher(request)
     await response.body?.cancel()

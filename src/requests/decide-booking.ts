@@ -3,10 +3,12 @@
 // `awaiting_verification` are decided (and persisted) before the book effect runs, only for the
 // approved current revision, once per request; a reservation counts only once the account shows it.
 import { instantOf } from '../lib/zoned-time'
+import type { SlotTerms } from '../platform/api'
 import {
   activeReason,
   CONNECTION_WAIT_MS,
   type Decided,
+  endedNotice,
   recipientOf,
   reconnectNotice,
   startWatching,
@@ -16,6 +18,7 @@ import {
 import { availabilityName, type Effect, type Offer, type RequestEvent, type Table } from './events'
 import { ALERTED_LIMIT, type BookingAttempt, type Change, type RequestState, transition } from './state'
 import { decideBooking } from './watch/booking-decision'
+import { addToDigest, feeWords } from './watch/digest'
 import { judgeSlot, slotKey } from './watch/match'
 import { answered, tableHeldForDinner } from './watch/rules'
 
@@ -77,10 +80,13 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
 
 const checkOffer = (state: RequestState, offer: Offer): Effect => ({ kind: 'check_offer', userId: state.userId, spec: state.spec, offer })
 
-/** Tells the user about the slots (once each), with why they were not booked if they could have been. */
+/**
+ * Tells the user about the slots (once each) in the next digest, with why they were not booked
+ * if they could have been. The digest goes out on the request's alarm (decide-digest.ts).
+ */
 function alertInstead(
   state: RequestState,
-  found: { slot: Table }[],
+  found: { slot: Table & { terms?: SlotTerms } }[],
   venue: { venueName: string; urlSlug: string | null },
   why: string | null,
   now: number,
@@ -88,16 +94,20 @@ function alertInstead(
 ): Decided {
   const slots = found.map((f) => f.slot).filter((s) => !state.alerted.includes(slotKey(s)))
   if (slots.length === 0) return stateOnly(state)
-  const trace = slots.map((s) =>
-    why
-      ? `slot ${s.day} ${s.time} ${s.seatingType} skipped: ${why}; the user was alerted.`
-      : `Alerted the user: ${venue.venueName} ${s.day} ${s.time} (${s.seatingType}).`,
-  )
+  const trace = why ? slots.map((s) => `slot ${s.day} ${s.time} ${s.seatingType} skipped: ${why}; the user is told in the next alert.`) : []
   const alerted = [...state.alerted, ...slots.map(slotKey)].slice(-ALERTED_LIMIT)
-  return {
-    state: transition(state, { trace, patch: { ...patch, alerted } }, now),
-    effects: [{ kind: 'notify', to: recipientOf(state), notice: { type: 'tables_found', slots, ...venue, note: why } }],
-  }
+  const tables = slots.map((s) => ({
+    venueId: s.venueId,
+    day: s.day,
+    time: s.time,
+    seatingType: s.seatingType,
+    ...venue,
+    fee: feeWords(s.terms),
+    note: why,
+    key: slotKey(s),
+  }))
+  const digest = addToDigest(state, tables, now)
+  return { state: transition(state, { trace, patch: { ...patch, alerted, digest } }, now), effects: [] }
 }
 
 /** The next matching slot of the same poll, if the one checked was not booked; else the check is over. */
@@ -217,11 +227,17 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
       },
       now,
     )
-    const booked: Effect = {
-      kind: 'notify',
-      to: recipientOf(state),
-      notice: { type: 'booked', venueName: attempt.venueName, day: attempt.day, time: attempt.time },
+    const booking = {
+      venueName: attempt.venueName,
+      day: attempt.day,
+      time: attempt.time,
+      timeZone: state.spec.timezone,
+      partySize: attempt.partySize,
+      seatingType: attempt.seatingType,
+      cancellationFee: attempt.cancellationFee,
+      freeCancellationUntil: attempt.freeCancellationUntil,
     }
+    const booked: Effect = { kind: 'notify', to: recipientOf(state), notice: { type: 'booked', booking } }
     return { state: next, effects: [booked, ...watch.effects] }
   }
   if (answer.kind === 'absent' && attempt.outcome === 'refused') {
@@ -256,9 +272,10 @@ function resumed(state: RequestState, now: number, message: string, bookingDisab
   if (now >= state.expiresAt) {
     const watch = stopWatching(state)
     const patch = { attempt: null, bookingDisabled, ...watch.patch }
+    const reason = 'Expired; nothing was booked.'
     return {
-      state: transition(state, { to: 'expired', reason: 'Expired; nothing was booked.', trace: message, patch }, now),
-      effects: watch.effects,
+      state: transition(state, { to: 'expired', reason, trace: message, patch }, now),
+      effects: [...watch.effects, endedNotice(state, 'expired', reason)],
     }
   }
   // Subscribing again delivers the slots that appeared while the booking was verified.

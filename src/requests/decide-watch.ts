@@ -2,7 +2,7 @@
 // user's platform connection, and checks that fail. Shared shapes of a decision step live here.
 import type { Reply } from './decide'
 import { availabilityName, type Effect, type RequestEvent, type VenueDay } from './events'
-import { type Change, type RequestState, transition } from './state'
+import { type Change, isOpen, type RequestState, transition } from './state'
 import { venueDaysOf } from './watch/schedule'
 
 /** One step of decide() before the index mirror and the alarm are added. */
@@ -60,6 +60,20 @@ export function reconnectNotice(state: RequestState, connectedAt: number | null)
   return [{ kind: 'notify', to: recipientOf(state), notice: { type: 'reconnect', connectedAt } }]
 }
 
+/** The request ended without a table (expired or revoked): the user hears why. */
+export function endedNotice(state: RequestState, status: 'expired' | 'revoked', reason: string): Effect {
+  return { kind: 'notify', to: recipientOf(state), notice: { type: 'ended', status, reason } }
+}
+
+/** An auto_book revision waits for the user: they get the approval link. */
+export function approvalNotice(state: RequestState): Effect {
+  return {
+    kind: 'notify',
+    to: recipientOf(state),
+    notice: { type: 'approval_needed', revision: state.revision, expiresAt: state.expiresAt, timeZone: state.spec.timezone },
+  }
+}
+
 export const recipientOf = (state: RequestState) => ({ requestId: state.id, userId: state.userId, partySize: state.spec.party_size })
 
 /**
@@ -95,10 +109,21 @@ export function watchCheckFailed(state: RequestState, event: Extract<RequestEven
   // Sent when checks start failing, fail differently, or work again: only "work again" can be stale.
   if (!event.problem && !(key in state.failingChecks)) return { ...stateOnly(state), reply: { watching: true } }
   const where = `${event.venueName} on ${event.venueDay.day}`
+  // A block or a refused key pauses watching: a health notice (the user may want to act).
+  const health: Effect[] =
+    event.problem?.reason && isOpen(state.status)
+      ? [
+          {
+            kind: 'notify',
+            to: recipientOf(state),
+            notice: { type: 'checks_blocked', venueName: event.venueName, day: event.venueDay.day, says: event.problem.says, at: now },
+          },
+        ]
+      : []
   const text = event.problem ? `Could not check ${where}: ${event.problem.says}.` : `Checks of ${where} work again.`
   const failingChecks = { ...state.failingChecks }
   if (event.problem) failingChecks[key] = event.problem.reason
   else delete failingChecks[key]
   const reason = state.status === 'active' ? activeReason({ blocked: state.blocked, failingChecks }) : undefined
-  return { state: transition(state, { reason, trace: text, patch: { failingChecks } }, now), effects: [], reply: { watching: true } }
+  return { state: transition(state, { reason, trace: text, patch: { failingChecks } }, now), effects: health, reply: { watching: true } }
 }

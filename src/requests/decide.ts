@@ -3,7 +3,19 @@
 // the caller. The Durable Object only loads, decides, persists, runs the effects and arms the
 // alarm. Booking and verification are in decide-booking.ts, watching in decide-watch.ts.
 import { decideBookingEvent } from './decide-booking'
-import { CONNECTION_WAIT_MS, type Decided, startWatching, stateOnly, stopWatching, watchCheckFailed, watchConnection } from './decide-watch'
+import { digestAnswered, flushDigest } from './decide-digest'
+import {
+  approvalNotice,
+  CONNECTION_WAIT_MS,
+  type Decided,
+  endedNotice,
+  recipientOf,
+  startWatching,
+  stateOnly,
+  stopWatching,
+  watchCheckFailed,
+  watchConnection,
+} from './decide-watch'
 import type { Effect, RequestEvent, UpdateKey } from './events'
 import {
   isOpen,
@@ -16,6 +28,7 @@ import {
   sameSpec,
   transition,
 } from './state'
+import { digestAlarm } from './watch/digest'
 
 export interface Reply {
   refusal?: Refusal
@@ -52,11 +65,14 @@ function decideEvent(state: RequestState, event: RequestEvent, now: number): Dec
     case 'stop':
       return stop(state, now)
     case 'revoke':
-      return isOpen(state.status) ? close(state, 'revoked', event.reason, now) : stateOnly(state)
+      return isOpen(state.status) ? revoke(state, event.reason, now) : stateOnly(state)
     case 'transfer_owner':
       return transferOwner(state, event, now)
     case 'alarm':
-      return alarm(state, now)
+      return flushDigest(alarm(state, now), now)
+    case 'digest_sent':
+    case 'digest_held':
+      return digestAnswered(state, event, now)
     case 'connection':
       return watchConnection(state, event, now)
     case 'checks':
@@ -88,14 +104,33 @@ export function alarmFor(state: RequestState): number | null {
   const times: number[] = []
   if (state.attempt) times.push(state.attempt.checkAt)
   else if (isOpen(state.status)) times.push(state.expiresAt)
+  const warnAt = expiryWarningAt(state)
+  if (warnAt !== null) times.push(warnAt)
+  const digestAt = isOpen(state.status) ? digestAlarm(state) : null
+  if (digestAt !== null) times.push(digestAt)
   if (state.blocked && state.status === 'active') times.push(state.blocked.retryAt)
   return times.length > 0 ? Math.min(...times) : null
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * When an unapproved request warns that it expires in a day: once per expiry time, and only
+ * for a request created more than a day before it expires (else the approval notice said it).
+ */
+export function expiryWarningAt(state: RequestState): number | null {
+  if (state.status !== 'needs_approval' || state.expiryWarned === state.expiresAt) return null
+  const at = state.expiresAt - DAY_MS
+  return at > state.createdAt ? at : null
 }
 
 function created(state: RequestState, now: number): Decided {
   // "Created" is always the first line of the trace: a request is created once.
   if (state.trace.length > 0) return stateOnly(state)
-  if (state.status !== 'active') return stateOnly(transition(state, { trace: 'Created; waiting for the user to approve it.' }, now))
+  if (state.status !== 'active') {
+    const next = transition(state, { trace: 'Created; waiting for the user to approve it.' }, now)
+    return { state: next, effects: [approvalNotice(next)] }
+  }
   const watch = startWatching(state, now)
   return { state: transition(state, { trace: 'Created; watching for tables.', patch: watch.patch }, now), effects: watch.effects }
 }
@@ -161,7 +196,8 @@ function update(state: RequestState, event: Extract<RequestEvent, { kind: 'updat
     },
     now,
   )
-  return { state: next, effects: [...stopped.effects, ...(started?.effects ?? [])] }
+  const asked = needsApproval ? [approvalNotice(next)] : []
+  return { state: next, effects: [...stopped.effects, ...(started?.effects ?? []), ...asked] }
 }
 
 function stop(state: RequestState, now: number): Decided {
@@ -175,6 +211,11 @@ function stop(state: RequestState, now: number): Decided {
 function close(state: RequestState, to: 'stopped' | 'revoked', reason: string, now: number): Decided {
   const watch = stopWatching(state)
   return { state: transition(state, { to, reason, trace: reason, patch: watch.patch }, now), effects: watch.effects }
+}
+
+function revoke(state: RequestState, reason: string, now: number): Decided {
+  const closed = close(state, 'revoked', reason, now)
+  return { ...closed, effects: [...closed.effects, endedNotice(state, 'revoked', reason)] }
 }
 
 function transferOwner(state: RequestState, event: Extract<RequestEvent, { kind: 'transfer_owner' }>, now: number): Decided {
@@ -193,7 +234,14 @@ function alarm(state: RequestState, now: number): Decided {
     const reason =
       state.status === 'needs_approval' ? 'Expired before it was approved; nothing was watched.' : 'Expired; nothing was booked.'
     const watch = stopWatching(state)
-    return { state: transition(state, { to: 'expired', reason, trace: reason, patch: watch.patch }, now), effects: watch.effects }
+    const next = transition(state, { to: 'expired', reason, trace: reason, patch: watch.patch }, now)
+    return { state: next, effects: [...watch.effects, endedNotice(state, 'expired', reason)] }
+  }
+  const warnAt = expiryWarningAt(state)
+  if (warnAt !== null && now >= warnAt) {
+    const notice = { type: 'expires_soon', revision: state.revision, expiresAt: state.expiresAt, timeZone: state.spec.timezone } as const
+    const next = transition(state, { patch: { expiryWarned: state.expiresAt } }, now)
+    return { state: next, effects: [{ kind: 'notify', to: recipientOf(state), notice }] }
   }
   if (state.status !== 'active') return stateOnly(state)
   if (state.blocked && now >= state.blocked.retryAt) {

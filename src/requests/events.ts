@@ -4,6 +4,7 @@
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
 import type { RequestSpec } from './schemas'
 import type { BookingAttempt, RequestState } from './state'
+import type { DigestTable } from './watch/digest'
 
 /** One availability object's subject: a venue, a day, a party size. */
 export interface VenueDay {
@@ -70,6 +71,10 @@ export type RequestEvent =
   | { kind: 'booking_answer'; attemptAt: number; outcome: BookOutcome; reconnectNotice: number | null }
   | { kind: 'verification_answer'; attemptAt: number; answer: VerifyAnswer }
   | { kind: 'alarm' }
+  /** The digest went out (or was a retry of one that had): these tables and restaurant-dates are told. */
+  | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number }
+  /** The per-request gap holds the digest back until then. */
+  | { kind: 'digest_held'; until: number }
 
 /** Why a venue-day's checks fail (watch/platform-failures.ts): for the trace, and the status reason if any. */
 export interface CheckProblem {
@@ -87,10 +92,32 @@ export type Table = Pick<Slot, 'venueId' | 'day' | 'time' | 'seatingType'>
 
 /** What to tell the user; watch/alerts.ts words it (and a later digest layer may group it). */
 export type Notice =
-  | { type: 'tables_found'; slots: Table[]; venueName: string; urlSlug: string | null; note: string | null }
-  | { type: 'booked'; venueName: string; day: string; time: string }
+  /** One digest: every table of a poll (or of several, within the caps), grouped when worded. */
+  | { type: 'digest'; tables: DigestTable[] }
+  | { type: 'booked'; booking: BookedTable }
   | { type: 'unverified'; venueName: string; day: string; time: string }
   | { type: 'reconnect'; connectedAt: number }
+  /** An auto_book request (or a new revision of one) waits for the user's approval. */
+  | { type: 'approval_needed'; revision: number; expiresAt: number; timeZone: string }
+  /** An unapproved request expires in a day. */
+  | { type: 'expires_soon'; revision: number; expiresAt: number; timeZone: string }
+  /** The request ended without a table: it expired, or its token or connection was revoked. */
+  | { type: 'ended'; status: 'expired' | 'revoked'; reason: string }
+  /** The platform blocks the service's checks (or refuses its key): watching is paused. */
+  | { type: 'checks_blocked'; venueName: string; day: string; says: string; at: number }
+
+/** What a confirmed booking's notice tells: the table, and what cancelling would cost. */
+export interface BookedTable {
+  venueName: string
+  day: string
+  time: string
+  timeZone: string
+  partySize: number
+  seatingType: string
+  /** Per person, in the platform's currency; null: none. */
+  cancellationFee: number | null
+  freeCancellationUntil: number | null
+}
 
 export interface Recipient {
   requestId: string
@@ -112,6 +139,8 @@ export interface WatchTarget {
 
 export type Effect =
   | { kind: 'notify'; to: Recipient; notice: Notice }
+  /** Send the waiting digest, unless the user's gap holds it (the runner reads the user's caps). */
+  | { kind: 'send_digest'; to: Recipient; tables: DigestTable[]; lastSentAt: number | null; knownDays: string[] }
   | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
   | { kind: 'subscribe'; target: WatchTarget }
   | { kind: 'unsubscribe'; requestId: string; venueDays: VenueDay[] }
@@ -121,5 +150,11 @@ export type Effect =
 
 /** Effects kept in the object's outbox until done: losing one to a crash would lose an alert or a watch. */
 export function mustComplete(effect: Effect): boolean {
-  return effect.kind === 'notify' || effect.kind === 'mirror' || effect.kind === 'subscribe' || effect.kind === 'check_offer'
+  return (
+    effect.kind === 'notify' ||
+    effect.kind === 'send_digest' ||
+    effect.kind === 'mirror' ||
+    effect.kind === 'subscribe' ||
+    effect.kind === 'check_offer'
+  )
 }

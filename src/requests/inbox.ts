@@ -13,6 +13,7 @@ import {
 import type { Deps } from './deps'
 
 export type InboxItem = NotificationRow
+export type { AlertGroup } from '../db/alert-groups'
 export type OutboxEmail = OutboxRow
 
 export function unreadCount(deps: Deps, userId: string): Promise<number> {

@@ -1,8 +1,11 @@
 // The user's notification settings: email alerts on or off, and an optional webhook that the
 // settings page can send a test to.
 import { reserve } from '../db/rate-limits'
-import { updateNotificationSettings } from '../db/users'
+import { turnOffEmailAlerts, updateNotificationSettings } from '../db/users'
+import { mailerOf } from '../notifications/mailer'
+import { unsubscribeUrl, validUnsubscribe } from '../notifications/unsubscribe'
 import { type WebhookResult as SendResult, sendWebhook, webhookUrlSchema } from '../notifications/webhook'
+import { type WebhookFormat, webhookPayload } from '../notifications/webhook-body'
 import { webhookPolicy } from '../notifications/webhook-target'
 import type { Deps } from './deps'
 
@@ -29,14 +32,29 @@ export async function saveNotificationSettings(
   return { ok: true }
 }
 
-/** One test message to the user's webhook, linking to their inbox; 10 an hour at most. */
-export async function sendTestAlert(deps: Deps, userId: string, webhookUrl: string): Promise<WebhookResult> {
+/** One test message to the user's webhook, in their chosen format, linking to their inbox; 10 an hour at most. */
+export async function sendTestAlert(deps: Deps, userId: string, webhookUrl: string, format: WebhookFormat): Promise<WebhookResult> {
   const allowed = await reserve(deps.db, { key: `webhook-test:${userId}`, ...WEBHOOK_TESTS }, deps.now)
   if (!allowed.ok) return { ok: false, reason: 'too_many' }
-  const message = {
-    title: 'Tablewatch test',
-    text: 'This is a test from Tablewatch. Alerts about your requests will arrive like this.',
-    link: `${deps.baseUrl}/notifications`,
-  }
-  return sendWebhook(webhookUrl, message, { policy: webhookPolicy(deps.env) })
+  const link = `${deps.baseUrl}/notifications`
+  const text = 'This is a test from Tablewatch. Alerts about your requests will arrive like this.'
+  const alert = { kind: 'test', title: 'Tablewatch test', text, link, requestId: null, groups: [], sentAt: deps.now }
+  return sendWebhook(webhookUrl, webhookPayload(format, alert), { policy: webhookPolicy(deps.env) })
+}
+
+/** The unsubscribe link (no sign-in): a valid token turns this user's email alerts off, once or many times. */
+export async function unsubscribeByLink(deps: Deps, userId: string, token: string): Promise<boolean> {
+  if (!(await validUnsubscribe(deps.env, userId, token))) return false
+  return turnOffEmailAlerts(deps.db, userId)
+}
+
+/** One test email to the user, through the deployment's mailer (the outbox locally). */
+export async function sendTestEmail(deps: Deps, user: { id: string; email: string }): Promise<void> {
+  await mailerOf(deps.env, deps.db, () => deps.now).send({
+    userId: user.id,
+    to: user.email,
+    subject: 'Tablewatch test',
+    body: `This is a test from Tablewatch. Alerts about your requests will arrive like this.\n\nYour inbox: ${deps.baseUrl}/notifications`,
+    unsubscribeUrl: await unsubscribeUrl(deps.env, deps.baseUrl, user.id),
+  })
 }

@@ -2,6 +2,7 @@
 // table, and the one transition() every change goes through. No storage, no I/O.
 import { OPEN_STATUSES, type Status } from '../core/status'
 import type { RequestSpec } from './schemas'
+import type { PendingDigest } from './watch/digest'
 
 /** Status changes the service may make; a change that keeps the status is always allowed. */
 const NEXT: Record<Status, readonly Status[]> = {
@@ -70,6 +71,14 @@ export interface RequestState {
   bookingDisabled: string | null
   /** Idempotency-Keys of accepted updates (24 hours), so a retried update replays. */
   updateKeys: Record<string, { bodyHash: string; at: number }>
+  /** The expiry time the user was warned about a day ahead (needs_approval only), so it warns once. */
+  expiryWarned: number | null
+  /** Tables waiting to be told in the next digest (watch/digest.ts). */
+  digest: PendingDigest | null
+  /** When the last digest went out (the per-request gap counts from it). */
+  digestSentAt: number | null
+  /** Restaurant-dates ("venueId:day") the user was told of (bounded). */
+  digestDays: string[]
 }
 
 export interface BookingAttempt {
@@ -128,6 +137,10 @@ export function initialState(record: RequestRecord): RequestState {
     attempt: null,
     bookingDisabled: null,
     updateKeys: {},
+    expiryWarned: null,
+    digest: null,
+    digestSentAt: null,
+    digestDays: [],
   }
 }
 
@@ -141,6 +154,10 @@ export function normalized(stored: RequestState): RequestState {
     failingChecks: stored.failingChecks ?? {},
     checkingOffer: stored.checkingOffer ?? null,
     updateKeys: stored.updateKeys ?? {},
+    expiryWarned: stored.expiryWarned ?? null,
+    digest: stored.digest ?? null,
+    digestSentAt: stored.digestSentAt ?? null,
+    digestDays: stored.digestDays ?? [],
   }
 }
 

@@ -16,6 +16,7 @@ import { platformConnectionRoutes } from './routes/platform-connection'
 import { requestsRoutes } from './routes/requests'
 import { securityRoutes } from './routes/security'
 import { settingsRoutes } from './routes/settings'
+import { unsubscribeRoutes } from './routes/unsubscribe'
 
 export const webApp = new Hono<WebEnv>()
 
@@ -24,6 +25,8 @@ export const webApp = new Hono<WebEnv>()
 const NOT_WEB = /^\/(api|mcp|oauth|\.well-known)(\/|$)/
 webApp.use('*', async (c, next) => (NOT_WEB.test(c.req.path) ? c.notFound() : next()))
 // Security headers (CSP, framing, nosniff, caching) are set for every route in src/index.ts.
+// The unsubscribe link's signed token is its own credential: no session, no CSRF form token.
+webApp.route('/', unsubscribeRoutes)
 webApp.use('*', sessionUser())
 webApp.use('*', csrfProtection({ onRefused: csrfRefused }))
 webApp.use('*', readableForms())

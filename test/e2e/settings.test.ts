@@ -52,9 +52,14 @@ describe('settings', () => {
       {
         contentType: 'application/json',
         body: {
+          version: 1,
+          kind: 'test',
           title: 'Tablewatch test',
-          text: `This is a test from Tablewatch. Alerts about your requests will arrive like this.\n${baseUrl}/notifications`,
+          text: 'This is a test from Tablewatch. Alerts about your requests will arrive like this.',
           link: `${baseUrl}/notifications`,
+          request_id: null,
+          sent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          groups: [],
         },
       },
     ])

@@ -34,16 +34,15 @@ const ofKind = <K extends Effect['kind']>(effects: Effect[], kind: K) =>
 const checking = (state: RequestState): RequestState => ({ ...state, checkingOffer: NOW - 10 })
 
 describe('new matching slots', () => {
-  it('alerts an alert_only request once, with every new matching slot of the poll in one notice', () => {
+  it('puts every new matching slot of the poll in the waiting digest, told once each', () => {
     const state = stateIn('active', specOf({ mode: 'alert_only' }))
     const first = decide(state, seen('19:30', '20:00', '22:30'), NOW)
-    const [notify] = ofKind(first.effects, 'notify')
-    expect(notify?.notice).toMatchObject({ type: 'tables_found', venueName: 'Pomelo Garden', note: null })
-    expect(notify?.notice.type === 'tables_found' && notify.notice.slots.map((s) => s.time)).toEqual(['19:30', '20:00'])
-    expect(first.state.trace.slice(-2).map((t) => t.message)).toEqual([
-      `Alerted the user: Pomelo Garden ${DAY} 19:30 (Dining Room).`,
-      `Alerted the user: Pomelo Garden ${DAY} 20:00 (Dining Room).`,
+    expect(first.effects).toEqual([])
+    expect(first.state.digest?.tables.map((t) => [t.venueName, t.time, t.note])).toEqual([
+      ['Pomelo Garden', '19:30', null],
+      ['Pomelo Garden', '20:00', null],
     ])
+    expect(first.alarmAt).toBe(NOW + 5_000) // the gather window, then one alert
     const again = decide(first.state, seen('19:30', '20:00'), NOW + 1)
     expect(again.effects).toEqual([])
     expect(again.state).toBe(first.state)
@@ -65,7 +64,8 @@ describe('new matching slots', () => {
 
   it('only alerts once booking is disabled after an unverifiable attempt', () => {
     const decision = decide({ ...stateIn('active'), bookingDisabled: 'earlier booking unverified' }, seen('19:30'), NOW)
-    expect(decision.effects.map((e) => e.kind)).toEqual(['notify'])
+    expect(decision.effects).toEqual([])
+    expect(decision.state.digest?.tables.map((t) => t.time)).toEqual(['19:30'])
   })
 
   it('ignores news while a booking is verified, and news of a venue-day it no longer watches', () => {
@@ -101,11 +101,12 @@ describe('the offer check', () => {
     const offer = offerOf('19:30', ['20:00'])
     const terms = termsOf({ isPaid: true, cancellationFee: 50, secsCancelCutOff: 24 * 3600 })
     const decision = decide(state(), checked({ ...offer, slot: { ...offer.slot, terms } }, answer), NOW)
-    const [notify] = ofKind(decision.effects, 'notify')
-    expect(notify?.notice).toMatchObject({ type: 'tables_found', note: 'cancellation fee 50 > 25 per person' })
+    expect(decision.state.digest?.tables).toEqual([
+      expect.objectContaining({ time: '19:30', fee: 'card held, $50 cancellation fee', note: 'cancellation fee 50 > 25 per person' }),
+    ])
     expect(ofKind(decision.effects, 'check_offer').map((e) => e.offer.slot.time)).toEqual(['20:00'])
     expect(decision.state.trace.at(-1)?.message).toBe(
-      `slot ${DAY} 19:30 Dining Room skipped: cancellation fee 50 > 25 per person; the user was alerted.`,
+      `slot ${DAY} 19:30 Dining Room skipped: cancellation fee 50 > 25 per person; the user is told in the next alert.`,
     )
   })
 
@@ -135,9 +136,10 @@ describe('the offer check', () => {
   it('alerts instead, waits for the user to reconnect and says so once, when the platform rejects the token', () => {
     const decision = decide(state(), checked(offerOf('19:30', ['20:00']), { kind: 'no_connection', reconnectNotice: 42 }), NOW)
     const notices = ofKind(decision.effects, 'notify').map((e) => e.notice)
-    expect(notices).toEqual([
-      expect.objectContaining({ type: 'tables_found', note: 'the platform account needs reconnecting' }),
-      { type: 'reconnect', connectedAt: 42 },
+    expect(notices).toEqual([{ type: 'reconnect', connectedAt: 42 }])
+    expect(decision.state.digest?.tables.map((t) => [t.time, t.note])).toEqual([
+      ['19:30', 'the platform account needs reconnecting'],
+      ['20:00', 'the platform account needs reconnecting'],
     ])
     expect(decision.state.statusReason).toMatch(/needs reconnecting/)
     expect(decision.state.watching).toEqual([])
@@ -187,7 +189,7 @@ describe('the book call and verification', () => {
     expect(decision.state.status).toBe('active')
     expect(decision.state.alerted).toContain(attemptOf().slotKey)
     expect(ofKind(decision.effects, 'subscribe')).toHaveLength(1)
-    expect(ofKind(decision.effects, 'notify')[0]?.notice).toMatchObject({ note: 'the platform refused the booking (conflict)' })
+    expect(decision.state.digest?.tables[0]).toMatchObject({ note: 'the platform refused the booking (conflict)' })
   })
 
   it('keeps verifying an unknown outcome until the window closes, then never books again', () => {

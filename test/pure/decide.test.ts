@@ -44,6 +44,8 @@ const EVENTS: Record<RequestEvent['kind'], RequestEvent> = {
   },
   verification_answer: { kind: 'verification_answer', attemptAt: attemptOf().createdAt, answer: { kind: 'found', reservationId: '77' } },
   alarm: { kind: 'alarm' },
+  digest_sent: { kind: 'digest_sent', keys: [], days: [], at: NOW },
+  digest_held: { kind: 'digest_held', until: NOW + 60_000 },
 }
 
 interface Expected {
@@ -69,14 +71,19 @@ function expected(event: RequestEvent['kind'], status: Status): Expected {
       return { ...same('refuses: only a request that needs approval can be approved'), refusal: 'request_closed' }
     case 'update':
       if (status === 'needs_approval') {
-        return { status: 'needs_approval', effects: ['mirror'], changed: true, does: 'takes the new revision, still to approve' }
+        return {
+          status: 'needs_approval',
+          effects: ['mirror', 'notify'],
+          changed: true,
+          does: 'takes the new revision, still to approve, and asks the user to approve it',
+        }
       }
       if (status === 'active') {
         return {
           status: 'needs_approval',
-          effects: ['mirror', 'unsubscribe'],
+          effects: ['mirror', 'notify', 'unsubscribe'],
           changed: true,
-          does: 'takes the new revision, asks for approval again and leaves its venue-days',
+          does: 'takes the new revision, asks the user for approval again (a notice) and leaves its venue-days',
         }
       }
       return status === 'awaiting_verification'
@@ -89,9 +96,15 @@ function expected(event: RequestEvent['kind'], status: Status): Expected {
         ? same('answers as before (stopping twice is harmless)')
         : { ...same('refuses: the request is closed'), refusal: 'request_closed' }
     case 'revoke':
-      if (status === 'needs_approval') return { status: 'revoked', effects: ['mirror'], changed: true, does: 'revokes it' }
+      if (status === 'needs_approval')
+        return { status: 'revoked', effects: ['mirror', 'notify'], changed: true, does: 'revokes it and tells the user why' }
       return open
-        ? { status: 'revoked', effects: ['mirror', 'unsubscribe'], changed: true, does: 'revokes it and leaves its venue-days' }
+        ? {
+            status: 'revoked',
+            effects: ['mirror', 'notify', 'unsubscribe'],
+            changed: true,
+            does: 'revokes it, tells the user why and leaves its venue-days',
+          }
         : same('keeps a closed request as it ended')
     case 'transfer_owner':
       // The index moved first; the object takes its new owner whatever its status.
@@ -130,6 +143,10 @@ function expected(event: RequestEvent['kind'], status: Status): Expected {
       return status === 'awaiting_verification'
         ? { status, effects: ['verify'], changed: false, does: 'looks again for the booking in flight' }
         : same(status === 'needs_approval' || status === 'active' ? 'does nothing before expiry' : 'does nothing once closed')
+    case 'digest_sent':
+      return { status, effects: [], changed: true, does: 'records the digest it sent' }
+    case 'digest_held':
+      return same('has no digest waiting')
   }
 }
 
@@ -157,7 +174,12 @@ describe('the request alarm', () => {
     const active = later(stateIn('active'))
     expect(active.state.status).toBe('expired')
     expect(active.state.statusReason).toBe('Expired; nothing was booked.')
-    expect(kinds(active.effects)).toEqual(['mirror', 'unsubscribe'])
+    expect(kinds(active.effects)).toEqual(['mirror', 'notify', 'unsubscribe'])
+    expect(active.effects).toContainEqual({
+      kind: 'notify',
+      to: { requestId: 'sr_test', userId: 'usr_test', partySize: 2 },
+      notice: { type: 'ended', status: 'expired', reason: 'Expired; nothing was booked.' },
+    })
     expect(later(stateIn('needs_approval')).state.statusReason).toBe('Expired before it was approved; nothing was watched.')
   })
 
@@ -241,7 +263,7 @@ describe('approval, updates and stops', () => {
 
   it('mirrors to the index every change of status, revision, spec or expiry, and nothing else', () => {
     const noted = decide(stateIn('active', specOf({ mode: 'alert_only' })), EVENTS.slots_seen, NOW)
-    expect(kinds(noted.effects)).toEqual(['notify'])
+    expect(kinds(noted.effects)).toEqual([])
     const stopped = decide(stateIn('active'), { kind: 'stop' }, NOW)
     const mirror = stopped.effects.find((e) => e.kind === 'mirror')
     expect(mirror?.kind === 'mirror' && mirror.row).toMatchObject({ status: 'stopped', updatedAt: stopped.state.updatedAt })

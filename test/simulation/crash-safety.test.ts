@@ -11,6 +11,7 @@ import {
   availabilityOf,
   control,
   createRequest,
+  flushAlerts,
   ledgerOf,
   nextInterval,
   notificationsOf,
@@ -73,6 +74,7 @@ describe('restarts while polling', () => {
     await abortAllDurableObjects()
     await runPoll(day)
     await runAlarm(request.id)
+    await flushAlerts(request.id)
 
     expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['table_found'])
     expect((await view(token, request.id)).status).toBe('active')
@@ -90,6 +92,7 @@ describe('restarts while polling', () => {
     await crashDuring(day, 'find', before + 1)
     await runPoll(day) // the runtime's retry
     await poll(day)
+    await flushAlerts(request.id)
 
     expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['table_found'])
     expect((await view(token, request.id)).status).toBe('active')
@@ -117,7 +120,7 @@ describe('restarts while booking and verifying', () => {
     expect(seen.reservations).toEqual([expect.objectContaining({ verified: true, time: '23:15' })])
     expect(await ledgerOf(platformEmail)).toHaveLength(1)
     expect((await control().calls()).book).toBe(1)
-    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
+    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['approval_needed', 'booked'])
   })
 
   it('never books again when the worker dies after saving the attempt and the booking never landed', async () => {
@@ -139,7 +142,7 @@ describe('restarts while booking and verifying', () => {
     expect(seen.reservations).toEqual([])
     expect((await control().calls()).book).toBe(1)
     expect(await ledgerOf(platformEmail)).toEqual([])
-    expect((await notificationsOf(userId)).map((n) => n.kind)).toContain('request_ended')
+    expect((await notificationsOf(userId)).map((n) => n.kind)).toContain('booking_unverified')
   })
 
   it('finishes a verification the worker died in the middle of, recording one reservation and one alert', async () => {
@@ -158,7 +161,7 @@ describe('restarts while booking and verifying', () => {
     expect(seen.status).toBe('confirmed')
     expect(seen.reservations).toHaveLength(1)
     expect(await ledgerOf(platformEmail)).toHaveLength(1)
-    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
+    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['approval_needed', 'booked'])
   })
 
   it('reaches the same single confirmed booking when restarted between every step', async () => {

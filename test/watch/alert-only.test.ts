@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { control, createRequest, notificationsOf, outboxOf, poll, runAlarm, runPoll, setUp, VENUE, view } from './world'
+import { control, createRequest, flushAlerts, notificationsOf, outboxOf, poll, runAlarm, runPoll, setUp, VENUE, view } from './world'
 
 describe('alert_only watching', () => {
   it('alerts once for a newly seen matching slot, however often the alarm runs', async () => {
@@ -11,15 +11,17 @@ describe('alert_only watching', () => {
     await poll(DAY)
     await runPoll(DAY)
     await poll(DAY)
+    await flushAlerts(request.id)
     await runAlarm(request.id)
+    await flushAlerts(request.id)
 
     const alerts = await notificationsOf(userId)
     expect(alerts).toHaveLength(1)
     expect(alerts[0]).toMatchObject({ kind: 'table_found' })
-    expect(alerts[0]?.body).toContain('23:15')
-    expect(alerts[0]?.body).toContain('for 2')
+    expect(alerts[0]?.body).toContain('11:15 PM')
+    expect(alerts[0]?.body).toContain('For 2')
     expect(alerts[0]?.body).toContain('Dining Room')
-    expect(alerts[0]?.link).toContain(`date=${DAY}`)
+    expect(alerts[0]?.link).toContain(`date=${DAY}&seats=2&time=2315`)
     expect(await outboxOf(userId)).toHaveLength(1)
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
@@ -50,13 +52,17 @@ describe('alert_only watching', () => {
     await sandbox.addSlot({ venueId: VENUE, day: DAY, time: '23:15', seating: 'Bar', partyMin: 1, partyMax: 4 })
     const request = await createRequest(token, spec())
     await poll(DAY)
+    await flushAlerts(request.id)
     await sandbox.addSlot({ venueId: VENUE, day: DAY, time: '23:30', seating: 'Bar', partyMin: 1, partyMax: 4 })
     await poll(DAY)
     await runPoll(DAY)
-    await runAlarm(request.id)
+    // The same restaurant-date within the gap: held; once the gap has passed, the new slot alone.
+    await flushAlerts(request.id)
+    expect(await notificationsOf(userId)).toHaveLength(1)
+    await flushAlerts(request.id, { gapPassed: true })
     expect((await notificationsOf(userId)).map((n) => n.title)).toEqual([
-      expect.stringContaining('23:15'),
-      expect.stringContaining('23:30'),
+      expect.stringContaining('11:15 PM'),
+      expect.stringContaining('11:30 PM'),
     ])
   })
 })

@@ -6,6 +6,7 @@ import {
   control,
   createApproved,
   createRequest,
+  flushAlerts,
   ledgerOf,
   notificationsOf,
   poll,
@@ -32,7 +33,8 @@ describe('auto_book', () => {
     expect(seen.reservations).toEqual([expect.objectContaining({ verified: true, time: '23:15' })])
     expect(Number.isInteger(seen.reservations[0]?.reservation_id)).toBe(true)
     expect(await ledgerOf(platformEmail)).toHaveLength(1)
-    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
+    // The approval notice came first (the request waited for the user), then the booking.
+    expect((await notificationsOf(userId)).map((n) => n.kind).sort()).toEqual(['approval_needed', 'booked'])
 
     // The list shows the reservation on its own request only (one query serves the whole page).
     const other = await createRequest(
@@ -71,12 +73,13 @@ describe('auto_book', () => {
 
     await poll(day)
     await poll(day)
+    await flushAlerts(request.id)
 
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
     expect(seen.trace.map((t) => t.message).join('\n')).toMatch(why)
     expect(await ledgerOf(platformEmail)).toEqual([])
-    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booking_skipped'])
+    expect((await notificationsOf(userId)).map((n) => n.kind).sort()).toEqual(['approval_needed', 'booking_skipped'])
   })
 
   it('alerts instead of booking when the booking details disagree with the find slot, and keeps watching', async () => {
@@ -90,6 +93,7 @@ describe('auto_book', () => {
     const request = await createApproved(token, userId, spec({ max_cancellation_fee_per_person: 25 }))
 
     await runPoll(day)
+    await flushAlerts(request.id)
 
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
@@ -97,7 +101,7 @@ describe('auto_book', () => {
       /skipped: the platform's answers disagree: the booking details state a \$15 cancellation fee, the table \$10/,
     )
     expect(await ledgerOf(platformEmail)).toEqual([])
-    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booking_skipped'])
+    expect((await notificationsOf(userId)).map((n) => n.kind).sort()).toEqual(['approval_needed', 'booking_skipped'])
   })
 
   it('books a slot whose fee is within the limit and whose free cancellation is far enough away', async () => {

@@ -4,7 +4,20 @@ import { sha256Hex } from '../../src/lib/random'
 import { connectPlatform, disconnectPlatform } from '../../src/requests/connection'
 import { depsOf, requestObject } from '../../src/requests/deps'
 import { revokeAccessToken } from '../../src/requests/revoke'
-import { control, createApproved, createRequest, notificationsOf, poll, runAlarm, runPoll, setUp, VENUE, view } from './world'
+import {
+  control,
+  createApproved,
+  createRequest,
+  flushAlerts,
+  notificationsOf,
+  outboxOf,
+  poll,
+  runAlarm,
+  runPoll,
+  setUp,
+  VENUE,
+  view,
+} from './world'
 
 async function alarmOf(id: string): Promise<number | null> {
   return runInDurableObject(requestObject(env, id), (_instance, state) => state.storage.getAlarm())
@@ -20,7 +33,9 @@ async function tokenIdOf(token: string): Promise<string> {
 
 describe('watching over time', () => {
   it('expires an active request at expires_at, and one that waits for approval too', async () => {
-    const { token, spec, day } = await setUp()
+    const { token, userId, spec, day } = await setUp()
+    // The user switched "expired or revoked" off for email and webhook: the inbox still says it.
+    await env.DB.prepare(`update users set notices_off = '["ended"]' where id = ?`).bind(userId).run()
     const active = await createRequest(token, spec())
     const waiting = await createRequest(
       token,
@@ -35,6 +50,14 @@ describe('watching over time', () => {
     }
     expect((await view(token, active.id)).status).toBe('expired')
     expect((await view(token, waiting.id)).status).toBe('expired')
+    const ended = (await notificationsOf(userId)).filter((n) => n.kind === 'request_ended')
+    expect(ended.map((n) => n.title)).toEqual(['A request expired', 'A request expired'])
+    expect(ended.map((n) => n.body).sort()).toEqual([
+      'Expired before it was approved; nothing was watched. Ask your assistant for a new request if you still want a table.',
+      'Expired; nothing was booked. Ask your assistant for a new request if you still want a table.',
+    ])
+    // Emailed: the approval request (switched on); not emailed: the expiries (switched off).
+    expect((await outboxOf(userId)).map((e) => e.subject)).toEqual(['Approve a booking request'])
   })
 
   it('revokes every open request of a token at once when the token is revoked', async () => {
@@ -75,9 +98,10 @@ describe('watching over time', () => {
     await poll(day)
     await poll(day)
     await runAlarm(request.id)
+    await flushAlerts(request.id)
 
     const kinds = (await notificationsOf(userId)).map((n) => n.kind).sort()
-    expect(kinds).toEqual(['booking_skipped', 'reconnect_needed'])
+    expect(kinds).toEqual(['approval_needed', 'booking_skipped', 'reconnect_needed'])
     expect((await view(token, request.id)).status).toBe('active')
     const capabilities = await SELF.fetch('http://localhost/api/v1/capabilities', { headers: { Authorization: `Bearer ${token}` } })
     expect(await capabilities.json()).toEqual({ executor: { ready: false, reason: 'resy_reauth_required', execution: 'cloud' } })

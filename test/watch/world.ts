@@ -155,3 +155,17 @@ export async function outboxOf(userId: string) {
   const { results } = await env.DB.prepare('select subject from outbox where user_id = ?').bind(userId).all<{ subject: string }>()
   return results
 }
+
+/**
+ * The digest's gather window passes (or the gap, with `gapPassed`): the waiting tables are due
+ * now, and the request's alarm sends them (or the user's gap holds them, told by the runner).
+ */
+export async function flushAlerts(id: string, options: { gapPassed?: boolean } = {}): Promise<void> {
+  await runInDurableObject(requestObject(env, id), async (_instance, state) => {
+    const s = await state.storage.get<{ digest: { dueAt: number } | null; digestSentAt: number | null }>('state')
+    if (!s?.digest) return
+    const digestSentAt = options.gapPassed && s.digestSentAt !== null ? s.digestSentAt - 24 * 3_600_000 : s.digestSentAt
+    await state.storage.put('state', { ...s, digestSentAt, digest: { ...s.digest, dueAt: Date.now() - 1 } })
+  })
+  await runAlarm(id)
+}

@@ -57,7 +57,7 @@ describe('inbox', () => {
       body: 'Lilia · Sat Dec 5 · 2 people',
       link: null,
     }))
-    const deps = { db: dbOf(env.DB), now: Date.now(), env }
+    const deps = { db: dbOf(env.DB), now: Date.now(), env, baseUrl: 'http://localhost' }
     expect(await notifyUserOfAll(deps, userId, alerts, () => {})).toBe(24)
     expect(await notifyUserOfAll(deps, userId, alerts, () => {})).toBe(0)
     const page = await (await client.get('/notifications')).text()

@@ -124,3 +124,51 @@ describe('platform connection on the settings page', () => {
     expect(await (await client.get('/settings')).text()).toContain('Not connected.')
   })
 })
+
+describe('alert preferences', () => {
+  const stored = (email: string) =>
+    env.DB.prepare('select alert_gap_minutes, daily_alert_cap, notices_off, webhook_format from users where email = ?')
+      .bind(email)
+      .first<{ alert_gap_minutes: number; daily_alert_cap: number; notices_off: string; webhook_format: string }>()
+
+  it('saves the caps, the switches and the webhook format, and shows them again', async () => {
+    const client = new WebClient()
+    const email = await client.newUser()
+    expect(await stored(email)).toEqual({ alert_gap_minutes: 10, daily_alert_cap: 20, notices_off: '[]', webhook_format: 'json' })
+    const res = await client.post('/settings/alerts', {
+      notices: ['tables', 'approval', 'booked'],
+      alert_gap_minutes: '30',
+      daily_alert_cap: '5',
+      webhook_format: 'ntfy',
+      _csrf: await client.csrfFrom('/settings'),
+    })
+    expect(res.headers.get('Location')).toBe('/settings?done=alerts')
+    expect(await stored(email)).toEqual({
+      alert_gap_minutes: 30,
+      daily_alert_cap: 5,
+      notices_off: '["expiry","ended","health"]',
+      webhook_format: 'ntfy',
+    })
+    const page = await (await client.get('/settings?done=alerts')).text()
+    expect(page).toContain('Alert preferences saved.')
+    expect(page).toMatch(/<option value="30" selected="">30 minutes<\/option>/)
+    expect(page).toMatch(/value="ended"\s*\/?>/)
+    expect(page).not.toMatch(/value="ended" checked/)
+    expect(page).toMatch(/value="tables" checked/)
+  })
+
+  it('refuses a daily cap out of range or a gap it does not offer, and changes nothing', async () => {
+    const client = new WebClient()
+    const email = await client.newUser()
+    const csrf = await client.csrfFrom('/settings')
+    const base = { notices: ['tables'], alert_gap_minutes: '10', webhook_format: 'json', _csrf: csrf }
+    const zero = await client.post('/settings/alerts', { ...base, daily_alert_cap: '0' })
+    expect(zero.status).toBe(422)
+    expect(await zero.text()).toContain('At least 1')
+    const odd = await client.post('/settings/alerts', { ...base, daily_alert_cap: '5', alert_gap_minutes: '7' })
+    expect(odd.status).toBe(422)
+    const format = await client.post('/settings/alerts', { ...base, daily_alert_cap: '5', webhook_format: 'xml' })
+    expect(format.status).toBe(422)
+    expect(await stored(email)).toEqual({ alert_gap_minutes: 10, daily_alert_cap: 20, notices_off: '[]', webhook_format: 'json' })
+  })
+})

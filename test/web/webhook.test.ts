@@ -1,6 +1,10 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { sendWebhook, webhookUrlSchema } from '../../src/notifications/webhook'
+import { webhookPayload } from '../../src/notifications/webhook-body'
+
+const message = (title: string, text: string, link: string | null = null) =>
+  webhookPayload('json', { kind: 'test', title, text, link, requestId: null, groups: [], sentAt: 0 })
 
 const PRODUCTION = { allowLoopbackHttp: false }
 const LOCAL = { allowLoopbackHttp: true }
@@ -17,25 +21,34 @@ function receiver(status = 200) {
 }
 
 describe('sendWebhook', () => {
-  it('posts ntfy/Slack-style JSON with title, text and link', async () => {
+  it('posts the body of the chosen format', async () => {
     const { received, fetcher } = receiver()
     const result = await sendWebhook(
       'https://hooks.example/hook',
-      { title: 'Table found', text: 'Lilia, Dec 5, 19:00', link: 'https://tw.example/r/1' },
+      message('Table found', 'Lilia, Dec 5, 19:00', 'https://tw.example/r/1'),
       { fetcher, policy: PRODUCTION },
     )
     expect(result).toEqual({ ok: true, status: 200 })
     expect(received).toEqual([
       {
         contentType: 'application/json',
-        body: { title: 'Table found', text: 'Lilia, Dec 5, 19:00\nhttps://tw.example/r/1', link: 'https://tw.example/r/1' },
+        body: {
+          version: 1,
+          kind: 'test',
+          title: 'Table found',
+          text: 'Lilia, Dec 5, 19:00',
+          link: 'https://tw.example/r/1',
+          request_id: null,
+          sent_at: '1970-01-01T00:00:00.000Z',
+          groups: [],
+        },
       },
     ])
   })
 
   it('reports a receiver that refuses', async () => {
     const { fetcher } = receiver(410)
-    expect(await sendWebhook('https://hooks.example/hook', { title: 't', text: 'x' }, { fetcher, policy: PRODUCTION })).toEqual({
+    expect(await sendWebhook('https://hooks.example/hook', message('t', 'x'), { fetcher, policy: PRODUCTION })).toEqual({
       ok: false,
       reason: 'rejected',
       status: 410,
@@ -46,11 +59,11 @@ describe('sendWebhook', () => {
     const silent = (request: Request) =>
       new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)))
     const started = Date.now()
-    const result = await sendWebhook(
-      'https://hooks.example/hook',
-      { title: 't', text: 'x' },
-      { fetcher: silent, timeoutMs: 50, policy: PRODUCTION },
-    )
+    const result = await sendWebhook('https://hooks.example/hook', message('t', 'x'), {
+      fetcher: silent,
+      timeoutMs: 50,
+      policy: PRODUCTION,
+    })
     expect(result).toEqual({ ok: false, reason: 'timeout' })
     expect(Date.now() - started).toBeLessThan(2_000)
   })
@@ -122,7 +135,7 @@ describe('webhook URLs in local development', () => {
 describe('sending to a URL saved before the rules', () => {
   it('is refused without a request', async () => {
     const { received, fetcher } = receiver()
-    const result = await sendWebhook('http://127.0.0.1:8787/hook', { title: 't', text: 'x' }, { fetcher, policy: PRODUCTION })
+    const result = await sendWebhook('http://127.0.0.1:8787/hook', message('t', 'x'), { fetcher, policy: PRODUCTION })
     expect(result).toEqual({ ok: false, reason: 'refused' })
     expect(received).toEqual([])
   })

@@ -1,50 +1,83 @@
-// The words of every alert the watcher sends, from the notices decide() asks for. Each names
-// venue, date, time, party and seating, and links to the platform. A later digest layer can
-// group notices before they are worded here.
-import { weekdayOf } from '../../lib/zoned-time'
+// The words of every alert the watcher sends, from the notices decide() asks for. Tables found
+// go out as one digest (digest-alert.ts); the rest are one alert each, sent once (dedupe key).
 import type { Alert } from '../../notifications/notify'
-import type { Notice, Recipient, Table } from '../events'
-import { slotKey } from './match'
+import type { BookedTable, Notice, Recipient } from '../events'
+import { actionUrl } from '../view'
+import { instantWhen, tableWhen } from './alert-time'
+import { digestAlert } from './digest-alert'
 
-export const PLATFORM_WEB_URL = 'https://resy.com'
-const ACCOUNT_PAGE = `${PLATFORM_WEB_URL}/account/reservations-and-notify`
+const ACCOUNT_PAGE = 'https://resy.com/account/reservations-and-notify'
 
-export function bookingLink(urlSlug: string | null, venueId: number, day: string, partySize: number): string {
-  const params = `date=${day}&seats=${partySize}`
-  return urlSlug
-    ? `${PLATFORM_WEB_URL}/venues/${encodeURIComponent(urlSlug)}?${params}`
-    : `${PLATFORM_WEB_URL}/?venue_id=${venueId}&${params}`
-}
+const HEALTH_NOTICE_EVERY_MS = 6 * 60 * 60 * 1000
 
-const when = (day: string, time: string) => `${weekdayOf(day)} ${day} at ${time}`
+const when = (day: string, time: string) => `on ${tableWhen(day, time)}`
 
-/** The alerts of one notice: a table found is one alert per slot, each sent once (its dedupe key). */
-export function alertsOf(to: Recipient, notice: Notice): Alert[] {
+/** The alerts of one notice. */
+export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[] {
   switch (notice.type) {
-    case 'tables_found':
-      return notice.slots.map((slot) => tableFoundAlert(to, slot, notice.venueName, notice.urlSlug, notice.note))
+    case 'digest':
+      return [digestAlert(to, notice.tables, baseUrl)]
     case 'booked':
-      return [
-        {
-          userId: to.userId,
-          requestId: to.requestId,
-          dedupeKey: `${to.requestId}:booked`,
-          kind: 'booked',
-          title: `Booked and verified: ${notice.venueName}, ${notice.day} ${notice.time}`,
-          body: `Your table at ${notice.venueName} ${when(notice.day, notice.time)} for ${to.partySize} is on your platform account. Manage or cancel it there.`,
-          link: ACCOUNT_PAGE,
-        },
-      ]
+      return [bookedAlert(to, notice.booking)]
     case 'unverified':
       return [
         {
           userId: to.userId,
           requestId: to.requestId,
           dedupeKey: `${to.requestId}:unverified`,
-          kind: 'request_ended',
+          kind: 'booking_unverified',
           title: `Please check your platform account: ${notice.venueName}, ${notice.day} ${notice.time}`,
           body: `A booking was submitted for ${notice.venueName} ${when(notice.day, notice.time)} but the platform never confirmed it either way. Check your reservations on the platform; this request will not book again.`,
           link: ACCOUNT_PAGE,
+        },
+      ]
+    case 'approval_needed':
+      return [
+        {
+          userId: to.userId,
+          requestId: to.requestId,
+          dedupeKey: `${to.requestId}:approval:${notice.revision}`,
+          kind: 'approval_needed',
+          title: 'Approve a booking request',
+          body: `Your assistant asked Tablewatch to book a table (revision ${notice.revision}). Nothing is watched or booked until you approve it. The request expires ${instantWhen(notice.expiresAt, notice.timeZone)}.`,
+          link: actionUrl(baseUrl, { id: to.requestId, revision: notice.revision }),
+        },
+      ]
+    case 'expires_soon':
+      return [
+        {
+          userId: to.userId,
+          requestId: to.requestId,
+          dedupeKey: `${to.requestId}:expires-soon:${notice.expiresAt}`,
+          kind: 'expiry_warning',
+          title: 'A request you have not approved expires in a day',
+          body: `It expires ${instantWhen(notice.expiresAt, notice.timeZone)} and nothing is watched until you approve it.`,
+          link: actionUrl(baseUrl, { id: to.requestId, revision: notice.revision }),
+        },
+      ]
+    case 'ended':
+      return [
+        {
+          userId: to.userId,
+          requestId: to.requestId,
+          dedupeKey: `${to.requestId}:ended`,
+          kind: 'request_ended',
+          title: notice.status === 'expired' ? 'A request expired' : 'A request was revoked',
+          body: `${notice.reason} Ask your assistant for a new request if you still want a table.`,
+          link: `${baseUrl}/requests/${to.requestId}`,
+        },
+      ]
+    case 'checks_blocked':
+      // At most one per user every six hours: a block touches every request at once.
+      return [
+        {
+          userId: to.userId,
+          requestId: null,
+          dedupeKey: `health:checks:${Math.floor(notice.at / HEALTH_NOTICE_EVERY_MS)}`,
+          kind: 'checks_blocked',
+          title: 'The platform is blocking checks for now',
+          body: `Could not check ${notice.venueName} on ${notice.day}: ${notice.says}. Tablewatch backs off and tries again by itself; you may want to look on the platform yourself meanwhile.`,
+          link: `${baseUrl}/requests`,
         },
       ]
     case 'reconnect':
@@ -63,17 +96,17 @@ export function alertsOf(to: Recipient, notice: Notice): Alert[] {
   }
 }
 
-function tableFoundAlert(to: Recipient, slot: Table, venueName: string, urlSlug: string | null, note: string | null): Alert {
+function bookedAlert(to: Recipient, b: BookedTable): Alert {
+  const fee = b.cancellationFee
+    ? `Cancelling late costs ${b.cancellationFee} per person${b.freeCancellationUntil === null ? '' : `; free until ${instantWhen(b.freeCancellationUntil, b.timeZone)}`}.`
+    : 'No cancellation fee.'
   return {
     userId: to.userId,
     requestId: to.requestId,
-    dedupeKey: `${to.requestId}:slot:${slotKey(slot)}`,
-    kind: note ? 'booking_skipped' : 'table_found',
-    title: `Table open: ${venueName}, ${slot.day} ${slot.time}`,
-    body:
-      `${venueName} has a table ${when(slot.day, slot.time)} for ${to.partySize} (${slot.seatingType}).` +
-      (note ? ` Not booked automatically: ${note}.` : '') +
-      ' Book it on the platform before someone else does.',
-    link: bookingLink(urlSlug, slot.venueId, slot.day, to.partySize),
+    dedupeKey: `${to.requestId}:booked`,
+    kind: 'booked',
+    title: `Booked and verified: ${b.venueName}, ${tableWhen(b.day, b.time)}`,
+    body: `Your table at ${b.venueName} on ${tableWhen(b.day, b.time)} for ${b.partySize} (${b.seatingType}) is on your platform account. ${fee} Manage or cancel it there.`,
+    link: ACCOUNT_PAGE,
   }
 }

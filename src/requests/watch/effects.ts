@@ -7,13 +7,16 @@ import { findConnection } from '../../db/connections'
 import { mirrorState } from '../../db/requests'
 import { claimedByOtherRequests, recordReservation } from '../../db/reservations'
 import { findVenues } from '../../db/venues'
-import { notifyUserOfAll } from '../../notifications/notify'
+import { notifyUser, notifyUserOfAll } from '../../notifications/notify'
+import { alertPreferencesOf } from '../alert-preferences'
 import { markReauthRequired, type PlatformSession, platformSessionOf } from '../connection'
 import { type Deps, depsOf } from '../deps'
 import { availabilityName, type Effect, type OfferAnswer, type RequestEvent, type VerifyAnswer } from '../events'
 import { windowsOf } from '../rules'
 import { alertsOf } from './alerts'
 import { baseIntervalFrom } from './cadence'
+import { gapAllows, restaurantDate } from './digest'
+import { digestAlert } from './digest-alert'
 import { budget } from './limits'
 import { ourReservation } from './rules'
 import { subscriptionFor } from './schedule'
@@ -50,8 +53,10 @@ export function effectRunner(env: Cloudflare.Env) {
     const d = deps()
     switch (effect.kind) {
       case 'notify':
-        await notifyUserOfAll(d, effect.to.userId, alertsOf(effect.to, effect.notice), (work) => background.push(work))
+        await notifyUserOfAll(d, effect.to.userId, alertsOf(effect.to, effect.notice, d.baseUrl), (work) => background.push(work))
         return []
+      case 'send_digest':
+        return sendDigest(d, effect)
       case 'mirror':
         await mirrorState(env.DB, effect.row, effect.specChanged ? windowsOf(effect.row.spec) : null)
         return []
@@ -95,6 +100,16 @@ export function effectRunner(env: Cloudflare.Env) {
       case 'verify':
         return [{ kind: 'verification_answer', attemptAt: effect.attempt.createdAt, answer: await verify(d, effect) }]
     }
+  }
+
+  /** The per-request gap may hold the digest; else one alert (the daily cap limits its channels). */
+  async function sendDigest(d: Deps, effect: Extract<Effect, { kind: 'send_digest' }>): Promise<RequestEvent[]> {
+    const prefs = await alertPreferencesOf(d, effect.to.userId)
+    const gap = gapAllows({ ...effect, gapMs: prefs.alertGapMinutes * 60_000 }, d.now)
+    if (!gap.send) return [{ kind: 'digest_held', until: gap.until }]
+    await notifyUser(d, digestAlert(effect.to, effect.tables, d.baseUrl), (work) => background.push(work))
+    const days = [...new Set(effect.tables.map(restaurantDate))]
+    return [{ kind: 'digest_sent', keys: effect.tables.map((t) => t.key), days, at: d.now }]
   }
 
   async function checkOffer(d: Deps, effect: Extract<Effect, { kind: 'check_offer' }>): Promise<OfferAnswer> {

@@ -9,7 +9,7 @@ export function CsrfInput(props: { token: string }) {
 export interface FieldProps {
   label: string
   name: string
-  type?: 'text' | 'email' | 'password' | 'url'
+  type?: 'text' | 'email' | 'password' | 'url' | 'number'
   value?: string
   error?: string | undefined
   hint?: string
@@ -17,6 +17,8 @@ export interface FieldProps {
   required?: boolean
   minLength?: number
   maxLength?: number
+  min?: number
+  max?: number
 }
 
 export function Field(props: FieldProps) {
@@ -40,6 +42,8 @@ export function Field(props: FieldProps) {
         required={props.required}
         minlength={props.minLength}
         maxlength={props.maxLength}
+        min={props.min}
+        max={props.max}
         aria-invalid={props.error ? 'true' : undefined}
         aria-describedby={describedBy}
       />

@@ -3,6 +3,7 @@
 import { SCOPES } from '../../core/scopes'
 import { SKILL_VERSION } from '../skill'
 import { SCOPE_DESCRIPTIONS } from './assistants'
+import { WebhookDocs } from './developers-webhook'
 
 function Code(props: { children: string }) {
   return (
@@ -27,6 +28,7 @@ export function DevelopersPage(props: { baseUrl: string }) {
         <a href="#skill">The skill file</a>
         <a href="#scopes">Scopes</a>
         <a href="#rules">Rules for assistants</a>
+        <a href="#webhook">Webhook alerts</a>
       </nav>
 
       <section id="rest" class="card">
@@ -147,6 +149,7 @@ curl -s -H "Accept: text/markdown" ${props.baseUrl}/developers`}</Code>
           </li>
         </ul>
       </section>
+      <WebhookDocs />
     </>
   )
 }

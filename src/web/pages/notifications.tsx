@@ -1,5 +1,6 @@
 // The in-app inbox and, in local development, the outbox of emails that would have been sent.
 import type { InboxItem, OutboxEmail } from '../../requests/inbox'
+import { DigestGroups } from '../components/digest-groups'
 import { CsrfInput } from '../components/form'
 import { formatDateTime } from '../format'
 
@@ -24,7 +25,7 @@ function NotificationItem(props: { item: InboxItem; csrfToken: string }) {
         <h2 class="item-title">{item.title}</h2>
         {unread ? <span class="status status-unread">Unread</span> : null}
       </div>
-      <p class="body-text">{item.body}</p>
+      {item.groups ? <DigestGroups groups={item.groups} /> : <p class="body-text">{item.body}</p>}
       <p class="muted">{formatDateTime(item.createdAt)}</p>
       <div class="row">
         {link ? <a href={link}>Open</a> : null}

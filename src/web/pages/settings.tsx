@@ -1,8 +1,11 @@
 // Settings: notifications (email, webhook with a test) and the reservation-platform connection.
 import type { SessionUser } from '../../auth/session'
+import type { AlertPreferences } from '../../requests/alert-preferences'
 import type { ConnectionStatus } from '../../requests/connection'
 import { RISK_NOTICE } from '../../requests/connection'
 import { Alert, CsrfInput, Field } from '../components/form'
+import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
+import { NotificationSettings } from './settings-notifications'
 
 export const PLATFORM_RISK_NOTICE = RISK_NOTICE
 
@@ -15,44 +18,9 @@ export interface SettingsPageProps {
   /** Unsaved values and errors after a failed save. */
   form?: { emailAlerts: boolean; webhookUrl: string; webhookError?: string | undefined }
   notice?: { kind: 'success' | 'error'; text: string } | undefined
-}
-
-function NotificationSettings(props: SettingsPageProps) {
-  const emailAlerts = props.form?.emailAlerts ?? props.user.emailAlerts
-  const webhookUrl = props.form?.webhookUrl ?? props.user.webhookUrl ?? ''
-  return (
-    <section class="card" aria-labelledby="notifications-heading">
-      <h2 id="notifications-heading">Notifications</h2>
-      <p class="muted">Alerts always appear in your Tablewatch inbox. You can also get them by email and on a webhook.</p>
-      <form method="post" action="/settings/notifications" class="form" novalidate>
-        <CsrfInput token={props.csrfToken} />
-        <label class="check">
-          <input type="checkbox" name="email_alerts" value="on" checked={emailAlerts} />
-          <span>Email me alerts at {props.user.email}</span>
-        </label>
-        <Field
-          label="Webhook URL (optional)"
-          name="webhook_url"
-          type="url"
-          value={webhookUrl}
-          hint="An ntfy or Slack-style address that accepts a JSON POST with title and text. Leave empty for none."
-          error={props.form?.webhookError}
-          maxLength={2000}
-        />
-        <button type="submit" class="button">
-          Save notification settings
-        </button>
-      </form>
-      {props.user.webhookUrl ? (
-        <form method="post" action="/settings/webhook-test" class="inline-form">
-          <CsrfInput token={props.csrfToken} />
-          <button type="submit" class="button secondary">
-            Send a test to my webhook
-          </button>
-        </form>
-      ) : null}
-    </section>
-  )
+  alertPrefs: AlertPreferences
+  /** The alert preferences form after a failed save. */
+  alertForm?: { errors: AlertSettingsProps['errors']; dailyCapValue: string } | undefined
 }
 
 function ConnectionState(props: { connection: ConnectionStatus }) {
@@ -148,6 +116,12 @@ export function SettingsPage(props: SettingsPageProps) {
         <a href="/settings/security">Sign-in and security</a>: change your password, or sign out everywhere.
       </p>
       <NotificationSettings {...props} />
+      <AlertSettings
+        csrfToken={props.csrfToken}
+        prefs={props.alertPrefs}
+        errors={props.alertForm?.errors}
+        dailyCapValue={props.alertForm?.dailyCapValue}
+      />
       <PlatformConnection {...props} />
     </>
   )

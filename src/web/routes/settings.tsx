@@ -2,9 +2,10 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
+import { alertPreferencesOf, NOTICE_SWITCHES, saveAlertPreferences } from '../../requests/alert-preferences'
 import { connectionStatus } from '../../requests/connection'
 import { depsOf } from '../../requests/deps'
-import { saveNotificationSettings, sendTestAlert, type WebhookResult } from '../../requests/settings'
+import { saveNotificationSettings, sendTestAlert, sendTestEmail, type WebhookResult } from '../../requests/settings'
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
 import { renderPage, type WebEnv } from '../render'
 
@@ -15,14 +16,16 @@ const notificationForm = z.object({
 
 const NOTICES = {
   saved: { kind: 'success', text: 'Notification settings saved.' },
+  alerts: { kind: 'success', text: 'Alert preferences saved.' },
   connected: { kind: 'success', text: 'Your platform account is connected.' },
   disconnected: { kind: 'success', text: 'Disconnected. Your open requests were revoked; existing reservations stay.' },
 } as const
 
 export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 422 | 429 | 503 = 200) {
   const user = currentUser(c)
-  const connection = await connectionStatus(depsOf(c.env, c.req.url), user.id)
-  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, ...extra }
+  const deps = depsOf(c.env, c.req.url)
+  const [connection, alertPrefs] = await Promise.all([connectionStatus(deps, user.id), alertPreferencesOf(deps, user.id)])
+  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, ...extra }
   return renderPage(c, 'Settings', <SettingsPage {...props} />, status)
 }
 
@@ -52,7 +55,7 @@ settingsRoutes.use('/settings/*', requireSession())
 
 settingsRoutes.get('/settings', (c) => {
   const done = c.req.query('done')
-  const notice = done === 'saved' || done === 'connected' || done === 'disconnected' ? NOTICES[done] : undefined
+  const notice = done === 'saved' || done === 'alerts' || done === 'connected' || done === 'disconnected' ? NOTICES[done] : undefined
   return showSettings(c, { notice })
 })
 
@@ -75,7 +78,33 @@ settingsRoutes.post('/settings/notifications', async (c) => {
 settingsRoutes.post('/settings/webhook-test', async (c) => {
   const user = currentUser(c)
   if (!user.webhookUrl) return showSettings(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
-  const result = await sendTestAlert(depsOf(c.env, c.req.url), user.id, user.webhookUrl)
+  const deps = depsOf(c.env, c.req.url)
+  const { webhookFormat } = await alertPreferencesOf(deps, user.id)
+  const result = await sendTestAlert(deps, user.id, user.webhookUrl, webhookFormat)
   const tooMany = !result.ok && result.reason === 'too_many'
   return showSettings(c, { notice: describeWebhookResult(result) }, tooMany ? 429 : 200)
+})
+
+settingsRoutes.post('/settings/email-test', async (c) => {
+  const user = currentUser(c)
+  await sendTestEmail(depsOf(c.env, c.req.url), user)
+  return showSettings(c, { notice: { kind: 'success', text: `Test email sent to ${user.email}.` } })
+})
+
+settingsRoutes.post('/settings/alerts', async (c) => {
+  const user = currentUser(c)
+  const form = await c.req.parseBody({ all: true })
+  const notices = [form.notices ?? []].flat().filter((v): v is string => typeof v === 'string')
+  const input = {
+    alertGapMinutes: form.alert_gap_minutes,
+    dailyAlertCap: form.daily_alert_cap,
+    noticesOff: NOTICE_SWITCHES.filter((name) => !notices.includes(name)),
+    webhookFormat: form.webhook_format,
+  }
+  const saved = await saveAlertPreferences(depsOf(c.env, c.req.url), user.id, input)
+  if (!saved.ok) {
+    const dailyCapValue = typeof form.daily_alert_cap === 'string' ? form.daily_alert_cap : ''
+    return showSettings(c, { alertForm: { errors: saved.errors, dailyCapValue } }, 422)
+  }
+  return c.redirect('/settings?done=alerts', 303)
 })

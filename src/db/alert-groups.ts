@@ -1,0 +1,22 @@
+// A digest's tables by restaurant and date, as the notifications table keeps them (its `groups`
+// column) and every channel lists them.
+
+/** One table of a digest, as every channel lists it. */
+export interface AlertTable {
+  time: string
+  /** "Sat, Dec 5 · 7:30 PM", the venue's local time. */
+  when: string
+  seating: string
+  fee: string | null
+  note: string | null
+  /** Opens this slot (or the venue's day) on the platform. */
+  link: string
+}
+
+/** A digest's tables of one restaurant on one date. */
+export interface AlertGroup {
+  restaurant: string
+  venueId: number
+  date: string
+  tables: AlertTable[]
+}

@@ -1,0 +1,41 @@
+// The kinds of notices, and the switches in Settings that turn each group off for email and
+// the webhook (the inbox always keeps them).
+
+/** What an alert is about (stored as the notification's kind). */
+export type AlertKind =
+  | 'table_found'
+  | 'booking_skipped'
+  | 'approval_needed'
+  | 'expiry_warning'
+  | 'request_ended'
+  | 'booked'
+  | 'booking_unverified'
+  | 'reconnect_needed'
+  | 'checks_blocked'
+
+export const NOTICE_SWITCHES = ['tables', 'approval', 'expiry', 'ended', 'booked', 'health'] as const
+export type NoticeSwitch = (typeof NOTICE_SWITCHES)[number]
+
+/** The words of each switch in Settings. */
+export const SWITCH_LABELS: Record<NoticeSwitch, string> = {
+  tables: 'Tables found (one digest per request per poll, within the caps below)',
+  approval: 'A booking request waits for my approval',
+  expiry: 'A request I have not approved expires in a day',
+  ended: 'A request expired or was revoked',
+  booked: 'A table was booked (or a booking needs checking on the platform)',
+  health: 'Problems: the platform account needs reconnecting, or the platform blocks checks',
+}
+
+const SWITCH_OF: Record<AlertKind, NoticeSwitch> = {
+  table_found: 'tables',
+  booking_skipped: 'tables',
+  approval_needed: 'approval',
+  expiry_warning: 'expiry',
+  request_ended: 'ended',
+  booked: 'booked',
+  booking_unverified: 'booked',
+  reconnect_needed: 'health',
+  checks_blocked: 'health',
+}
+
+export const switchOf = (kind: AlertKind): NoticeSwitch => SWITCH_OF[kind]

@@ -1,0 +1,79 @@
+// What an alert looks like on the user's webhook, in the format they chose (Settings):
+//  - json: Tablewatch's own, versioned body (version 1, documented on the Developers page);
+//  - ntfy: a plain-text message with Title and Click headers (POST to https://ntfy.sh/<topic>);
+//  - slack: an incoming-webhook message ({text}, with Slack's <url|label> links).
+
+import type { AlertGroup } from '../db/alert-groups'
+
+export type { AlertGroup, AlertTable } from '../db/alert-groups'
+
+export interface WebhookAlert {
+  kind: string
+  title: string
+  text: string
+  link: string | null
+  requestId: string | null
+  groups: AlertGroup[]
+  sentAt: number
+}
+
+export type WebhookFormat = 'json' | 'ntfy' | 'slack'
+
+export const WEBHOOK_BODY_VERSION = 1
+
+export interface WebhookPayload {
+  headers: Record<string, string>
+  body: string
+}
+
+/** The body (and headers) of one webhook call. */
+export function webhookPayload(format: WebhookFormat, alert: WebhookAlert): WebhookPayload {
+  switch (format) {
+    case 'ntfy':
+      return {
+        // ntfy reads the title and the click-through link from headers; header values are ASCII.
+        headers: { 'content-type': 'text/plain; charset=utf-8', Title: ascii(alert.title), ...(alert.link ? { Click: alert.link } : {}) },
+        body: alert.text,
+      }
+    case 'slack':
+      return { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: slackText(alert) }) }
+    case 'json':
+      return {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          version: WEBHOOK_BODY_VERSION,
+          kind: alert.kind,
+          title: alert.title,
+          text: alert.text,
+          link: alert.link,
+          request_id: alert.requestId,
+          sent_at: new Date(alert.sentAt).toISOString(),
+          groups: alert.groups.map((g) => ({
+            restaurant: g.restaurant,
+            venue_id: g.venueId,
+            date: g.date,
+            tables: g.tables.map((t) => ({ time: t.time, seating: t.seating, fee: t.fee, note: t.note, link: t.link })),
+          })),
+        }),
+      }
+  }
+}
+
+const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, (ch) => (ch === '·' ? '-' : ''))
+
+const slackEscape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+function slackText(alert: WebhookAlert): string {
+  const head = `*${slackEscape(alert.title)}*`
+  if (alert.groups.length === 0) {
+    return `${head}\n${slackEscape(alert.text)}${alert.link ? `\n<${alert.link}|Open>` : ''}`
+  }
+  const groups = alert.groups.map((g) => {
+    const lines = g.tables.map((t) => {
+      const extra = [t.seating, t.fee, t.note ? `not booked: ${t.note}` : null].filter(Boolean).join(' · ')
+      return `• <${t.link}|${slackEscape(t.when.split(' · ')[1] ?? t.time)}> ${slackEscape(extra)}`
+    })
+    return `*${slackEscape(g.restaurant)}* · ${slackEscape(g.tables[0]?.when.split(' · ')[0] ?? g.date)}\n${lines.join('\n')}`
+  })
+  return [head, ...groups].join('\n\n')
+}

@@ -1,0 +1,42 @@
+// The digest part of decide(), pure: a waiting digest is sent when its alarm comes (once at a
+// time), and the runner's answer (sent, or held by the user's gap) settles it. Only alerts go
+// through here; booking never waits for a digest.
+import { type Decided, recipientOf, stateOnly } from './decide-watch'
+import type { Effect, RequestEvent } from './events'
+import { isOpen, type RequestState, transition } from './state'
+import { DAYS_LIMIT, digestAlarm, GATHER_MS } from './watch/digest'
+
+/** Adds the send to an alarm's step when the waiting digest is due. */
+export function flushDigest(step: Decided, now: number): Decided {
+  const { state } = step
+  const due = digestAlarm(state)
+  if (!state.digest || due === null || now < due || !isOpen(state.status)) return step
+  const send: Effect = {
+    kind: 'send_digest',
+    to: recipientOf(state),
+    tables: state.digest.tables,
+    lastSentAt: state.digestSentAt,
+    knownDays: state.digestDays,
+  }
+  const next = transition(state, { patch: { digest: { ...state.digest, sendingAt: now } } }, now)
+  return { ...step, state: next, effects: [...step.effects, send] }
+}
+
+type DigestAnswer = Extract<RequestEvent, { kind: 'digest_sent' | 'digest_held' }>
+
+export function digestAnswered(state: RequestState, event: DigestAnswer, now: number): Decided {
+  const pending = state.digest
+  if (event.kind === 'digest_held') {
+    if (!pending) return stateOnly(state)
+    return stateOnly(transition(state, { patch: { digest: { ...pending, sendingAt: null, dueAt: Math.max(event.until, now) } } }, now))
+  }
+  const sent = new Set(event.keys)
+  // Tables that arrived while it was sent wait for the next one.
+  const left = pending?.tables.filter((t) => !sent.has(t.key)) ?? []
+  const digest = left.length > 0 ? { tables: left, dueAt: now + GATHER_MS, sendingAt: null } : null
+  const digestDays = [...new Set([...state.digestDays, ...event.days])].slice(-DAYS_LIMIT)
+  const tables = event.keys.length === 1 ? '1 table' : `${event.keys.length} tables`
+  const places = event.days.length === 1 ? '1 restaurant-date' : `${event.days.length} restaurant-dates`
+  const trace = `Alerted the user: ${tables} at ${places}, in one alert.`
+  return stateOnly(transition(state, { trace, patch: { digest, digestSentAt: event.at, digestDays } }, now))
+}

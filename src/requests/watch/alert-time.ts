@@ -1,0 +1,26 @@
+// How alerts write dates and times: "Sat, Nov 28 · 9:30 PM", in the venue's zone, with a short
+// zone name where an instant is meant ("… 9:30 PM EST").
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+/** A venue-local date and time as the platform lists them ("2026-11-28", "21:30"). */
+export function tableWhen(day: string, time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number)
+  const clock = `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
+  return `${DAY_FORMAT.format(new Date(`${day}T00:00:00Z`))} · ${clock}`
+}
+
+/** An instant in a zone, with the zone's short name ("Sat, Nov 28 · 9:30 PM EST"). */
+export function instantWhen(ms: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).formatToParts(new Date(ms))
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('weekday')}, ${part('month')} ${part('day')} · ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`
+}

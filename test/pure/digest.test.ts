@@ -1,0 +1,192 @@
+// Table alerts as digests (issue 16, item 1): one alert per poll however many tables and
+// venue-days it found, grouped by restaurant and date, held by the per-request gap unless a new
+// restaurant-date appears. Booking never waits for a digest. Pure: the clock is an argument.
+import { describe, expect, it } from 'vitest'
+import { webhookPayload } from '../../src/notifications/webhook-body'
+import { decide } from '../../src/requests/decide'
+import type { Effect, RequestEvent } from '../../src/requests/events'
+import type { RequestState } from '../../src/requests/state'
+import { GATHER_MS, gapAllows } from '../../src/requests/watch/digest'
+import { digestAlert } from '../../src/requests/watch/digest-alert'
+import { DAY, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
+
+const MIN = 60_000
+const VENUES = [VENUE, 60106, 60107, 60108, 60109, 60110, 60111, 60112]
+const DATES = Array.from({ length: 13 }, (_, i) => `2026-12-${String(5 + i).padStart(2, '0')}`)
+const spec = specOf({ mode: 'alert_only', venue_ids: VENUES, dates: DATES, earliest_time: '18:00', latest_time: '22:00' })
+const watchingAll = (): RequestState => ({
+  ...stateIn('active', spec),
+  watching: VENUES.flatMap((v) => DATES.map((d) => `${v}:${d}:2`)),
+})
+const seen = (venueId: number, day: string, times: string[], at = NOW): RequestEvent => ({
+  kind: 'slots_seen',
+  venueDay: { venueId, day, partySize: 2 },
+  venueName: `Venue ${venueId}`,
+  urlSlug: `venue-${venueId}`,
+  checkedAt: at,
+  slots: times.map((t) => slotAt(t, { venueId, day })),
+})
+const sends = (effects: Effect[]) => effects.filter((e): e is Extract<Effect, { kind: 'send_digest' }> => e.kind === 'send_digest')
+
+/** Every venue-day of one poll round reports its new tables; then the request's alarm fires. */
+function pollRound(state: RequestState, at: number, times: (venueId: number, day: string) => string[]) {
+  let s = state
+  for (const v of VENUES) for (const d of DATES) s = decide(s, seen(v, d, times(v, d), at), at).state
+  return s
+}
+
+describe('one alert per poll', () => {
+  it('sends one digest for 8 restaurants × 13 dates with dozens of open tables, not one per table', () => {
+    const gathered = pollRound(watchingAll(), NOW, (v, d) => (DATES.indexOf(d) % 3 === 0 ? ['19:00', '19:30', '21:00'] : ['20:00']))
+    expect(gathered.digest?.tables).toHaveLength(8 * (5 * 3 + 8))
+    const flushed = decide(gathered, { kind: 'alarm' }, NOW + GATHER_MS)
+    const [send, ...more] = sends(flushed.effects)
+    expect(more).toEqual([])
+    expect(send?.tables).toHaveLength(184)
+    // A second alarm while it is sent does not send again.
+    expect(sends(decide(flushed.state, { kind: 'alarm' }, NOW + GATHER_MS + 10).effects)).toEqual([])
+    const alert = digestAlert(send?.to ?? { requestId: 'x', userId: 'y', partySize: 2 }, send?.tables ?? [], 'https://tw.example')
+    expect(alert.title).toBe('184 tables open at 8 restaurants on 13 dates')
+    expect(alert.groups).toHaveLength(104)
+    expect(alert.groups?.[0]).toEqual({
+      restaurant: `Venue ${VENUE}`,
+      venueId: VENUE,
+      date: DATES[0],
+      tables: ['19:00', '19:30', '21:00'].map((time) =>
+        expect.objectContaining({
+          time,
+          seating: 'Dining Room',
+          link: `https://resy.com/venues/venue-${VENUE}?date=${DATES[0]}&seats=2&time=${time.replace(':', '')}`,
+        }),
+      ),
+    })
+    expect(alert.body).toContain(
+      `Venue ${VENUE} · Sat, Dec 5\n- 7:00 PM · Dining Room: https://resy.com/venues/venue-${VENUE}?date=2026-12-05&seats=2&time=1900`,
+    )
+  })
+
+  it('settles a sent digest and keeps what arrived meanwhile for the next one', () => {
+    const gathered = decide(watchingAll(), seen(VENUE, DAY, ['19:00']), NOW).state
+    const flushed = decide(gathered, { kind: 'alarm' }, NOW + GATHER_MS)
+    const [send] = sends(flushed.effects)
+    const meanwhile = decide(flushed.state, seen(VENUE, DAY, ['19:30']), NOW + GATHER_MS + 1).state
+    const sent = decide(
+      meanwhile,
+      { kind: 'digest_sent', keys: send?.tables.map((t) => t.key) ?? [], days: [`${VENUE}:${DAY}`], at: NOW + GATHER_MS },
+      NOW + GATHER_MS + 2,
+    )
+    expect(sent.state.digest?.tables.map((t) => t.time)).toEqual(['19:30'])
+    expect(sent.state.digestSentAt).toBe(NOW + GATHER_MS)
+    expect(sent.state.digestDays).toEqual([`${VENUE}:${DAY}`])
+    expect(sent.state.trace.at(-1)?.message).toBe('Alerted the user: 1 table at 1 restaurant-date, in one alert.')
+  })
+
+  it('holds a digest of known restaurant-dates for the gap, and sends at once for a new one', () => {
+    const told = { ...watchingAll(), digestSentAt: NOW, digestDays: [`${VENUE}:${DAY}`] }
+    const later = decide(told, seen(VENUE, DAY, ['21:00']), NOW + MIN).state
+    const flushed = decide(later, { kind: 'alarm' }, NOW + MIN + GATHER_MS)
+    const [send] = sends(flushed.effects)
+    // The runner applies the user's gap (10 minutes by default).
+    const verdict = gapAllows(
+      { lastSentAt: send?.lastSentAt ?? null, knownDays: send?.knownDays ?? [], tables: send?.tables ?? [], gapMs: 10 * MIN },
+      NOW + MIN + GATHER_MS,
+    )
+    expect(verdict).toEqual({ send: false, until: NOW + 10 * MIN })
+    const held = decide(flushed.state, { kind: 'digest_held', until: NOW + 10 * MIN }, NOW + MIN + GATHER_MS + 1)
+    expect(held.alarmAt).toBe(NOW + 10 * MIN)
+    // More tables at the same restaurant-date wait too …
+    const same = decide(held.state, seen(VENUE, DAY, ['21:15']), NOW + 2 * MIN)
+    expect(same.alarmAt).toBe(NOW + 10 * MIN)
+    // … a new restaurant-date goes after the gather window, with everything waiting.
+    const fresh = decide(same.state, seen(60106, DAY, ['20:00']), NOW + 3 * MIN)
+    expect(fresh.alarmAt).toBe(NOW + 3 * MIN + GATHER_MS)
+    const [again] = sends(decide(fresh.state, { kind: 'alarm' }, NOW + 3 * MIN + GATHER_MS).effects)
+    expect(again?.tables.map((t) => t.time)).toEqual(['21:00', '21:15', '20:00'])
+    expect(
+      gapAllows(
+        { lastSentAt: NOW, knownDays: again?.knownDays ?? [], tables: again?.tables ?? [], gapMs: 10 * MIN },
+        NOW + 3 * MIN + GATHER_MS,
+      ),
+    ).toEqual({ send: true })
+  })
+
+  it('never makes booking wait: an approved auto_book request checks the offer at once while a digest waits', () => {
+    const approved = { ...stateIn('active'), digest: { tables: [], dueAt: NOW + 9 * MIN, sendingAt: null } }
+    const decision = decide(approved, seen(VENUE, DAY, ['19:30']), NOW)
+    expect(decision.effects.map((e) => e.kind)).toEqual(['check_offer'])
+  })
+
+  it('sends nothing for a request that was stopped with tables waiting', () => {
+    const gathered = decide(watchingAll(), seen(VENUE, DAY, ['19:00']), NOW).state
+    const stopped = decide(gathered, { kind: 'stop' }, NOW + 1).state
+    expect(sends(decide(stopped, { kind: 'alarm' }, NOW + GATHER_MS).effects)).toEqual([])
+  })
+})
+
+describe('the webhook body', () => {
+  const gathered = decide(watchingAll(), seen(VENUE, DAY, ['19:00']), NOW).state
+  const tables = (gathered.digest?.tables ?? []).map((t) => ({ ...t, fee: 'deposit $50' }))
+  const alert = digestAlert({ requestId: 'sr_1', userId: 'usr_1', partySize: 2 }, tables, 'https://tw.example')
+  const base = {
+    kind: alert.kind,
+    title: alert.title,
+    text: alert.body,
+    link: alert.link,
+    requestId: 'sr_1',
+    groups: alert.groups ?? [],
+    sentAt: NOW,
+  }
+
+  it('is versioned JSON by default, with the digest’s groups', () => {
+    const payload = webhookPayload('json', base)
+    expect(payload.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(payload.body)).toEqual({
+      version: 1,
+      kind: 'table_found',
+      title: `Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM`,
+      text: alert.body,
+      link: `https://resy.com/venues/venue-${VENUE}?date=${DAY}&seats=2&time=1900`,
+      request_id: 'sr_1',
+      sent_at: new Date(NOW).toISOString(),
+      groups: [
+        {
+          restaurant: `Venue ${VENUE}`,
+          venue_id: VENUE,
+          date: DAY,
+          tables: [
+            {
+              time: '19:00',
+              seating: 'Dining Room',
+              fee: 'deposit $50',
+              note: null,
+              link: `https://resy.com/venues/venue-${VENUE}?date=${DAY}&seats=2&time=1900`,
+            },
+          ],
+        },
+      ],
+    })
+  })
+
+  it('has an ntfy preset (plain text, Title and Click headers) and a Slack preset ({text} with links)', () => {
+    const ntfy = webhookPayload('ntfy', base)
+    expect(ntfy.headers).toEqual({
+      'content-type': 'text/plain; charset=utf-8',
+      Title: `Table open: Venue ${VENUE}, Sat, Dec 5 - 7:00 PM`,
+      Click: base.link,
+    })
+    expect(ntfy.body).toBe(alert.body)
+    const slack = JSON.parse(webhookPayload('slack', base).body) as { text: string }
+    expect(slack.text).toBe(
+      `*Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/venues/venue-${VENUE}?date=${DAY}&seats=2&time=1900|7:00 PM> Dining Room · deposit $50`,
+    )
+  })
+})
+
+describe('fees in words', () => {
+  it('names a deposit, a card hold with its fee, or nothing', async () => {
+    const { feeWords } = await import('../../src/requests/watch/digest')
+    expect(feeWords(termsOf({ isPaid: true, depositFee: 40 }))).toBe('deposit $40')
+    expect(feeWords(termsOf({ isPaid: true, cancellationFee: 25 }))).toBe('card held, $25 cancellation fee')
+    expect(feeWords(termsOf())).toBeNull()
+  })
+})
