@@ -26,6 +26,8 @@ const bookingSchema = slotSchema.omit({ partyMin: true, partyMax: true }).extend
   partySize: z.number(),
   paymentMethodId: z.number().nullable(),
   bookedAt: z.number(),
+  /** The User-Agent of the book call: which client booked. */
+  client: z.string(),
 })
 export type LedgerEntry = z.infer<typeof bookingSchema>
 

@@ -5,6 +5,8 @@ declare global {
       DB: D1Database
       REQUESTS: DurableObjectNamespace<import('./requests/request-object').RequestObject>
       AVAILABILITY: DurableObjectNamespace<import('./requests/availability-object').AvailabilityObject>
+      /** One per user with a paired device: its WebSocket and work items (issue 17). */
+      DEVICES: DurableObjectNamespace<import('./requests/device-object').DeviceObject>
       /** Hard caps on platform calls per venue and per user account (watch/limits.ts). */
       LIMITER: DurableObjectNamespace<import('./requests/limiter-object').LimiterObject>
       /** Seconds between availability polls of a venue-day (never below the floor in watch/cadence.ts). */

@@ -17,9 +17,11 @@ import { endGrantAndItsRequests, revokeRequestsIfRevocationEndsGrant } from './r
 import { webApp } from './web/app'
 import { errorPage } from './web/error-page'
 import { consentRoutes } from './web/routes/consent'
+import { deviceApi } from './web/routes/device-api'
 import { platformApi } from './web/routes/platform-api'
 
 export { AvailabilityObject } from './requests/availability-object'
+export { DeviceObject } from './requests/device-object'
 export { LimiterObject } from './requests/limiter-object'
 export { RequestObject } from './requests/request-object'
 
@@ -39,6 +41,7 @@ app.route(
 )
 app.route('/', consentRoutes)
 app.route('/account/platform', platformApi)
+app.route('/device/v1', deviceApi)
 // Operators' figures: platform blocks and refused API keys since the database was created.
 app.get('/health', async (c) => c.json({ ok: true, platform: await platformHealth(c.env) }))
 app.route('/', webApp)

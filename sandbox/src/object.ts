@@ -77,10 +77,10 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
     return { kind: 'ok', slot, bookToken: minted.token, expiresAt: minted.expiresAt }
   }
 
-  book(token: string, bookToken: string, paymentMethodId: number | null): Authed<BookResult> {
+  book(token: string, request: { bookToken: string; paymentMethodId: number | null; client: string }): Authed<BookResult> {
     const account = accountByToken(this.#sql, token)
     if (!account) return { kind: 'unauthorized' }
-    return book(this.#sql, account, bookToken, paymentMethodId, Date.now())
+    return book(this.#sql, account, request, Date.now())
   }
 
   /** The account's upcoming reservations; `lagMs` leaves out those booked that recently (a lagging list). */

@@ -15,6 +15,13 @@ export const users = sqliteTable('users', {
   passwordPepperVersion: integer('password_pepper_version'),
   emailAlerts: integer('email_alerts', { mode: 'boolean' }).notNull().default(true),
   webhookUrl: text('webhook_url'),
+  // Where the platform work of this user's requests runs: the service ('cloud') or a paired
+  // device ('user_device', issue 17). cloud_fallback: with user_device, an offline device hands
+  // the work to the cloud connection instead of pausing (off unless the user turns it on).
+  execution: text('execution', { enum: ['cloud', 'user_device'] })
+    .notNull()
+    .default('cloud'),
+  cloudFallback: integer('cloud_fallback', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at').notNull(),
   // Alert caps (issue 16): at most one table alert per request every N minutes unless a new
   // restaurant-date appears, and at most this many table alerts by email and webhook a day.
@@ -248,3 +255,35 @@ export const platformProblems = sqliteTable('platform_problems', {
   /** What the last one was, e.g. `/4/find cloudfront`: a path and a signal, never a secret. */
   lastDetail: text('last_detail').notNull(),
 })
+
+/** Devices the user paired (issue 17). Only the SHA-256 of the device credential (`spd_…`) is stored. */
+export const devices = sqliteTable(
+  'devices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    credentialHash: text('credential_hash').notNull().unique(),
+    createdAt: integer('created_at').notNull(),
+    lastSeenAt: integer('last_seen_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('devices_user').on(t.userId)],
+)
+
+/** One-time pairing codes shown on the settings page (RFC 8628 user codes): hashed, single use, 10 minutes. */
+export const devicePairings = sqliteTable(
+  'device_pairings',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('device_pairings_user').on(t.userId)],
+)

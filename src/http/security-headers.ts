@@ -49,8 +49,11 @@ const defaults = secureHeaders({
 export function securityHeaders(): MiddlewareHandler {
   return async function securityHeadersMiddleware(c, next) {
     await next()
+    // A WebSocket upgrade (a paired device's connection, issue 17) is no page, and its response
+    // can be neither copied nor changed: it passes as it is.
+    if (c.res.status === 101) return
     // A copy whose headers can be changed: a response from a binding or fetch has immutable ones.
-    if (c.res.status !== 101) c.res = new Response(c.res.body, c.res)
+    c.res = new Response(c.res.body, c.res)
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
     const url = new URL(c.req.url)
     if (url.protocol === 'https:' && !isLocalHost(c.req.url)) c.res.headers.set('Strict-Transport-Security', HSTS)

@@ -12,6 +12,8 @@ export type AlertKind =
   | 'booking_unverified'
   | 'reconnect_needed'
   | 'checks_blocked'
+  /** The paired device has been offline for 10 minutes (issue 17). */
+  | 'device_offline'
 
 export const NOTICE_SWITCHES = ['tables', 'approval', 'expiry', 'ended', 'booked', 'health'] as const
 export type NoticeSwitch = (typeof NOTICE_SWITCHES)[number]
@@ -36,6 +38,7 @@ const SWITCH_OF: Record<AlertKind, NoticeSwitch> = {
   booking_unverified: 'booked',
   reconnect_needed: 'health',
   checks_blocked: 'health',
+  device_offline: 'health',
 }
 
 export const switchOf = (kind: AlertKind): NoticeSwitch => SWITCH_OF[kind]

@@ -4,7 +4,7 @@
 // matching new slot. Availability needs no user token. An idle poll writes nothing but its alarm.
 import { DurableObject } from 'cloudflare:workers'
 import type { Outcome, Slot } from '../platform/api'
-import { requestObject } from './deps'
+import { deviceObject, requestObject } from './deps'
 import { availabilityName, type CheckProblem, type Heard } from './events'
 import { servicePlatform } from './platform-health'
 import { backoffAfter, bursting, intervalAt, nextPollAt } from './watch/cadence'
@@ -99,7 +99,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
         trace?.({ ok: true, changed: false, nextAt: now + wait, pushed: 0 })
         return
       }
-      const outcome = await this.#platform.findSlots(subject.venueDay)
+      const outcome = await this.#find(subject, now)
       const polled = await this.#afterPoll(subject, subscribers, outcome, pace, now, gap)
       ;({ nextAt, pushed, changed } = polled)
       ok = outcome.kind === 'ok'
@@ -141,6 +141,14 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       pushed,
       changed,
     }
+  }
+
+  /** The service's own call, or the call of the user's paired device for that user's objects (issue 17). */
+  async #find(subject: Subject, now: number): Promise<Outcome<Slot[]>> {
+    if (!subject.via) return this.#platform.findSlots(subject.venueDay)
+    const id = `find:${availabilityName(subject.venueDay)}:${now}`
+    const answer = await deviceObject(this.env, subject.via).perform(id, { op: 'find', query: subject.venueDay })
+    return (answer as Outcome<Slot[]> | null) ?? { kind: 'unavailable', detail: 'the paired device did not answer' }
   }
 
   /** Calls each subscriber with its matching slots; drops those that no longer watch this venue-day. */

@@ -81,7 +81,7 @@ export async function connectPlatform(
 }
 
 /** Requests that wait for a working connection start watching at once (the others ignore it). */
-async function wakeRequestsOf(deps: Deps, userId: string): Promise<void> {
+export async function wakeRequestsOf(deps: Deps, userId: string): Promise<void> {
   const ids = await openRequestIdsOf(deps.db, { userId })
   await Promise.all(ids.map((id) => requestObject(deps.env, id).connected()))
 }

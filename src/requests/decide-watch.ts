@@ -2,7 +2,7 @@
 // user's platform connection, and checks that fail. Shared shapes of a decision step live here.
 import type { Reply } from './decide'
 import { availabilityName, type Effect, type RequestEvent, type VenueDay } from './events'
-import { type Change, isOpen, type RequestState, transition } from './state'
+import { type Blocked, type Change, isOpen, type RequestState, transition } from './state'
 import { venueDaysOf } from './watch/schedule'
 
 /** One step of decide() before the index mirror and the alarm are added. */
@@ -20,6 +20,7 @@ export const CONNECTION_WAIT_MS = 5 * 60 * 1000
 export const WAITING_FOR = {
   no_connection: 'Waiting: connect a reservation platform account in Settings to start watching.',
   reauth: 'Waiting: the reservation platform account needs reconnecting in Settings.',
+  device_offline: 'Paused: your paired device is offline. Watching resumes when it reconnects (or turn on the cloud fallback in Settings).',
 } as const
 
 export function venueDayOf(key: string): VenueDay {
@@ -46,7 +47,7 @@ export function stopWatching(state: RequestState, keep: readonly string[] = []):
   const leaving = state.watching.filter((key) => !keep.includes(key))
   const patch = { watching: [], failingChecks: {}, blocked: null }
   if (leaving.length === 0) return { patch, effects: [] }
-  return { patch, effects: [{ kind: 'unsubscribe', requestId: state.id, venueDays: leaving.map(venueDayOf) }] }
+  return { patch, effects: [{ kind: 'unsubscribe', requestId: state.id, userId: state.userId, venueDays: leaving.map(venueDayOf) }] }
 }
 
 /** An active request's status reason follows from why it is not watching, or which checks fail. */
@@ -84,19 +85,31 @@ export function watchConnection(state: RequestState, event: Extract<RequestEvent
   const notice = reconnectNotice(state, event.reconnectNotice)
   if (state.status !== 'active') return { state, effects: notice }
   if (event.state === 'ok') {
+    if (!state.blocked && event.rewatch) {
+      const watch = startWatching(state, now)
+      const where = event.rewatch === 'user_device' ? 'on your paired device' : 'in the cloud'
+      return {
+        state: transition(state, { trace: `Checks and booking now run ${where}.`, patch: watch.patch }, now),
+        effects: watch.effects,
+      }
+    }
     if (!state.blocked) return stateOnly(state)
     const watch = event.subscribed
       ? { patch: { watching: venueDaysOf(state.spec, now).map(availabilityName), blocked: null }, effects: [] }
       : startWatching(state, now)
-    const message = 'The platform account is connected; watching for tables.'
+    const message =
+      state.blocked.reason === 'device_offline'
+        ? 'The paired device is connected again; watching for tables.'
+        : 'The platform account is connected; watching for tables.'
     return { state: transition(state, { reason: null, trace: message, patch: watch.patch }, now), effects: watch.effects }
   }
-  const blocked = { reason: event.state === 'reauth' ? 'reauth' : 'no_connection', retryAt: now + CONNECTION_WAIT_MS } as const
+  const reason: Blocked['reason'] = event.state === 'missing' ? 'no_connection' : event.state
+  const blocked = { reason, retryAt: now + CONNECTION_WAIT_MS }
   const watch = stopWatching(state)
-  const reason = activeReason({ blocked, failingChecks: {} })
+  const why = activeReason({ blocked, failingChecks: {} })
   const next = transition(
     state,
-    { reason, trace: state.statusReason === reason ? [] : (reason ?? []), patch: { ...watch.patch, blocked } },
+    { reason: why, trace: state.statusReason === why ? [] : (why ?? []), patch: { ...watch.patch, blocked } },
     now,
   )
   return { state: next, effects: [...watch.effects, ...notice] }

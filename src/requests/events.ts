@@ -17,6 +17,14 @@ export function availabilityName(q: VenueDay): string {
   return `${q.venueId}:${q.day}:${q.partySize}`
 }
 
+/**
+ * The availability object that checks a venue-day: the shared one (the service's calls), or, for
+ * a user whose paired device makes the calls (issue 17), one of that user's own (`via` the user).
+ */
+export function availabilityObjectName(key: string, via: string | null): string {
+  return via ? `${key}@${via}` : key
+}
+
 /** An Idempotency-Key of an update (scoped to this request and its owner) and its body hash. */
 export interface UpdateKey {
   key: string
@@ -62,10 +70,18 @@ export type RequestEvent =
   /** An availability object's checks started failing (problem) or work again (null). */
   | { kind: 'checks'; venueDay: VenueDay; venueName: string; problem: CheckProblem | null }
   /**
-   * What the user's platform connection is, as an effect found it or the user changed it.
+   * What the user's platform connection is, as an effect found it or the user changed it;
+   * `device_offline`: the user books from a paired device and none is connected (issue 17).
    * `subscribed`: the effect that found it working has registered the watch already.
+   * `rewatch`: the user changed where platform calls run; an active request subscribes again there.
    */
-  | { kind: 'connection'; state: 'ok' | 'missing' | 'reauth'; reconnectNotice: number | null; subscribed?: boolean }
+  | {
+      kind: 'connection'
+      state: 'ok' | 'missing' | 'reauth' | 'device_offline'
+      reconnectNotice: number | null
+      subscribed?: boolean
+      rewatch?: 'cloud' | 'user_device'
+    }
   /** The platform's answers before booking (details and the account's reservations). */
   | { kind: 'offer_checked'; offer: Offer; answer: OfferAnswer }
   | { kind: 'booking_answer'; attemptAt: number; outcome: BookOutcome; reconnectNotice: number | null }
@@ -143,7 +159,7 @@ export type Effect =
   | { kind: 'send_digest'; to: Recipient; tables: DigestTable[]; lastSentAt: number | null; knownDays: string[] }
   | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
   | { kind: 'subscribe'; target: WatchTarget }
-  | { kind: 'unsubscribe'; requestId: string; venueDays: VenueDay[] }
+  | { kind: 'unsubscribe'; requestId: string; userId: string; venueDays: VenueDay[] }
   | { kind: 'check_offer'; userId: string; spec: RequestSpec; offer: Offer }
   | { kind: 'book'; userId: string; attempt: BookingAttempt; bookToken: string }
   | { kind: 'verify'; request: Pick<RequestState, 'id' | 'userId' | 'principalId'>; attempt: BookingAttempt }

@@ -73,6 +73,16 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
     await this.#handle('connected', { kind: 'connection', state: 'ok', reconnectNotice: null }, Date.now())
   }
 
+  /** The user changed where platform calls run: an active request subscribes again there (issue 17). */
+  async rewatch(execution: 'cloud' | 'user_device'): Promise<void> {
+    await this.#handle('rewatch', { kind: 'connection', state: 'ok', reconnectNotice: null, rewatch: execution }, Date.now())
+  }
+
+  /** The user books from a paired device and none is connected any more: watching pauses (issue 17). */
+  async deviceOffline(): Promise<void> {
+    await this.#handle('deviceOffline', { kind: 'connection', state: 'device_offline', reconnectNotice: null }, Date.now())
+  }
+
   /** An availability object's news: new matching slots, or checks that fail or work again. */
   async hear(event: Heard): Promise<Reply> {
     return (await this.#handle('hear', event, Date.now())).reply

@@ -127,7 +127,7 @@ export const IdempotencyKey = z
 export const Executor = z
   .object({
     ready: z.boolean(),
-    reason: z.enum(['resy_not_connected', 'resy_reauth_required', 'payment_method_missing']).optional(),
+    reason: z.enum(['resy_not_connected', 'resy_reauth_required', 'payment_method_missing', 'device_offline']).optional(),
     execution: z.enum(['cloud', 'user_device']),
   })
   .openapi('Executor')

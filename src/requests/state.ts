@@ -28,9 +28,9 @@ export interface TraceItem {
   message: string
 }
 
-/** Why a request that should watch does not: the user's platform connection. */
+/** Why a request that should watch does not: the user's platform connection, or their paired device is offline. */
 export interface Blocked {
-  reason: 'no_connection' | 'reauth'
+  reason: 'no_connection' | 'reauth' | 'device_offline'
   /** When the request looks at the connection again by itself (connecting also wakes it). */
   retryAt: number
 }

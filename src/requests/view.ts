@@ -3,7 +3,8 @@ import type { Principal } from '../core/principal'
 import { hasScope } from '../core/principal'
 import { type ReservationRow, reservationsOfRequests } from '../db/reservations'
 import type { Deps } from './deps'
-import { connectionFactsOf, executorOf } from './executor'
+import { availabilityObjectName } from './events'
+import { type ExecutorFacts, executorFactsOf, executorOf } from './executor'
 import type { Executor, RequestView, Reservation } from './schemas'
 import type { RequestState } from './state'
 
@@ -59,6 +60,8 @@ export async function viewFor(deps: Deps, state: RequestState, principal: Princi
   return view
 }
 
+const noFacts: ExecutorFacts = { connection: undefined, setting: { execution: 'cloud', cloudFallback: false }, device: null }
+
 /**
  * Views of one user's requests (a page of a list) with two index queries in all, whatever the
  * page size: the connection once per user, and the reservations of every request together.
@@ -66,20 +69,22 @@ export async function viewFor(deps: Deps, state: RequestState, principal: Princi
 export async function viewsFor(deps: Deps, states: RequestState[], principal: Principal | null): Promise<RequestView[]> {
   const showReservations = principal === null || hasScope(principal, 'reservations:read')
   const userIds = [...new Set(states.map((s) => s.userId))]
-  const [connections, reservations, checks] = await Promise.all([
-    Promise.all(userIds.map(async (id) => [id, await connectionFactsOf(deps, id)] as const)).then((pairs) => new Map(pairs)),
+  const [connections, reservations] = await Promise.all([
+    Promise.all(userIds.map(async (id) => [id, await executorFactsOf(deps, id)] as const)).then((pairs) => new Map(pairs)),
     showReservations
       ? reservationsOfRequests(
           deps.db,
           states.map((s) => s.id),
         )
       : Promise.resolve([]),
-    lastChecks(deps.env, states),
   ])
+  // A user whose device makes the calls is checked by availability objects of their own (issue 17).
+  const viaOf = (userId: string) => (executorOf(connections.get(userId) ?? noFacts).execution === 'user_device' ? userId : null)
+  const checks = await lastChecks(deps.env, states, viaOf)
   return states.map((state) =>
     toView(state, {
       baseUrl: deps.baseUrl,
-      executor: executorOf(connections.get(state.userId), state.spec.mode),
+      executor: executorOf(connections.get(state.userId) ?? noFacts, state.spec.mode),
       reservations: reservations.filter((r) => r.requestId === state.id),
       lastCheckedAt: checks.get(state.id) ?? state.lastCheckedAt,
     }),
@@ -91,9 +96,14 @@ export async function viewsFor(deps: Deps, states: RequestState[], principal: Pr
  * objects know (kept without a write per poll); the earliest of them, so every venue-day was
  * checked since. A request not watching shows the last check it heard of.
  */
-async function lastChecks(env: Cloudflare.Env, states: RequestState[]): Promise<Map<string, number | null>> {
+async function lastChecks(
+  env: Cloudflare.Env,
+  states: RequestState[],
+  viaOf: (userId: string) => string | null,
+): Promise<Map<string, number | null>> {
   const watching = states.filter((s) => s.status === 'active' && s.watching.length > 0)
-  const names = [...new Set(watching.flatMap((s) => s.watching))]
+  const objectNames = (s: RequestState) => s.watching.map((key) => availabilityObjectName(key, viaOf(s.userId)))
+  const names = [...new Set(watching.flatMap(objectNames))]
   const times = new Map(
     await Promise.all(
       names.map(async (name) => [name, await env.AVAILABILITY.get(env.AVAILABILITY.idFromName(name)).lastChecked()] as const),
@@ -101,7 +111,7 @@ async function lastChecks(env: Cloudflare.Env, states: RequestState[]): Promise<
   )
   return new Map(
     watching.map((s) => {
-      const known = s.watching.flatMap((name) => times.get(name) ?? [])
+      const known = objectNames(s).flatMap((name) => times.get(name) ?? [])
       return [s.id, known.length > 0 ? Math.min(...known) : null]
     }),
   )

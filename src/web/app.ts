@@ -10,6 +10,7 @@ import type { WebEnv } from './render'
 import { assistantsRoutes } from './routes/assistants'
 import { authRoutes } from './routes/auth'
 import { developersRoutes } from './routes/developers'
+import { deviceRoutes } from './routes/devices'
 import { homeRoutes } from './routes/home'
 import { notificationsRoutes } from './routes/notifications'
 import { platformConnectionRoutes } from './routes/platform-connection'
@@ -37,6 +38,7 @@ webApp.route('/', assistantsRoutes)
 webApp.route('/', settingsRoutes)
 webApp.route('/', securityRoutes)
 webApp.route('/', platformConnectionRoutes)
+webApp.route('/', deviceRoutes)
 webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)
 webApp.route('/', requestsRoutes)

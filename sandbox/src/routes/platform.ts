@@ -199,7 +199,8 @@ platformRoutes.post(
       if (!pm.success) return message(c, 400, 'Bad struct_payment_method')
       paymentMethodId = pm.data.id
     }
-    const result = await world.book(token, form.data.book_token, paymentMethodId)
+    const client = c.req.header('User-Agent') ?? ''
+    const result = await world.book(token, { bookToken: form.data.book_token, paymentMethodId, client })
     if (result.kind === 'unauthorized') return unauthorized(c)
     if (result.kind === 'refused') {
       const body = { status: result.status, message: result.message, ...(result.specs ? { specs: result.specs } : {}) }

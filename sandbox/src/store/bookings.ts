@@ -23,6 +23,8 @@ export interface Booking extends SlotKey {
   policy: Policy
   paymentMethodId: number | null
   bookedAt: number
+  /** Which client booked: the User-Agent of the book call (the firewall tells clients apart the same way). */
+  client: string
 }
 
 /** What a 412 for a table the account already holds carries (AbhiSivaprasad/resy-bot reads `specs` as "already booked"). */
@@ -49,6 +51,7 @@ type ReservationRow = {
   policy: string
   payment_method_id: number | null
   booked_at: number
+  client: string
 }
 
 export function mintBookToken(sql: SqlStorage, account: SandboxAccount, slot: SlotKey, partySize: number, now: number) {
@@ -68,7 +71,13 @@ export function mintBookToken(sql: SqlStorage, account: SandboxAccount, slot: Sl
   return { token, expiresAt }
 }
 
-export function book(sql: SqlStorage, account: SandboxAccount, bookToken: string, paymentMethodId: number | null, now: number): BookResult {
+export function book(
+  sql: SqlStorage,
+  account: SandboxAccount,
+  request: { bookToken: string; paymentMethodId: number | null; client: string },
+  now: number,
+): BookResult {
+  const { bookToken, paymentMethodId } = request
   const row = sql.exec<TokenRow>('SELECT * FROM book_tokens WHERE token = ? AND email = ?', bookToken, account.email).toArray()[0]
   if (!row) return { kind: 'refused', status: 404, message: 'Unknown book token' }
   if (row.expires_at < now) return { kind: 'refused', status: 412, message: 'Book token expired' }
@@ -108,10 +117,11 @@ export function book(sql: SqlStorage, account: SandboxAccount, bookToken: string
     policy: slot.policy,
     paymentMethodId: needsCard ? paymentMethodId : null,
     bookedAt: now,
+    client: request.client,
   }
   sql.exec(
-    `INSERT INTO reservations (reservation_id, resy_token, email, venue_id, day, time, seating, party_size, policy, payment_method_id, booked_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO reservations (reservation_id, resy_token, email, venue_id, day, time, seating, party_size, policy, payment_method_id, booked_at, client)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     booking.reservationId,
     booking.resyToken,
     booking.email,
@@ -123,6 +133,7 @@ export function book(sql: SqlStorage, account: SandboxAccount, bookToken: string
     JSON.stringify(booking.policy),
     booking.paymentMethodId,
     booking.bookedAt,
+    booking.client,
   )
   takeSlot(sql, key)
   return { kind: 'booked', booking }
@@ -140,6 +151,7 @@ const bookingOf = (r: ReservationRow): Booking => ({
   policy: policySchema.parse(JSON.parse(r.policy)),
   paymentMethodId: r.payment_method_id,
   bookedAt: r.booked_at,
+  client: r.client,
 })
 
 /** The account's reservations whose time has not passed, soonest first. */

@@ -13,7 +13,8 @@ const TABLES = [
      day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL, party_size INTEGER NOT NULL, expires_at INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS reservations (reservation_id INTEGER PRIMARY KEY, resy_token TEXT NOT NULL,
      email TEXT NOT NULL, venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL,
-     party_size INTEGER NOT NULL, policy TEXT NOT NULL, payment_method_id INTEGER, booked_at INTEGER NOT NULL)`,
+     party_size INTEGER NOT NULL, policy TEXT NOT NULL, payment_method_id INTEGER, booked_at INTEGER NOT NULL,
+     client TEXT NOT NULL DEFAULT '')`,
   `CREATE TABLE IF NOT EXISTS faults (seq INTEGER PRIMARY KEY AUTOINCREMENT, endpoint TEXT NOT NULL,
      kind TEXT NOT NULL, remaining INTEGER NOT NULL, hang_ms INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS calls (endpoint TEXT PRIMARY KEY, count INTEGER NOT NULL)`,
@@ -24,6 +25,9 @@ const NAMES = ['accounts', 'tokens', 'removed_slots', 'added_slots', 'book_token
 
 export function migrate(sql: SqlStorage): void {
   for (const statement of TABLES) sql.exec(statement)
+  // A world stored before bookings recorded their client (issue 17) gets the column.
+  const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('reservations')").toArray()
+  if (!columns.some((c) => c.name === 'client')) sql.exec("ALTER TABLE reservations ADD COLUMN client TEXT NOT NULL DEFAULT ''")
 }
 
 /** Back to the seeded world: no accounts, bookings, changes, faults or counts. */

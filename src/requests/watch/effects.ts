@@ -8,11 +8,13 @@ import { mirrorState } from '../../db/requests'
 import { claimedByOtherRequests, recordReservation } from '../../db/reservations'
 import { findVenues } from '../../db/venues'
 import { notifyUser, notifyUserOfAll } from '../../notifications/notify'
+import type { DetailsQuery } from '../../platform/api'
 import { alertPreferencesOf } from '../alert-preferences'
 import { markReauthRequired, type PlatformSession, platformSessionOf } from '../connection'
 import { type Deps, depsOf } from '../deps'
-import { availabilityName, type Effect, type OfferAnswer, type RequestEvent, type VerifyAnswer } from '../events'
+import { availabilityName, availabilityObjectName, type Effect, type OfferAnswer, type RequestEvent, type VerifyAnswer } from '../events'
 import { windowsOf } from '../rules'
+import { accountRouteOf, deviceReservations, onDevice, type RouteFacts } from './account-route'
 import { alertsOf } from './alerts'
 import { baseIntervalFrom } from './cadence'
 import { gapAllows, restaurantDate } from './digest'
@@ -44,6 +46,15 @@ export function effectRunner(env: Cloudflare.Env) {
     sessions.set(userId, session)
     return session
   }
+  const routes = new Map<string, Promise<RouteFacts>>()
+  // One look per user and run at where the account calls go (the stored token or the device).
+  const routeOf = (d: Deps, userId: string) => {
+    const known = routes.get(userId)
+    if (known) return known
+    const route = accountRouteOf(d, userId)
+    routes.set(userId, route)
+    return route
+  }
   const rejected = async (d: Deps, userId: string) => {
     sessions.delete(userId)
     return markReauthRequired(d, userId)
@@ -62,35 +73,68 @@ export function effectRunner(env: Cloudflare.Env) {
         return []
       case 'subscribe': {
         const { target } = effect
-        const [connection, rows] = await Promise.all([findConnection(d.db, target.userId), findVenues(d.db, target.spec.venue_ids)])
+        const [connection, rows, { route, everPaired }] = await Promise.all([
+          findConnection(d.db, target.userId),
+          findVenues(d.db, target.spec.venue_ids),
+          routeOf(d, target.userId),
+        ])
+        // Booking from a device: watching waits while no device is connected (issue 17).
+        if (route === 'offline') return [{ kind: 'connection', state: 'device_offline', reconnectNotice: null }]
         // The contract: without a working connection the service cannot check availability.
-        if (connection?.state !== 'ok') return [{ kind: 'connection', state: connection ? 'reauth' : 'missing', reconnectNotice: null }]
+        if (route === 'cloud' && connection?.state !== 'ok') {
+          return [{ kind: 'connection', state: connection ? 'reauth' : 'missing', reconnectNotice: null }]
+        }
         const rules = rows.flatMap((r) =>
           r.releaseDaysInAdvance !== null && r.releaseTime !== null
             ? [{ venueId: r.venueId, timeZone: r.timeZone, daysInAdvance: r.releaseDaysInAdvance, time: r.releaseTime }]
             : [],
         )
         const interval = baseIntervalFrom(env)
+        // A user whose device makes the calls watches through availability objects of their own.
+        const via = route === 'device' ? target.userId : null
         await Promise.all(
-          target.venueDays.map((venueDay) => {
+          target.venueDays.map(async (venueDay) => {
             const row = rows.find((r) => r.venueId === venueDay.venueId)
-            const subject = { venueDay, venueName: row?.name ?? `venue ${venueDay.venueId}`, urlSlug: row?.urlSlug ?? null }
+            const subject = { venueDay, venueName: row?.name ?? `venue ${venueDay.venueId}`, urlSlug: row?.urlSlug ?? null, via }
             const subscription = subscriptionFor(target.requestId, target.spec, target.expiresAt, venueDay, rules, interval)
-            return availability(env, availabilityName(venueDay)).subscribe(subject, subscription)
+            const key = availabilityName(venueDay)
+            // Where the calls ran before (the user switched): leave it first, so only one object pushes.
+            if (everPaired) await availability(env, availabilityObjectName(key, via ? null : target.userId)).unsubscribe(target.requestId)
+            return availability(env, availabilityObjectName(key, via)).subscribe(subject, subscription)
           }),
         )
         return [{ kind: 'connection', state: 'ok', reconnectNotice: null, subscribed: true }]
       }
-      case 'unsubscribe':
-        await Promise.all(effect.venueDays.map((v) => availability(env, availabilityName(v)).unsubscribe(effect.requestId)))
+      case 'unsubscribe': {
+        // Both the shared object and the user's own, when the user ever paired a device.
+        const vias = (await routeOf(d, effect.userId)).everPaired ? [null, effect.userId] : [null]
+        await Promise.all(
+          effect.venueDays.flatMap((v) =>
+            vias.map((via) => availability(env, availabilityObjectName(availabilityName(v), via)).unsubscribe(effect.requestId)),
+          ),
+        )
         return []
+      }
       case 'check_offer': {
         const answer = await checkOffer(d, effect)
         return [{ kind: 'offer_checked', offer: effect.offer, answer }]
       }
       case 'book': {
-        const session = await sessionOf(d, effect.userId)
         const { attempt } = effect
+        const { route } = await routeOf(d, effect.userId)
+        if (route !== 'cloud') {
+          // One work id per attempt: asking again returns the device's answer, never a second booking.
+          const answer =
+            route === 'device'
+              ? await onDevice(d, effect.userId, `book:${attempt.createdAt}:${attempt.slotKey}`, {
+                  op: 'book',
+                  bookToken: effect.bookToken,
+                })
+              : null
+          const outcome = answer ?? ({ kind: 'unknown', detail: 'the paired device did not answer' } as const)
+          return [{ kind: 'booking_answer', attemptAt: attempt.createdAt, outcome, reconnectNotice: null }]
+        }
+        const session = await sessionOf(d, effect.userId)
         const outcome = session
           ? await d.platform.book(session.authToken, { bookToken: effect.bookToken, paymentMethodId: session.paymentMethodId })
           : ({ kind: 'reauth' } as const)
@@ -114,14 +158,23 @@ export function effectRunner(env: Cloudflare.Env) {
 
   async function checkOffer(d: Deps, effect: Extract<Effect, { kind: 'check_offer' }>): Promise<OfferAnswer> {
     const { slot } = effect.offer
-    const [session, wait] = await Promise.all([sessionOf(d, effect.userId), budget(env, `account:${effect.userId}`, BOOKING_CALLS)])
-    if (!session) return { kind: 'no_connection', reconnectNotice: null }
+    const { route } = await routeOf(d, effect.userId)
+    if (route === 'offline') return { kind: 'unavailable', detail: 'the paired device is offline' }
+    const [session, wait] = await Promise.all([
+      route === 'cloud' ? sessionOf(d, effect.userId) : null,
+      budget(env, `account:${effect.userId}`, BOOKING_CALLS),
+    ])
+    if (route === 'cloud' && !session) return { kind: 'no_connection', reconnectNotice: null }
     if (wait > 0) return { kind: 'busy' }
     const query = { configId: slot.configId, day: slot.day, partySize: effect.spec.party_size }
-    const [details, listed] = await Promise.all([
-      d.platform.bookingDetails(session.authToken, query),
-      d.platform.listReservations(session.authToken),
-    ])
+    const [details, listed] = session
+      ? await Promise.all([d.platform.bookingDetails(session.authToken, query), d.platform.listReservations(session.authToken)])
+      : await onDeviceBoth(d, effect.userId, `offer:${slotKeyOf(effect)}:${d.now}`, query)
+    if (!details || !listed) return { kind: 'unavailable', detail: 'the paired device did not answer' }
+    if (!session && (details.kind === 'reauth' || listed.kind === 'reauth')) {
+      // The device's own sign-in was refused: only the user can fix it, on the device.
+      return { kind: 'unavailable', detail: 'the platform refused the paired device’s sign-in' }
+    }
     if (details.kind === 'reauth' || listed.kind === 'reauth') {
       return { kind: 'no_connection', reconnectNotice: await rejected(d, effect.userId) }
     }
@@ -135,9 +188,16 @@ export function effectRunner(env: Cloudflare.Env) {
   async function verify(d: Deps, effect: Extract<Effect, { kind: 'verify' }>): Promise<VerifyAnswer> {
     const { request, attempt } = effect
     // Not capped: one look per 20 s per attempt, and a booking that landed must always be found.
-    const session = await sessionOf(d, request.userId)
-    if (!session) return { kind: 'unreadable', reconnectNotice: null }
-    const listed = await d.platform.listReservations(session.authToken)
+    // A device's booking is looked for through the device, else with the cloud token if the
+    // user has one (reading the account never books).
+    const { route } = await routeOf(d, request.userId)
+    const viaDevice = route === 'cloud' ? null : await deviceReservations(d, request.userId, `verify:${attempt.createdAt}:${d.now}`)
+    const session = viaDevice?.kind === 'ok' ? null : await sessionOf(d, request.userId)
+    if (!viaDevice && !session) return { kind: 'unreadable', reconnectNotice: null }
+    const listed =
+      viaDevice?.kind === 'ok' || !session
+        ? (viaDevice ?? { kind: 'unavailable', detail: '' })
+        : await d.platform.listReservations(session.authToken)
     if (listed.kind === 'reauth') return { kind: 'unreadable', reconnectNotice: await rejected(d, request.userId) }
     if (listed.kind !== 'ok') return { kind: 'unreadable', reconnectNotice: null }
     // A table another request booked and recorded (one asked again after this one was stopped) is not ours.
@@ -176,6 +236,13 @@ export function effectRunner(env: Cloudflare.Env) {
       return { events, failed, background: background.splice(0) }
     },
   }
+}
+
+const slotKeyOf = (effect: Extract<Effect, { kind: 'check_offer' }>) => `${effect.offer.slot.configId}:${effect.offer.revision}`
+
+/** Booking details and the account's reservations through the device, as two work items. */
+function onDeviceBoth(d: Deps, userId: string, id: string, query: DetailsQuery) {
+  return Promise.all([onDevice(d, userId, `${id}:details`, { op: 'details', query }), deviceReservations(d, userId, `${id}:reservations`)])
 }
 
 const availability = (env: Cloudflare.Env, name: string) => env.AVAILABILITY.get(env.AVAILABILITY.idFromName(name))

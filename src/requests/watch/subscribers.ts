@@ -15,6 +15,8 @@ export interface Subject {
   venueDay: VenueDay
   venueName: string
   urlSlug: string | null
+  /** The user whose paired device checks this venue-day (issue 17); absent for the shared objects. */
+  via?: string | null
 }
 
 /**
@@ -98,7 +100,8 @@ export class SubscriberStore {
 
   async rememberSubject(subject: Subject): Promise<void> {
     const known = await this.subject()
-    if (!known || known.venueName !== subject.venueName || known.urlSlug !== subject.urlSlug) await this.kv.put('subject', subject)
+    const changed = !known || known.venueName !== subject.venueName || known.urlSlug !== subject.urlSlug || known.via !== subject.via
+    if (changed) await this.kv.put('subject', subject)
   }
 
   async seen(): Promise<string[]> {

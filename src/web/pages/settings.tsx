@@ -3,7 +3,9 @@ import type { SessionUser } from '../../auth/session'
 import type { AlertPreferences } from '../../requests/alert-preferences'
 import type { ConnectionStatus } from '../../requests/connection'
 import { RISK_NOTICE } from '../../requests/connection'
+import type { DevicesOverview } from '../../requests/devices'
 import { Alert, CsrfInput, Field } from '../components/form'
+import { PairedDevices, type PairingShown } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
 import { NotificationSettings } from './settings-notifications'
 
@@ -13,6 +15,9 @@ export interface SettingsPageProps {
   csrfToken: string
   user: SessionUser
   connection: ConnectionStatus
+  devices: DevicesOverview
+  /** A pairing just started: its code, shown once. */
+  pairing?: PairingShown | undefined
   /** The connect form after a failed attempt (the password is never echoed). */
   connectForm?: { email: string; errors: { email?: string | undefined; password?: string | undefined; acceptRisk?: string | undefined } }
   /** Unsaved values and errors after a failed save. */
@@ -123,6 +128,7 @@ export function SettingsPage(props: SettingsPageProps) {
         dailyCapValue={props.alertForm?.dailyCapValue}
       />
       <PlatformConnection {...props} />
+      <PairedDevices csrfToken={props.csrfToken} overview={props.devices} pairing={props.pairing} />
     </>
   )
 }

@@ -5,6 +5,7 @@ import { currentUser, requireSession } from '../../auth/session'
 import { alertPreferencesOf, NOTICE_SWITCHES, saveAlertPreferences } from '../../requests/alert-preferences'
 import { connectionStatus } from '../../requests/connection'
 import { depsOf } from '../../requests/deps'
+import { devicesOverview } from '../../requests/devices'
 import { saveNotificationSettings, sendTestAlert, sendTestEmail, type WebhookResult } from '../../requests/settings'
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
 import { renderPage, type WebEnv } from '../render'
@@ -19,13 +20,19 @@ const NOTICES = {
   alerts: { kind: 'success', text: 'Alert preferences saved.' },
   connected: { kind: 'success', text: 'Your platform account is connected.' },
   disconnected: { kind: 'success', text: 'Disconnected. Your open requests were revoked; existing reservations stay.' },
+  device_revoked: { kind: 'success', text: 'The device was revoked and disconnected. It can no longer act for you.' },
+  execution_saved: { kind: 'success', text: 'Saved where booking happens.' },
 } as const
 
 export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 422 | 429 | 503 = 200) {
   const user = currentUser(c)
   const deps = depsOf(c.env, c.req.url)
-  const [connection, alertPrefs] = await Promise.all([connectionStatus(deps, user.id), alertPreferencesOf(deps, user.id)])
-  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, ...extra }
+  const [connection, alertPrefs, devices] = await Promise.all([
+    connectionStatus(deps, user.id),
+    alertPreferencesOf(deps, user.id),
+    devicesOverview(deps, user.id),
+  ])
+  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, devices, ...extra }
   return renderPage(c, 'Settings', <SettingsPage {...props} />, status)
 }
 
@@ -55,7 +62,7 @@ settingsRoutes.use('/settings/*', requireSession())
 
 settingsRoutes.get('/settings', (c) => {
   const done = c.req.query('done')
-  const notice = done === 'saved' || done === 'alerts' || done === 'connected' || done === 'disconnected' ? NOTICES[done] : undefined
+  const notice = done !== undefined && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : undefined
   return showSettings(c, { notice })
 })
 

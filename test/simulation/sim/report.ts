@@ -23,6 +23,21 @@ export function describeRun(seed: string, report: SimReport): string {
     line('request alarms redelivered after a crash', alarms.redelivered),
     line('restarts (between steps and mid-phase)', `${alarms.restarts}, alarm runs killed: ${alarms.crashedRuns}`),
     `  faults injected: ${sorted(report.faults)}`,
+    ...(report.devices
+      ? [
+          line(
+            'devices: connects / offline rounds / dropped mid-booking / restarted mid-work / duplicate results / bookings',
+            [
+              report.devices.connects,
+              report.devices.offlineRounds,
+              report.devices.dropsMidBooking,
+              report.devices.restartsMidWork,
+              report.devices.duplicateResults,
+              report.devices.bookings,
+            ].join(' / '),
+          ),
+        ]
+      : []),
     `  API answers: ${sorted(steps.answers)}`,
     'counts (each must be 0):',
     line('unapproved bookings', counts.unapprovedBookings),

@@ -2,8 +2,11 @@
 // sometimes the worker restarts) then (every pending alarm is delivered, sometimes with a crash
 // in the middle), until the requested number of requests exist and a few more rounds passed.
 // Then faults are used up, every expiry moves into the past, and the checks read the ledger.
+
+import { DEVICE_USER_AGENT } from '../../../device/src/work'
 import { type AlarmStats, alarmPhase, lostPolls, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
 import { checkSafety, type SafetyCounts } from './checks'
+import { DeviceFleet, type DeviceStats } from './devices'
 import { FaultLedger, injectRoundFaults, maybeBlock } from './faults'
 import { Inventory } from './inventory'
 import { planDinners } from './plan'
@@ -17,6 +20,8 @@ export interface SimOptions {
   requests: number
   /** Faults that make the platform client give up (8 s each): for the long run. */
   clientTimeouts: boolean
+  /** Some users book from misbehaving paired devices (sim/devices.ts). */
+  devices?: boolean
 }
 
 export interface SimReport {
@@ -29,6 +34,7 @@ export interface SimReport {
   alarms: AlarmStats
   faults: Map<string, number>
   inventory: Inventory['counts']
+  devices: DeviceStats | null
 }
 
 const SETTLE_ROUNDS = 5
@@ -36,7 +42,8 @@ const SETTLE_ROUNDS = 5
 export async function simulate(options: SimOptions): Promise<SimReport> {
   const rng = rngOf(options.seed)
   const run = `${options.seed.replace(/[^a-z0-9]/gi, '').slice(0, 10)}${Date.now().toString(36)}`
-  const world = await setUpWorld(rng, run, Math.ceil(options.requests / 5))
+  const fleet = options.devices ? new DeviceFleet(rngOf(`${options.seed}:devices`)) : null
+  const world = await setUpWorld(rng, run, Math.ceil(options.requests / 5), fleet)
   const dinners = planDinners(rng, world.users, world.venues, 4)
   const venues = new Map(world.venues.map((v) => [v.id, v]))
   const inventory = new Inventory(world.control, venues)
@@ -77,6 +84,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     if (settled === 0) await maybeBlock(rng, world.control, faults.injected)
     if (rng.chance(0.15)) await restartBetweenSteps(rng.chance(0.5), alarms)
 
+    await fleet?.reconnect(settled > 0)
     await alarmPhase(requests, alarms, settled === 0 && rng.chance(0.3) ? rng.int(5, 150) : null, changing)
     await refresh(requests, alarms)
   }
@@ -84,6 +92,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   // The end: the platform behaves again, and every request's time runs out.
   await faults.drain()
   for (let i = 0; i < 2; i++) {
+    await fleet?.reconnect(true)
     await nextInterval()
     await alarmPhase(requests, alarms, null)
     await refresh(requests, alarms)
@@ -91,6 +100,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   await lostPolls(alarms)
   for (let i = 0; i < 4 && requests.some(needsAlarm); i++) {
     for (const r of requests.filter(needsAlarm)) await expireNow(r.id)
+    await fleet?.reconnect(true)
     await alarmPhase(requests, alarms, null)
     await refresh(requests, alarms)
   }
@@ -101,6 +111,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   const statuses: Record<string, number> = {}
   for (const r of requests) statuses[r.status] = (statuses[r.status] ?? 0) + 1
   const emails = new Set(world.users.map((u) => u.email))
+  if (fleet) fleet.stats.bookings = ledger.filter((b) => emails.has(b.email) && b.client === DEVICE_USER_AGENT).length
   return {
     counts,
     notes,
@@ -111,5 +122,6 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     alarms,
     faults: faults.injected,
     inventory: inventory.counts,
+    devices: fleet?.stats ?? null,
   }
 }

@@ -7,6 +7,7 @@ import { users } from '../../../src/db/schema'
 import { connectPlatform } from '../../../src/requests/connection'
 import { depsOf } from '../../../src/requests/deps'
 import { findRestaurants } from '../../../src/requests/restaurants'
+import type { DeviceFleet } from './devices'
 import { mapLimit, type Rng } from './random'
 
 export interface SimUser {
@@ -27,7 +28,11 @@ export function controlOf(): SandboxControl {
   return sandboxControl({ fetcher: env.PLATFORM, baseUrl: env.PLATFORM_BASE_URL })
 }
 
-export async function setUpWorld(rng: Rng, run: string, userCount: number): Promise<World> {
+/**
+ * `devices`: every other user books from a paired device (test/simulation/sim/devices.ts); half
+ * of those also keep the cloud connection (verification may then use it), half never connect it.
+ */
+export async function setUpWorld(rng: Rng, run: string, userCount: number, devices: DeviceFleet | null = null): Promise<World> {
   const control = controlOf()
   await control.reset()
   const venues = await control.venues()
@@ -45,7 +50,9 @@ export async function setUpWorld(rng: Rng, run: string, userCount: number): Prom
       name: 'simulation',
       scopes: ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'],
     })
-    await connectPlatform(deps, userId, { email, password: 'simulated', acknowledgedRisk: true })
+    const device = devices !== null && i % 2 === 0
+    if (!device || i % 4 === 0) await connectPlatform(deps, userId, { email, password: 'simulated', acknowledgedRisk: true })
+    if (device) await devices.add(deps, userId, email)
     return { userId, token, email }
   })
   return { control, venues, users: created }

@@ -1,0 +1,165 @@
+// tablewatch-device: the program a user runs on their own machine to book from it (issue 17).
+//   pair    exchanges the code shown in Settings for this device's credential
+//   login   signs in to the reservation platform here; the token stays on this machine
+//   run     stays connected and does the platform work the service hands it
+//   status  says what is stored where (never the secrets)
+// The platform calls use the service's own client (src/platform/client.ts).
+import { createInterface } from 'node:readline/promises'
+import { parseArgs } from 'node:util'
+import { createPlatformClient } from '../../src/platform/client'
+import { type DeviceFile, deviceHome, fileJournal, type PlatformConfig, readDevice, writeDevice } from './files'
+import { Journal } from './journal'
+import { keepConnected } from './link'
+import { DEVICE_USER_AGENT, performCall } from './work'
+
+const VERSION = '1'
+const PLATFORM_TIMEOUT_MS = 8000
+
+const USAGE = `Usage: tablewatch-device <command> [options]
+
+  pair   --service URL [--code XXXX-XXXX] [--name NAME]   pair with the code from Settings
+  login  [--email EMAIL]                                   sign in to the platform on this device
+                                                           (password: prompt, or TABLEWATCH_PLATFORM_PASSWORD)
+  run                                                      stay connected and do the work
+  status                                                   what this device has stored
+
+  --home DIR   where the device keeps its files (default: $TABLEWATCH_DEVICE_HOME or ~/.config/tablewatch-device)
+
+Platform settings (login): TABLEWATCH_PLATFORM_URL (default https://api.resy.com),
+TABLEWATCH_PLATFORM_API_KEY (the platform's public web API key), TABLEWATCH_USER_AGENT (a browser's).`
+
+interface Flags {
+  service?: string | undefined
+  code?: string | undefined
+  name?: string | undefined
+  email?: string | undefined
+}
+
+const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`)
+
+async function ask(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout })
+  try {
+    return (await rl.question(question)).trim()
+  } finally {
+    rl.close()
+  }
+}
+
+function fail(message: string): never {
+  console.error(`tablewatch-device: ${message}`)
+  process.exit(1)
+}
+
+function platformOf(config: PlatformConfig) {
+  return createPlatformClient({
+    fetcher: { fetch: (request) => fetch(request) },
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    timeoutMs: PLATFORM_TIMEOUT_MS,
+    userAgent: config.userAgent ?? DEVICE_USER_AGENT,
+  })
+}
+
+async function pair(home: string, values: Flags) {
+  const service = (values.service ?? fail('--service is required (the address of Tablewatch, as shown in Settings)')).replace(/\/$/, '')
+  const code = values.code ?? (await ask('Pairing code from Settings: '))
+  const name = values.name ?? (await import('node:os')).hostname()
+  const res = await fetch(`${service}/device/v1/pair`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code, name }),
+  })
+  const body = (await res.json().catch(() => ({}))) as { device_id?: string; credential?: string; message?: string }
+  if (res.status !== 201 || !body.credential || !body.device_id) fail(body.message ?? `pairing failed (HTTP ${res.status})`)
+  const previous = readDevice(home)
+  const file: DeviceFile = { service, deviceId: body.device_id, deviceName: name, credential: body.credential }
+  if (previous?.session) file.session = previous.session
+  if (previous?.platform) file.platform = previous.platform
+  const path = writeDevice(home, file)
+  console.log(`Paired as "${name}". The credential is in ${path} (mode 0600).`)
+  if (!file.session) console.log('Next: tablewatch-device login, then tablewatch-device run.')
+}
+
+async function login(home: string, values: Flags) {
+  const device = readDevice(home) ?? fail('pair this device first (tablewatch-device pair)')
+  const platform: PlatformConfig = {
+    baseUrl: process.env.TABLEWATCH_PLATFORM_URL ?? device.platform?.baseUrl ?? 'https://api.resy.com',
+    apiKey: process.env.TABLEWATCH_PLATFORM_API_KEY ?? device.platform?.apiKey ?? fail('set TABLEWATCH_PLATFORM_API_KEY'),
+    userAgent: process.env.TABLEWATCH_USER_AGENT ?? device.platform?.userAgent,
+  }
+  const email = values.email ?? (await ask('Platform email: '))
+  const password = process.env.TABLEWATCH_PLATFORM_PASSWORD ?? (await ask('Platform password (used once, never stored): '))
+  const got = await platformOf(platform).login(email, password)
+  if (got.kind === 'reauth') fail('the platform did not accept that email and password')
+  if (got.kind !== 'ok') fail(`the platform is not answering (${got.kind}); try again in a few minutes`)
+  const { authToken, paymentMethodId, displayName } = got.value
+  writeDevice(home, { ...device, platform, session: { authToken, paymentMethodId, displayName } })
+  console.log(`Signed in as ${displayName}${paymentMethodId === null ? ' (no card on file: alerts work, booking does not)' : ''}.`)
+  console.log('The platform token stays in this device’s file; it is never sent to Tablewatch.')
+}
+
+async function run(home: string) {
+  const device = readDevice(home) ?? fail('pair this device first (tablewatch-device pair)')
+  if (!device.platform || !device.session) log('not signed in to the platform yet: run tablewatch-device login (working in the meantime)')
+  const platform = device.platform ? platformOf(device.platform) : null
+  const session = device.session ?? null
+  const journal = new Journal(fileJournal(home))
+  log(`connecting to ${device.service} as "${device.deviceName}"`)
+  await keepConnected({
+    service: device.service,
+    credential: device.credential,
+    journal,
+    version: VERSION,
+    log,
+    platform: () => ({
+      connected: session !== null,
+      displayName: session?.displayName ?? null,
+      paymentMethodOnFile: session?.paymentMethodId != null,
+    }),
+    perform: async (call) => (platform ? performCall(platform, session, call) : { kind: 'reauth' }),
+    onWork: (id, call) => log(`work ${id}: ${call.op}`),
+  })
+  process.exit(2)
+}
+
+function status(home: string) {
+  const device = readDevice(home)
+  if (!device) return console.log(`Not paired (looked in ${home}).`)
+  console.log(`Paired with ${device.service} as "${device.deviceName}" (${device.deviceId}); files in ${home}.`)
+  console.log(
+    device.session ? `Platform: signed in as ${device.session.displayName} at ${device.platform?.baseUrl}.` : 'Platform: not signed in.',
+  )
+}
+
+export async function main(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      service: { type: 'string' },
+      code: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      home: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  const home = deviceHome(values.home)
+  const [command] = positionals
+  if (values.help || !command) return console.log(USAGE)
+  switch (command) {
+    case 'pair':
+      return pair(home, values)
+    case 'login':
+      return login(home, values)
+    case 'run':
+      return run(home)
+    case 'status':
+      return status(home)
+    default:
+      fail(`unknown command "${command}"\n\n${USAGE}`)
+  }
+}
+
+await main(process.argv.slice(2))
