@@ -37,7 +37,7 @@ function pollRound(state: RequestState, at: number, times: (venueId: number, day
 
 describe('one alert per poll', () => {
   it('sends one digest for 8 restaurants × 13 dates with dozens of open tables, not one per table', () => {
-    const gathered = pollRound(watchingAll(), NOW, (v, d) => (DATES.indexOf(d) % 3 === 0 ? ['19:00', '19:30', '21:00'] : ['20:00']))
+    const gathered = pollRound(watchingAll(), NOW, (_venue, d) => (DATES.indexOf(d) % 3 === 0 ? ['19:00', '19:30', '21:00'] : ['20:00']))
     expect(gathered.digest?.tables).toHaveLength(8 * (5 * 3 + 8))
     const flushed = decide(gathered, { kind: 'alarm' }, NOW + GATHER_MS)
     const [send, ...more] = sends(flushed.effects)
