@@ -94,6 +94,26 @@ async function poll(world: World): Promise<void> {
 
 const executorOf = async (token: string) => (await api('/capabilities', { token })).body.executor
 
+/**
+ * A paired device that books a slot that appears, then loses its connection before the result
+ * goes out; returns once the request is awaiting verification.
+ */
+async function bookingCutOff(world: World, reason: string) {
+  const credential = await pairedDevice(world)
+  const runtime = await deviceRuntime(world)
+  let connection: Awaited<ReturnType<typeof online>> | null = null
+  connection = await online(credential, runtime, async (call) => {
+    const result = await performCall(runtime.platform, runtime.session, call)
+    if (call.op === 'book') connection?.ws.close(1001, reason)
+    return result
+  })
+  await control().addSlot({ venueId: VENUE, day: world.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+  const request = await createApproved(world.token, world.userId, world.spec())
+  await poll(world)
+  await poll(world)
+  return { credential, runtime, request }
+}
+
 describe('booking from a paired device', () => {
   it('books through the device with its own sign-in; the sandbox records the device as the client', async () => {
     const world = await setUp({ connect: false })
@@ -154,19 +174,7 @@ describe('booking from a paired device', () => {
 
   it('verifies a booking whose device dropped mid-booking once it reconnects, and books once', async () => {
     const world = await setUp({ connect: false })
-    const credential = await pairedDevice(world)
-    const runtime = await deviceRuntime(world)
-    let connection: Awaited<ReturnType<typeof online>> | null = null
-    // The device books, then loses its connection before the result goes out.
-    connection = await online(credential, runtime, async (call) => {
-      const result = await performCall(runtime.platform, runtime.session, call)
-      if (call.op === 'book') connection?.ws.close(1001, 'wifi dropped')
-      return result
-    })
-    await control().addSlot({ venueId: VENUE, day: world.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
-    const request = await createApproved(world.token, world.userId, world.spec())
-    await poll(world)
-    await poll(world)
+    const { credential, runtime, request } = await bookingCutOff(world, 'wifi dropped')
     expect((await view(world.token, request.id)).status).toBe('awaiting_verification')
     await runAlarm(request.id) // still offline: nothing can be read, nothing is booked again
     expect((await view(world.token, request.id)).status).toBe('awaiting_verification')
@@ -225,18 +233,7 @@ describe('booking from a paired device', () => {
 
   it('verifies a booking in flight with the cloud token when the device does not come back', async () => {
     const world = await setUp() // this user also connected the platform in the cloud
-    const credential = await pairedDevice(world)
-    const runtime = await deviceRuntime(world)
-    let connection: Awaited<ReturnType<typeof online>> | null = null
-    connection = await online(credential, runtime, async (call) => {
-      const result = await performCall(runtime.platform, runtime.session, call)
-      if (call.op === 'book') connection?.ws.close(1001, 'unplugged for good')
-      return result
-    })
-    await control().addSlot({ venueId: VENUE, day: world.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
-    const request = await createApproved(world.token, world.userId, world.spec())
-    await poll(world)
-    await poll(world)
+    const { request } = await bookingCutOff(world, 'unplugged for good')
     // The device is gone and stays gone: the account is read with the cloud token (reading never books).
     await runAlarm(request.id)
     expect((await env.DEVICES.get(env.DEVICES.idFromName(world.userId)).status()).connected).toBe(false)
