@@ -24,7 +24,8 @@ export class Journal {
   #entries: Record<string, JournalEntry>
 
   constructor(private readonly store: JournalStore) {
-    this.#entries = store.load()
+    this.#entries = settle(store.load())
+    store.save(this.#entries)
   }
 
   /**
@@ -35,9 +36,9 @@ export class Journal {
     const known = this.#entries[id]
     if (known?.result) return known.result
     if (known && call.op === 'book') {
-      const unknown: WorkResult = { kind: 'unknown', detail: 'the device restarted while this booking was being made' }
-      this.#record(id, { call, result: unknown })
-      return unknown
+      // Still in flight (the item came again after a reconnect): never a second attempt.
+      this.#record(id, { call, result: inFlightBooking })
+      return inFlightBooking
     }
     this.#record(id, { call, result: null })
     const result = await perform(call)
@@ -62,4 +63,22 @@ export class Journal {
     this.#entries = { ...this.#entries, [id]: entry }
     this.store.save(this.#entries)
   }
+}
+
+const inFlightBooking: WorkResult = { kind: 'unknown', detail: 'this booking was still being made when the item came again' }
+const restartedBooking: WorkResult = { kind: 'unknown', detail: 'the device restarted while this booking was being made' }
+
+/**
+ * The journal as a new run finds it. A booking begun by the last run and never answered may have
+ * happened: it is answered "unknown" now and sent after the next hello, so the service verifies it
+ * and says "stored" (the service no longer asks for an item it gave up on, so waiting for it to
+ * ask would keep the entry for ever). An unanswered read is dropped: nobody waits for it any more.
+ */
+function settle(entries: Record<string, JournalEntry>): Record<string, JournalEntry> {
+  return Object.fromEntries(
+    Object.entries(entries).flatMap(([id, entry]): [string, JournalEntry][] => {
+      if (entry.result) return [[id, entry]]
+      return entry.call.op === 'book' ? [[id, { call: entry.call, result: restartedBooking }]] : []
+    }),
+  )
 }

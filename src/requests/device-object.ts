@@ -13,6 +13,7 @@ import {
   type WorkCall,
   type WorkResult,
 } from '../platform/device-protocol'
+import { readDeviceResult } from '../platform/device-results'
 import { deviceOffline, deviceOnline } from './device-presence'
 
 /** What a socket remembers across hibernation. */
@@ -92,17 +93,29 @@ export class DeviceObject extends DurableObject<Cloudflare.Env> {
         this.ctx.storage.sql.exec('update work set acked_at = ? where id = ? and acked_at is null', now, message.id)
         return
       case 'result': {
+        const [item] = this.ctx.storage.sql.exec<{ call: string }>('select call from work where id = ?', message.id).toArray()
+        // Checked in full against its call: an unreadable booking result is verified on the
+        // account, an unreadable read is a failed read (device-results.ts).
+        const { result, readable } = item
+          ? readDeviceResult(JSON.parse(item.call) as WorkCall, message.result)
+          : { result: null, readable: true }
+        if (!readable) {
+          console.warn(`device.unreadable_result ${JSON.stringify({ id: message.id })}`)
+          send(ws, { type: 'error', message: `The result of ${message.id} does not have the shape its call needs.` })
+        }
         // Stored once: a second delivery (after a reconnect) changes nothing.
-        const stored = this.ctx.storage.sql
-          .exec(
-            'update work set result = ?, closed_at = ? where id = ? and result is null returning id',
-            JSON.stringify(message.result),
-            now,
-            message.id,
-          )
-          .toArray()
+        const stored = result
+          ? this.ctx.storage.sql
+              .exec(
+                'update work set result = ?, closed_at = ? where id = ? and result is null returning id',
+                JSON.stringify(result),
+                now,
+                message.id,
+              )
+              .toArray()
+          : []
         send(ws, { type: 'stored', id: message.id })
-        if (stored.length > 0) this.#waiters.get(message.id)?.(message.result as unknown as WorkResult)
+        if (result && stored.length > 0) this.#waiters.get(message.id)?.(result)
         return
       }
     }

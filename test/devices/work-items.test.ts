@@ -66,6 +66,36 @@ describe('work items', () => {
     expect((await device.status()).connected).toBe(false) // no hello yet
   })
 
+  it('takes a result only in the shape its call needs: an unreadable booking is verified, an unreadable read fails', async () => {
+    const { credential, device } = await userWithDevice()
+    const socket = await DeviceSocket.open(credential)
+    socket.hello()
+    await expect.poll(async () => (await device.status()).connected).toBe(true)
+
+    // A "booked" without the reservation id the service verifies against.
+    const booking = device.perform('book:1', { op: 'book', bookToken: 'bt-1' })
+    await socket.until((s) => workOf(s).length === 1)
+    socket.send({ type: 'result', id: 'book:1', result: { kind: 'booked' } })
+    expect(await booking).toEqual({ kind: 'unknown', detail: expect.stringMatching(/could not read/) })
+
+    // Slots whose money terms are missing never reach the booking decision.
+    const find = device.perform('find:1', { op: 'find', query: { venueId: 1, day: '2026-12-01', partySize: 2 } })
+    await socket.until((s) => workOf(s).length === 2)
+    socket.send({
+      type: 'result',
+      id: 'find:1',
+      result: { kind: 'ok', value: [{ venueId: 1, configId: 'c', day: '2026-12-01', time: '19:00' }] },
+    })
+    expect(await find).toEqual({ kind: 'unavailable', detail: expect.stringMatching(/could not read/) })
+
+    // The device is told, and a well-formed result of a read is taken as it is.
+    await socket.until((s) => s.received.filter((m) => m.type === 'error').length === 2)
+    const reservations = device.perform('reservations:9', { op: 'reservations' })
+    await socket.until((s) => workOf(s).length === 3)
+    socket.send({ type: 'result', id: 'reservations:9', result: held })
+    expect(await reservations).toEqual(held)
+  })
+
   it("keeps each user's device to its own user", async () => {
     const alice = await userWithDevice()
     const bob = await userWithDevice()
