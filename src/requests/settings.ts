@@ -11,6 +11,11 @@ import type { Deps } from './deps'
 
 /** Tests of the webhook per user: enough to debug a receiver, too few to scan with. */
 const WEBHOOK_TESTS = { limit: 10, windowMs: 60 * 60 * 1000 }
+/**
+ * Test emails per user: enough to check a spam folder, too few to turn the service into a way of
+ * mailing an address (sign-up does not prove the address is the user's).
+ */
+const EMAIL_TESTS = { limit: 5, windowMs: 60 * 60 * 1000 }
 
 export type WebhookResult = SendResult | { ok: false; reason: 'too_many' }
 
@@ -48,8 +53,13 @@ export async function unsubscribeByLink(deps: Deps, userId: string, token: strin
   return turnOffEmailAlerts(deps.db, userId)
 }
 
-/** One test email to the user, through the deployment's mailer (the outbox locally). */
-export async function sendTestEmail(deps: Deps, user: { id: string; email: string }): Promise<void> {
+/** One test email to the user, through the deployment's mailer (the outbox locally); 5 an hour at most. */
+export async function sendTestEmail(
+  deps: Deps,
+  user: { id: string; email: string },
+): Promise<{ ok: true } | { ok: false; reason: 'too_many' }> {
+  const allowed = await reserve(deps.db, { key: `email-test:${user.id}`, ...EMAIL_TESTS }, deps.now)
+  if (!allowed.ok) return { ok: false, reason: 'too_many' }
   await mailerOf(deps.env, deps.db, () => deps.now).send({
     userId: user.id,
     to: user.email,
@@ -57,4 +67,5 @@ export async function sendTestEmail(deps: Deps, user: { id: string; email: strin
     body: `This is a test from Tablewatch. Alerts about your requests will arrive like this.\n\nYour inbox: ${deps.baseUrl}/notifications`,
     unsubscribeUrl: await unsubscribeUrl(deps.env, deps.baseUrl, user.id),
   })
+  return { ok: true }
 }

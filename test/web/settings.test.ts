@@ -65,6 +65,26 @@ describe('notification settings', () => {
     expect(await limited.text()).toContain('You sent many tests in the last hour.')
   })
 
+  it('rate-limits the test email to 5 an hour: the sixth sends nothing', async () => {
+    const client = new WebClient()
+    const email = await client.newUser()
+    const testMails = async () =>
+      (
+        await env.DB.prepare("select count(*) as n from outbox where to_address = ? and subject = 'Tablewatch test'")
+          .bind(email)
+          .first<{ n: number }>()
+      )?.n
+    for (let i = 0; i < 5; i++) {
+      const res = await client.post('/settings/email-test', { _csrf: await client.csrfFrom('/settings') })
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain(`Test email sent to ${email}.`)
+    }
+    const limited = await client.post('/settings/email-test', { _csrf: await client.csrfFrom('/settings') })
+    expect(limited.status).toBe(429)
+    expect(await limited.text()).toContain('You sent many test emails in the last hour.')
+    expect(await testMails()).toBe(5)
+  })
+
   it('refuses something that is not a URL', async () => {
     const client = new WebClient()
     await client.newUser()

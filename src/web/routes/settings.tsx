@@ -94,7 +94,9 @@ settingsRoutes.post('/settings/webhook-test', async (c) => {
 
 settingsRoutes.post('/settings/email-test', async (c) => {
   const user = currentUser(c)
-  await sendTestEmail(depsOf(c.env, c.req.url), user)
+  const sent = await sendTestEmail(depsOf(c.env, c.req.url), user)
+  if (!sent.ok)
+    return showSettings(c, { notice: { kind: 'error', text: 'You sent many test emails in the last hour. Try again later.' } }, 429)
   return showSettings(c, { notice: { kind: 'success', text: `Test email sent to ${user.email}.` } })
 })
 
