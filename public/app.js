@@ -24,3 +24,11 @@ for (const button of document.querySelectorAll('button[data-copy]')) {
     }, 2500)
   })
 }
+
+// Times without a restaurant are shown in the viewer's zone: tell the server which one it is.
+try {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  if (zone && !document.cookie.split('; ').includes(`tz=${encodeURIComponent(zone)}`)) {
+    document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
+  }
+} catch {}

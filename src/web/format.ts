@@ -1,25 +1,107 @@
-// How pages write times. Users have no stored time zone, so instants are shown in UTC and say so.
+// How pages write times: one style everywhere, "Sat, Nov 28 · 9:30 PM ET". A time that belongs
+// to a restaurant is written in the venue's zone; any other instant (a token's expiry, an
+// inbox entry) in the viewer's zone, which the page script reports in the `tz` cookie (UTC
+// until it has). The zone is always named, so a time is never ambiguous.
+import { createContext, useContext } from 'hono/jsx'
+import { instantOf, isValidTimeZone } from '../lib/zoned-time'
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-})
+/** The viewer's IANA zone for the page being rendered (renderPage provides it). */
+export const ViewerZone = createContext('UTC')
 
-const dateOnly = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+export const VIEWER_ZONE_COOKIE = 'tz'
 
+/** The zone named by the `tz` cookie when it is one Intl knows, else UTC. */
+export function viewerZoneOf(cookie: string | undefined): string {
+  return cookie && cookie.length <= 80 && isValidTimeZone(cookie) ? cookie : 'UTC'
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let f = formatters.get(key)
+  if (!f) {
+    f = make()
+    formatters.set(key, f)
+  }
+  return f
+}
+
+/** "ET", "PT", "CT" where a short generic name exists; otherwise "GMT+1", "UTC". */
+export function zoneName(timeZone: string, ms: number): string {
+  const part = (style: 'shortGeneric' | 'short') =>
+    formatter(`zone:${style}:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style }))
+      .formatToParts(new Date(ms))
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone
+  const generic = part('shortGeneric')
+  if (!generic.includes(' ') && !generic.startsWith('GMT')) return generic
+  const short = part('short')
+  return short === 'GMT+0' || short === 'GMT' ? (timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : 'GMT') : short
+}
+
+/** "Sat, Nov 28" (with the year when it is not this year's). */
+export function dayIn(ms: number, timeZone: string, now = Date.now()): string {
+  const year = (at: number) => formatter(`y:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone })).format(at)
+  const withYear = year(ms) !== year(now)
+  return formatter(
+    `d:${withYear}:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        ...(withYear ? { year: 'numeric' } : {}),
+        timeZone,
+      }),
+  ).format(ms)
+}
+
+/** "9:30 PM" */
+export function clockIn(ms: number, timeZone: string): string {
+  return formatter(`t:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone })).format(ms)
+}
+
+/** "Sat, Nov 28 · 9:30 PM ET" for an instant, in the given zone. */
+export function formatInstant(ms: number, timeZone: string): string {
+  return `${dayIn(ms, timeZone)} · ${clockIn(ms, timeZone)} ${zoneName(timeZone, ms)}`
+}
+
+/** The same style for a venue's wall-clock date and time ("2026-11-28", "21:30"). */
+export function formatLocal(date: string, time: string, timeZone: string): string {
+  return formatInstant(instantOf(date, time, timeZone), timeZone)
+}
+
+/** "Sat, Nov 28" for a calendar date of a request (a date, so no zone shift). */
+export function formatCalendarDate(date: string): string {
+  return dayIn(Date.parse(`${date}T12:00:00Z`), 'UTC')
+}
+
+/** "9:30 PM" for a wall-clock "21:30". */
+export function formatClock(time: string): string {
+  return clockIn(Date.parse(`2000-01-01T${time}:00Z`), 'UTC')
+}
+
+/** An instant in the viewer's zone; call it while a page renders (it reads ViewerZone). */
 export function formatDateTime(ms: number): string {
-  return `${dateTime.format(new Date(ms))} UTC`
+  return formatInstant(ms, useContext(ViewerZone))
 }
 
+/** A day in the viewer's zone; call it while a page renders. */
 export function formatDate(ms: number): string {
-  return dateOnly.format(new Date(ms))
+  return dayIn(ms, useContext(ViewerZone))
 }
 
-export function isoDateTime(ms: number): string {
-  return new Date(ms).toISOString()
+/** "12 s ago", "5 min ago", "3 h ago", "2 days ago". */
+export function ago(ms: number, now: number): string {
+  return `${duration(Math.max(0, now - ms))} ago`
+}
+
+/** "45 s", "12 min", "3 h 20 min", "2 days 4 h". */
+export function duration(ms: number): string {
+  const s = Math.round(ms / 1000)
+  if (s < 60) return `${s} s`
+  const min = Math.floor(s / 60)
+  if (min < 60) return `${min} min`
+  const h = Math.floor(min / 60)
+  if (h < 24) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`
+  const days = Math.floor(h / 24)
+  return `${days} day${days === 1 ? '' : 's'}${h % 24 ? ` ${h % 24} h` : ''}`
 }

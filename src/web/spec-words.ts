@@ -3,21 +3,6 @@
 import type { Status } from '../core/status'
 import type { RequestView } from '../requests/schemas'
 
-/** "Saturday, December 5, 2026" for a calendar date (no time zone shift: it is a date). */
-export function dateWithWeekday(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  )
-}
-
-/** "Sunday, December 6, 2026 at 18:00" in the request's own time zone. */
-export function instantIn(iso: string, timeZone: string): string {
-  const at = new Date(iso)
-  const day = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(at)
-  const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at)
-  return `${day} at ${time}`
-}
-
 export function usd(amount: number): string {
   return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { auditOnClose } from './accessibility'
 
 const ARGS = [
   '--headless',
@@ -24,7 +25,15 @@ async function sparticuzPath(): Promise<string | null> {
   }
 }
 
+/**
+ * Chromium for a test file. Every page it opens on the service is checked with axe-core when
+ * the file closes the browser (accessibility.ts): a violation fails the file.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  return auditOnClose(await startChromium())
+}
+
+async function startChromium(): Promise<Browser> {
   const packaged = await sparticuzPath()
   if (packaged) {
     try {

@@ -162,7 +162,7 @@ describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
     }
     expect(shown.reservations).toEqual(['Booked and verified'])
     for (const status of before) expect(['Watching', 'Being verified']).toContain(status)
-    expect(await page.locator('#reservation-heading + .items h3').innerText()).toMatch(/^Marrow & Smoke, .* at 12:30, 2 people$/)
+    expect(await page.locator('#reservation-heading + .items h3').innerText()).toMatch(/^Marrow & Smoke, .* · 12:30 PM ET, 2 people$/)
     await screenshotBoth(page, 'request-confirmed')
 
     const booked = (await callApi(baseUrl, token, `/requests/${id}`)).body

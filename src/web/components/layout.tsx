@@ -78,6 +78,8 @@ export function Layout(props: LayoutProps) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{props.title === 'Tablewatch' ? 'Tablewatch' : `${props.title} · Tablewatch`}</title>
+        <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/styles.css" />
         <script src="/app.js" defer></script>
       </head>

@@ -2,7 +2,8 @@
 
 import type { Status } from '../../core/status'
 import type { RequestView, Restaurant } from '../../requests/schemas'
-import { dateWithWeekday, feeLimitsInWords, instantIn, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../spec-words'
+import { formatCalendarDate, formatClock, formatInstant, zoneName } from '../format'
+import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../spec-words'
 
 export function StatusBadge(props: { status: Status }) {
   return <span class={`status status-${props.status.replaceAll('_', '-')}`}>{STATUS_WORDS[props.status]}</span>
@@ -27,6 +28,17 @@ function Restaurants(props: { ids: number[]; venues: Restaurant[] }) {
   )
 }
 
+/** "Between 5:00 PM and 10:00 PM ET" in the request's (the venues') zone. */
+export function TimeWindow(props: { request: Pick<RequestView, 'earliest_time' | 'latest_time' | 'timezone' | 'expires_at'> }) {
+  const r = props.request
+  const zone = zoneName(r.timezone, Date.parse(r.expires_at))
+  return (
+    <>
+      Between {formatClock(r.earliest_time)} and {formatClock(r.latest_time)} {zone}
+    </>
+  )
+}
+
 export function SpecSummary(props: { request: RequestView; venues: Restaurant[] }) {
   const r = props.request
   return (
@@ -39,13 +51,13 @@ export function SpecSummary(props: { request: RequestView; venues: Restaurant[] 
       <dd>
         <ul class="plain">
           {r.dates.map((d) => (
-            <li>{dateWithWeekday(d)}</li>
+            <li>{formatCalendarDate(d)}</li>
           ))}
         </ul>
       </dd>
       <dt>Time</dt>
       <dd>
-        Between {r.earliest_time} and {r.latest_time}, {r.timezone} time
+        <TimeWindow request={r} />
       </dd>
       <dt>Party</dt>
       <dd>{people(r.party_size)}</dd>
@@ -60,7 +72,7 @@ export function SpecSummary(props: { request: RequestView; venues: Restaurant[] 
         </>
       ) : null}
       <dt>Watching ends</dt>
-      <dd>{instantIn(r.expires_at, r.timezone)}</dd>
+      <dd>{formatInstant(Date.parse(r.expires_at), r.timezone)}</dd>
     </dl>
   )
 }

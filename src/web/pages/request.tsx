@@ -4,8 +4,8 @@ import type { InboxItem } from '../../requests/inbox'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
 import { Alert, CsrfInput } from '../components/form'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
-import { formatDateTime } from '../format'
-import { dateWithWeekday, people, usd } from '../spec-words'
+import { formatInstant, formatLocal } from '../format'
+import { people, usd } from '../spec-words'
 
 export interface RequestPageProps {
   csrfToken: string
@@ -21,7 +21,8 @@ const OPEN = new Set(['needs_approval', 'active', 'awaiting_verification'])
 function ReservationItem(props: { reservation: Reservation; venues: Restaurant[] }) {
   const r = props.reservation
   const venue = props.venues.find((v) => v.venue_id === r.venue_id)
-  const what = `${venue?.name ?? `Restaurant #${r.venue_id}`}, ${dateWithWeekday(r.date)} at ${r.time}, ${people(r.party_size)}`
+  const zone = venue?.time_zone ?? 'UTC'
+  const what = `${venue?.name ?? `Restaurant #${r.venue_id}`}, ${formatLocal(r.date, r.time, zone)}, ${people(r.party_size)}`
   return (
     <li class="item">
       <div class="item-head">
@@ -36,7 +37,7 @@ function ReservationItem(props: { reservation: Reservation; venues: Restaurant[]
       {r.cancellation_fee_per_person !== null ? (
         <p class="muted">
           Cancellation fee: {usd(r.cancellation_fee_per_person)} per person
-          {r.free_cancellation_until ? `, free to cancel until ${formatDateTime(Date.parse(r.free_cancellation_until))}` : ''}.
+          {r.free_cancellation_until ? `, free to cancel until ${formatInstant(Date.parse(r.free_cancellation_until), zone)}` : ''}.
         </p>
       ) : null}
       <p>
@@ -90,7 +91,7 @@ export function RequestPage(props: RequestPageProps) {
           <ul class="plain">
             {props.alerts.map((a) => (
               <li>
-                {formatDateTime(a.createdAt)}: {a.title}
+                {formatInstant(a.createdAt, r.timezone)}: {a.title}
               </li>
             ))}
           </ul>
@@ -104,7 +105,10 @@ export function RequestPage(props: RequestPageProps) {
           <ul class="trace">
             {[...r.trace].reverse().map((t) => (
               <li>
-                <span class="muted">{formatDateTime(Date.parse(t.at))}</span> {t.message}
+                <time class="muted" datetime={t.at}>
+                  {formatInstant(Date.parse(t.at), r.timezone)}
+                </time>{' '}
+                {t.message}
               </li>
             ))}
           </ul>

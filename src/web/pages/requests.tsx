@@ -1,7 +1,8 @@
 // The user's requests, newest first, each with its status and a link to its page.
 import type { RequestView, Restaurant } from '../../requests/schemas'
 import { StatusBadge } from '../components/spec-summary'
-import { dateWithWeekday, MODE_WORDS, people } from '../spec-words'
+import { formatCalendarDate, formatClock, zoneName } from '../format'
+import { MODE_WORDS, people } from '../spec-words'
 
 export interface RequestsPageProps {
   requests: RequestView[]
@@ -13,7 +14,7 @@ function RequestItem(props: { request: RequestView; venues: Map<number, Restaura
   const r = props.request
   const names = r.venue_ids.map((id) => props.venues.get(id)?.name ?? `Restaurant #${id}`).join(', ')
   const dates =
-    r.dates.length === 1 ? dateWithWeekday(r.dates[0] ?? '') : `${r.dates.length} dates from ${dateWithWeekday(r.dates[0] ?? '')}`
+    r.dates.length === 1 ? formatCalendarDate(r.dates[0] ?? '') : `${r.dates.length} dates from ${formatCalendarDate(r.dates[0] ?? '')}`
   return (
     <li class="item">
       <div class="item-head">
@@ -24,7 +25,8 @@ function RequestItem(props: { request: RequestView; venues: Map<number, Restaura
       </div>
       <p>
         {r.title ? `${names}. ` : ''}
-        {dates}, {r.earliest_time}–{r.latest_time}, {people(r.party_size)}. {MODE_WORDS[r.mode]}.
+        {dates}, {formatClock(r.earliest_time)}–{formatClock(r.latest_time)} {zoneName(r.timezone, Date.parse(r.expires_at))},{' '}
+        {people(r.party_size)}. {MODE_WORDS[r.mode]}.
       </p>
       {r.status === 'needs_approval' && r.action_url ? (
         <p>

@@ -1,0 +1,58 @@
+// A diner's set-up for the page tests of issue 16: signed in, the sandbox platform connected,
+// a token for an assistant, and requests the assistant creates by REST.
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { callApi, dateIn, type Json } from './api'
+
+export interface Venue {
+  venue_id: number
+  name: string
+  time_zone: string
+}
+
+export async function connectPlatform(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/settings`)
+  await page.getByLabel('Platform email').fill(email)
+  await page.getByLabel('Platform password').fill('sandbox-password-1')
+  await page.getByLabel(/I understand that the platform may deactivate my account/).check()
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await page.waitForURL(/done=connected/)
+}
+
+export async function createToken(page: Page, baseUrl: string, name: string): Promise<string> {
+  await page.goto(`${baseUrl}/assistants`)
+  await page.getByLabel('Name').fill(name)
+  await page.getByRole('button', { name: 'Create token' }).click()
+  return (await page.locator('#new-token-value').innerText()).trim()
+}
+
+/** A sandbox restaurant found as an assistant finds it. */
+export async function findVenue(baseUrl: string, token: string, query: string): Promise<Venue> {
+  const search = await callApi(baseUrl, token, `/restaurants?q=${encodeURIComponent(query)}`)
+  expect(search.status).toBe(200)
+  return (search.body.restaurants as Venue[])[0] as Venue
+}
+
+/** A dinner spec at the venue on `days` days from today (venue-local), 17–22 h, for two. */
+export function dinnerAt(venue: Venue, mode: 'auto_book' | 'alert_only', days: number[], extra: Json = {}): Json {
+  return {
+    title: 'Dinner out',
+    venue_ids: [venue.venue_id],
+    dates: days.map((d) => dateIn(venue.time_zone, d)),
+    earliest_time: '17:00',
+    latest_time: '22:00',
+    timezone: venue.time_zone,
+    party_size: 2,
+    mode,
+    max_cancellation_fee_per_person: 25,
+    fee_review_hours: 3,
+    expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    ...extra,
+  }
+}
+
+export async function createRequest(baseUrl: string, token: string, spec: Json): Promise<Json> {
+  const created = await callApi(baseUrl, token, '/requests', { method: 'POST', body: spec, idempotencyKey: `e2e-${crypto.randomUUID()}` })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  return created.body
+}

@@ -1,0 +1,64 @@
+// One time style on every page (issue 16): "Sat, Nov 28 · 9:30 PM ET" in the venue's zone for
+// what belongs to a restaurant, in the viewer's zone for everything else.
+
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, screenshotBoth } from './browser'
+import { connectPlatform, createRequest, createToken, dinnerAt, findVenue } from './diner'
+import { newUser } from './pages'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let page: Page
+let token = ''
+
+/** "Sat, Nov 28 · 9:30 PM" followed by the zone's short name. */
+const styled = (zone: string) => new RegExp(`^[A-Z][a-z]{2}, [A-Z][a-z]{2} \\d{1,2}(, \\d{4})? · \\d{1,2}:\\d{2} [AP]M ${zone}$`)
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  // The viewer is in Chicago: times without a restaurant are shown in Central time.
+  page = await (await browser.newContext({ timezoneId: 'America/Chicago' })).newPage()
+  const email = await newUser(page, baseUrl)
+  await connectPlatform(page, baseUrl, `tz-${email}`)
+  token = await createToken(page, baseUrl, 'Time assistant')
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe.runIf(inject('sandbox'))('time style', () => {
+  it('writes a Los Angeles request in Pacific time, whatever the viewer zone', async () => {
+    const venue = await findVenue(baseUrl, token, 'Palisade Grill')
+    expect(venue.time_zone).toBe('America/Los_Angeles')
+    const created = await createRequest(baseUrl, token, dinnerAt(venue, 'alert_only', [30], { title: 'Sunset dinner' }))
+    await page.goto(`${baseUrl}/requests/${String(created.id)}`)
+    const spec = page.locator('.facts.spec')
+    expect(await spec.locator('dt:text-is("Time") + dd').innerText()).toBe('Between 5:00 PM and 10:00 PM PT')
+    expect((await spec.locator('dt:text-is("Watching ends") + dd').innerText()).trim()).toMatch(styled('PT'))
+    expect(await spec.locator('dt:text-is("Date") + dd').innerText()).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})?$/)
+    const traceTimes = await page.locator('.trace time').allInnerTexts()
+    expect(traceTimes.length).toBeGreaterThan(0)
+    for (const t of traceTimes) expect(t).toMatch(styled('PT'))
+    await screenshotBoth(page, 'time-style-request')
+  })
+
+  it("writes times without a restaurant in the viewer's zone (here Central), named", async () => {
+    await page.goto(`${baseUrl}/assistants`)
+    // The page script reported the zone on the first page; every page after it uses it.
+    const created = await page.locator('.items .item dt:text-is("Created") + dd').first().innerText()
+    expect(created.trim()).toMatch(styled('CT'))
+  })
+
+  it('writes UTC, named, for a viewer whose zone is not known (no script)', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const plain = await context.newPage()
+    await newUser(plain, baseUrl)
+    await plain.goto(`${baseUrl}/assistants`)
+    await plain.getByLabel('Name').fill('No script')
+    await plain.getByRole('button', { name: 'Create token' }).click()
+    await plain.goto(`${baseUrl}/assistants`)
+    expect((await plain.locator('.items .item dt:text-is("Created") + dd').first().innerText()).trim()).toMatch(styled('UTC'))
+    await context.close()
+  })
+})
