@@ -29,6 +29,7 @@ for (const button of document.querySelectorAll('button[data-copy]')) {
 try {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
   if (zone && !document.cookie.split('; ').includes(`tz=${encodeURIComponent(zone)}`)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari before 18.4
     document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
   }
 } catch {}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type AddSlotInput, sandboxControl } from '../../sandbox/control-client'
 import { callApi, dateIn, type Json, waitForRequest } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
-import { newUser } from './pages'
+import { confirmStep, newUser } from './pages'
 
 const baseUrl = inject('baseUrl')
 // The sandbox world the service books in: the harness made this origin its PLATFORM_BASE_URL.
@@ -219,7 +219,7 @@ describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
     const created = await createRequest({ ...(await dinnerSpec('alert_only')), title: 'Just tell me' })
     const id = String(created.id)
     await page.goto(`${baseUrl}/assistants`)
-    await page.getByRole('button', { name: 'Revoke token Flow assistant' }).click()
+    await confirmStep(page, 'Revoke token Flow assistant', 'Revoke token')
     await page.waitForURL(/revoked=1/)
     await page.goto(`${baseUrl}/requests/${id}`)
     expect(await page.locator('.page-head .status').innerText()).toBe('Revoked')

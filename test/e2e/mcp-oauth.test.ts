@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser'
 import { BrowserOAuthProvider } from './mcp-oauth-provider'
-import { freshEmail, PASSWORD, signUp } from './pages'
+import { confirmStep, freshEmail, PASSWORD, signUp } from './pages'
 
 const baseUrl = inject('baseUrl')
 const mcpUrl = new URL(`${baseUrl}/mcp`)
@@ -137,7 +137,7 @@ describe('an MCP host connecting with OAuth', () => {
 
     // 5. The user disconnects the assistant on the assistants page: tokens stop working.
     await page.goto(`${baseUrl}/assistants`)
-    await page.getByRole('button', { name: 'Disconnect Tablewatch e2e assistant' }).click()
+    await confirmStep(page, 'Disconnect Tablewatch e2e assistant', 'Disconnect')
     await page.waitForURL(/disconnected=1/)
     expect(await page.locator('.alert-success').innerText()).toContain('Assistant disconnected')
     expect(await page.locator('#connected-assistants').innerText()).toContain('No connected assistants.')

@@ -196,7 +196,7 @@ describe('a desktop host through mcp-remote', () => {
     expect(
       await page
         .locator('#connected-assistants')
-        .getByRole('button', { name: /^Disconnect / })
+        .getByRole('link', { name: /^Disconnect / })
         .count(),
     ).toBe(1)
   })

@@ -38,3 +38,14 @@ export async function newUser(page: Page, baseUrl: string): Promise<string> {
 export async function errorAlert(page: Page): Promise<string> {
   return (await page.locator('.alert-error').innerText()).trim()
 }
+
+/**
+ * An action that cannot be undone: its link opens the confirmation step (a page of its own),
+ * whose button acts. Returns once the confirmation was submitted.
+ */
+export async function confirmStep(page: Page, link: string | RegExp, confirm: string): Promise<void> {
+  await page.getByRole('link', { name: link }).click()
+  await page.waitForLoadState('load')
+  await page.getByRole('button', { name: confirm, exact: true }).click()
+  await page.waitForLoadState('load')
+}

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, screenshotBoth } from './browser'
 import { executeSql, literal } from './d1'
-import { errorAlert, freshEmail, PASSWORD, signIn, signUp } from './pages'
+import { confirmStep, errorAlert, freshEmail, PASSWORD, signIn, signUp } from './pages'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -70,7 +70,7 @@ describe('screenshots', () => {
     await screenshotBoth(page, 'assistants-new-token')
     await page.getByLabel('Name').fill('Phone assistant')
     await page.getByRole('button', { name: 'Create token' }).click()
-    await page.getByRole('button', { name: 'Revoke token Phone assistant' }).click()
+    await confirmStep(page, 'Revoke token Phone assistant', 'Revoke token')
     await page.waitForURL(/revoked=1/)
     await page.locator('details.past summary').click()
     await screenshotBoth(page, 'assistants-list')

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser'
-import { errorAlert, freshEmail, newUser, PASSWORD, signIn, signUp } from './pages'
+import { confirmStep, errorAlert, freshEmail, newUser, PASSWORD, signIn, signUp } from './pages'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -85,7 +85,7 @@ describe('personal access tokens', () => {
     expect(await page.locator('.items .item').count()).toBe(1)
     expect(await page.locator('.items .item code').first().innerText()).toBe(`${token.slice(0, 8)}…${token.slice(-4)}`)
 
-    await page.getByRole('button', { name: 'Revoke token Claude on my laptop' }).click()
+    await confirmStep(page, 'Revoke token Claude on my laptop', 'Revoke token')
     await page.waitForURL(`${baseUrl}/assistants?revoked=1`)
     expect(await page.locator('.alert-success').innerText()).toContain('Token revoked')
     const revoked = await fetch(`${baseUrl}/api/v1/capabilities`, { headers: { Authorization: `Bearer ${token}` } })

@@ -1,6 +1,7 @@
 // The approval page at a request's action_url: the owner sees exactly what will be booked
 // and approves or declines that revision. Assistants cannot reach this: it needs the session.
 import type { RequestView, Restaurant } from '../../requests/schemas'
+import { ConfirmLink } from '../components/confirm'
 import { Alert, CsrfInput } from '../components/form'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
 import { PLATFORM_RISK_NOTICE } from './settings'
@@ -25,12 +26,7 @@ function Decision(props: { csrfToken: string; request: RequestView }) {
           Approve
         </button>
       </form>
-      <form method="post" action={`/requests/${encodeURIComponent(id)}/decline`} class="inline-form">
-        <CsrfInput token={props.csrfToken} />
-        <button type="submit" class="button danger">
-          Decline
-        </button>
-      </form>
+      <ConfirmLink href={`/requests/${encodeURIComponent(id)}/decline`}>Decline…</ConfirmLink>
     </div>
   )
 }

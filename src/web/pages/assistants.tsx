@@ -2,6 +2,7 @@
 // assistants connected through OAuth.
 import type { AccessTokenRecord } from '../../auth/pat'
 import { SCOPES, type Scope } from '../../core/scopes'
+import { ConfirmLink } from '../components/confirm'
 import { Alert, CsrfInput, Field } from '../components/form'
 import { formatDate, formatDateTime } from '../format'
 import { ConnectedAssistants, type OAuthGrantSummary } from './connected-assistants'
@@ -97,13 +98,12 @@ function TokenItem(props: { token: AccessTokenRecord; now: number; csrfToken: st
         ) : null}
       </dl>
       {status === 'active' ? (
-        <form method="post" action={`/assistants/tokens/${encodeURIComponent(token.id)}/revoke`} class="inline-form">
-          <CsrfInput token={props.csrfToken} />
-          <button type="submit" class="button danger" aria-label={`Revoke token ${token.name}`}>
-            Revoke
-          </button>
+        <p class="inline-form">
+          <ConfirmLink href={`/assistants/tokens/${encodeURIComponent(token.id)}/revoke`} label={`Revoke token ${token.name}`}>
+            Revoke…
+          </ConfirmLink>
           <span class="hint">Its open requests stop and show “revoked”.</span>
-        </form>
+        </p>
       ) : null}
     </li>
   )

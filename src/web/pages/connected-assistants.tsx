@@ -1,6 +1,6 @@
 // OAuth-connected assistants (MCP hosts). The OAuth work supplies the grants and the revoke
 // route (`POST /assistants/grants/:id/revoke`); until then the list is empty.
-import { CsrfInput } from '../components/form'
+import { ConfirmLink } from '../components/confirm'
 import { formatDateTime } from '../format'
 
 export interface OAuthGrantSummary {
@@ -33,12 +33,9 @@ export function ConnectedAssistants(props: { grants: OAuthGrantSummary[]; csrfTo
                 <dt>Expires</dt>
                 <dd>{formatDateTime(grant.expiresAt)}</dd>
               </dl>
-              <form method="post" action={`/assistants/grants/${encodeURIComponent(grant.id)}/revoke`} class="inline-form">
-                <CsrfInput token={props.csrfToken} />
-                <button type="submit" class="button danger" aria-label={`Disconnect ${grant.clientName}`}>
-                  Disconnect
-                </button>
-              </form>
+              <ConfirmLink href={`/assistants/grants/${encodeURIComponent(grant.id)}/revoke`} label={`Disconnect ${grant.clientName}`}>
+                Disconnect…
+              </ConfirmLink>
             </li>
           ))}
         </ul>

@@ -2,7 +2,8 @@
 // verified it), the alerts sent, the decision trace, and a Stop button that cancels nothing.
 import type { InboxItem } from '../../requests/inbox'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
-import { Alert, CsrfInput } from '../components/form'
+import { ConfirmLink } from '../components/confirm'
+import { Alert } from '../components/form'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
 import { formatInstant, formatLocal } from '../format'
 import { people, usd } from '../spec-words'
@@ -118,12 +119,7 @@ export function RequestPage(props: RequestPageProps) {
         <section class="card" aria-labelledby="stop-heading">
           <h2 id="stop-heading">Stop watching</h2>
           <p>Stopping ends monitoring. It never cancels a reservation: to cancel or change one, use the platform's own account page.</p>
-          <form method="post" action={`/requests/${encodeURIComponent(r.id)}/stop`} class="inline-form">
-            <CsrfInput token={props.csrfToken} />
-            <button type="submit" class="button danger">
-              Stop watching
-            </button>
-          </form>
+          <ConfirmLink href={`/requests/${encodeURIComponent(r.id)}/stop`}>Stop watching…</ConfirmLink>
         </section>
       ) : null}
     </>

@@ -4,6 +4,7 @@ import type { AlertPreferences } from '../../requests/alert-preferences'
 import type { ConnectionStatus } from '../../requests/connection'
 import { RISK_NOTICE } from '../../requests/connection'
 import type { DevicesOverview } from '../../requests/devices'
+import { ConfirmLink } from '../components/confirm'
 import { Alert, CsrfInput, Field } from '../components/form'
 import { PairedDevices, type PairingShown } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
@@ -100,13 +101,10 @@ function PlatformConnection(props: SettingsPageProps) {
       </Alert>
       <ConnectForm {...props} />
       {props.connection.connected ? (
-        <form method="post" action="/settings/platform/disconnect" class="inline-form">
-          <CsrfInput token={props.csrfToken} />
-          <button type="submit" class="button danger">
-            Disconnect
-          </button>
+        <p class="inline-form">
+          <ConfirmLink href="/settings/platform/disconnect">Disconnect…</ConfirmLink>
           <span class="hint">Your open requests stop and show “revoked”. Existing reservations stay.</span>
-        </form>
+        </p>
       ) : null}
     </section>
   )
