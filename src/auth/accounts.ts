@@ -54,21 +54,23 @@ export const SIGN_UPS_PER_ADDRESS = { limit: 30, windowMs: HOUR_MS }
 /** "Someone tried to create an account with your email" at most once a day per address. */
 const NOTICES_PER_EMAIL = { limit: 1, windowMs: 24 * HOUR_MS }
 
-export type SignUpResult = { ok: true } | { ok: false; retryInMinutes: number }
+/** A new account's id (the page signs it in), or null for a taken email; or the sign-up throttle. */
+export type SignUpResult = { ok: true; userId: string | null } | { ok: false; retryInMinutes: number }
 
 /**
- * Creates the account. When the email is taken, nothing changes for the visitor: the same
- * answer comes back, after the same work (a password hash and one insert), and the owner of the
- * address is told someone tried, in `background` (the Worker's waitUntil) so the time of the
- * answer does not depend on it.
+ * Creates the account and returns its id, so the page can sign the new user in (issue 16). When
+ * the email is taken, nothing changes on that account: the id is null, after the same work (a
+ * password hash and one insert), and the owner of the address is told someone tried, in
+ * `background` (the Worker's waitUntil).
  */
 export async function signUp(db: Db, input: Credentials, background: (work: Promise<unknown>) => void): Promise<SignUpResult> {
   const allowed = await reserve(db, { key: `signup:addr:${input.address}`, ...SIGN_UPS_PER_ADDRESS }, input.now)
   if (!allowed.ok) return { ok: false, retryInMinutes: Math.max(1, Math.ceil((allowed.retryAt - input.now) / 60_000)) }
   const password = await hashPassword(input.password, input.pepper)
   const created = await insertUser(db, { email: input.email, password, now: input.now })
-  if (!created) background(tellOwnerSomeoneTried(db, input.email, input.now))
-  return { ok: true }
+  if (created) return { ok: true, userId: created.id }
+  background(tellOwnerSomeoneTried(db, input.email, input.now))
+  return { ok: true, userId: null }
 }
 
 async function tellOwnerSomeoneTried(db: Db, email: string, now: number): Promise<void> {

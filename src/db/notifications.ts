@@ -41,13 +41,19 @@ export async function insertNotifications(db: Db, rows: NewNotification[]): Prom
   return new Set(results.flat().map((r) => r.dedupeKey))
 }
 
-export async function listNotifications(db: Db, userId: string, limit = 100): Promise<NotificationRow[]> {
+export async function listNotifications(db: Db, userId: string, limit = 100, offset = 0): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
+    .offset(offset)
+}
+
+export async function countNotifications(db: Db, userId: string): Promise<number> {
+  const row = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)).get()
+  return row?.n ?? 0
 }
 
 export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
@@ -57,13 +63,6 @@ export async function countUnreadNotifications(db: Db, userId: string): Promise<
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .get()
   return row?.n ?? 0
-}
-
-export async function markNotificationRead(db: Db, userId: string, id: number, now: number): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)))
 }
 
 export async function markAllNotificationsRead(db: Db, userId: string, now: number): Promise<void> {

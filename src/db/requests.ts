@@ -226,3 +226,9 @@ export async function ownerOfPrincipal(db: Db, principalId: string): Promise<str
   const row = await db.select({ userId: requests.userId }).from(requests).where(eq(requests.principalId, principalId)).limit(1).get()
   return row?.userId ?? null
 }
+
+/** Whether the user ever had a request (the setup checklist's last step). */
+export async function userHasRequests(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: requests.id }).from(requests).where(eq(requests.userId, userId)).limit(1)
+  return row !== undefined
+}

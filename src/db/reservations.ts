@@ -50,3 +50,21 @@ export type NewReservation = Omit<typeof reservations.$inferInsert, 'id'>
 export async function recordReservation(db: Db, row: NewReservation): Promise<void> {
   await db.insert(reservations).values(row).onConflictDoNothing({ target: reservations.requestId })
 }
+
+/** The user's verified reservations, soonest first (the calendar feed). */
+export async function verifiedReservationsOfUser(db: Db, userId: string): Promise<ReservationRow[]> {
+  return db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.userId, userId), eq(reservations.verified, true)))
+    .orderBy(reservations.startsAt)
+}
+
+/** One of the user's reservations, whichever request made it. */
+export async function reservationOfUser(db: Db, id: number, userId: string): Promise<ReservationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, id), eq(reservations.userId, userId)))
+  return row
+}

@@ -1,7 +1,7 @@
 // Tables only. Queries live in the small modules beside this file.
 // Times are integer milliseconds since the epoch unless a column says otherwise.
 import { sql } from 'drizzle-orm'
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { AlertGroup } from './alert-groups'
 
 export const users = sqliteTable('users', {
@@ -131,6 +131,9 @@ export const venues = sqliteTable(
     neighborhood: text('neighborhood').notNull().default(''),
     timeZone: text('time_zone').notNull(),
     urlSlug: text('url_slug'),
+    // Street address as the platform's venue details state it ("123 Main St, New York, NY"); null
+    // for venues stored before addresses were kept.
+    address: text('address'),
     // Known release rule: tables open `releaseDaysInAdvance` days ahead at `releaseTime` (HH:MM local).
     releaseDaysInAdvance: integer('release_days_in_advance'),
     releaseTime: text('release_time'),
@@ -231,6 +234,37 @@ export const notifications = sqliteTable(
     readAt: integer('read_at'),
   },
   (t) => [uniqueIndex('notifications_dedupe').on(t.userId, t.dedupeKey), index('notifications_user').on(t.userId, t.createdAt)],
+)
+
+/**
+ * A user's calendar feed (issue 16): the secret in its URL is shown once, when it is made or
+ * reset; only its SHA-256 is kept, like access tokens.
+ */
+export const calendarFeeds = sqliteTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: integer('created_at').notNull(),
+})
+
+/**
+ * Each revision of a request its owner saw on the approval page, with the spec as shown, so the
+ * page can say what changed since (issue 16). Written only by the owner's page views.
+ */
+export const seenRevisions = sqliteTable(
+  'seen_revisions',
+  {
+    requestId: text('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    spec: text('spec', { mode: 'json' }).notNull(),
+    seenAt: integer('seen_at').notNull(),
+    // Set when the owner approved this revision (a later update clears the request's approval).
+    approvedAt: integer('approved_at'),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.revision] })],
 )
 
 /** Emails the mailer sent (in local dev, the outbox page shows them). */

@@ -27,6 +27,8 @@ export interface VenueDetails extends VenueHit {
   /** IANA name; legacy names the platform sends (EST5EDT …) are mapped, see time-zone.ts. */
   timeZone: string
   urlSlug: string | null
+  /** "123 Main St, New York, NY", or null when the platform states no street address. */
+  address: string | null
   /** Null when the platform states no release time of day (see release.ts). */
   release: ReleaseRule | null
 }

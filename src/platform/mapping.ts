@@ -12,6 +12,11 @@ export function accountOf(user: z.output<typeof userAnswer>): Account {
   return { displayName, paymentMethodId: user.payment_method_id ?? fallback?.id ?? null }
 }
 
+function addressOf(location: z.output<typeof venueAnswer>['location']): string | null {
+  if (!location?.address_1) return null
+  return [location.address_1, location.locality, location.region].filter((part) => part !== '').join(', ')
+}
+
 /** Null when the platform's zone name is not one we can map (see time-zone.ts). */
 export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.output<typeof configAnswer>): VenueDetails | null {
   const zoneName = venue.location?.time_zone ?? venue.locale?.time_zone
@@ -25,6 +30,7 @@ export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.ou
     neighborhood: venue.location?.neighborhood ?? '',
     timeZone,
     urlSlug: venue.url_slug ?? null,
+    address: addressOf(venue.location),
     release: releaseRuleOf(config.lead_time_in_days, notes),
   }
 }

@@ -1,5 +1,6 @@
 import type { Principal } from '../core/principal'
 import { reservationOfPrincipal } from '../db/reservations'
+import { findVenues } from '../db/venues'
 import { AppError } from '../errors'
 import type { Deps } from './deps'
 import type { Reservation } from './schemas'
@@ -8,5 +9,6 @@ import { reservationView } from './view'
 export async function getReservation(deps: Deps, principal: Principal, reservationId: number): Promise<Reservation> {
   const row = await reservationOfPrincipal(deps.db, reservationId, principal.principalId)
   if (!row) throw new AppError('reservation_not_found', `No reservation ${reservationId} was found for this token.`)
-  return reservationView(row)
+  const [venue] = await findVenues(deps.db, [row.venueId])
+  return reservationView(row, venue)
 }

@@ -2,6 +2,8 @@
 import type { Principal } from '../core/principal'
 import { hasScope } from '../core/principal'
 import { type ReservationRow, reservationsOfRequests } from '../db/reservations'
+import { findVenues, type VenueRow } from '../db/venues'
+import { wallClockAt } from '../lib/zoned-time'
 import type { Deps } from './deps'
 import { availabilityObjectName } from './events'
 import { type ExecutorFacts, executorFactsOf, executorOf } from './executor'
@@ -17,14 +19,29 @@ export function actionUrl(baseUrl: string, state: Pick<RequestState, 'id' | 'rev
   return `${baseUrl}/requests/${state.id}/approve?revision=${state.revision}`
 }
 
-export function reservationView(row: ReservationRow): Reservation {
+/** "2026-12-05T19:30:00-05:00": the instant with the offset the venue's clock had then. */
+function withOffset(ms: number, timeZone: string): string {
+  const local = wallClockAt(ms, timeZone)
+  const offsetMin = Math.round((Date.parse(`${local.date}T${local.time}:${String(local.seconds).padStart(2, '0')}Z`) - ms) / 60_000)
+  const sign = offsetMin < 0 ? '-' : '+'
+  const abs = Math.abs(offsetMin)
+  return `${local.date}T${local.time}:${String(local.seconds).padStart(2, '0')}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+}
+
+/** The reservation's view; `venue` is its catalog row (absent only if the catalog lost it). */
+export function reservationView(row: ReservationRow, venue: VenueRow | undefined): Reservation {
+  const timeZone = venue?.timeZone ?? 'UTC'
   return {
     reservation_id: row.id,
     verified: row.verified,
     request_id: row.requestId,
     venue_id: row.venueId,
+    venue_name: venue?.name ?? `Restaurant #${row.venueId}`,
+    address: venue?.address ?? null,
+    time_zone: timeZone,
     date: row.date,
     time: row.time,
+    starts_at: withOffset(row.startsAt, timeZone),
     party_size: row.partySize,
     seating: row.seating,
     cancellation_fee_per_person: row.cancellationFee,
@@ -35,14 +52,19 @@ export function reservationView(row: ReservationRow): Reservation {
 
 export function toView(
   state: RequestState,
-  extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[]; lastCheckedAt: number | null },
+  extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[]; venues: VenueRow[]; lastCheckedAt: number | null },
 ): RequestView {
   return {
     id: state.id,
     status: state.status,
     revision: state.revision,
     ...(state.status === 'needs_approval' ? { action_url: actionUrl(extra.baseUrl, state) } : {}),
-    reservations: extra.reservations.map(reservationView),
+    reservations: extra.reservations.map((r) =>
+      reservationView(
+        r,
+        extra.venues.find((v) => v.venueId === r.venueId),
+      ),
+    ),
     executor: extra.executor,
     ...state.spec,
     created_at: new Date(state.createdAt).toISOString(),
@@ -81,11 +103,13 @@ export async function viewsFor(deps: Deps, states: RequestState[], principal: Pr
   // A user whose device makes the calls is checked by availability objects of their own (issue 17).
   const viaOf = (userId: string) => (executorOf(connections.get(userId) ?? noFacts).execution === 'user_device' ? userId : null)
   const checks = await lastChecks(deps.env, states, viaOf)
+  const venues = await findVenues(deps.db, [...new Set(reservations.map((r) => r.venueId))])
   return states.map((state) =>
     toView(state, {
       baseUrl: deps.baseUrl,
       executor: executorOf(connections.get(state.userId) ?? noFacts, state.spec.mode),
       reservations: reservations.filter((r) => r.requestId === state.id),
+      venues,
       lastCheckedAt: checks.get(state.id) ?? state.lastCheckedAt,
     }),
   )

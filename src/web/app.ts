@@ -9,6 +9,7 @@ import { readableForms } from './form-body'
 import type { WebEnv } from './render'
 import { assistantsRoutes } from './routes/assistants'
 import { authRoutes } from './routes/auth'
+import { calendarRoutes } from './routes/calendar'
 import { confirmStepRoutes } from './routes/confirm-steps'
 import { developersRoutes } from './routes/developers'
 import { deviceRoutes } from './routes/devices'
@@ -34,6 +35,7 @@ webApp.use('*', csrfProtection({ onRefused: csrfRefused }))
 webApp.use('*', readableForms())
 
 webApp.route('/', confirmStepRoutes)
+webApp.route('/', calendarRoutes)
 webApp.route('/', homeRoutes)
 webApp.route('/', authRoutes)
 webApp.route('/', assistantsRoutes)

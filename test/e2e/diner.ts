@@ -6,7 +6,6 @@ import { callApi, dateIn, type Json } from './api'
 
 export interface Venue {
   venue_id: number
-  name: string
   time_zone: string
 }
 

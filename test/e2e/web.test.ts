@@ -2,8 +2,8 @@
 
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser'
-import { confirmStep, errorAlert, freshEmail, newUser, PASSWORD, signIn, signUp } from './pages'
+import { launchBrowser, screenshotBoth } from './browser'
+import { confirmStep, errorAlert, freshEmail, newUser, PASSWORD, signIn, signUp, signUpSignedIn } from './pages'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -26,10 +26,16 @@ afterEach(async () => {
 })
 
 describe('sign-up and sign-in', () => {
-  it('signs up, signs in, and signs out', async () => {
+  it('signs up and is signed in at once, with the setup checklist; signs out and in again', async () => {
     const email = freshEmail()
-    await signUp(page, baseUrl, email)
-    expect(await page.locator('.alert-success').innerText()).toContain('Your account is ready')
+    await signUpSignedIn(page, baseUrl, email)
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await page.locator('.alert-success').innerText()).toBe('Welcome! Your account is ready and you are signed in.')
+    expect(await page.locator('footer').innerText()).toContain(`Signed in as ${email}`)
+    expect(await page.locator('#setup-heading').innerText()).toBe('Get set up')
+    await screenshotBoth(page, 'signed-in-after-signup')
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(`${baseUrl}/`)
     await signIn(page, baseUrl, email)
     expect(new URL(page.url()).pathname).toBe('/')
     await expect.poll(() => page.locator('footer').innerText()).toContain(`Signed in as ${email}`)

@@ -16,7 +16,7 @@ async function requestStatus(id: string): Promise<string | undefined> {
 }
 
 function grantIdsOn(html: string): string[] {
-  return [...html.matchAll(/action="\/assistants\/grants\/([^/"]+)\/revoke"/g)].map((m) => decodeURIComponent(m[1] ?? ''))
+  return [...html.matchAll(/href="\/assistants\/grants\/([^/"]+)\/revoke"/g)].map((m) => decodeURIComponent(m[1] ?? ''))
 }
 
 describe('connected assistants on the assistants page', () => {

@@ -58,7 +58,7 @@ describe('a host reconnecting with the same OAuth client', () => {
     // The earlier grant ended: its tokens are refused, and the assistants page lists one connection.
     expect((await mcpPost(rpc('tools/list'), { token: first.accessToken })).status).toBe(401)
     const html = await (await first.web.get('/assistants')).text()
-    expect([...html.matchAll(/action="\/assistants\/grants\/[^"]+\/revoke"/g)]).toHaveLength(1)
+    expect([...html.matchAll(/href="\/assistants\/grants\/[^"]+\/revoke"/g)]).toHaveLength(1)
   })
 
   it('leaves the earlier grant working until the new consent’s code is exchanged', async () => {
@@ -116,7 +116,7 @@ describe('a host reconnecting with the same OAuth client', () => {
     const again = await reconnect(first)
     const page = await again.web.get('/assistants')
     const html = await page.text()
-    const path = /action="(\/assistants\/grants\/[^"]+\/revoke)"/.exec(html)?.[1] ?? ''
+    const path = /href="(\/assistants\/grants\/[^"]+\/revoke)"/.exec(html)?.[1] ?? ''
     const csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
     await again.web.post(path, { _csrf: csrf })
     const row = await env.DB.prepare('select status from requests where id = ?').bind(activeId).first<{ status: string }>()

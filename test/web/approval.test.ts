@@ -29,13 +29,13 @@ describe('the approval page', () => {
     const res = await owner.get(actionPath)
     expect(res.status).toBe(200)
     const html = await res.text()
-    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(
       new Date(`${dateIn(NEW_YORK, 7)}T12:00:00Z`),
     )
     for (const text of [
       'Lilac Trattoria</strong>, West Village, New York',
       weekday,
-      'Between 18:00 and 21:00, America/New_York time',
+      'Between 6:00 PM and 9:00 PM ET',
       '2 people',
       'Any seating',
       'Book only if the cancellation fee is at most $25 per person and free cancellation is still possible at least 3 hours before the deadline.',

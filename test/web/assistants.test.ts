@@ -57,7 +57,7 @@ describe('personal access tokens on the assistants page', () => {
     await client.newUser()
     const { token } = await createToken(client, { name: 'Phone', scopes: ALL_SCOPES })
     const page = await (await client.get('/assistants')).text()
-    const action = /action="(\/assistants\/tokens\/[^"]+\/revoke)"/.exec(page)?.[1] ?? ''
+    const action = /href="(\/assistants\/tokens\/[^"]+\/revoke)"/.exec(page)?.[1] ?? ''
     const res = await client.post(action, { _csrf: await client.csrfFrom('/assistants') })
     expect(res.status).toBe(303)
     const denied = await capabilities(token ?? '')
@@ -75,7 +75,7 @@ describe('personal access tokens on the assistants page', () => {
     await mallory.newUser()
     const { token } = await createToken(alice, { name: 'Alice laptop', scopes: ALL_SCOPES })
     const page = await (await alice.get('/assistants')).text()
-    const action = /action="(\/assistants\/tokens\/[^"]+\/revoke)"/.exec(page)?.[1] ?? ''
+    const action = /href="(\/assistants\/tokens\/[^"]+\/revoke)"/.exec(page)?.[1] ?? ''
     await mallory.post(action, { _csrf: await mallory.csrfFrom('/assistants') })
     expect((await capabilities(token ?? '')).status).toBe(200)
   })

@@ -41,7 +41,7 @@ describe('inbox', () => {
     const userId = await userIdOf(await client.newUser())
     expect(await notify(userId, 'Table found', 'slot-1')).toBe(true)
     expect(await notify(userId, 'Table found', 'slot-1')).toBe(false)
-    expect(badge(await (await client.get('/notifications')).text())).toBe('1')
+    expect(badge(await (await client.get('/developers')).text())).toBe('1')
   })
 
   it("adds a poll's many tables at once, each once, however many there are", async () => {
@@ -60,36 +60,44 @@ describe('inbox', () => {
     const deps = { db: dbOf(env.DB), now: Date.now(), env, baseUrl: 'http://localhost' }
     expect(await notifyUserOfAll(deps, userId, alerts, () => {})).toBe(24)
     expect(await notifyUserOfAll(deps, userId, alerts, () => {})).toBe(0)
-    const page = await (await client.get('/notifications')).text()
-    expect(badge(page)).toBe('25')
-    expect(page).toContain('Table found at 24:00')
+    expect(badge(await (await client.get('/developers')).text())).toBe('25')
   })
 
-  it('marks one as read, then all', async () => {
+  it('clears the badge when the inbox is viewed, and shows what was new', async () => {
     const client = new WebClient()
     const userId = await userIdOf(await client.newUser())
     await notify(userId, 'First')
     await notify(userId, 'Second')
-    const page = await (await client.get('/notifications')).text()
-    const action = /action="(\/notifications\/\d+\/read)"/.exec(page)?.[1] ?? ''
-    await client.post(action, { _csrf: await client.csrfFrom('/notifications') })
-    expect(badge(await (await client.get('/notifications')).text())).toBe('1')
-    await client.post('/notifications/read-all', { _csrf: await client.csrfFrom('/notifications') })
-    const after = await (await client.get('/notifications')).text()
-    expect(badge(after)).toBeUndefined()
-    expect(after).toContain('First')
-    expect(after).toContain('Second')
+    expect(badge(await (await client.get('/developers')).text())).toBe('2')
+    const inbox = await (await client.get('/notifications')).text()
+    expect(badge(inbox)).toBeUndefined()
+    expect(inbox.match(/status-unread">New</g)).toHaveLength(2)
+    expect(badge(await (await client.get('/developers')).text())).toBeUndefined()
+    const again = await (await client.get('/notifications')).text()
+    expect(again).toContain('First')
+    expect(again).not.toContain('status-unread">New<')
   })
 
-  it("cannot mark another user's notification as read", async () => {
+  it("viewing one user's inbox reads nothing of another's", async () => {
     const alice = new WebClient()
     const mallory = new WebClient()
     const aliceId = await userIdOf(await alice.newUser())
     await mallory.newUser()
     await notify(aliceId, 'For Alice')
-    const action = /action="(\/notifications\/\d+\/read)"/.exec(await (await alice.get('/notifications')).text())?.[1] ?? ''
-    await mallory.post(action, { _csrf: await mallory.csrfFrom('/notifications') })
-    expect(badge(await (await alice.get('/notifications')).text())).toBe('1')
+    expect(await (await mallory.get('/notifications')).text()).not.toContain('For Alice')
+    expect(badge(await (await alice.get('/developers')).text())).toBe('1')
+  })
+
+  it('pages the inbox, twenty to a page, newest first', async () => {
+    const client = new WebClient()
+    const userId = await userIdOf(await client.newUser())
+    for (let i = 1; i <= 23; i++) await notify(userId, `Alert number ${i}`, `n-${i}`)
+    const first = await (await client.get('/notifications')).text()
+    expect(first.match(/class="item-title"/g)).toHaveLength(20)
+    expect(first).toContain('Page 1 of 2')
+    const second = await (await client.get('/notifications?page=2')).text()
+    expect(second.match(/class="item-title"/g)).toHaveLength(3)
+    expect(second).toContain('Page 2 of 2')
   })
 })
 

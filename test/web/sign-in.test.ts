@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { WebClient } from './web-client'
+import { setCookieLine, WebClient } from './web-client'
 
 const PASSWORD = 'correct horse battery'
 
@@ -38,13 +38,23 @@ describe('sign-in errors', () => {
 })
 
 describe('sign-up', () => {
-  it('answers an existing email exactly as a new one, and leaves the account alone', async () => {
-    const owner = new WebClient()
+  it('signs a new account in at once', async () => {
+    const client = new WebClient()
+    const res = await client.post('/signup', { email: freshEmail(), password: PASSWORD, _csrf: await client.csrfFrom('/signup') })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('Location')).toBe('/?welcome=1')
+    expect(client.cookies.has('tw_session')).toBe(true)
+    expect((await client.get('/settings')).status).toBe(200)
+  })
+
+  it('sends an existing email to sign in without a session, and leaves the account alone', async () => {
     const email = freshEmail()
-    const first = await owner.signUp(email, PASSWORD)
-    const again = await new WebClient().signUp(email.toUpperCase(), 'another password 123')
-    expect(again.status).toBe(first.status)
-    expect(again.headers.get('Location')).toBe(first.headers.get('Location'))
+    await new WebClient().signUp(email, PASSWORD)
+    const stranger = new WebClient()
+    const again = await stranger.signUp(email.toUpperCase(), 'another password 123')
+    expect(again.status).toBe(303)
+    expect(again.headers.get('Location')).toBe('/signin?signed_up=1')
+    expect(setCookieLine(again, 'tw_session')).toBeUndefined()
     expect((await new WebClient().signIn(email, 'another password 123')).status).toBe(401)
     expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(303)
   })

@@ -44,8 +44,12 @@ export class WebClient {
     return match[1]
   }
 
+  /** Creates an account. A new account is signed in by the page; this client then forgets that
+   * session, so the tests that sign in (or stay signed out) start signed out. */
   async signUp(email: string, password: string): Promise<Response> {
-    return this.post('/signup', { email, password, _csrf: await this.csrfFrom('/signup') })
+    const res = await this.post('/signup', { email, password, _csrf: await this.csrfFrom('/signup') })
+    this.cookies.delete('tw_session')
+    return res
   }
 
   async signIn(email: string, password: string, next?: string): Promise<Response> {

@@ -1,15 +1,23 @@
-// The approval page at a request's action_url: the owner sees exactly what will be booked
-// and approves or declines that revision. Assistants cannot reach this: it needs the session.
+// The approval page at a request's action_url: the owner sees exactly what will be booked, what
+// changed since the version they saw or approved, the worst-case fee, which assistant asked
+// and which platform account books, then approves or declines that revision. Assistants cannot
+// reach this: it needs the session. A link to a request that can no longer be approved says
+// so plainly and what to do instead.
+import type { ApprovalContext } from '../../requests/approval-context'
 import type { RequestView, Restaurant } from '../../requests/schemas'
 import { ConfirmLink } from '../components/confirm'
 import { Alert, CsrfInput } from '../components/form'
-import { SpecSummary, StatusBadge } from '../components/spec-summary'
+import { SpecChanges, specChanges } from '../components/spec-changes'
+import { SpecSummary } from '../components/spec-summary'
+import { formatInstant } from '../format'
+import { people, usd } from '../spec-words'
 import { PLATFORM_RISK_NOTICE } from './settings'
 
 export interface ApprovePageProps {
   csrfToken: string
   request: RequestView
   venues: Restaurant[]
+  context: ApprovalContext
   /** The revision the link named, when it is not the current one. */
   staleRevision?: number | undefined
   error?: string | undefined
@@ -31,9 +39,87 @@ function Decision(props: { csrfToken: string; request: RequestView }) {
   )
 }
 
+/** A link to a request that is no longer waiting: what happened and what to do now. */
+function Closed(props: { request: RequestView }) {
+  const r = props.request
+  const page = `/requests/${encodeURIComponent(r.id)}`
+  const when = formatInstant(Date.parse(r.updated_at), r.timezone)
+  const say: Record<Exclude<RequestView['status'], 'needs_approval'>, { title: string; next: string }> = {
+    expired: {
+      title: `This approval link has expired: the request ended ${when} without your approval.`,
+      next: 'Nothing was watched or booked. If you still want a table, ask your assistant for a new request and approve that one.',
+    },
+    stopped: {
+      title: `This request was declined or stopped ${when}.`,
+      next: 'Nothing more will be watched or booked for it. If you still want a table, ask your assistant for a new request.',
+    },
+    revoked: {
+      title: 'This request was revoked: the assistant that asked for it was disconnected.',
+      next: 'Nothing will be booked for it. Connect an assistant again and ask it for a new request if you still want a table.',
+    },
+    active: {
+      title: 'You already approved this request.',
+      next: 'Tablewatch is watching and books the first table that fits, within your limits. There is nothing more to do.',
+    },
+    awaiting_verification: {
+      title: 'You already approved this request, and a booking is being confirmed with the platform.',
+      next: 'Wait for it to show as confirmed on the request page before you count on it.',
+    },
+    confirmed: {
+      title: 'You already approved this request, and the table is booked.',
+      next: 'See the reservation, add it to your calendar, or manage it on the platform.',
+    },
+  }
+  if (r.status === 'needs_approval') return null
+  const { title, next } = say[r.status]
+  return (
+    <Alert kind="info" title={title}>
+      <p>
+        {next} <a href={page}>See the request</a>.
+      </p>
+    </Alert>
+  )
+}
+
+function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
+  const r = props.request
+  const worst = r.max_cancellation_fee_per_person * r.party_size
+  return (
+    <section class="card" aria-labelledby="who-heading">
+      <h2 id="who-heading">Who asks, and what it can cost</h2>
+      <dl class="facts">
+        <dt>Asked by</dt>
+        <dd id="asked-by">{props.context.assistant ?? 'An assistant that is no longer connected'}</dd>
+        <dt>Books with</dt>
+        <dd id="books-with">
+          {props.context.platformAccount ? (
+            <>Your platform account {props.context.platformAccount}</>
+          ) : (
+            <>
+              No platform account is connected: <a href="/settings">connect one in Settings</a> before a table can be booked.
+            </>
+          )}
+        </dd>
+        <dt>Worst case</dt>
+        <dd id="worst-case">
+          {worst === 0 ? (
+            'No fee: only tables without a cancellation or no-show fee are booked.'
+          ) : (
+            <>
+              <strong>{usd(worst)}</strong> ({usd(r.max_cancellation_fee_per_person)} × {people(r.party_size)}) if you cancel after the
+              free-cancellation deadline or do not show up. Tablewatch itself charges nothing.
+            </>
+          )}
+        </dd>
+      </dl>
+    </section>
+  )
+}
+
 export function ApprovePage(props: ApprovePageProps) {
   const r = props.request
   const waiting = r.status === 'needs_approval'
+  const earlier = props.context.earlier
   return (
     <>
       <h1>{waiting ? 'Approve this booking request?' : 'Booking request'}</h1>
@@ -42,7 +128,8 @@ export function ApprovePage(props: ApprovePageProps) {
         An assistant asked Tablewatch to book a table for you. Nothing is watched or booked until you approve exactly this.
       </p>
       {props.error ? <Alert kind="error">{props.error}</Alert> : null}
-      {props.staleRevision !== undefined ? (
+      <Closed request={r} />
+      {waiting && props.staleRevision !== undefined ? (
         <Alert kind="info" title="This request changed after the link was made.">
           <p>
             The link was for version {props.staleRevision}. This is the current version ({r.revision}): approve it only if it is what you
@@ -50,13 +137,8 @@ export function ApprovePage(props: ApprovePageProps) {
           </p>
         </Alert>
       ) : null}
-      {!waiting ? (
-        <Alert kind="info">
-          <p>
-            There is nothing to approve now: this request's status is <StatusBadge status={r.status} />.{' '}
-            <a href={`/requests/${encodeURIComponent(r.id)}`}>See the request</a>.
-          </p>
-        </Alert>
+      {waiting && earlier ? (
+        <SpecChanges changes={specChanges(earlier.spec, r, props.venues)} revision={earlier.revision} approved={earlier.approved} />
       ) : null}
       <section class="card" aria-labelledby="spec-heading">
         <h2 id="spec-heading">What Tablewatch will do</h2>
@@ -68,6 +150,7 @@ export function ApprovePage(props: ApprovePageProps) {
       </section>
       {waiting ? (
         <>
+          <WhoAndHow request={r} context={props.context} />
           <Alert kind="warning" title="Please know">
             <p>{PLATFORM_RISK_NOTICE} Booking uses your connected platform account, so you accept that risk by approving.</p>
           </Alert>

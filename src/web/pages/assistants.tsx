@@ -3,6 +3,7 @@
 import type { AccessTokenRecord } from '../../auth/pat'
 import { SCOPES, type Scope } from '../../core/scopes'
 import { ConfirmLink } from '../components/confirm'
+import { CopyableSecret } from '../components/copyable-secret'
 import { Alert, CsrfInput, Field } from '../components/form'
 import { formatDate, formatDateTime } from '../format'
 import { ConnectedAssistants, type OAuthGrantSummary } from './connected-assistants'
@@ -36,14 +37,7 @@ function NewTokenPanel(props: { newToken: NewToken }) {
   return (
     <section class="card new-token" aria-labelledby="new-token-heading" data-replace-url="/assistants">
       <h2 id="new-token-heading">Your new token “{props.newToken.name}”</h2>
-      <div class="token-box">
-        <code id="new-token-value" class="token-value">
-          {props.newToken.token}
-        </code>
-        <button type="button" class="button" data-copy="new-token-value" hidden>
-          Copy
-        </button>
-      </div>
+      <CopyableSecret id="new-token-value" value={props.newToken.token} />
       <Alert kind="warning" title="This is the only time you will see it.">
         <p>
           Put it in your assistant's settings or secret store now. <strong>Never paste it into a chat</strong>: anyone who can read the

@@ -5,11 +5,17 @@ import { SKILL_VERSION } from '../skill'
 import { SCOPE_DESCRIPTIONS } from './assistants'
 import { WebhookDocs } from './developers-webhook'
 
-function Code(props: { children: string }) {
+/** A code block with a Copy button (shown by the page script where the clipboard works). */
+function Code(props: { id: string; label: string; children: string }) {
   return (
-    <pre>
-      <code>{props.children}</code>
-    </pre>
+    <div class="code-block">
+      <pre>
+        <code id={props.id}>{props.children}</code>
+      </pre>
+      <button type="button" class="button secondary small copy" data-copy={props.id} aria-label={`Copy ${props.label}`} hidden>
+        Copy
+      </button>
+    </div>
   )
 }
 
@@ -47,7 +53,7 @@ export function DevelopersPage(props: { baseUrl: string }) {
           The full contract is the OpenAPI 3.1 document at <a href="/api/v1/openapi.json">{`${api}/openapi.json`}</a>.
         </p>
         <h3>Examples</h3>
-        <Code>{`# Is the platform connected?
+        <Code id="code-rest" label="the REST example">{`# Is the platform connected?
 curl -s ${api}/capabilities \\
   -H "Authorization: Bearer $TABLEWATCH_TOKEN"
 
@@ -69,7 +75,7 @@ curl -s -X POST ${api}/requests \\
 curl -s ${api}/requests/sr_… \\
   -H "Authorization: Bearer $TABLEWATCH_TOKEN"`}</Code>
         <p>A spec, for example:</p>
-        <Code>{`{
+        <Code id="code-mcp" label="the MCP configuration">{`{
   "venue_ids": [1234],
   "dates": ["2026-12-05", "2026-12-06"],
   "earliest_time": "18:30",
@@ -109,7 +115,7 @@ curl -s ${api}/requests/sr_… \\
             Open skill.md
           </a>
         </p>
-        <Code>{`curl -s ${props.baseUrl}/developers/skill.md
+        <Code id="code-skill" label="the skill command">{`curl -s ${props.baseUrl}/developers/skill.md
 # the same file:
 curl -s -H "Accept: text/markdown" ${props.baseUrl}/developers`}</Code>
       </section>

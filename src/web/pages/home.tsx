@@ -1,9 +1,14 @@
 // The home page: what the service does, in a few lines, and where to go next.
 import type { SessionUser } from '../../auth/session'
+import type { SetupProgress } from '../../requests/setup-progress'
+import { Alert } from '../components/form'
+import { SetupChecklist } from '../components/setup-checklist'
 
-export function HomePage(props: { user: SessionUser | null }) {
+export function HomePage(props: { user: SessionUser | null; setup: SetupProgress | null; welcome: boolean }) {
   return (
     <>
+      {props.welcome ? <Alert kind="success">Welcome! Your account is ready and you are signed in.</Alert> : null}
+      {props.setup ? <SetupChecklist progress={props.setup} /> : null}
       <section class="hero">
         <h1>A table when one opens up</h1>
         <p class="lead">

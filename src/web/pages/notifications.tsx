@@ -1,7 +1,7 @@
 // The in-app inbox and, in local development, the outbox of emails that would have been sent.
 import type { InboxItem, OutboxEmail } from '../../requests/inbox'
 import { DigestGroups } from '../components/digest-groups'
-import { CsrfInput } from '../components/form'
+import { type PageOf, Pager } from '../components/pager'
 import { formatDateTime } from '../format'
 
 /** Links in notifications come from the service; only same-site paths and https are made clickable. */
@@ -15,57 +15,48 @@ function safeLink(link: string | null): string | null {
   }
 }
 
-function NotificationItem(props: { item: InboxItem; csrfToken: string }) {
+function NotificationItem(props: { item: InboxItem }) {
   const { item } = props
-  const unread = item.readAt === null
+  const isNew = item.readAt === null
   const link = safeLink(item.link)
   return (
-    <li class={unread ? 'item unread' : 'item'}>
+    <li class={isNew ? 'item unread' : 'item'}>
       <div class="item-head">
         <h2 class="item-title">{item.title}</h2>
-        {unread ? <span class="status status-unread">Unread</span> : null}
+        {isNew ? <span class="status status-unread">New</span> : null}
       </div>
       {item.groups ? <DigestGroups groups={item.groups} /> : <p class="body-text">{item.body}</p>}
       <p class="muted">{formatDateTime(item.createdAt)}</p>
-      <div class="row">
-        {link ? <a href={link}>Open</a> : null}
-        {unread ? (
-          <form method="post" action={`/notifications/${item.id}/read`} class="inline-form">
-            <CsrfInput token={props.csrfToken} />
-            <button type="submit" class="button secondary small">
-              Mark as read
-            </button>
-          </form>
-        ) : null}
-      </div>
+      {link ? (
+        <div class="row">
+          <a href={link}>Open</a>
+        </div>
+      ) : null}
     </li>
   )
 }
 
-export function NotificationsPage(props: { items: InboxItem[]; csrfToken: string; showOutbox: boolean }) {
-  const unread = props.items.filter((n) => n.readAt === null).length
+export function NotificationsPage(props: { inbox: PageOf<InboxItem>; showOutbox: boolean }) {
+  const { items } = props.inbox
   return (
     <>
-      <div class="page-head">
-        <h1>Notifications</h1>
-        {unread > 0 ? (
-          <form method="post" action="/notifications/read-all" class="inline-form">
-            <CsrfInput token={props.csrfToken} />
-            <button type="submit" class="button secondary small">
-              Mark all as read
-            </button>
-          </form>
-        ) : null}
-      </div>
-      {props.items.length === 0 ? (
-        <p class="empty">No notifications yet. Alerts about your requests will appear here.</p>
+      <h1>Notifications</h1>
+      {props.inbox.total > 0 ? <p class="muted">Opening this page marks your notifications as read.</p> : null}
+      {items.length === 0 ? (
+        <div class="card empty-state">
+          <p>No notifications yet. Alerts about your requests appear here, and by email if you choose so in Settings.</p>
+          <p>
+            <a href="/requests">See your requests</a>
+          </p>
+        </div>
       ) : (
         <ul class="items">
-          {props.items.map((item) => (
-            <NotificationItem item={item} csrfToken={props.csrfToken} />
+          {items.map((item) => (
+            <NotificationItem item={item} />
           ))}
         </ul>
       )}
+      <Pager page={props.inbox} path="/notifications" param="page" label="notifications" />
       {props.showOutbox ? (
         <p class="muted">
           Local development: see the <a href="/outbox">emails that would have been sent</a>.

@@ -1,33 +1,49 @@
-// One request: its status, what it asks for, the reservation (only "booked" once the platform
-// verified it), the alerts sent, the decision trace, and a Stop button that cancels nothing.
+// One request: its status, when it was last checked, how long it still runs and what to do
+// next; the reservation (only "booked" once the platform verified it) with an .ics download;
+// what it asks for; the alerts sent and the decision trace, each paged; and Stop, which asks
+// first and cancels nothing.
 import type { InboxItem } from '../../requests/inbox'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
 import { ConfirmLink } from '../components/confirm'
 import { Alert } from '../components/form'
+import { type PageOf, Pager } from '../components/pager'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
-import { formatInstant, formatLocal } from '../format'
+import { ago, duration, formatInstant, formatLocal } from '../format'
 import { people, usd } from '../spec-words'
 
 export interface RequestPageProps {
   csrfToken: string
+  now: number
   request: RequestView
   venues: Restaurant[]
-  alerts: InboxItem[]
+  alerts: PageOf<InboxItem>
+  /** The request's whole kept trace (newest first), paged. */
+  trace: PageOf<{ at: string; message: string }>
   notice?: string | undefined
   error?: string | undefined
 }
 
 const OPEN = new Set(['needs_approval', 'active', 'awaiting_verification'])
 
-function ReservationItem(props: { reservation: Reservation; venues: Restaurant[] }) {
+function Cancellation(props: { reservation: Reservation }) {
   const r = props.reservation
-  const venue = props.venues.find((v) => v.venue_id === r.venue_id)
-  const zone = venue?.time_zone ?? 'UTC'
-  const what = `${venue?.name ?? `Restaurant #${r.venue_id}`}, ${formatLocal(r.date, r.time, zone)}, ${people(r.party_size)}`
+  if (!r.cancellation_fee_per_person) return <>No cancellation fee.</>
+  const fee = `${usd(r.cancellation_fee_per_person)} per person`
+  if (!r.free_cancellation_until) return <>Cancellation fee: {fee}.</>
   return (
-    <li class="item">
+    <>
+      Free to cancel until <strong>{formatInstant(Date.parse(r.free_cancellation_until), r.time_zone)}</strong>; after that the restaurant
+      charges {fee}.
+    </>
+  )
+}
+
+function ReservationItem(props: { reservation: Reservation }) {
+  const r = props.reservation
+  return (
+    <li class="item reservation">
       <div class="item-head">
-        <h3>{what}</h3>
+        <h3>{r.venue_name}</h3>
         {r.verified ? (
           <span class="status status-confirmed">Booked and verified</span>
         ) : (
@@ -35,23 +51,111 @@ function ReservationItem(props: { reservation: Reservation; venues: Restaurant[]
         )}
       </div>
       {r.verified ? null : <p>Tablewatch is confirming this booking with the platform. Do not count on it until it shows as verified.</p>}
-      {r.cancellation_fee_per_person !== null ? (
-        <p class="muted">
-          Cancellation fee: {usd(r.cancellation_fee_per_person)} per person
-          {r.free_cancellation_until ? `, free to cancel until ${formatInstant(Date.parse(r.free_cancellation_until), zone)}` : ''}.
-        </p>
-      ) : null}
-      <p>
+      <dl class="facts">
+        <dt>When</dt>
+        <dd>{formatLocal(r.date, r.time, r.time_zone)}</dd>
+        <dt>Where</dt>
+        <dd>{r.address ?? 'The platform states no address; see the manage link.'}</dd>
+        <dt>Party</dt>
+        <dd>{people(r.party_size)}</dd>
+        <dt>Seating</dt>
+        <dd>{r.seating}</dd>
+        <dt>Cancellation</dt>
+        <dd>
+          <Cancellation reservation={r} />
+        </dd>
+      </dl>
+      <p class="row">
         <a href={r.manage_url} rel="noopener noreferrer" target="_blank">
           Manage or cancel it on the platform
         </a>
+        {r.verified ? (
+          <>
+            <a href={`/reservations/${r.reservation_id}.ics`} download>
+              Add to calendar (.ics)
+            </a>
+            <a href="/calendar">Subscribe to all your reservations</a>
+          </>
+        ) : null}
       </p>
     </li>
   )
 }
 
+/** What the user should do now, in one sentence (and the one button it needs). */
+function NextStep(props: { request: RequestView }) {
+  const r = props.request
+  const notReady = r.status === 'active' && !r.executor.ready && r.mode === 'auto_book'
+  if (r.status === 'needs_approval' && r.action_url)
+    return (
+      <p class="next-step">
+        <strong>Next:</strong> review and approve it; nothing is watched until you do.{' '}
+        <a class="button" href={r.action_url}>
+          Review and approve
+        </a>
+      </p>
+    )
+  if (notReady)
+    return (
+      <p class="next-step">
+        <strong>Next:</strong> Tablewatch cannot book until your platform account works. <a href="/settings">Check it in Settings</a>.
+      </p>
+    )
+  const words: Record<RequestView['status'], string> = {
+    needs_approval: 'Waiting for your approval.',
+    active:
+      r.mode === 'auto_book'
+        ? 'Nothing to do: Tablewatch books the first table that fits, within your limits, and tells you.'
+        : 'Nothing to do: you get an alert when a table appears, and book it yourself on the platform.',
+    awaiting_verification: 'Tablewatch is confirming the booking with the platform. Do not count on it until it says confirmed.',
+    confirmed: 'Your table is booked. Add it to your calendar below; manage or cancel it on the platform.',
+    expired: 'Watching ended without a table. Ask your assistant for a new request if you still want one.',
+    stopped: 'This request is stopped. Ask your assistant for a new one if you still want a table.',
+    revoked: 'The assistant that made this request was disconnected. Ask an assistant for a new request if you still want a table.',
+  }
+  return (
+    <p class="next-step">
+      <strong>Next:</strong> {words[r.status]}
+    </p>
+  )
+}
+
+function Pulse(props: { request: RequestView; now: number }) {
+  const r = props.request
+  const open = OPEN.has(r.status)
+  const checked = r.last_checked_at ? Date.parse(r.last_checked_at) : null
+  const ends = Date.parse(r.expires_at)
+  return (
+    <dl class="facts pulse">
+      {r.status === 'active' || r.status === 'awaiting_verification' || checked !== null ? (
+        <>
+          <dt>Last checked</dt>
+          <dd id="last-checked">
+            {checked === null ? (
+              'Not checked yet'
+            ) : (
+              <time datetime={r.last_checked_at ?? ''} title={formatInstant(checked, r.timezone)}>
+                {ago(checked, props.now)}
+              </time>
+            )}
+          </dd>
+        </>
+      ) : null}
+      {open ? (
+        <>
+          <dt>Watching ends</dt>
+          <dd id="expires-in">
+            {ends > props.now ? `in ${duration(ends - props.now)}` : 'now'} ({formatInstant(ends, r.timezone)})
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}
+
 export function RequestPage(props: RequestPageProps) {
   const r = props.request
+  const self = `/requests/${encodeURIComponent(r.id)}`
   return (
     <>
       <div class="page-head">
@@ -60,51 +164,56 @@ export function RequestPage(props: RequestPageProps) {
       </div>
       {props.notice ? <Alert kind="success">{props.notice}</Alert> : null}
       {props.error ? <Alert kind="error">{props.error}</Alert> : null}
-      {r.status_reason ? <p class="lead">{r.status_reason}</p> : null}
-      {r.status === 'needs_approval' && r.action_url ? (
-        <p>
-          <a class="button" href={r.action_url}>
-            Review and approve
-          </a>
-        </p>
-      ) : null}
+      <section class="card request-status" aria-label="Status">
+        <Pulse request={r} now={props.now} />
+        {r.status_reason ? <p>{r.status_reason}</p> : null}
+        <NextStep request={r} />
+      </section>
+      {r.reservations.length > 0 || r.status === 'confirmed' || r.status === 'awaiting_verification' ? (
+        <section aria-labelledby="reservation-heading">
+          <h2 id="reservation-heading">Reservation</h2>
+          <ul class="items">
+            {r.reservations.map((reservation) => (
+              <ReservationItem reservation={reservation} />
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <section aria-labelledby="reservation-heading">
+          <h2 id="reservation-heading">Reservation</h2>
+          <p class="empty">No reservation{OPEN.has(r.status) ? ' yet' : ''}.</p>
+        </section>
+      )}
       <section class="card" aria-labelledby="spec-heading">
         <h2 id="spec-heading">What it asks for</h2>
         <SpecSummary request={r} venues={props.venues} />
       </section>
-      <section aria-labelledby="reservation-heading">
-        <h2 id="reservation-heading">Reservation</h2>
-        {r.reservations.length === 0 ? (
-          <p class="empty">No reservation{OPEN.has(r.status) ? ' yet' : ''}.</p>
-        ) : (
-          <ul class="items">
-            {r.reservations.map((reservation) => (
-              <ReservationItem reservation={reservation} venues={props.venues} />
-            ))}
-          </ul>
-        )}
-      </section>
       <section aria-labelledby="alerts-heading">
-        <h2 id="alerts-heading">Alerts sent</h2>
-        {props.alerts.length === 0 ? (
+        <h2 id="alerts-heading">Alerts sent ({props.alerts.total})</h2>
+        {props.alerts.items.length === 0 ? (
           <p class="empty">None yet.</p>
         ) : (
-          <ul class="plain">
-            {props.alerts.map((a) => (
-              <li>
-                {formatInstant(a.createdAt, r.timezone)}: {a.title}
+          <ul class="items alerts">
+            {props.alerts.items.map((a) => (
+              <li class="item">
+                <p class="item-title">{a.title}</p>
+                <p class="body-text">{a.body}</p>
+                <p class="muted">
+                  <time datetime={new Date(a.createdAt).toISOString()}>{formatInstant(a.createdAt, r.timezone)}</time>
+                </p>
               </li>
             ))}
           </ul>
         )}
+        <Pager page={props.alerts} path={self} param="alerts" label="alerts" />
       </section>
       <section aria-labelledby="trace-heading">
         <h2 id="trace-heading">What Tablewatch did (newest first)</h2>
-        {r.trace.length === 0 ? (
+        {props.trace.items.length === 0 ? (
           <p class="empty">Nothing yet.</p>
         ) : (
           <ul class="trace">
-            {[...r.trace].reverse().map((t) => (
+            {props.trace.items.map((t) => (
               <li>
                 <time class="muted" datetime={t.at}>
                   {formatInstant(Date.parse(t.at), r.timezone)}
@@ -114,12 +223,13 @@ export function RequestPage(props: RequestPageProps) {
             ))}
           </ul>
         )}
+        <Pager page={props.trace} path={self} param="trace" label="trace entries" />
       </section>
       {OPEN.has(r.status) ? (
         <section class="card" aria-labelledby="stop-heading">
           <h2 id="stop-heading">Stop watching</h2>
           <p>Stopping ends monitoring. It never cancels a reservation: to cancel or change one, use the platform's own account page.</p>
-          <ConfirmLink href={`/requests/${encodeURIComponent(r.id)}/stop`}>Stop watching…</ConfirmLink>
+          <ConfirmLink href={`${self}/stop`}>Stop watching…</ConfirmLink>
         </section>
       ) : null}
     </>

@@ -88,11 +88,9 @@ function ConnectForm(props: SettingsPageProps) {
   )
 }
 
-function PlatformConnection(props: SettingsPageProps) {
+function ConnectWithNotice(props: SettingsPageProps) {
   return (
-    <section class="card" aria-labelledby="platform-heading">
-      <h2 id="platform-heading">Reservation platform</h2>
-      <ConnectionState connection={props.connection} />
+    <>
       <Alert kind="warning" title="Before you connect">
         <p>
           {PLATFORM_RISK_NOTICE} By connecting, you accept that risk. Tablewatch uses your sign-in once to get an access token from the
@@ -100,6 +98,27 @@ function PlatformConnection(props: SettingsPageProps) {
         </p>
       </Alert>
       <ConnectForm {...props} />
+    </>
+  )
+}
+
+function PlatformConnection(props: SettingsPageProps) {
+  // Once connected, the form is behind "Reconnect" (open by itself when the platform asks for a
+  // new sign-in or the last attempt failed); a <details> needs no script.
+  const { connection } = props
+  const reconnectOpen = connection.needsReconnect || props.connectForm !== undefined
+  return (
+    <section class="card" aria-labelledby="platform-heading">
+      <h2 id="platform-heading">Reservation platform</h2>
+      <ConnectionState connection={connection} />
+      {connection.connected ? (
+        <details class="reconnect" open={reconnectOpen}>
+          <summary>Reconnect</summary>
+          <ConnectWithNotice {...props} />
+        </details>
+      ) : (
+        <ConnectWithNotice {...props} />
+      )}
       {props.connection.connected ? (
         <p class="inline-form">
           <ConfirmLink href="/settings/platform/disconnect">Disconnect…</ConfirmLink>

@@ -10,7 +10,8 @@ import { PASSWORD_MIN_LENGTH, SignInPage, SignUpPage } from '../pages/sign-in'
 import { renderPage, type WebEnv } from '../render'
 
 const GENERIC_SIGN_IN_ERROR = 'Email or password is incorrect.'
-const SIGNED_UP_NOTICE = 'Your account is ready. Sign in with the email and password you chose.'
+const SIGNED_UP_NOTICE =
+  'If this email already has an account, sign in with its password: we also sent a note to that address. Otherwise, check the email you typed.'
 const SIGNED_OUT_EVERYWHERE = 'You are signed out everywhere: every browser has to sign in again.'
 
 const signInForm = z.object({
@@ -82,7 +83,8 @@ authRoutes.post('/signup', async (c) => {
     )
     return renderPage(c, 'Create account', page, 422)
   }
-  // The same answer whether or not the email already had an account.
+  // A new account is signed in at once (issue 16). A taken email changes nothing on that account:
+  // the visitor is sent to sign in and the owner gets a note (docs/decisions.md, issue 16).
   const result = await signUp(
     depsOf(c.env, c.req.url).db,
     { email: parsed.data.email, password: parsed.data.password, address: clientAddress(c), now: Date.now(), pepper: c.env.PASSWORD_PEPPER },
@@ -96,6 +98,10 @@ authRoutes.post('/signup', async (c) => {
       <SignUpPage csrfToken={c.get('csrfToken')} next={next} email={parsed.data.email} error={error} />,
       429,
     )
+  }
+  if (result.userId !== null) {
+    await startSession(c, result.userId)
+    return c.redirect(next === '/' ? '/?welcome=1' : next, 303)
   }
   const query = new URLSearchParams({ signed_up: '1', ...(next === '/' ? {} : { next }) })
   return c.redirect(`/signin?${query}`, 303)

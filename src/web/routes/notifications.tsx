@@ -1,8 +1,9 @@
-// The inbox (mark one or all read) and the local-development outbox.
+// The inbox (paged; viewing it reads it) and the local-development outbox.
 import { Hono } from 'hono'
 import { currentUser, requireSession } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
-import { inboxOf, markAllRead, markRead, outboxOf } from '../../requests/inbox'
+import { outboxOf, viewInbox } from '../../requests/inbox'
+import { pageNumber } from '../components/pager'
 import { errorPage, pageNotFound } from '../error-page'
 import { NotificationsPage, OutboxPage } from '../pages/notifications'
 import { renderPage, type WebEnv } from '../render'
@@ -15,23 +16,13 @@ function outboxEnabled(env: Cloudflare.Env): boolean {
 export const notificationsRoutes = new Hono<WebEnv>()
 for (const path of ['/notifications', '/notifications/*', '/outbox']) notificationsRoutes.use(path, requireSession())
 
+const PER_PAGE = 20
+
 notificationsRoutes.get('/notifications', async (c) => {
-  const items = await inboxOf(depsOf(c.env, c.req.url), currentUser(c).id)
-  return renderPage(
-    c,
-    'Notifications',
-    <NotificationsPage items={items} csrfToken={c.get('csrfToken')} showOutbox={outboxEnabled(c.env)} />,
-  )
-})
-
-notificationsRoutes.post('/notifications/read-all', async (c) => {
-  await markAllRead(depsOf(c.env, c.req.url), currentUser(c).id)
-  return c.redirect('/notifications', 303)
-})
-
-notificationsRoutes.post('/notifications/:id{[0-9]+}/read', async (c) => {
-  await markRead(depsOf(c.env, c.req.url), currentUser(c).id, Number(c.req.param('id')))
-  return c.redirect('/notifications', 303)
+  const page = pageNumber(c.req.query('page'))
+  const inbox = await viewInbox(depsOf(c.env, c.req.url), currentUser(c).id, page, PER_PAGE)
+  const paged = { items: inbox.items, page, pages: Math.max(1, Math.ceil(inbox.total / PER_PAGE)), total: inbox.total }
+  return renderPage(c, 'Notifications', <NotificationsPage inbox={paged} showOutbox={outboxEnabled(c.env)} />)
 })
 
 notificationsRoutes.get('/outbox', async (c) => {

@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
+import { approvalContext, recordApproved, recordSeen } from '../../requests/approval-context'
 import { approveRequest } from '../../requests/approve'
 import { isCursor } from '../../requests/cursor'
 import { type Deps, depsOf } from '../../requests/deps'
@@ -11,9 +12,10 @@ import { alertsOfRequest } from '../../requests/inbox'
 import { loadRequest } from '../../requests/load'
 import { listRequestsForUser } from '../../requests/read'
 import { restaurantsByIds } from '../../requests/restaurants'
-import type { RequestView } from '../../requests/schemas'
+import type { RequestState } from '../../requests/state'
 import { stopRequest } from '../../requests/stop'
 import { viewFor } from '../../requests/view'
+import { pageNumber, pageOf } from '../components/pager'
 import { errorPage, pageNotFound } from '../error-page'
 import { ApprovePage, type ApprovePageProps } from '../pages/approve'
 import { RequestPage } from '../pages/request'
@@ -28,10 +30,10 @@ const NOTICES = {
 
 const revisionField = z.object({ revision: z.coerce.number().int().min(1) })
 
-/** The owner's full view of a request, or null when it is not theirs (or does not exist). */
-async function requestForUser(deps: Deps, requestId: string, userId: string): Promise<RequestView | null> {
+/** The owner's request, or null when it is not theirs (or does not exist). */
+async function stateForUser(deps: Deps, requestId: string, userId: string): Promise<RequestState | null> {
   try {
-    return await viewFor(deps, await loadRequest(deps, requestId, { userId }), null)
+    return await loadRequest(deps, requestId, { userId })
   } catch (err) {
     if (err instanceof AppError && err.code === 'request_not_found') return null
     throw err
@@ -45,12 +47,16 @@ function notFound(c: Context<WebEnv>) {
 async function showApproval(
   c: Context<WebEnv>,
   deps: Deps,
-  request: RequestView,
+  state: RequestState,
   extra: Partial<ApprovePageProps>,
   status: 200 | 409 | 422 = 200,
 ) {
-  const venues = await restaurantsByIds(deps, request.venue_ids)
-  const page = <ApprovePage csrfToken={c.get('csrfToken')} request={request} venues={venues} {...extra} />
+  const [request, context] = await Promise.all([viewFor(deps, state, null), approvalContext(deps, state)])
+  const earlierVenues = context.earlier?.spec.venue_ids ?? []
+  const venues = await restaurantsByIds(deps, [...new Set([...request.venue_ids, ...earlierVenues])])
+  // What the owner sees now is what a later version is compared with.
+  if (request.status === 'needs_approval') await recordSeen(deps, state)
+  const page = <ApprovePage csrfToken={c.get('csrfToken')} request={request} venues={venues} context={context} {...extra} />
   return renderPage(c, 'Approve request', page, status)
 }
 
@@ -69,11 +75,11 @@ requestsRoutes.get('/requests', async (c) => {
 
 requestsRoutes.get('/requests/:id/approve', async (c) => {
   const deps = depsOf(c.env, c.req.url)
-  const request = await requestForUser(deps, c.req.param('id'), currentUser(c).id)
-  if (!request) return notFound(c)
+  const state = await stateForUser(deps, c.req.param('id'), currentUser(c).id)
+  if (!state) return notFound(c)
   const linked = Number(c.req.query('revision'))
-  const stale = request.status === 'needs_approval' && Number.isInteger(linked) && linked !== request.revision
-  return showApproval(c, deps, request, { staleRevision: stale ? linked : undefined })
+  const stale = state.status === 'needs_approval' && Number.isInteger(linked) && linked !== state.revision
+  return showApproval(c, deps, state, { staleRevision: stale ? linked : undefined })
 })
 
 requestsRoutes.post('/requests/:id/approve', async (c) => {
@@ -84,13 +90,14 @@ requestsRoutes.post('/requests/:id/approve', async (c) => {
   try {
     if (!form.success) throw new AppError('invalid_request', 'This approval form is incomplete. Reload the page and try again.')
     await approveRequest(deps, { requestId, revision: form.data.revision, userId })
+    await recordApproved(deps, requestId, form.data.revision)
   } catch (err) {
     if (!(err instanceof AppError)) throw err
-    const request = await requestForUser(deps, requestId, userId)
-    if (!request) return notFound(c)
+    const state = await stateForUser(deps, requestId, userId)
+    if (!state) return notFound(c)
     // Approving a revision that is no longer current shows the current one instead.
-    if (err.code === 'revision_conflict' && form.success) return showApproval(c, deps, request, { staleRevision: form.data.revision }, 409)
-    return showApproval(c, deps, request, { error: err.message }, err.status === 409 ? 409 : 422)
+    if (err.code === 'revision_conflict' && form.success) return showApproval(c, deps, state, { staleRevision: form.data.revision }, 409)
+    return showApproval(c, deps, state, { error: err.message }, err.status === 409 ? 409 : 422)
   }
   return c.redirect(`/requests/${encodeURIComponent(requestId)}?done=approved`, 303)
 })
@@ -108,12 +115,28 @@ async function stopAndShow(c: Context<WebEnv>, done: 'declined' | 'stopped') {
   return c.redirect(`/requests/${encodeURIComponent(requestId)}?done=${done}`, 303)
 }
 
+const ALERTS_PER_PAGE = 10
+const TRACE_PER_PAGE = 15
+
 async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, extra: { notice?: string; error?: string } = {}) {
   const user = currentUser(c)
-  const request = await requestForUser(deps, requestId, user.id)
-  if (!request) return notFound(c)
+  const state = await stateForUser(deps, requestId, user.id)
+  if (!state) return notFound(c)
+  const request = await viewFor(deps, state, null)
   const [venues, alerts] = await Promise.all([restaurantsByIds(deps, request.venue_ids), alertsOfRequest(deps, user.id, request.id)])
-  const page = <RequestPage csrfToken={c.get('csrfToken')} request={request} venues={venues} alerts={alerts} {...extra} />
+  // The page shows the whole kept trace (the API view has the last 20), newest first.
+  const trace = [...state.trace].reverse().map((t) => ({ at: new Date(t.at).toISOString(), message: t.message }))
+  const page = (
+    <RequestPage
+      csrfToken={c.get('csrfToken')}
+      now={deps.now}
+      request={request}
+      venues={venues}
+      alerts={pageOf(alerts, pageNumber(c.req.query('alerts')), ALERTS_PER_PAGE)}
+      trace={pageOf(trace, pageNumber(c.req.query('trace')), TRACE_PER_PAGE)}
+      {...extra}
+    />
+  )
   return renderPage(c, request.title || 'Request', page, extra.error ? 409 : 200)
 }
 

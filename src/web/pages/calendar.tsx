@@ -1,0 +1,60 @@
+// The calendar page: the user's feed of confirmed reservations for a calendar app. Its secret URL
+// is shown once, when it is made or reset (like a token); resetting ends the old URL.
+import type { FeedUrls } from '../../requests/calendar'
+import { CopyableSecret } from '../components/copyable-secret'
+import { Alert, CsrfInput } from '../components/form'
+import { formatDateTime } from '../format'
+
+export interface CalendarPageProps {
+  csrfToken: string
+  /** When the current feed URL was made; null when there is none. */
+  since: number | null
+  /** The URLs, only in the answer to making or resetting the feed. */
+  fresh?: FeedUrls | undefined
+}
+
+function FreshFeed(props: { urls: FeedUrls }) {
+  return (
+    <section class="card new-token" aria-labelledby="feed-heading" data-replace-url="/calendar">
+      <h2 id="feed-heading">Your calendar feed</h2>
+      <p>
+        <a class="button" href={props.urls.webcal}>
+          Subscribe in your calendar app
+        </a>
+      </p>
+      <p>Or add this address as a calendar subscription (“From URL”):</p>
+      <CopyableSecret id="feed-url" value={props.urls.https} />
+      <Alert kind="warning" title="This is the only time you will see it.">
+        <p>Anyone with this address can see your reservations. If it leaks, reset it below: the old address stops working at once.</p>
+      </Alert>
+    </section>
+  )
+}
+
+export function CalendarPage(props: CalendarPageProps) {
+  const exists = props.since !== null || props.fresh !== undefined
+  return (
+    <>
+      <h1>Calendar</h1>
+      <p class="lead">
+        Your confirmed reservations in your own calendar, each with an alarm a few hours before the free-cancellation deadline when
+        cancelling later costs a fee. Each reservation also has an .ics download on its request page.
+      </p>
+      {props.fresh ? <FreshFeed urls={props.fresh} /> : null}
+      <section class="card" aria-labelledby="feed-manage-heading">
+        <h2 id="feed-manage-heading">{exists ? 'Feed address' : 'Make a feed address'}</h2>
+        {props.since !== null && !props.fresh ? (
+          <p>Your feed address was made {formatDateTime(props.since)}. It is shown only when it is made; reset it to get a new one.</p>
+        ) : null}
+        {!exists ? <p>A private address your calendar app checks for new reservations.</p> : null}
+        <form method="post" action="/calendar/feed" class="inline-form">
+          <CsrfInput token={props.csrfToken} />
+          <button type="submit" class={exists ? 'button secondary' : 'button'}>
+            {exists ? 'Reset feed address' : 'Make a feed address'}
+          </button>
+          {exists ? <span class="hint">The current address stops working.</span> : null}
+        </form>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,46 @@
+// Calendars: a reservation's .ics download (the signed-in owner), the calendar page where the
+// feed is made or reset, and the feed itself (no session: its secret URL is the key).
+import { type Context, Hono } from 'hono'
+import { currentUser, requireSession } from '../../auth/session'
+import { calendarFeedSince, type FeedUrls, feedIcs, reservationIcs, resetCalendarFeed } from '../../requests/calendar'
+import { depsOf } from '../../requests/deps'
+import { errorPage, pageNotFound } from '../error-page'
+import { CalendarPage } from '../pages/calendar'
+import { renderPage, type WebEnv } from '../render'
+
+function calendarResponse(ics: string, filename: string | null): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'no-store' }
+  if (filename) headers['Content-Disposition'] = `attachment; filename="${filename}"`
+  return new Response(ics, { headers })
+}
+
+async function showCalendar(c: Context<WebEnv>, fresh?: FeedUrls) {
+  const since = await calendarFeedSince(depsOf(c.env, c.req.url), currentUser(c).id)
+  return renderPage(c, 'Calendar', <CalendarPage csrfToken={c.get('csrfToken')} since={since} fresh={fresh} />, fresh ? 201 : 200)
+}
+
+export const calendarRoutes = new Hono<WebEnv>()
+calendarRoutes.use('/calendar', requireSession())
+calendarRoutes.use('/calendar/feed', requireSession())
+calendarRoutes.use('/reservations/*', requireSession())
+
+calendarRoutes.get('/reservations/:file{[0-9]{1,15}\\.ics}', async (c) => {
+  const id = Number(c.req.param('file').replace('.ics', ''))
+  const ics = await reservationIcs(depsOf(c.env, c.req.url), currentUser(c).id, id)
+  if (!ics) return errorPage(c, pageNotFound())
+  return calendarResponse(ics, `tablewatch-reservation-${id}.ics`)
+})
+
+calendarRoutes.get('/calendar', (c) => showCalendar(c))
+
+calendarRoutes.post('/calendar/feed', async (c) => {
+  const urls = await resetCalendarFeed(depsOf(c.env, c.req.url), currentUser(c).id)
+  // The URLs are in this response only; the page script then replaces the address bar's URL.
+  return showCalendar(c, urls)
+})
+
+calendarRoutes.get('/calendar/feed/:file{[A-Za-z0-9_]{1,100}\\.ics}', async (c) => {
+  const ics = await feedIcs(depsOf(c.env, c.req.url), c.req.param('file').replace('.ics', ''))
+  if (!ics) return c.text('No calendar at this address. Make a new one on the Calendar page.', 404)
+  return calendarResponse(ics, null)
+})

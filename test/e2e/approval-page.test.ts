@@ -1,0 +1,103 @@
+// The approval page (issue 16): what changed since the version the user saw or approved
+// (old → new), the worst-case fee total, which assistant asked and which platform account
+// books; and a link to a request that can no longer be approved says so and what to do.
+
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { callApi, type Json, waitForRequest } from './api'
+import { launchBrowser, screenshotBoth } from './browser'
+import { connectPlatform, createRequest, createToken, dinnerAt, findVenue, type Venue } from './diner'
+import { newUser } from './pages'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let page: Page
+let token = ''
+let venue: Venue
+let account = ''
+
+async function update(id: string, revision: number, spec: Json): Promise<Json> {
+  const res = await callApi(baseUrl, token, `/requests/${id}`, {
+    method: 'PUT',
+    body: { revision, spec },
+    idempotencyKey: `e2e-${crypto.randomUUID()}`,
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body
+}
+
+const changes = async () =>
+  Object.fromEntries(
+    await page
+      .locator('.changes .facts dt')
+      .evaluateAll((dts) => dts.map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent?.trim() ?? ''])),
+  )
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  page = await (await browser.newContext()).newPage()
+  const email = await newUser(page, baseUrl)
+  await connectPlatform(page, baseUrl, `approve-${email}`)
+  account = (await page.locator('.facts dt:text-is("Connected as") + dd').innerText()).trim()
+  token = await createToken(page, baseUrl, 'Approval assistant')
+  venue = await findVenue(baseUrl, token, 'Cassia Room')
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe.runIf(inject('sandbox'))('the approval page', () => {
+  it('names the assistant, the platform account and the worst-case fee; then shows what changed, old → new', async () => {
+    // An early-morning window at a dinner restaurant: nothing to book while the test looks on.
+    const spec = dinnerAt(venue, 'auto_book', [20], {
+      title: 'Team breakfast',
+      earliest_time: '05:00',
+      latest_time: '05:30',
+      max_cancellation_fee_per_person: 25,
+    })
+    const created = await createRequest(baseUrl, token, spec)
+    const id = String(created.id)
+    await page.goto(String(created.action_url))
+    expect(await page.locator('#asked-by').innerText()).toBe('Approval assistant (personal access token)')
+    expect(await page.locator('#books-with').innerText()).toBe(`Your platform account ${account}`)
+    expect(await page.locator('#worst-case').innerText()).toMatch(/^\$50 \(\$25 × 2 people\) if you cancel after/)
+    expect(await page.locator('.changes').count()).toBe(0) // the first version: nothing to compare with
+
+    // The assistant changes the party and the fee limit before the user approves.
+    const v2 = await update(id, 1, { ...spec, party_size: 4, max_cancellation_fee_per_person: 30 })
+    await page.goto(String(created.action_url)) // the old link: revision 1
+    expect(await page.locator('#changes-heading').innerText()).toBe('What changed since the version you saw (version 1)')
+    const seen = await changes()
+    expect(seen.Party).toBe('2 people → 4 people')
+    expect(seen['Fee limits']).toMatch(/at most \$25 per person.* → .*at most \$30 per person/)
+    expect(Object.keys(seen).sort()).toEqual(['Fee limits', 'Party'])
+    expect(await page.locator('.changes del').first().innerText()).toBe('2 people')
+    expect(await page.locator('.changes ins').first().innerText()).toBe('4 people')
+    expect(await page.locator('#worst-case').innerText()).toMatch(/^\$120 \(\$30 × 4 people\)/)
+    await screenshotBoth(page, 'approve-changes')
+
+    await page.getByRole('button', { name: 'Approve' }).click()
+    await page.waitForURL(/done=approved/)
+    expect((await waitForRequest(baseUrl, token, id, (v) => v.status !== 'needs_approval')).status).toBe('active')
+
+    // A later change needs approval again, and is compared with the approved version.
+    const v3 = await update(id, Number(v2.revision), { ...spec, party_size: 3, max_cancellation_fee_per_person: 30 })
+    expect(v3.status).toBe('needs_approval')
+    await page.goto(String(v3.action_url))
+    expect(await page.locator('#changes-heading').innerText()).toBe('What changed since the version you approved (version 2)')
+    expect(await changes()).toEqual({ Party: '4 people → 3 people' })
+    await callApi(baseUrl, token, `/requests/${id}/stop`, { method: 'POST' })
+  })
+
+  it('says plainly when the link can no longer be approved, and what to do next', async () => {
+    const created = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [22], { title: 'Changed my mind' }))
+    await callApi(baseUrl, token, `/requests/${String(created.id)}/stop`, { method: 'POST' })
+    await page.goto(String(created.action_url))
+    expect(await page.locator('h1').innerText()).toBe('Booking request')
+    const info = await page.locator('.alert-info').innerText()
+    expect(info).toMatch(/^This request was declined or stopped /)
+    expect(info).toContain('ask your assistant for a new request')
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    await screenshotBoth(page, 'approve-closed')
+  })
+})
