@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext } from 'playwright-core'
+import { inject } from 'vitest'
 
 export interface SeenDocument {
   url: string
@@ -22,10 +23,9 @@ export interface Violation {
   help: string
 }
 
-/** The service's own pages: the harness serves it (and `npm start` tests) on loopback. */
+/** The service's own pages (the harness's origin), not an OAuth client's callback page. */
 function isServicePage(url: string): boolean {
-  const { hostname, protocol } = new URL(url)
-  return protocol === 'http:' && (hostname === 'localhost' || hostname === '127.0.0.1')
+  return new URL(url).origin === new URL(inject('baseUrl')).origin
 }
 
 /** Documents that differ only in per-visit values (CSRF fields, ids, times) are audited once. */
