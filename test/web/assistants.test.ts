@@ -89,7 +89,7 @@ describe('personal access tokens on the assistants page', () => {
     const { token } = await createToken(alice, { name: 'Alice laptop', scopes: ALL_SCOPES })
     const created = await createOk(token ?? '')
     const page = await (await alice.get('/assistants')).text()
-    const action = /action="(\/assistants\/tokens\/[^"]+\/revoke)"/.exec(page)?.[1] ?? ''
+    const action = /href="(\/assistants\/tokens\/[^"]+\/revoke)"/.exec(page)?.[1] ?? ''
 
     const res = await mallory.post(action, { _csrf: await mallory.csrfFrom('/assistants') })
     const row = await env.DB.prepare('select status from requests where id = ?').bind(String(created.id)).first<{ status: string }>()

@@ -49,6 +49,7 @@ export class WebClient {
   async signUp(email: string, password: string): Promise<Response> {
     const res = await this.post('/signup', { email, password, _csrf: await this.csrfFrom('/signup') })
     this.cookies.delete('tw_session')
+    this.cookies.delete('__Host-tw_session')
     return res
   }
 
