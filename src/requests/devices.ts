@@ -61,6 +61,25 @@ export async function connectDevice(deps: Deps, credential: string, request: Req
   return deviceObject(deps.env, device.userId).fetch(new Request(request.url, { method: 'GET', headers }))
 }
 
+/** What revoking a device means, for its confirmation step; null when it is not an active device of the user's. */
+export async function revocationOf(
+  deps: Deps,
+  userId: string,
+  deviceId: string,
+): Promise<{ name: string; lastBookingDevice: boolean; cloudFallback: boolean } | null> {
+  const [rows, setting] = await Promise.all([listDevices(deps.db, userId), executionSettingOf(deps.db, userId)])
+  const active = rows.filter((d) => d.revokedAt === null)
+  const device = active.find((d) => d.id === deviceId)
+  if (!device) return null
+  // Booking from the device with none left pauses the open requests (see revokeDevice), unless
+  // the user chose the cloud fallback.
+  return {
+    name: device.name,
+    lastBookingDevice: setting.execution === 'user_device' && active.length === 1,
+    cloudFallback: setting.cloudFallback,
+  }
+}
+
 /** Revokes the device and closes its connection at once. */
 export async function revokeDevice(deps: Deps, userId: string, deviceId: string): Promise<void> {
   const revoked = await revokeDeviceCredential(deps.db, userId, deviceId, deps.now)

@@ -1,4 +1,4 @@
-// Stop, decline, revoke and disconnect ask first (issue 16): the first click opens a page of its
+// Stop, decline, revoke (a token or a paired device) and disconnect ask first (issue 16): the first click opens a page of its
 // own that says what happens, and only its CSRF-protected button acts. Without JavaScript.
 // (Disconnecting an OAuth assistant goes through the same step in mcp-oauth.test.ts.)
 
@@ -83,6 +83,38 @@ describe.runIf(inject('sandbox'))('two-step confirmation', () => {
     await page.getByRole('button', { name: 'Revoke token' }).click()
     await page.waitForURL(`${baseUrl}/assistants?revoked=1`)
     expect((await callApi(baseUrl, other, '/capabilities')).status).toBe(401)
+  })
+
+  it('revoking a paired device asks first; only the second step ends its credential', async () => {
+    await page.goto(`${baseUrl}/settings`)
+    await page.getByRole('button', { name: 'Pair a device' }).click()
+    const code = (await page.getByTestId('user-code').innerText()).trim()
+    const paired = await fetch(`${baseUrl}/device/v1/pair`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code, name: 'Kitchen laptop' }),
+    })
+    expect(paired.status).toBe(201)
+    const { credential } = (await paired.json()) as { credential: string }
+    const credentialWorks = async () =>
+      (await fetch(`${baseUrl}/device/v1/connect`, { headers: { Authorization: `Bearer ${credential}` } })).status !== 401
+    expect(await credentialWorks()).toBe(true)
+
+    await page.goto(`${baseUrl}/settings`)
+    await page.getByRole('link', { name: 'Revoke Kitchen laptop' }).click()
+    expect(await page.locator('h1').innerText()).toBe('Revoke the device “Kitchen laptop”?')
+    expect(await page.locator('.confirm-step').innerText()).toContain('Its platform sign-in stays on the device')
+    await screenshotBoth(page, 'confirm-revoke-device')
+    await page.getByRole('link', { name: 'Keep it paired' }).click()
+    expect(new URL(page.url()).pathname).toBe('/settings')
+    expect(await credentialWorks()).toBe(true)
+
+    await page.getByRole('link', { name: 'Revoke Kitchen laptop' }).click()
+    await page.getByRole('button', { name: 'Revoke device' }).click()
+    await page.waitForURL(`${baseUrl}/settings?done=device_revoked`)
+    expect(await page.locator('.alert-success').innerText()).toContain('The device was revoked')
+    expect(await credentialWorks()).toBe(false)
+    expect(await page.locator('.devices').count()).toBe(0)
   })
 
   it('disconnecting the platform asks first', async () => {

@@ -2,6 +2,7 @@
 // to run, as in RFC 8628's user interaction), the devices with when each was last seen and a
 // revoke button, and where booking happens: the cloud or the user's own device.
 import type { DevicesOverview } from '../../requests/devices'
+import { ConfirmLink } from '../components/confirm'
 import { Alert, CsrfInput } from '../components/form'
 import { formatDateTime } from '../format'
 
@@ -59,12 +60,9 @@ function DeviceList(props: DevicesProps) {
             <td>{formatDateTime(device.pairedAt)}</td>
             <td>{device.lastSeenAt === null ? 'Never' : formatDateTime(device.lastSeenAt)}</td>
             <td>
-              <form method="post" action={`/settings/devices/${device.id}/revoke`} class="inline-form">
-                <CsrfInput token={props.csrfToken} />
-                <button type="submit" class="button danger">
-                  Revoke {device.name}
-                </button>
-              </form>
+              <ConfirmLink href={`/settings/devices/${encodeURIComponent(device.id)}/revoke`} label={`Revoke ${device.name}`}>
+                Revoke…
+              </ConfirmLink>
             </td>
           </tr>
         ))}

@@ -1,5 +1,6 @@
 // The confirmation step (a GET of the action's own path) of every action that cannot be undone:
-// stop and decline a request, revoke a token, disconnect an assistant or the platform account.
+// stop and decline a request, revoke a token or a paired device, disconnect an assistant or the
+// platform account.
 // The POST routes beside each area act; these pages only ask. Anything that is no longer there
 // to act on (already stopped, revoked, not connected) goes back to its page.
 import { type Context, Hono } from 'hono'
@@ -9,6 +10,7 @@ import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import { connectionStatus } from '../../requests/connection'
 import { depsOf } from '../../requests/deps'
+import { revocationOf } from '../../requests/devices'
 import { loadRequest } from '../../requests/load'
 import { ConfirmStep, type ConfirmStepProps } from '../components/confirm'
 import { errorPage, pageNotFound } from '../error-page'
@@ -21,7 +23,7 @@ function ask(c: Context<WebEnv>, title: string, props: Omit<ConfirmStepProps, 'c
 }
 
 export const confirmStepRoutes = new Hono<WebEnv>()
-for (const path of ['/requests/:id/stop', '/requests/:id/decline', '/assistants/*', '/settings/platform/disconnect'])
+for (const path of ['/requests/:id/stop', '/requests/:id/decline', '/assistants/*', '/settings/platform/disconnect', '/settings/devices/*'])
   confirmStepRoutes.use(path, requireSession())
 
 async function openRequestOf(c: Context<WebEnv>) {
@@ -126,6 +128,34 @@ confirmStepRoutes.get('/settings/platform/disconnect', async (c) => {
         Tablewatch forgets the platform's access token for {connection.displayName ?? 'your account'}. Your open requests stop and show
         “revoked”. Existing reservations stay on the platform.
       </p>
+    ),
+  })
+})
+
+confirmStepRoutes.get('/settings/devices/:id/revoke', async (c) => {
+  const device = await revocationOf(depsOf(c.env, c.req.url), currentUser(c).id, c.req.param('id'))
+  if (!device) return c.redirect('/settings', 303)
+  return ask(c, 'Revoke device?', {
+    question: `Revoke the device “${device.name}”?`,
+    action: `/settings/devices/${encodeURIComponent(c.req.param('id'))}/revoke`,
+    confirmLabel: 'Revoke device',
+    cancelHref: '/settings',
+    cancelLabel: 'Keep it paired',
+    children: (
+      <>
+        <p>
+          It is disconnected at once and its credential stops working. Its platform sign-in stays on the device; Tablewatch never had it.
+          Reservations stay as they are. To use it again, pair it anew from Settings.
+        </p>
+        {device.lastBookingDevice ? (
+          <p>
+            Booking happens from your device and this is the only one paired:{' '}
+            {device.cloudFallback
+              ? 'your open requests are checked and booked in the cloud (your fallback) until you pair a device again.'
+              : 'your open requests pause until you pair a device again or choose the cloud in Settings.'}
+          </p>
+        ) : null}
+      </>
     ),
   })
 })
