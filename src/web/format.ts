@@ -69,6 +69,12 @@ export function formatLocal(date: string, time: string, timeZone: string): strin
   return formatInstant(instantOf(date, time, timeZone), timeZone)
 }
 
+/** "9:30 PM ET" for a venue's wall-clock time on a date (a table in a list under its date). */
+export function formatLocalClock(date: string, time: string, timeZone: string): string {
+  const ms = instantOf(date, time, timeZone)
+  return `${clockIn(ms, timeZone)} ${zoneName(timeZone, ms)}`
+}
+
 /** "Sat, Nov 28" for a calendar date of a request (a date, so no zone shift). */
 export function formatCalendarDate(date: string): string {
   return dayIn(Date.parse(`${date}T12:00:00Z`), 'UTC')

@@ -158,6 +158,13 @@ describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
     expect(await first.getAttribute('href')).toMatch(new RegExp(`^https://resy.com/venues/[a-z-]+\\?date=${dates[0]}&seats=2&time=1000$`))
     await screenshotBoth(page, 'notifications-digest')
 
+    // The request page lists the same tables, one group per restaurant-date, in the venue's zone.
+    await page.goto(`${baseUrl}/requests/${created.body.id}`)
+    expect(await page.locator('#found-summary').innerText()).toContain('3 restaurant-dates from 1 alert,')
+    expect(await page.locator('.digest-group').count()).toBe(3)
+    expect(await page.locator('.digest-tables a').first().innerText()).toMatch(/^10:00 AM \S+ · Booth$/)
+    await screenshotBoth(page, 'request-page-digest')
+
     await page.goto(`${baseUrl}/outbox`)
     expect(await page.getByText('4 tables open at 2 restaurants on 2 dates').count()).toBe(1)
 

@@ -4,7 +4,7 @@
 
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { callApi, type Json, waitForRequest } from './api'
+import { callApi, dateIn, type Json, waitForRequest } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
 import { executeSql, literal } from './d1'
 import { connectPlatform, createRequest, createToken, dinnerAt, findVenue } from './diner'
@@ -28,7 +28,7 @@ afterAll(async () => {
 })
 
 describe.runIf(inject('sandbox'))('the request page', () => {
-  it('starts with the status, "last checked N s ago", the time left and the next step; alerts and trace are paged', async () => {
+  it('starts with the status, "last checked N s ago", the time left and the next step; tables found are grouped per restaurant-date and paged, as are notices and the trace', async () => {
     const venue = await findVenue(baseUrl, token, 'Saltgrass Oyster Bar')
     const spec = dinnerAt(venue, 'alert_only', [33], { title: 'Oysters', earliest_time: '05:00', latest_time: '05:30' })
     const created = await createRequest(baseUrl, token, spec)
@@ -46,15 +46,40 @@ describe.runIf(inject('sandbox'))('the request page', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200)
       revision = Number((res.body as Json).revision)
     }
-    // Alerts about this request, as the watcher stores them.
+    // Alerts about this request, as the watcher stores them: three digests whose restaurant-dates
+    // overlap (the oldest and the middle one both list day 1), and two notices without tables.
+    const zone = String(venue.time_zone)
+    const day = (n: number) => dateIn(zone, n)
+    const group = (n: number, times: string[]) => ({
+      restaurant: 'Saltgrass Oyster Bar',
+      venueId: venue.venue_id,
+      date: day(n),
+      tables: times.map((time) => ({
+        time,
+        when: `${day(n)} · ${time}`,
+        seating: 'Bar',
+        fee: null,
+        note: null,
+        link: `https://resy.com/venues/saltgrass?date=${day(n)}&seats=2&time=${time.replace(':', '')}`,
+      })),
+    })
     const user = `(select id from users where email = ${literal(email)})`
-    const rows = Array.from(
-      { length: 12 },
-      (_, i) =>
-        `(${user}, ${literal(id)}, 'req-alert-${i}', 'alert', 'Table ${i + 1} at Saltgrass', 'Saltgrass Oyster Bar · 5:00 AM', '/requests/${id}', ${Date.now() + i})`,
-    )
+    const now = Date.now()
+    const digests = [
+      [group(1, ['18:00', '18:30']), group(2, ['19:00']), group(3, ['19:00']), group(4, ['20:00'])],
+      [group(1, ['17:30']), group(5, ['21:00']), group(6, ['21:15'])],
+      [group(7, ['17:00', '17:15'])],
+    ]
+    const rows = [
+      ...digests.map(
+        (groups, i) =>
+          `(${user}, ${literal(id)}, 'digest-${i}', 'table_found', 'Tables open ${i}', 'see the groups', '/requests/${id}', ${now + i * 1000}, ${literal(JSON.stringify(groups))})`,
+      ),
+      `(${user}, ${literal(id)}, 'notice-1', 'expiry_warning', 'Expires tomorrow', 'Approve it or let it go.', '/requests/${id}', ${now - 5000}, null)`,
+      `(${user}, ${literal(id)}, 'notice-2', 'request_ended', 'Watching ended', 'It ran out.', '/requests/${id}', ${now - 4000}, null)`,
+    ]
     await executeSql(
-      `insert into notifications (user_id, request_id, dedupe_key, kind, title, body, link, created_at) values ${rows.join(', ')}`,
+      `insert into notifications (user_id, request_id, dedupe_key, kind, title, body, link, created_at, groups) values ${rows.join(', ')}`,
     )
 
     await page.goto(`${baseUrl}/requests/${id}`)
@@ -69,12 +94,38 @@ describe.runIf(inject('sandbox'))('the request page', () => {
     expect(statusTop).toBeLessThan(400)
     await screenshotBoth(page, 'request-page-top')
 
-    expect(await page.locator('#alerts-heading').innerText()).toBe('Alerts sent (12)')
-    expect(await page.locator('.alerts .item').count()).toBe(10)
-    expect(await page.locator('.alerts .item-title').first().innerText()).toBe('Table 12 at Saltgrass')
+    // Tables are grouped per restaurant-date across alerts, newest alert first, five to a page.
+    const heads = () => page.locator('#alerts-heading ~ .digest .digest-head').allInnerTexts()
+    const dayWords = (n: number) =>
+      new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+        Date.parse(`${day(n)}T12:00:00Z`),
+      )
+    expect(await page.locator('#found-summary').innerText()).toContain('7 restaurant-dates from 3 alerts')
+    expect(await heads()).toEqual([7, 1, 5, 6, 2].map((n) => `Saltgrass Oyster Bar · ${dayWords(n)}`))
+    // Day 1 was in two alerts: one group with the tables of both, by time, each in the venue's zone.
+    const dayOne = page.locator('.digest-group', { hasText: dayWords(1) })
+    expect(await dayOne.locator('.digest-tables li').allInnerTexts()).toEqual(['5:30 PM ET · Bar', '6:00 PM ET · Bar', '6:30 PM ET · Bar'])
+    expect(await dayOne.locator('a').first().getAttribute('href')).toBe(
+      `https://resy.com/venues/saltgrass?date=${day(1)}&seats=2&time=1730`,
+    )
+    expect(await page.locator('#notices-heading').innerText()).toBe('Other notices (2)')
+    expect(await page.locator('#notices-heading ~ .alerts .item-title').allInnerTexts()).toEqual(['Watching ended', 'Expires tomorrow'])
+    for (const [label, size] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 800 }],
+    ] as const) {
+      await page.setViewportSize(size)
+      // The page stays short: the whole alerts section fits in a few screens at this width.
+      const box = await page.locator('#alerts-heading').evaluate((h) => h.parentElement?.getBoundingClientRect().height ?? 0)
+      expect(box, label).toBeLessThan(size.height * 2)
+    }
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.locator('#alerts-heading').scrollIntoViewIfNeeded()
+    await screenshotBoth(page, 'request-page-tables-found')
     await page.locator('#alerts-pager').getByRole('link', { name: 'Older' }).click()
     await page.waitForLoadState('load')
-    expect(await page.locator('.alerts .item-title').allInnerTexts()).toEqual(['Table 2 at Saltgrass', 'Table 1 at Saltgrass'])
+    expect(await page.locator('#alerts-pager').innerText()).toContain('Page 2 of 2')
+    expect(await heads()).toEqual([3, 4].map((n) => `Saltgrass Oyster Bar · ${dayWords(n)}`))
 
     await page.goto(`${baseUrl}/requests/${id}`)
     expect(await page.locator('.trace li').count()).toBe(15)

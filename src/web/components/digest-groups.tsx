@@ -1,20 +1,34 @@
 // A digest's tables, grouped by restaurant and date: each table a link that opens that slot
-// on the platform (the inbox shows the same digest the email and the webhook carry).
+// on the platform (the inbox shows the same digest the email and the webhook carry). The request
+// page shows every alert's tables this way too, merged per restaurant-date (found-tables.ts),
+// with the venue's zone and when each group was last alerted.
 import type { AlertGroup } from '../../requests/inbox'
+import { formatCalendarDate, formatClock, formatInstant, formatLocalClock } from '../format'
 
 const platformLink = (link: string) => (link.startsWith('https://resy.com/') ? link : null)
 
-export function DigestGroups(props: { groups: AlertGroup[] }) {
+export interface DigestGroupsProps {
+  groups: (AlertGroup & { lastAlertedAt?: number })[]
+  /** The venues' zone, named after each time; the inbox, which has no zone at hand, leaves it out. */
+  timeZone?: string
+}
+
+export function DigestGroups(props: DigestGroupsProps) {
+  const { timeZone } = props
   return (
     <div class="digest">
       {props.groups.map((group) => (
         <section class="digest-group">
           <h3 class="digest-head">
-            {group.restaurant} · {group.tables[0]?.when.split(' · ')[0] ?? group.date}
+            {group.restaurant} · {formatCalendarDate(group.date)}
           </h3>
+          {group.lastAlertedAt !== undefined && timeZone ? (
+            <p class="muted">Last alerted {formatInstant(group.lastAlertedAt, timeZone)}</p>
+          ) : null}
           <ul class="digest-tables">
             {group.tables.map((table) => {
-              const words = [table.when.split(' · ')[1] ?? table.time, table.seating, table.fee].filter(Boolean).join(' · ')
+              const clock = timeZone ? formatLocalClock(group.date, table.time, timeZone) : formatClock(table.time)
+              const words = [clock, table.seating, table.fee].filter(Boolean).join(' · ')
               const link = platformLink(table.link)
               return (
                 <li>

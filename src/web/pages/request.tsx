@@ -1,10 +1,12 @@
 // One request: its status, when it was last checked, how long it still runs and what to do
 // next; the reservation (only "booked" once the platform verified it) with an .ics download;
-// what it asks for; the alerts sent and the decision trace, each paged; and Stop, which asks
-// first and cancels nothing.
+// what it asks for; the tables its alerts listed, grouped per restaurant-date, the other notices
+// and the decision trace, each paged; and Stop, which asks first and cancels nothing.
+import type { FoundGroup } from '../../requests/found-tables'
 import type { InboxItem } from '../../requests/inbox'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
 import { ConfirmLink } from '../components/confirm'
+import { DigestGroups } from '../components/digest-groups'
 import { Alert } from '../components/form'
 import { type PageOf, Pager } from '../components/pager'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
@@ -16,7 +18,12 @@ export interface RequestPageProps {
   now: number
   request: RequestView
   venues: Restaurant[]
-  alerts: PageOf<InboxItem>
+  /** The tables the request's alerts listed, one group per restaurant-date, newest alert first; paged. */
+  found: PageOf<FoundGroup>
+  /** How many alerts listed tables. */
+  tableAlerts: number
+  /** The alerts that list no tables (approval, expiry, booked, health), newest first; paged. */
+  notices: PageOf<InboxItem>
   /** The request's whole kept trace (newest first), paged. */
   trace: PageOf<{ at: string; message: string }>
   notice?: string | undefined
@@ -24,6 +31,8 @@ export interface RequestPageProps {
 }
 
 const OPEN = new Set(['needs_approval', 'active', 'awaiting_verification'])
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 function Cancellation(props: { reservation: Reservation }) {
   const r = props.reservation
@@ -189,12 +198,25 @@ export function RequestPage(props: RequestPageProps) {
         <SpecSummary request={r} venues={props.venues} />
       </section>
       <section aria-labelledby="alerts-heading">
-        <h2 id="alerts-heading">Alerts sent ({props.alerts.total})</h2>
-        {props.alerts.items.length === 0 ? (
+        <h2 id="alerts-heading">Tables found</h2>
+        {props.found.total === 0 ? (
           <p class="empty">None yet.</p>
         ) : (
+          <>
+            <p class="muted" id="found-summary">
+              {plural(props.found.total, 'restaurant-date')} from {plural(props.tableAlerts, 'alert')}, the newest alert first. Each table
+              opens that slot on the platform.
+            </p>
+            <DigestGroups groups={props.found.items} timeZone={r.timezone} />
+          </>
+        )}
+        <Pager page={props.found} path={self} param="alerts" label="tables found" />
+      </section>
+      {props.notices.total > 0 ? (
+        <section aria-labelledby="notices-heading">
+          <h2 id="notices-heading">Other notices ({props.notices.total})</h2>
           <ul class="items alerts">
-            {props.alerts.items.map((a) => (
+            {props.notices.items.map((a) => (
               <li class="item">
                 <p class="item-title">{a.title}</p>
                 <p class="body-text">{a.body}</p>
@@ -204,9 +226,9 @@ export function RequestPage(props: RequestPageProps) {
               </li>
             ))}
           </ul>
-        )}
-        <Pager page={props.alerts} path={self} param="alerts" label="alerts" />
-      </section>
+          <Pager page={props.notices} path={self} param="notices" label="notices" />
+        </section>
+      ) : null}
       <section aria-labelledby="trace-heading">
         <h2 id="trace-heading">What Tablewatch did (newest first)</h2>
         {props.trace.items.length === 0 ? (

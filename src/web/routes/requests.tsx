@@ -8,6 +8,7 @@ import { approvalContext, recordApproved, recordSeen } from '../../requests/appr
 import { approveRequest } from '../../requests/approve'
 import { isCursor } from '../../requests/cursor'
 import { type Deps, depsOf } from '../../requests/deps'
+import { foundTablesOf } from '../../requests/found-tables'
 import { alertsOfRequest } from '../../requests/inbox'
 import { loadRequest } from '../../requests/load'
 import { listRequestsForUser } from '../../requests/read'
@@ -115,7 +116,9 @@ async function stopAndShow(c: Context<WebEnv>, done: 'declined' | 'stopped') {
   return c.redirect(`/requests/${encodeURIComponent(requestId)}?done=${done}`, 303)
 }
 
-const ALERTS_PER_PAGE = 10
+/** Restaurant-dates of found tables per page: a phone screen or two each. */
+const FOUND_GROUPS_PER_PAGE = 5
+const NOTICES_PER_PAGE = 10
 const TRACE_PER_PAGE = 15
 
 async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, extra: { notice?: string; error?: string } = {}) {
@@ -124,6 +127,7 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
   if (!state) return notFound(c)
   const request = await viewFor(deps, state, null)
   const [venues, alerts] = await Promise.all([restaurantsByIds(deps, request.venue_ids), alertsOfRequest(deps, user.id, request.id)])
+  const found = foundTablesOf(alerts)
   // The page shows the whole kept trace (the API view has the last 20), newest first.
   const trace = [...state.trace].reverse().map((t) => ({ at: new Date(t.at).toISOString(), message: t.message }))
   const page = (
@@ -132,7 +136,9 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
       now={deps.now}
       request={request}
       venues={venues}
-      alerts={pageOf(alerts, pageNumber(c.req.query('alerts')), ALERTS_PER_PAGE)}
+      found={pageOf(found.groups, pageNumber(c.req.query('alerts')), FOUND_GROUPS_PER_PAGE)}
+      tableAlerts={alerts.length - found.notices.length}
+      notices={pageOf(found.notices, pageNumber(c.req.query('notices')), NOTICES_PER_PAGE)}
       trace={pageOf(trace, pageNumber(c.req.query('trace')), TRACE_PER_PAGE)}
       {...extra}
     />
