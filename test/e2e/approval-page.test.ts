@@ -100,4 +100,33 @@ describe.runIf(inject('sandbox'))('the approval page', () => {
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0)
     await screenshotBoth(page, 'approve-closed')
   })
+
+  it('an expired approval link says it expired, that nothing was booked, and what to do next, at phone and desktop width', async () => {
+    const expiresAt = new Date(Date.now() + 6_000).toISOString()
+    const created = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [23], { title: 'Too late', expires_at: expiresAt }))
+    const id = String(created.id)
+    expect(created.status).toBe('needs_approval')
+    await waitForRequest(baseUrl, token, id, (v) => v.status === 'expired', 60_000)
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size)
+      await page.goto(String(created.action_url))
+      const notice = page.locator('.alert-info')
+      expect(await notice.innerText()).toMatch(
+        /^This approval link has expired: the request ended [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · \d{1,2}:\d{2} [AP]M \S+ without your approval\.\s+Nothing was watched or booked\. If you still want a table, ask your assistant for a new request and approve that one\. See the request\.$/,
+      )
+      // Plainly: the notice is on the first screen, and there is nothing left to approve or decline.
+      const top = (await notice.boundingBox())?.y ?? Number.POSITIVE_INFINITY
+      expect(top).toBeLessThan(size.height)
+      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0)
+      expect(await page.getByRole('link', { name: 'Decline…' }).count()).toBe(0)
+      await notice.getByRole('link', { name: 'See the request' }).click()
+      await page.waitForURL(`${baseUrl}/requests/${id}`)
+      expect(await page.locator('.page-head .status').innerText()).toBe('Expired')
+    }
+    await page.goto(String(created.action_url))
+    await screenshotBoth(page, 'approve-expired')
+  })
 })

@@ -105,7 +105,11 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe((await page.locator('#code-rest').textContent())?.trim())
     expect(copied).toContain('curl')
-    expect(await page.locator('.code-block .copy').count()).toBe(3)
+    // Every code block has one, the webhook example too; each block scrolls and takes keyboard focus.
+    expect(await page.locator('.code-block .copy').count()).toBe(4)
+    expect(await page.locator('pre').count()).toBe(4)
+    await page.getByRole('button', { name: 'Copy the example webhook request' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"version": 1')
     await screenshotBoth(page, 'developers-copy')
   })
 })

@@ -12,7 +12,7 @@
 // (with their workerd children) afterwards.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -32,6 +32,8 @@ declare module 'vitest' {
     sandboxUrl: string
     /** The --persist-to directory of the running service (for `wrangler d1 execute`). */
     statePath: string
+    /** When this run began (ms): every screenshot in screenshots/ was taken after it. */
+    runStartedAt: number
   }
 }
 
@@ -39,6 +41,8 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const WRANGLER = join(ROOT, 'node_modules/wrangler/bin/wrangler.js')
 const SANDBOX_CONFIG = join(ROOT, 'sandbox/wrangler.toml')
 const SANDBOX_NAME = 'tablewatch-sandbox'
+/** The run's screenshots (browser.ts writes them; gitignored): emptied first, so the directory is this run's artifacts only. */
+const SCREENSHOTS = join(ROOT, 'screenshots')
 const READY_TIMEOUT_MS = 180_000
 /**
  * The watcher's polling interval for this run: the service's minimum (cadence.ts), instead of
@@ -123,6 +127,9 @@ async function stop(dev: DevProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const runStartedAt = Date.now()
+  await rm(SCREENSHOTS, { recursive: true, force: true })
+  await mkdir(SCREENSHOTS, { recursive: true })
   const dir = await mkdtemp(join(tmpdir(), 'tablewatch-e2e-'))
   const state = join(dir, 'state')
   const registry = join(dir, 'registry')
@@ -192,6 +199,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('sandbox', sandbox)
   project.provide('sandboxUrl', sandboxUrl)
   project.provide('statePath', state)
+  project.provide('runStartedAt', runStartedAt)
 
   return async () => {
     await stopAll()

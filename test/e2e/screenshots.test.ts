@@ -1,13 +1,19 @@
-// Screenshots of every page at phone and desktop width, into screenshots/ (kept out of git),
-// for a person to look at. Each step also checks the page shows what it is for.
+// Screenshots of every page at phone and desktop width, into screenshots/ (kept out of git,
+// emptied when a run starts, so it holds the run's artifacts), for a person to look at. Each step
+// also checks the page shows what it is for.
 
+import { execFile } from 'node:child_process'
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshotBoth } from './browser'
+import { launchBrowser, SCREENSHOT_DIR, screenshotBoth } from './browser'
 import { executeSql, literal } from './d1'
 import { confirmStep, errorAlert, freshEmail, PASSWORD, signIn, signUp } from './pages'
 
 const baseUrl = inject('baseUrl')
+const ROOT = resolve(import.meta.dirname, '../..')
 let browser: Browser
 let page: Page
 
@@ -88,5 +94,19 @@ describe('screenshots', () => {
     await page.waitForLoadState('load')
     expect(await page.locator('h1').innerText()).toBe('This form has expired')
     await screenshotBoth(page, 'csrf-refused')
+  })
+  it('keeps each screenshot of this run as an artifact in screenshots/, at phone and desktop width, out of git', async () => {
+    await shoot('/developers', 'artifact-developers', 'Developers')
+    // A PNG's width is the big-endian integer at byte 16 (its IHDR chunk).
+    const width = async (file: string) => (await readFile(join(SCREENSHOT_DIR, file))).readUInt32BE(16)
+    expect(await width('artifact-developers-phone.png')).toBe(390)
+    expect(await width('artifact-developers-desktop.png')).toBe(1280)
+    // Only this run's pictures: the set-up emptied the directory, so nothing in it is older.
+    const files = await readdir(SCREENSHOT_DIR)
+    expect(files.length).toBeGreaterThanOrEqual(2)
+    for (const file of files) expect((await stat(join(SCREENSHOT_DIR, file))).mtimeMs, file).toBeGreaterThanOrEqual(inject('runStartedAt'))
+    // git ignores them (exit 0 from check-ignore), so a run never adds pictures to a commit.
+    const ignored = await promisify(execFile)('git', ['check-ignore', join(SCREENSHOT_DIR, 'artifact-developers-phone.png')], { cwd: ROOT })
+    expect(ignored.stdout.trim()).toBe(join(SCREENSHOT_DIR, 'artifact-developers-phone.png'))
   })
 })

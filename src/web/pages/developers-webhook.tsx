@@ -1,5 +1,6 @@
 // The developers page, the webhook section: the documented, versioned JSON body of alerts, and
 // the ntfy and Slack presets (notifications/webhook-body.ts builds them).
+import { CodeBlock as Code } from '../components/code-block'
 
 const EXAMPLE = `POST <your webhook URL>
 Content-Type: application/json
@@ -36,9 +37,9 @@ export function WebhookDocs() {
         this JSON, <strong>version 1</strong>: fields are only ever added within a version, and a change that removes or renames one comes
         as version 2.
       </p>
-      <pre>
-        <code>{EXAMPLE}</code>
-      </pre>
+      <Code id="webhook-example" label="the example webhook request">
+        {EXAMPLE}
+      </Code>
       <dl class="facts">
         <dt>kind</dt>
         <dd>

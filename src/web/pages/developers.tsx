@@ -1,23 +1,10 @@
 // The developers page, for people: the three ways to connect, scopes, and examples.
 
 import { SCOPES } from '../../core/scopes'
+import { CodeBlock as Code } from '../components/code-block'
 import { SKILL_VERSION } from '../skill'
 import { SCOPE_DESCRIPTIONS } from './assistants'
 import { WebhookDocs } from './developers-webhook'
-
-/** A code block with a Copy button (shown by the page script where the clipboard works). */
-function Code(props: { id: string; label: string; children: string }) {
-  return (
-    <div class="code-block">
-      <pre>
-        <code id={props.id}>{props.children}</code>
-      </pre>
-      <button type="button" class="button secondary small copy" data-copy={props.id} aria-label={`Copy ${props.label}`} hidden>
-        Copy
-      </button>
-    </div>
-  )
-}
 
 export function DevelopersPage(props: { baseUrl: string }) {
   const api = `${props.baseUrl}/api/v1`
