@@ -99,6 +99,14 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     expect(await page.getByRole('link', { name: 'Manage or cancel it on the platform' }).getAttribute('href')).toBe(reservation.manage_url)
     expect(await page.locator('.next-step').innerText()).toContain('Your table is booked.')
     await screenshotBoth(page, 'request-confirmed-details')
+
+    // The booked notice (item 2) carries the same details: seating, party, fee and deadline.
+    await page.goto(`${baseUrl}/notifications`)
+    const notice = page.locator('.item', { hasText: 'Booked and verified: Marrow & Smoke' })
+    expect(await notice.locator('.body-text').innerText()).toMatch(
+      /^Your table at Marrow & Smoke on .* for 2 \(Booth\) is on your platform account\. Cancelling late costs \$10(\.00)? per person; free until .*\. Manage or cancel it there\.$/,
+    )
+    await screenshotBoth(page, 'notifications-booked')
   })
 
   it('downloads an .ics that parses, with the details and an alarm before the free-cancellation deadline', async () => {

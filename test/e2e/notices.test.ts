@@ -1,0 +1,132 @@
+// The other notices a diner needs (issue 16, item 2), as the inbox shows them in a real browser
+// at phone and desktop width, produced by the running watcher against the sandbox platform: a
+// day before an unapproved request expires, when it expires, when it is revoked (its token
+// revoked through the two-step page), and when the platform no longer accepts the saved sign-in.
+// (Waiting for approval is in alerts.test.ts, booked in reservation-calendar.test.ts.)
+
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { sandboxControl } from '../../sandbox/control-client'
+import { dateIn, waitForRequest } from './api'
+import { launchBrowser, screenshotBoth } from './browser'
+import { connectPlatform, createRequest, createToken, dinnerAt, findVenue, type Venue } from './diner'
+import { newUser } from './pages'
+
+const baseUrl = inject('baseUrl')
+const sandbox = sandboxControl({ fetcher: globalThis, baseUrl: inject('sandboxUrl') })
+const DAY_MS = 86_400_000
+let browser: Browser
+let page: Page
+let token = ''
+let platformEmail = ''
+let venue: Venue
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  page = await (await browser.newContext()).newPage()
+  const email = await newUser(page, baseUrl)
+  platformEmail = `notices-${email}`
+  await connectPlatform(page, baseUrl, platformEmail)
+  token = await createToken(page, baseUrl, 'Notices assistant')
+  venue = await findVenue(baseUrl, token, 'Pomelo')
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The inbox item with this title, once the watcher has written it (reloading the inbox meanwhile). */
+async function inboxItem(title: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    await page.goto(`${baseUrl}/notifications`)
+    const item = page.locator('.item', { has: page.locator('.item-title', { hasText: title }) })
+    if ((await item.count()) > 0) return item.first()
+    if (Date.now() > deadline) throw new Error(`no "${title}" in the inbox in time`)
+    await new Promise((ok) => setTimeout(ok, 2_000))
+  }
+}
+
+/** The item reads whole at both widths: nothing runs off the side of the page. */
+async function readableAtBothWidths(name: string) {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${size.width}`).toBeLessThanOrEqual(size.width)
+  }
+  await screenshotBoth(page, name)
+}
+
+describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
+  it('a day before an unapproved request expires: when, and the link to approve it', async () => {
+    const expiresAt = new Date(Date.now() + DAY_MS + 8_000).toISOString()
+    const created = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [5], { title: 'Soon gone', expires_at: expiresAt }))
+    const item = await inboxItem('A request you have not approved expires in a day')
+    expect(await item.locator('.body-text').innerText()).toMatch(/^It expires .* and nothing is watched until you approve it\.$/)
+    await readableAtBothWidths('notice-expiry-warning')
+    await item.getByRole('link', { name: 'Open' }).click()
+    await page.waitForLoadState('load')
+    expect(page.url()).toBe(String(created.action_url))
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(1)
+  })
+
+  it('when a request expires: what happened and what to do next, linking to the request', async () => {
+    const expiresAt = new Date(Date.now() + 6_000).toISOString()
+    const created = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [6], { title: 'Too late', expires_at: expiresAt }))
+    await waitForRequest(baseUrl, token, String(created.id), (v) => v.status === 'expired', 60_000)
+    const item = await inboxItem('A request expired')
+    expect(await item.locator('.body-text').innerText()).toContain('Ask your assistant for a new request if you still want a table.')
+    await readableAtBothWidths('notice-expired')
+    await item.getByRole('link', { name: 'Open' }).click()
+    await page.waitForURL(`${baseUrl}/requests/${String(created.id)}`)
+    expect(await page.locator('.page-head .status').innerText()).toBe('Expired')
+  })
+
+  it('when a request is revoked (its token revoked through the two-step page): the reason', async () => {
+    const spare = await createToken(page, baseUrl, 'Spare notices token')
+    const created = await createRequest(baseUrl, spare, dinnerAt(venue, 'alert_only', [7], { title: 'Revoked one' }))
+    await page.goto(`${baseUrl}/assistants`)
+    await page.getByRole('link', { name: 'Revoke token Spare notices token' }).click()
+    await page.getByRole('button', { name: 'Revoke token' }).click()
+    await page.waitForURL(/revoked=1/)
+    const item = await inboxItem('A request was revoked')
+    expect(await item.getAttribute('class')).toContain('unread')
+    expect(await item.locator('.body-text').innerText()).toContain('Ask your assistant for a new request if you still want a table.')
+    await readableAtBothWidths('notice-revoked')
+    await item.getByRole('link', { name: 'Open' }).click()
+    await page.waitForURL(`${baseUrl}/requests/${String(created.id)}`)
+    expect(await page.locator('.page-head .status').innerText()).toBe('Revoked')
+  })
+
+  it('when the platform no longer accepts the saved sign-in: reconnect, and Settings offers it', async () => {
+    const day = 9
+    const created = await createRequest(
+      baseUrl,
+      token,
+      dinnerAt(venue, 'auto_book', [day], { title: 'Needs a new sign-in', earliest_time: '09:00', latest_time: '10:00' }),
+    )
+    await page.goto(String(created.action_url))
+    await page.getByRole('button', { name: 'Approve' }).click()
+    await page.waitForURL(/done=approved/)
+    expect(await sandbox.invalidateTokens(platformEmail)).toBeGreaterThan(0)
+    expect(
+      await sandbox.addSlot({
+        venueId: venue.venue_id,
+        day: dateIn(venue.time_zone, day),
+        time: '09:30',
+        seating: 'Bar',
+        partyMin: 1,
+        partyMax: 6,
+        policy: { kind: 'free' },
+      }),
+    ).toBe(true)
+    const item = await inboxItem('Reconnect your reservation platform account', 120_000)
+    expect(await item.locator('.body-text').innerText()).toBe(
+      'The platform no longer accepts the saved sign-in, so tables cannot be booked. Reconnect it in Settings.',
+    )
+    await readableAtBothWidths('notice-reconnect')
+    await page.goto(`${baseUrl}/settings`)
+    expect(await page.locator('details[open] summary', { hasText: 'Reconnect' }).count()).toBe(1)
+  })
+})
