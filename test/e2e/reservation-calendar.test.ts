@@ -104,7 +104,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     await page.goto(`${baseUrl}/notifications`)
     const notice = page.locator('.item', { hasText: 'Booked and verified: Marrow & Smoke' })
     expect(await notice.locator('.body-text').innerText()).toMatch(
-      /^Your table at Marrow & Smoke on .* for 2 \(Booth\) is on your platform account\. Cancelling late costs \$10(\.00)? per person; free until .*\. Manage or cancel it there\.$/,
+      /^Your table at Marrow & Smoke on .* for 2 \(Booth\) is on your platform account\. Cancelling late costs \$10 per person; free until .*\. Manage or cancel it there\.$/,
     )
     await screenshotBoth(page, 'notifications-booked')
   })

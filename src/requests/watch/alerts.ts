@@ -4,6 +4,7 @@ import type { Alert } from '../../notifications/notify'
 import type { BookedTable, Notice, Recipient } from '../events'
 import { actionUrl } from '../view'
 import { instantWhen, tableWhen } from './alert-time'
+import { money } from './digest'
 import { digestAlert } from './digest-alert'
 
 const ACCOUNT_PAGE = 'https://resy.com/account/reservations-and-notify'
@@ -98,7 +99,7 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[
 
 function bookedAlert(to: Recipient, b: BookedTable): Alert {
   const fee = b.cancellationFee
-    ? `Cancelling late costs ${b.cancellationFee} per person${b.freeCancellationUntil === null ? '' : `; free until ${instantWhen(b.freeCancellationUntil, b.timeZone)}`}.`
+    ? `Cancelling late costs ${money(b.cancellationFee)} per person${b.freeCancellationUntil === null ? '' : `; free until ${instantWhen(b.freeCancellationUntil, b.timeZone)}`}.`
     : 'No cancellation fee.'
   return {
     userId: to.userId,

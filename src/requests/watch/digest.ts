@@ -37,7 +37,8 @@ export interface PendingDigest {
 
 export const restaurantDate = (t: Pick<Table, 'venueId' | 'day'>) => `${t.venueId}:${t.day}`
 
-const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
+/** "$25", "$12.50": an amount in the words of an alert. */
+export const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
 
 /** What the find slot says booking costs, in a few words; null for nothing. */
 export function feeWords(terms: SlotTerms | undefined): string | null {
