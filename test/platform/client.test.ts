@@ -66,6 +66,8 @@ describe('venues', () => {
         name: 'Juniper & Vine',
         city: 'New York',
         neighborhood: 'West Village',
+        // The street address (location.address_1, locality, region), for the reservation page (issue 16).
+        address: '201 Main St, New York, NY',
         timeZone: 'America/New_York',
         urlSlug: 'juniper-and-vine',
         release: { daysInAdvance: 14, time: '09:00' },
