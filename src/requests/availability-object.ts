@@ -11,7 +11,7 @@ import { backoffAfter, bursting, intervalAt, nextPollAt } from './watch/cadence'
 import { deliveriesFor, newSlots, sameKeys } from './watch/deliveries'
 import { budget } from './watch/limits'
 import { slotKey } from './watch/match'
-import { readFailure } from './watch/platform-failures'
+import { readFailure, tellOfFailure } from './watch/platform-failures'
 import { startPollTrace, traceCall } from './watch/poll-trace'
 import type { Subscription } from './watch/schedule'
 import { type Pace, type Subject, type Subscriber, SubscriberStore } from './watch/subscribers'
@@ -117,8 +117,11 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       const failures = (pace.failing?.failures ?? 0) + 1
       const reading = readFailure(outcome)
       const problem: CheckProblem = { says: reading.says, reason: reading.statusReason }
-      if (pace.failing?.problem !== problem.says) await this.#tellAll(subject, subscribers, problem)
-      await this.#store.setPace({ offsetMs: null, checkedAt: this.#lastGood(pace, now), failing: { problem: problem.says, failures } })
+      const told = pace.failing && pace.failing.told !== false ? pace.failing.problem : null
+      const tell = tellOfFailure(reading, failures, told)
+      if (tell) await this.#tellAll(subject, subscribers, problem)
+      const failing = { problem: problem.says, failures, told: tell || told !== null }
+      await this.#store.setPace({ offsetMs: null, checkedAt: this.#lastGood(pace, now), failing })
       // A block or a refused key waits long (asking again keeps a block in place); anything else
       // doubles from the interval, so one 5xx does not end a release burst.
       const long = outcome.kind === 'blocked' || outcome.kind === 'operator_fault'
@@ -126,7 +129,8 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       return { nextAt: now + (long ? reading.backoffMs : backoffAfter(failures, gap, retryAfter)), pushed: 0, changed: true }
     }
     this.#answer = { at: now, slots: outcome.value }
-    if (pace.failing) await this.#tellAll(subject, subscribers, null)
+    // Only a failure they were told of is told to have passed.
+    if (pace.failing && pace.failing.told !== false) await this.#tellAll(subject, subscribers, null)
     const seen = await this.#store.seen()
     const keys = outcome.value.map(slotKey)
     const pushed = await this.#deliver(subject, subscribers, outcome.value, newSlots(seen, outcome.value), now)

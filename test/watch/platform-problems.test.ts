@@ -55,6 +55,39 @@ describe('a blocked check', () => {
   })
 })
 
+describe('a check that fails now and then', () => {
+  // One failed poll: the client tries a read three times before it gives up.
+  const failOnePoll = () => control().injectFault({ endpoint: 'find', kind: '503', count: 3 })
+  const checkNotices = async (token: string, id: string) =>
+    (await view(token, id)).trace.map((t) => t.message).filter((m) => m.startsWith('Could not check') || m.startsWith('Checks of'))
+
+  it('is not told to the requests until it persists, and then once, and once again when it passes', async () => {
+    const { token, day, spec } = await setUp()
+    const request = await createRequest(token, spec({ mode: 'alert_only' }))
+    await poll(day)
+    const quiet = await view(token, request.id)
+
+    // Failing, working, failing, failing: no request hears of it (none is woken).
+    for (const fails of [true, false, true, true]) {
+      if (fails) await failOnePoll()
+      await poll(day)
+    }
+    const seen = await view(token, request.id)
+    expect(await checkNotices(token, request.id)).toEqual([])
+    expect(seen.status_reason).toBeNull()
+    expect(seen.trace).toEqual(quiet.trace)
+
+    // The third failure in a row is told; the next good check says it passed.
+    await failOnePoll()
+    await poll(day)
+    await poll(day)
+    expect(await checkNotices(token, request.id)).toEqual([
+      `Could not check Pomelo Garden on ${day}: the platform did not answer.`,
+      `Checks of Pomelo Garden on ${day} work again.`,
+    ])
+  })
+})
+
 describe('a refused API key on find', () => {
   it('is an operator fault: status_reason says so, /health counts it, and the user is never asked to reconnect', async () => {
     const { token, userId, deps, day, spec } = await setUp()

@@ -5,6 +5,7 @@ import { abortAllDurableObjects, env, evictDurableObject, runInDurableObject, SE
 import { describe, expect, it } from 'vitest'
 import { addDays } from '../../src/lib/zoned-time'
 import { requestObject } from '../../src/requests/deps'
+import { TELL_AFTER_FAILURES } from '../../src/requests/watch/platform-failures'
 import {
   availabilityOf,
   control,
@@ -161,13 +162,15 @@ describe('availability pushed to the requests', () => {
     await control().block({ forMs: 0 })
   })
 
-  it('backs off when the platform fails, and tells the watching requests why', async () => {
+  it('backs off when the platform fails, and tells the watching requests why once it persists', async () => {
     const { token, day, spec } = await setUp()
-    await control().injectFault({ endpoint: 'find', kind: '503', count: 3 })
+    // Three polls in a row fail (the client tries each read three times).
+    await control().injectFault({ endpoint: 'find', kind: '503', count: 3 * TELL_AFTER_FAILURES })
     const request = await createRequest(token, spec())
     await poll(day)
     const next = await runInDurableObject(availabilityOf(day), (_instance, state) => state.storage.getAlarm())
     expect((next ?? 0) - Date.now()).toBeGreaterThanOrEqual(100_000)
+    for (let more = 1; more < TELL_AFTER_FAILURES; more++) await poll(day)
     const failing = (await view(token, request.id)).trace.map((t) => t.message)
     expect(failing).toContain(`Could not check Pomelo Garden on ${day}: the platform did not answer.`)
 

@@ -27,8 +27,12 @@ export interface Subject {
 export interface Pace {
   offsetMs: number | null
   checkedAt: number | null
-  /** The platform's current failure for this venue-day, with how many polls in a row failed. */
-  failing: { problem: string; failures: number } | null
+  /**
+   * The platform's current failure for this venue-day, with how many polls in a row failed and
+   * whether the subscribers were told (a passing failure is told only once it persists). A pace
+   * kept before `told` existed had told at once.
+   */
+  failing: { problem: string; failures: number; told?: boolean } | null
 }
 
 type Row = { request_id: string; filter: string; plan: string; until: number; primed: number; version: number }
