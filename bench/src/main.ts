@@ -2,7 +2,9 @@
 // the service's default polling cadence (POLL_INTERVAL_SECONDS unset: 60 s). Prints a table and
 // writes bench/results/latest.json. Knobs: BENCH_SCALE (active requests for the scale phase,
 // default 10000), BENCH_ONLY (comma-separated phases: latency,cadence,release,coalescing,crash,scale),
-// BENCH_OBSERVE_SECONDS (how long each scale step is watched, default 300), BENCH_MERGE=on (keep
+// BENCH_OBSERVE_SECONDS (how long each scale step is watched, default 300), BENCH_CREATE_MINUTES
+// (the scale phase's time for creating requests, default 15), BENCH_CREATE_CONCURRENCY (create
+// calls in flight, default 50), BENCH_MERGE=on (keep
 // the other phases' figures already in latest.json: phases run one at a time on a shared machine
 // make one file, and `runs` says when each ran, for how long, on which commit and under what load).
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -85,7 +87,8 @@ try {
     const users = part(120, bulk.length - 120)
     results.scale = await scale(world, users, {
       steps,
-      createBudgetMs: 15 * 60_000,
+      createBudgetMs: Number(process.env.BENCH_CREATE_MINUTES ?? 15) * 60_000,
+      createConcurrency: Number(process.env.BENCH_CREATE_CONCURRENCY ?? 50),
       observeMs: Number(process.env.BENCH_OBSERVE_SECONDS ?? 300) * 1000,
       log,
     })

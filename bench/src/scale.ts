@@ -1,5 +1,5 @@
 // Scale: many active requests in one local workerd. Creates alert_only requests (idle: late
-// windows the generated inventory never reaches) with 50 concurrent clients up to each step's
+// windows the generated inventory never reaches) with concurrent clients up to each step's
 // count of active requests, spread as users would spread them: request i watches open venue
 // i mod 33 on day 1 + (i div 33) mod 60, so 10,000 requests share about 2,000 venue-days. Then,
 // while the venue-days' alarms are due, it watches for a few minutes: availability poll lag (fire
@@ -59,6 +59,8 @@ export interface ApiProbe {
 interface Options {
   steps: number[]
   createBudgetMs: number
+  /** Create calls in flight at once. */
+  createConcurrency: number
   observeMs: number
   log: (line: string) => void
 }
@@ -83,7 +85,7 @@ export async function scale(world: World, users: BenchUser[], options: Options):
     let created = 0
     await mapLimit(
       Array.from({ length: wanted }, (_, k) => next + k),
-      50,
+      options.createConcurrency,
       async (i) => {
         if (Date.now() - started > options.createBudgetMs) return
         const user = users[Math.floor(i / 20)]

@@ -54,6 +54,9 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     ['-c', 'sandbox/wrangler.toml', '--persist-to', join(dir, 'sandbox'), '--env-file', vars, '--var', 'SANDBOX_DEMO:off'],
     sandboxPort,
   )
+  // BENCH_SERVICE_LOG=<file>: the sandbox's lines too (each platform call with its time there).
+  const sandboxLog = process.env.BENCH_SERVICE_LOG
+  if (sandboxLog) sandbox.onLine((line) => appendFileSync(`${sandboxLog}.sandbox`, `${Date.now()} ${line}\n`))
   options.log('starting the sandbox platform (wrangler dev)')
   await sandbox.start()
   const venues = await sandboxControl({ fetcher: globalThis, baseUrl: sandbox.origin }).venues()
