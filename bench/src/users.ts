@@ -99,15 +99,19 @@ export async function newWebUser(origin: string, label: string, platformEmail: s
     ],
     303,
   )
-  await web.post(
-    '/signin',
-    '/signin',
-    [
-      ['email', email],
-      ['password', password],
-    ],
-    303,
-  )
+  // Signing up signs the user in (the sign-in page then redirects); sign in only if it did not.
+  const signedIn = (await web.request('GET', '/signin')).status === 303
+  if (!signedIn) {
+    await web.post(
+      '/signin',
+      '/signin',
+      [
+        ['email', email],
+        ['password', password],
+      ],
+      303,
+    )
+  }
   const connect: [string, string][] = [
     ['platform_email', platformEmail],
     ['platform_password', 'sandbox'],
