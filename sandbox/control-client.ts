@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput } from './src/schemas'
 import { ENDPOINTS, policySchema } from './src/schemas'
+import type { TokenLifetimes } from './src/store/tokens'
 
 export { freeCancellationDeadline } from './src/policy'
 export type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput }
@@ -104,6 +105,9 @@ export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
     block: (block: BlockInput) => call('POST', '/block', z.object({ ok: z.boolean() }), block).then(() => undefined),
     calls: () => call('GET', '/calls', callsSchema).then((r) => r.calls),
     ledger: () => call('GET', '/ledger', z.object({ bookings: z.array(bookingSchema) })).then((r) => r.bookings),
+    /** Tokens issued from now on live this long (default 45 and 90 days). */
+    setTokenLifetimes: (lifetimes: TokenLifetimes) =>
+      call('POST', '/token-lifetimes', z.object({ ok: z.boolean() }), lifetimes).then(() => undefined),
     invalidateTokens: (email: string) =>
       call('POST', '/accounts/invalidate', z.object({ invalidated: z.number() }), { email }).then((r) => r.invalidated),
     demoTick: () => call('POST', '/demo/tick', z.object({ added: z.number(), removed: z.number() })),

@@ -16,12 +16,13 @@ import {
   setPolicySchema,
   slotKeySchema,
 } from './schemas'
-import { accountByToken, invalidateTokens, login, type SandboxAccount } from './store/accounts'
+import { accountByToken, invalidateTokens, login, refresh, type SandboxAccount } from './store/accounts'
 import { blockOf, setBlock } from './store/blocks'
 import { type Booking, type BookResult, book, ledger, mintBookToken, upcomingOf } from './store/bookings'
 import { callCounts, enter, injectFault } from './store/faults'
 import { migrate, wipe } from './store/schema'
 import { currentSlot, putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot } from './store/slots'
+import { type IssuedTokens, setTokenLifetimes, type TokenLifetimes } from './store/tokens'
 import { venueById } from './venues'
 
 type Authed<T> = { kind: 'unauthorized' } | T
@@ -44,12 +45,17 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
     return fault
   }
 
-  login(email: string, password: string): { account: SandboxAccount; token: string } | null {
+  login(email: string, password: string): { account: SandboxAccount; tokens: IssuedTokens } | null {
     return login(this.#sql, email, password, Date.now())
   }
 
+  /** POST /3/auth/refresh: a live refresh token (used up) for a new pair; null otherwise. */
+  refresh(refreshToken: string): IssuedTokens | null {
+    return refresh(this.#sql, refreshToken, Date.now())
+  }
+
   account(token: string): SandboxAccount | null {
-    return accountByToken(this.#sql, token)
+    return accountByToken(this.#sql, token, Date.now())
   }
 
   /** Offered slots for the party (any party when null); null for an unknown venue. */
@@ -68,7 +74,7 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
     key: SlotKey,
     partySize: number,
   ): Authed<{ kind: 'not_found' } | { kind: 'ok'; slot: SandboxSlot; bookToken: string; expiresAt: number }> {
-    const account = accountByToken(this.#sql, token)
+    const account = accountByToken(this.#sql, token, Date.now())
     if (!account) return { kind: 'unauthorized' }
     const venue = venueById(key.venueId)
     const slot = venue ? slotEverOffered(this.#sql, venue, key) : null
@@ -78,14 +84,14 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
   }
 
   book(token: string, request: { bookToken: string; paymentMethodId: number | null; client: string }): Authed<BookResult> {
-    const account = accountByToken(this.#sql, token)
+    const account = accountByToken(this.#sql, token, Date.now())
     if (!account) return { kind: 'unauthorized' }
     return book(this.#sql, account, request, Date.now())
   }
 
   /** The account's upcoming reservations; `lagMs` leaves out those booked that recently (a lagging list). */
   reservations(token: string, lagMs = 0): Authed<{ kind: 'ok'; bookings: Booking[] }> {
-    const account = accountByToken(this.#sql, token)
+    const account = accountByToken(this.#sql, token, Date.now())
     if (!account) return { kind: 'unauthorized' }
     const now = Date.now()
     return { kind: 'ok', bookings: upcomingOf(this.#sql, account.email, now).filter((b) => b.bookedAt <= now - lagMs) }
@@ -141,6 +147,10 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
 
   invalidateTokens(email: string): number {
     return invalidateTokens(this.#sql, email)
+  }
+
+  setTokenLifetimes(input: TokenLifetimes): void {
+    setTokenLifetimes(this.#sql, input)
   }
 
   demoTick(): { added: number; removed: number } {

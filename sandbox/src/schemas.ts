@@ -2,7 +2,7 @@
 // client (../control-client.ts) reuses them so tests and the benchmark send exactly this.
 import { z } from 'zod'
 
-export const ENDPOINTS = ['login', 'user', 'search', 'venue', 'config', 'find', 'details', 'book', 'reservations'] as const
+export const ENDPOINTS = ['login', 'refresh', 'user', 'search', 'venue', 'config', 'find', 'details', 'book', 'reservations'] as const
 export const endpointSchema = z.enum(ENDPOINTS)
 export type Endpoint = z.infer<typeof endpointSchema>
 
@@ -40,12 +40,13 @@ export type AddSlotInput = z.input<typeof addSlotSchema>
 
 export const setPolicySchema = slotKeySchema.extend({ policy: policySchema })
 
-export const FAULT_KINDS = ['429', '500', '503', 'timeout', '412', '419', 'book_lost', 'book_held', 'stale', 'pass'] as const
+export const FAULT_KINDS = ['429', '500', '503', 'timeout', '412', '419', 'session_500', 'book_lost', 'book_held', 'stale', 'pass'] as const
 export const faultSchema = z.object({
   endpoint: endpointSchema,
   /**
    * 429/500/503/412/419: answer with that status, doing nothing (419 on a call that sends only the
-   * API key is what a wrong or rotated key gets). timeout: answer nothing for `hangMs` (then 504).
+   * API key is what a wrong or rotated key gets). session_500: a 500 whose body says the session
+   * is invalid, as an expired session sometimes gets (`chrischall/resy-mcp`, §10). timeout: answer nothing for `hangMs` (then 504).
    * pass: answer normally (queued before another fault, it lets the first calls through so the
    * later fault hits a chosen call). book_lost: do the work (the booking is committed), then lose
    * the answer: a 500, or with `hangMs` > 0 a hang followed by 504. book_held: the booking is

@@ -37,3 +37,23 @@ export async function flagReauthRequired(db: Db, userId: string, now: number): P
     .returning({ connectedAt: platformConnections.connectedAt })
   return row?.connectedAt ?? null
 }
+
+export type SessionColumns = Pick<
+  ConnectionRow,
+  'tokenCiphertext' | 'tokenIv' | 'refreshCiphertext' | 'refreshIv' | 'tokenExpiresAt' | 'tokenObtainedAt'
+>
+
+/**
+ * Stores renewed tokens, only if the stored auth token is still `replacing` (no other call
+ * renewed it meanwhile) and the connection still works. True when this write won.
+ */
+export async function saveRenewedSession(db: Db, userId: string, replacing: string, session: SessionColumns): Promise<boolean> {
+  const saved = await db
+    .update(platformConnections)
+    .set(session)
+    .where(
+      and(eq(platformConnections.userId, userId), eq(platformConnections.tokenCiphertext, replacing), eq(platformConnections.state, 'ok')),
+    )
+    .returning({ userId: platformConnections.userId })
+  return saved.length > 0
+}

@@ -114,6 +114,13 @@ export const platformConnections = sqliteTable('platform_connections', {
     .references(() => users.id, { onDelete: 'cascade' }),
   tokenCiphertext: text('token_ciphertext').notNull(),
   tokenIv: text('token_iv').notNull(),
+  // The platform's refresh token (the production_refresh_token cookie), sealed like the auth
+  // token; null when the platform gave none (then a rejected token means reconnecting).
+  refreshCiphertext: text('refresh_ciphertext'),
+  refreshIv: text('refresh_iv'),
+  // The auth token's JWT `exp`, and when this token was obtained: it is renewed ahead of expiry.
+  tokenExpiresAt: integer('token_expires_at'),
+  tokenObtainedAt: integer('token_obtained_at'),
   displayName: text('display_name').notNull(),
   paymentMethodId: integer('payment_method_id'),
   // 'ok' while the platform accepts the token; 'reauth_required' once it rejected it.

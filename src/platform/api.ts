@@ -3,6 +3,15 @@
 // tagged outcomes, never as thrown strings, so callers switch on `kind`.
 import type { BlockSignal } from './blocks'
 
+/** What login and refresh hand out. The tokens are secrets: never logged, stored sealed. */
+export interface PlatformSession {
+  authToken: string
+  /** The `production_refresh_token` cookie; null when the platform set none. */
+  refreshToken: string | null
+  /** The auth token's JWT `exp` (epoch ms); null when it cannot be read. */
+  expiresAt: number | null
+}
+
 export interface Account {
   displayName: string
   /** The default card on file; null when the account has none (booking card-hold slots fails). */
@@ -154,8 +163,13 @@ export interface BookCommand {
 }
 
 export interface Platform {
-  /** Password login; a wrong password is `reauth`. The returned token is a secret. */
-  login(email: string, password: string): Promise<Outcome<Account & { authToken: string }>>
+  /** Password login; a wrong password is `reauth`. The returned tokens are secrets. */
+  login(email: string, password: string): Promise<Outcome<Account & PlatformSession>>
+  /**
+   * A new session for the refresh token (POST /3/auth/refresh with the cookie); `reauth` when the
+   * platform no longer accepts it. One attempt: a refresh token may work only once.
+   */
+  refresh(refreshToken: string): Promise<Outcome<PlatformSession>>
   /** Whether the token still works, and the card on file. */
   checkAccount(authToken: string): Promise<Outcome<Account>>
   searchVenues(query: string): Promise<Outcome<VenueHit[]>>

@@ -1,17 +1,19 @@
 // The real platform client: the platform's own wire format, whatever host `fetcher` reaches
 // (api.resy.com in production, the sandbox worker through a service binding locally).
 import { addDays, todayIn } from '../lib/zoned-time'
-import type { BookOutcome, FindQuery, Outcome, Platform, ReleaseRule } from './api'
+import type { BookOutcome, FindQuery, Outcome, Platform, PlatformSession, ReleaseRule } from './api'
 import { BLOCK_WORDS } from './blocks'
 import { createTransport, describeIssue, type Fetcher, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, slotsOf, venueDetailsOf } from './mapping'
 import { releaseRuleOf } from './release'
+import { REFRESH_COOKIE, refreshTokenIn, saysSessionInvalid, tokenExpiry } from './session'
 import {
   bookAnswer,
   configAnswer,
   detailsAnswer,
   findAnswer,
   loginAnswer,
+  refreshAnswer,
   reservationsAnswer,
   searchAnswer,
   userAnswer,
@@ -62,7 +64,26 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
         const detail = parsed.success ? `HTTP ${got.status}` : describeIssue(parsed.error)
         return { kind: 'unavailable', detail: `login: ${detail}` }
       }
-      return { kind: 'ok', value: { ...accountOf(parsed.data), authToken: parsed.data.token } }
+      return { kind: 'ok', value: { ...accountOf(parsed.data), ...sessionOf(parsed.data.token, got.headers) } }
+    },
+
+    async refresh(refreshToken) {
+      // One attempt: the old refresh token may be spent even when the answer is lost.
+      const headers = { Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refreshToken)}` }
+      const got = await http.exchange({ method: 'POST', path: '/3/auth/refresh', headers, signsIn: true })
+      if (got.kind !== 'answer') return { kind: 'unavailable', detail: got.kind === 'timeout' ? 'timeout' : got.detail }
+      if (got.block) return { kind: 'blocked', signal: got.block }
+      if (got.status === 401 || got.status === 419) return { kind: 'reauth' }
+      if (got.status === 429) return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
+      const parsed = refreshAnswer.safeParse(got.body)
+      if (got.status >= 300 || !parsed.success) {
+        // A 5xx that says the session is over is as final as a 419.
+        if (got.status >= 500 && saysSessionInvalid(got.body)) return { kind: 'reauth' }
+        return { kind: 'unavailable', detail: `refresh: ${parsed.success ? `HTTP ${got.status}` : describeIssue(parsed.error)}` }
+      }
+      const session = sessionOf(parsed.data.token, got.headers)
+      // Without a new cookie the old refresh token is assumed to still work.
+      return { kind: 'ok', value: { ...session, refreshToken: session.refreshToken ?? refreshToken } }
     },
 
     async checkAccount(authToken) {
@@ -138,6 +159,12 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
     },
   }
 }
+
+const sessionOf = (token: string, headers: Headers): PlatformSession => ({
+  authToken: token,
+  refreshToken: refreshTokenIn(headers),
+  expiresAt: tokenExpiry(token),
+})
 
 const heldSpecs = (body: unknown) => typeof body === 'object' && body !== null && 'specs' in body
 

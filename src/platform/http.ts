@@ -3,6 +3,7 @@
 import type { z } from 'zod'
 import type { Outcome, PlatformProblem } from './api'
 import { type BlockSignal, blockSignalOf } from './blocks'
+import { saysSessionInvalid } from './session'
 import { userAgentFor } from './user-agent'
 
 export interface Fetcher {
@@ -144,6 +145,8 @@ export function createTransport(options: TransportOptions) {
       const got = await exchange(spec)
       if (got.kind === 'answer' && got.block) return { kind: 'blocked', signal: got.block }
       if (got.kind === 'answer' && got.status < 500) return readAnswer(got, spec, schema)
+      // An expired session is sometimes a 500 that says so: as final as a 419, not retried.
+      if (got.kind === 'answer' && spec.authToken !== undefined && saysSessionInvalid(got.body)) return { kind: 'reauth' }
       last = got.kind === 'answer' ? `HTTP ${got.status}` : got.kind === 'timeout' ? 'timeout' : got.detail
       const delay = retryDelays[attempt]
       if (delay === undefined) return { kind: 'unavailable', detail: `${spec.path}: ${last}` }

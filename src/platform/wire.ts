@@ -22,6 +22,9 @@ export const userAnswer = z.object({
 })
 export const loginAnswer = userAnswer.extend({ token: z.string().min(1) })
 
+/** POST /3/auth/refresh: a new token (and a new refresh cookie); `Cierge:resy/auth.go` reads only `token`. */
+export const refreshAnswer = z.object({ token: z.string().min(1) })
+
 /** POST /3/venuesearch/search (Algolia-style hits). */
 export const searchAnswer = z.object({
   search: z.object({

@@ -1,10 +1,10 @@
 // Connecting the user's reservation-platform account. The password is used once, to log in,
-// and never stored; only the platform's token is kept, encrypted.
+// and never stored; only the platform's tokens are kept, encrypted (platform-session.ts).
 import { deleteConnection, findConnection, flagReauthRequired, saveConnection, updateConnectionState } from '../db/connections'
 import { openRequestIdsOf } from '../db/requests'
 import { AppError } from '../errors'
-import { open, seal } from '../lib/secret-box'
 import { type Deps, requestObject } from './deps'
+import { sealedSession, userSession } from './platform-session'
 import { revokeRequestsOf } from './revoke'
 
 /** The contract's wording; every page and error that warns the user uses this text. */
@@ -55,11 +55,9 @@ export async function connectPlatform(
   const login = await deps.platform.login(input.email, input.password)
   switch (login.kind) {
     case 'ok': {
-      const sealed = await seal(deps.env.PLATFORM_TOKEN_KEY, login.value.authToken, userId)
       await saveConnection(deps.db, {
         userId,
-        tokenCiphertext: sealed.ciphertext,
-        tokenIv: sealed.iv,
+        ...(await sealedSession(deps.env.PLATFORM_TOKEN_KEY, userId, login.value, deps.now)),
         displayName: login.value.displayName,
         paymentMethodId: login.value.paymentMethodId,
         state: 'ok',
@@ -92,25 +90,6 @@ export async function disconnectPlatform(deps: Deps, userId: string): Promise<vo
   await revokeRequestsOf(deps, { userId }, 'The reservation platform was disconnected.')
 }
 
-export interface PlatformSession {
-  authToken: string
-  paymentMethodId: number | null
-}
-
-/** The user's platform token, decrypted for one call; null when not connected or rejected. */
-export async function platformSessionOf(deps: Deps, userId: string): Promise<PlatformSession | null> {
-  const row = await findConnection(deps.db, userId)
-  if (row?.state !== 'ok') return null
-  try {
-    const authToken = await open(deps.env.PLATFORM_TOKEN_KEY, { ciphertext: row.tokenCiphertext, iv: row.tokenIv }, userId)
-    return { authToken, paymentMethodId: row.paymentMethodId }
-  } catch {
-    // The stored token no longer decrypts (the key was rotated): the user must reconnect.
-    await flagReauthRequired(deps.db, userId, deps.now)
-    return null
-  }
-}
-
 /**
  * The platform rejected the stored token: the user must reconnect. Returns the connection's
  * connectedAt the first time (whoever notices first), null after, so the user is told once.
@@ -126,9 +105,9 @@ export async function markReauthRequired(deps: Deps, userId: string): Promise<nu
 export async function refreshConnection(deps: Deps, userId: string): Promise<void> {
   const row = await findConnection(deps.db, userId)
   if (row?.state !== 'ok' || deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
-  const session = await platformSessionOf(deps, userId)
+  const session = await userSession(deps, userId)
   if (!session) return
-  const account = await deps.platform.checkAccount(session.authToken)
+  const account = await session.read((authToken) => deps.platform.checkAccount(authToken))
   if (account.kind === 'reauth') await markReauthRequired(deps, userId)
   if (account.kind === 'ok') {
     await updateConnectionState(deps.db, userId, {

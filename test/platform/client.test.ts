@@ -44,6 +44,42 @@ describe('account', () => {
   })
 })
 
+describe('sessions: expiring tokens and the refresh token', () => {
+  it('gets a JWT whose exp is read as the expiry, and the refresh token from the production_refresh_token cookie', async () => {
+    const { platform } = freshWorld()
+    const login = await platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    expect(login.value.refreshToken).toMatch(/^[\w-]{20,}$/)
+    // The sandbox's default lifetime is the platform's ~45 days.
+    expect(login.value.expiresAt).toBeGreaterThan(Date.now() + 44 * 86_400_000)
+    expect(login.value.expiresAt).toBeLessThan(Date.now() + 46 * 86_400_000)
+  })
+
+  it('refreshes: a new working token and refresh token, and a refresh token works once', async () => {
+    const { platform, control } = freshWorld()
+    await control.setTokenLifetimes({ authSeconds: 1, refreshSeconds: 3600 })
+    const login = await platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok' || !login.value.refreshToken) throw new Error('login failed')
+    await scheduler.wait(1100)
+    expect(await platform.checkAccount(login.value.authToken)).toEqual({ kind: 'reauth' }) // expired
+    const renewed = await platform.refresh(login.value.refreshToken)
+    if (renewed.kind !== 'ok') throw new Error(renewed.kind)
+    expect(renewed.value.refreshToken).not.toBe(login.value.refreshToken)
+    expect((await platform.checkAccount(renewed.value.authToken)).kind).toBe('ok')
+    expect(await platform.refresh(login.value.refreshToken)).toEqual({ kind: 'reauth' })
+    expect(await platform.refresh('not-a-refresh-token')).toEqual({ kind: 'reauth' })
+  })
+
+  it('reads a 500 whose body says the session is invalid as reauth, without retrying it', async () => {
+    const world = freshWorld()
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    await world.control.injectFault({ endpoint: 'user', kind: 'session_500', count: 3 })
+    expect(await world.platform.checkAccount(login.value.authToken)).toEqual({ kind: 'reauth' })
+    expect((await world.control.calls()).user).toBe(1)
+  })
+})
+
 describe('venues', () => {
   it('finds venues by name with city and neighborhood', async () => {
     const { platform } = freshWorld()

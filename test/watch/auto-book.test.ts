@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { connectPlatform } from '../../src/requests/connection'
 import { requestObject } from '../../src/requests/deps'
 import {
   answerTakenNow,
@@ -119,6 +120,35 @@ describe('auto_book', () => {
     await poll(day)
     expect((await view(token, request.id)).status).toBe('confirmed')
     expect(await ledgerOf(platformEmail)).toHaveLength(1)
+  })
+
+  it('books with a renewed token when the stored one expired while watching, without asking to reconnect', async () => {
+    const { deps, token, userId, day, spec, platformEmail } = await setUp()
+    await control().setTokenLifetimes({ authSeconds: 1, refreshSeconds: 3600 })
+    await connectPlatform(deps, userId, { email: platformEmail, password: 'secret', acknowledgedRisk: true })
+    await scheduler.wait(1100) // the auth token has expired
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    const request = await createApproved(token, userId, spec())
+
+    await runAlarm(request.id)
+
+    expect((await view(token, request.id)).status).toBe('confirmed')
+    expect(await ledgerOf(platformEmail)).toHaveLength(1)
+    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
+    expect((await control().calls()).refresh).toBeGreaterThanOrEqual(1)
+  })
+
+  it('renews the token and books when the details call says the session is invalid (500)', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().injectFault({ endpoint: 'details', kind: 'session_500' })
+    const request = await createApproved(token, userId, spec())
+
+    await runAlarm(request.id)
+
+    expect((await view(token, request.id)).status).toBe('confirmed')
+    expect(await ledgerOf(platformEmail)).toHaveLength(1)
+    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
   })
 
   it('confirms one booking when the booking went through but its answer was lost', async () => {

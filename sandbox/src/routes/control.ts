@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
 import { addSlotSchema, blockSchema, faultSchema, invalidateSchema, setPolicySchema, slotKeySchema } from '../schemas'
+import { tokenLifetimesSchema } from '../store/tokens'
 import { VENUES } from '../venues'
 import { worldOf } from './platform'
 
@@ -49,6 +50,11 @@ controlRoutes.post('/slots/policy', async (c) => {
 
 controlRoutes.post('/faults', async (c) => {
   await worldOf(c).injectFault(faultSchema.parse(await c.req.json()))
+  return c.json({ ok: true })
+})
+
+controlRoutes.post('/token-lifetimes', async (c) => {
+  await worldOf(c).setTokenLifetimes(tokenLifetimesSchema.parse(await c.req.json()))
   return c.json({ ok: true })
 })
 

@@ -19,6 +19,8 @@ export async function failBefore(fault: Fault): Promise<Response> {
       return json(412, 'Precondition Failed')
     case '419':
       return json(419, 'Unauthorized')
+    case 'session_500':
+      return json(500, 'Authorization is invalid or expired. Please log in again.')
     case 'timeout':
       await scheduler.wait(fault.hangMs || DEFAULT_HANG_MS)
       return json(504, 'Gateway Timeout')

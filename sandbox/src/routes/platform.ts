@@ -1,10 +1,12 @@
 // The platform's own endpoints, same paths and wire format as api.resy.com.
 import { type Context, Hono } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
 import { blockedAnswer, emptyBody500, looksLikeABrowser } from '../firewall'
 import type { SandboxPlatform } from '../object'
 import type { Endpoint, Fault } from '../schemas'
+import type { IssuedTokens } from '../store/tokens'
 import { searchVenues, venueById } from '../venues'
 import {
   bookJson,
@@ -109,7 +111,27 @@ platformRoutes.post(
     const password = typeof form.password === 'string' ? form.password : ''
     const session = await world.login(email, password)
     if (!session) return unauthorized(c)
-    return c.json(loginJson(session.account, session.token))
+    setRefreshCookie(c, session.tokens)
+    return c.json(loginJson(session.account, session.tokens.token))
+  }),
+)
+
+/** The refresh token travels only as this cookie (`Cierge:resy/auth.go`). */
+const REFRESH_COOKIE = 'production_refresh_token'
+
+function setRefreshCookie(c: Ctx, tokens: IssuedTokens): void {
+  const maxAge = Math.max(0, Math.floor((tokens.refreshExpiresAt - Date.now()) / 1000))
+  setCookie(c, REFRESH_COOKIE, tokens.refreshToken, { path: '/', maxAge, httpOnly: true, secure: true, sameSite: 'None' })
+}
+
+platformRoutes.post(
+  '/3/auth/refresh',
+  endpoint('refresh', async (c, world) => {
+    const refreshToken = getCookie(c, REFRESH_COOKIE)
+    const tokens = refreshToken ? await world.refresh(refreshToken) : null
+    if (!tokens) return unauthorized(c)
+    setRefreshCookie(c, tokens)
+    return c.json({ token: tokens.token })
   }),
 )
 

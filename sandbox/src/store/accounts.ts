@@ -1,6 +1,6 @@
 // Sandbox accounts: any email with a non-empty password logs in; an email containing "nocard"
-// has no payment method. Each login mints a new token; invalidating drops all of them.
-import { randomToken } from './schema'
+// has no payment method. Each login mints new tokens (tokens.ts); invalidating drops all of them.
+import { dropTokens, emailOfToken, type IssuedTokens, issueTokens, spendRefreshToken } from './tokens'
 
 export interface SandboxAccount {
   email: string
@@ -46,21 +46,38 @@ function ensureAccount(sql: SqlStorage, email: string): SandboxAccount {
   return { email, userId, firstName: first, lastName: last, paymentMethodId }
 }
 
-export function login(sql: SqlStorage, rawEmail: string, password: string, now: number): { account: SandboxAccount; token: string } | null {
+export function login(
+  sql: SqlStorage,
+  rawEmail: string,
+  password: string,
+  now: number,
+): { account: SandboxAccount; tokens: IssuedTokens } | null {
   const email = rawEmail.trim().toLowerCase()
   if (!email || !password) return null
   const account = ensureAccount(sql, email)
-  const token = randomToken()
-  sql.exec('INSERT INTO tokens (token, email, created_at) VALUES (?, ?, ?)', token, email, now)
-  return { account, token }
+  return { account, tokens: issueTokens(sql, email, account.userId, now) }
 }
 
-export function accountByToken(sql: SqlStorage, token: string): SandboxAccount | null {
-  const row = sql.exec<AccountRow>('SELECT a.* FROM tokens t JOIN accounts a ON a.email = t.email WHERE t.token = ?', token).toArray()[0]
+/** A refresh token (used up) exchanged for a new pair; null when it is unknown, expired or used. */
+export function refresh(sql: SqlStorage, refreshToken: string, now: number): IssuedTokens | null {
+  const email = emailOfToken(sql, refreshToken, 'refresh', now)
+  const account = email ? accountByEmail(sql, email) : null
+  if (!account || !spendRefreshToken(sql, refreshToken, now)) return null
+  return issueTokens(sql, account.email, account.userId, now)
+}
+
+function accountByEmail(sql: SqlStorage, email: string): SandboxAccount | null {
+  const row = sql.exec<AccountRow>('SELECT * FROM accounts WHERE email = ?', email).toArray()[0]
   return row ? accountOf(row) : null
 }
 
-/** Every token of the account stops working; returns how many there were. */
+/** The account of a live (unexpired) auth token. */
+export function accountByToken(sql: SqlStorage, token: string, now: number): SandboxAccount | null {
+  const email = emailOfToken(sql, token, 'auth', now)
+  return email ? accountByEmail(sql, email) : null
+}
+
+/** Every token of the account stops working (refresh tokens too); returns how many auth tokens there were. */
 export function invalidateTokens(sql: SqlStorage, email: string): number {
-  return sql.exec('DELETE FROM tokens WHERE email = ?', email.trim().toLowerCase()).rowsWritten
+  return dropTokens(sql, email.trim().toLowerCase())
 }

@@ -3,7 +3,9 @@
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS accounts (email TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
      first_name TEXT NOT NULL, last_name TEXT NOT NULL, payment_method_id INTEGER)`,
-  `CREATE TABLE IF NOT EXISTS tokens (token TEXT PRIMARY KEY, email TEXT NOT NULL, created_at INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS user_tokens (token TEXT PRIMARY KEY, email TEXT NOT NULL, kind TEXT NOT NULL,
+     expires_at INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS removed_slots (venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL,
      seating TEXT NOT NULL, PRIMARY KEY (venue_id, day, time, seating))`,
   `CREATE TABLE IF NOT EXISTS added_slots (venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL,
@@ -21,13 +23,25 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS blocks (client TEXT PRIMARY KEY, until INTEGER NOT NULL, style TEXT NOT NULL)`,
 ]
 
-const NAMES = ['accounts', 'tokens', 'removed_slots', 'added_slots', 'book_tokens', 'reservations', 'faults', 'calls', 'blocks']
+const NAMES = [
+  'accounts',
+  'user_tokens',
+  'settings',
+  'removed_slots',
+  'added_slots',
+  'book_tokens',
+  'reservations',
+  'faults',
+  'calls',
+  'blocks',
+]
 
 export function migrate(sql: SqlStorage): void {
   for (const statement of TABLES) sql.exec(statement)
   // A world stored before bookings recorded their client (issue 17) gets the column.
   const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('reservations')").toArray()
   if (!columns.some((c) => c.name === 'client')) sql.exec("ALTER TABLE reservations ADD COLUMN client TEXT NOT NULL DEFAULT ''")
+  sql.exec('DROP TABLE IF EXISTS tokens') // never-expiring tokens of earlier sandboxes
 }
 
 /** Back to the seeded world: no accounts, bookings, changes, faults or counts. */

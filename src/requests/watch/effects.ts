@@ -10,9 +10,10 @@ import { findVenues } from '../../db/venues'
 import { notifyUser, notifyUserOfAll } from '../../notifications/notify'
 import type { DetailsQuery } from '../../platform/api'
 import { alertPreferencesOf } from '../alert-preferences'
-import { markReauthRequired, type PlatformSession, platformSessionOf } from '../connection'
+import { markReauthRequired } from '../connection'
 import { type Deps, depsOf } from '../deps'
 import { availabilityName, availabilityObjectName, type Effect, type OfferAnswer, type RequestEvent, type VerifyAnswer } from '../events'
+import { type UserSession, userSession } from '../platform-session'
 import { windowsOf } from '../rules'
 import { accountRouteOf, deviceReservations, onDevice, type RouteFacts } from './account-route'
 import { alertsOf } from './alerts'
@@ -35,14 +36,14 @@ export interface EffectsDone {
 const BOOKING_CALLS = 3
 
 export function effectRunner(env: Cloudflare.Env) {
-  const sessions = new Map<string, Promise<PlatformSession | null>>()
+  const sessions = new Map<string, Promise<UserSession | null>>()
   const background: Promise<unknown>[] = []
   const deps = () => depsOf(env)
-  // One decryption per user and run: the offer check and the book call share it.
+  // One session per user and run: the offer check and the book call share it (and its renewal).
   const sessionOf = (d: Deps, userId: string) => {
     const known = sessions.get(userId)
     if (known) return known
-    const session = platformSessionOf(d, userId)
+    const session = userSession(d, userId)
     sessions.set(userId, session)
     return session
   }
@@ -136,9 +137,12 @@ export function effectRunner(env: Cloudflare.Env) {
         }
         const session = await sessionOf(d, effect.userId)
         const outcome = session
-          ? await d.platform.book(session.authToken, { bookToken: effect.bookToken, paymentMethodId: session.paymentMethodId })
+          ? await d.platform.book(session.authToken(), { bookToken: effect.bookToken, paymentMethodId: session.paymentMethodId })
           : ({ kind: 'reauth' } as const)
-        const reconnectNotice = outcome.kind === 'reauth' && session ? await rejected(d, effect.userId) : null
+        // Book is never repeated: a rejected token is renewed for the next attempt; the user is
+        // asked to reconnect only when the platform refuses the refresh too.
+        const refused = outcome.kind === 'reauth' && session && (await session.renewAfterRejection()).kind === 'refused'
+        const reconnectNotice = refused ? await rejected(d, effect.userId) : null
         return [{ kind: 'booking_answer', attemptAt: attempt.createdAt, outcome, reconnectNotice }]
       }
       case 'verify':
@@ -167,8 +171,12 @@ export function effectRunner(env: Cloudflare.Env) {
     if (route === 'cloud' && !session) return { kind: 'no_connection', reconnectNotice: null }
     if (wait > 0) return { kind: 'busy' }
     const query = { configId: slot.configId, day: slot.day, partySize: effect.spec.party_size }
+    // Reads renew a rejected token once; `reauth` means the platform refused the refresh too.
     const [details, listed] = session
-      ? await Promise.all([d.platform.bookingDetails(session.authToken, query), d.platform.listReservations(session.authToken)])
+      ? await Promise.all([
+          session.read((authToken) => d.platform.bookingDetails(authToken, query)),
+          session.read((authToken) => d.platform.listReservations(authToken)),
+        ])
       : await onDeviceBoth(d, effect.userId, `offer:${slotKeyOf(effect)}:${d.now}`, query)
     if (!details || !listed) return { kind: 'unavailable', detail: 'the paired device did not answer' }
     if (!session && (details.kind === 'reauth' || listed.kind === 'reauth')) {
@@ -197,7 +205,7 @@ export function effectRunner(env: Cloudflare.Env) {
     const listed =
       viaDevice?.kind === 'ok' || !session
         ? (viaDevice ?? { kind: 'unavailable', detail: '' })
-        : await d.platform.listReservations(session.authToken)
+        : await session.read((authToken) => d.platform.listReservations(authToken))
     if (listed.kind === 'reauth') return { kind: 'unreadable', reconnectNotice: await rejected(d, request.userId) }
     if (listed.kind !== 'ok') return { kind: 'unreadable', reconnectNotice: null }
     // A table another request booked and recorded (one asked again after this one was stopped) is not ours.

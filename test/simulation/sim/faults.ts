@@ -81,6 +81,8 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
     ['419', 1],
   ],
   details: [
+    // An expired session answered with a 500 that says so: renewed, and the call made again.
+    ['session_500', 1],
     ['429', 1],
     ['500', 2],
     ['503', 2],
@@ -104,6 +106,7 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
     ['timeout', 1],
     // The account's list lags: the bookings of the last minute are not on it yet.
     ['stale', 2],
+    ['session_500', 1],
   ],
 }
 

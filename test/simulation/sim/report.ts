@@ -1,6 +1,7 @@
 // Prints what a run did and what it found, so a reader sees both the counts and that the run
 // really exercised approvals, updates, stops, faults, restarts and bookings.
 import type { SimReport } from './run'
+import { TOKEN_SECONDS } from './world'
 
 const line = (label: string, value: unknown) => `  ${label.padEnd(44)} ${String(value)}`
 
@@ -22,6 +23,7 @@ export function describeRun(seed: string, report: SimReport): string {
     line('venue-day polls / request alarms delivered', `${alarms.polls} / ${alarms.delivered}`),
     line('request alarms redelivered after a crash', alarms.redelivered),
     line('restarts (between steps and mid-phase)', `${alarms.restarts}, alarm runs killed: ${alarms.crashedRuns}`),
+    line(`token refreshes (tokens live ${TOKEN_SECONDS} s)`, report.sessions.refreshes),
     `  faults injected: ${sorted(report.faults)}`,
     ...(report.devices
       ? [
@@ -52,6 +54,7 @@ export function describeRun(seed: string, report: SimReport): string {
     line('alarm runs that failed (not a restart)', report.alarms.errors.length),
     line('API answers 5xx', steps.serverErrors.length),
     line('creates retried with one key giving two requests', steps.idempotencyBreaks),
+    line('users asked to reconnect (refresh tokens never expire here)', report.sessions.reconnectsAsked),
     ...report.alarms.lostAlarms.map((l) => `  ! lost its alarm: ${l}`),
     ...report.alarms.errors.slice(0, 10).map((e) => `  ! alarm failed: ${e}`),
     ...report.notes.slice(0, 40).map((n) => `  ! ${n}`),
@@ -66,5 +69,6 @@ export function violationsOf(report: SimReport): Record<string, number> {
     alarmErrors: report.alarms.errors.length,
     serverErrors: report.steps.serverErrors.length,
     idempotencyBreaks: report.steps.idempotencyBreaks,
+    reconnectsAsked: report.sessions.reconnectsAsked,
   }
 }

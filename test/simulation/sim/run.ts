@@ -3,6 +3,7 @@
 // in the middle), until the requested number of requests exist and a few more rounds passed.
 // Then faults are used up, every expiry moves into the past, and the checks read the ledger.
 
+import { env } from 'cloudflare:test'
 import { DEVICE_USER_AGENT } from '../../../device/src/work'
 import { type AlarmStats, alarmPhase, lostPolls, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
 import { checkSafety, type SafetyCounts } from './checks'
@@ -35,6 +36,8 @@ export interface SimReport {
   faults: Map<string, number>
   inventory: Inventory['counts']
   devices: DeviceStats | null
+  /** Token refreshes the service made (tokens live TOKEN_SECONDS), and users it asked to reconnect. */
+  sessions: { refreshes: number; reconnectsAsked: number }
 }
 
 const SETTLE_ROUNDS = 5
@@ -112,6 +115,8 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   for (const r of requests) statuses[r.status] = (statuses[r.status] ?? 0) + 1
   const emails = new Set(world.users.map((u) => u.email))
   if (fleet) fleet.stats.bookings = ledger.filter((b) => emails.has(b.email) && b.client === DEVICE_USER_AGENT).length
+  const refreshes = (await world.control.calls()).refresh ?? 0
+  const reconnectsAsked = await reconnectAlertsOf(world.users.map((u) => u.userId))
   return {
     counts,
     notes,
@@ -123,5 +128,12 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     faults: faults.injected,
     inventory: inventory.counts,
     devices: fleet?.stats ?? null,
+    sessions: { refreshes, reconnectsAsked },
   }
+}
+
+/** Refresh tokens outlive the run and nothing revokes them: no user may be asked to reconnect. */
+async function reconnectAlertsOf(userIds: string[]): Promise<number> {
+  const { results } = await env.DB.prepare("select user_id from notifications where kind = 'reconnect_needed'").all<{ user_id: string }>()
+  return results.filter((r) => userIds.includes(r.user_id)).length
 }

@@ -10,6 +10,9 @@ import { findRestaurants } from '../../../src/requests/restaurants'
 import type { DeviceFleet } from './devices'
 import { mapLimit, type Rng } from './random'
 
+/** How long the sandbox's auth tokens live in a simulated world. */
+export const TOKEN_SECONDS = 15
+
 export interface SimUser {
   userId: string
   token: string
@@ -35,6 +38,9 @@ export function controlOf(): SandboxControl {
 export async function setUpWorld(rng: Rng, run: string, userCount: number, devices: DeviceFleet | null = null): Promise<World> {
   const control = controlOf()
   await control.reset()
+  // Tokens expire during the run: the service renews them with the refresh token (and some calls
+  // meet an expired one first). Refresh tokens outlive the run.
+  await control.setTokenLifetimes({ authSeconds: TOKEN_SECONDS, refreshSeconds: 86_400 })
   const venues = await control.venues()
   const deps = depsOf(env)
   // Searching by name adds each venue (zone, release rule) to the catalog from the platform.

@@ -1,0 +1,39 @@
+// The user's platform session as the evidence describes it (shared/reference/resy-api.md §1,
+// §10): the auth token is a JWT whose `exp` says when it stops working (no explicit expiry is
+// returned); the refresh token comes as the `production_refresh_token` cookie of login and of
+// `POST /3/auth/refresh` (`Cierge:resy/auth.go`); and an expired session is sometimes answered
+// with a 500 whose body speaks of authorization (`chrischall/resy-mcp`, 2026-05). Pure.
+
+export const REFRESH_COOKIE = 'production_refresh_token'
+
+/** When the JWT stops working (epoch ms), read without checking its signature; null if unreadable. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1]
+  if (!payload) return null
+  try {
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')))
+    const exp = typeof json === 'object' && json !== null && 'exp' in json ? json.exp : null
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null
+  } catch {
+    return null
+  }
+}
+
+/** The refresh token a reply's Set-Cookie headers carry, or null. */
+export function refreshTokenIn(headers: Headers): string | null {
+  for (const cookie of headers.getSetCookie()) {
+    const [pair = ''] = cookie.split(';')
+    const at = pair.indexOf('=')
+    if (at > 0 && pair.slice(0, at).trim() === REFRESH_COOKIE) return decodeURIComponent(pair.slice(at + 1).trim()) || null
+  }
+  return null
+}
+
+const SPEAKS_OF_SESSION = /\b(?:auth\w*|session|token|log(?:ged)? ?in|sign(?:ed)? ?in)\b/i
+const SAYS_IT_ENDED = /\b(?:invalid|expired|unauthori[sz]ed|not (?:valid|authori[sz]ed)|log(?:ged)? ?out|please log ?in)\b/i
+
+/** A 5xx body that says the session is no longer valid (treated like 419 on a user-token call). */
+export function saysSessionInvalid(body: unknown): boolean {
+  const text = typeof body === 'string' ? body : body !== null && typeof body === 'object' ? JSON.stringify(body) : ''
+  return SPEAKS_OF_SESSION.test(text) && SAYS_IT_ENDED.test(text)
+}
