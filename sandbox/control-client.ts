@@ -2,9 +2,8 @@
 // `fetcher` is the PLATFORM service binding inside workerd, or `globalThis` from Node; `baseUrl`
 // picks the sandbox world (one per host name), so use the same base URL as the platform client.
 import { z } from 'zod'
-import type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput } from './src/schemas'
+import type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput, TokenLifetimes } from './src/schemas'
 import { ENDPOINTS, policySchema } from './src/schemas'
-import type { TokenLifetimes } from './src/store/tokens'
 
 export { freeCancellationDeadline } from './src/policy'
 export type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput }

@@ -15,6 +15,7 @@ import {
   type FaultInput,
   setPolicySchema,
   slotKeySchema,
+  type TokenLifetimes,
 } from './schemas'
 import { accountByToken, invalidateTokens, login, refresh, type SandboxAccount } from './store/accounts'
 import { blockOf, setBlock } from './store/blocks'
@@ -22,7 +23,7 @@ import { type Booking, type BookResult, book, ledger, mintBookToken, upcomingOf 
 import { callCounts, enter, injectFault } from './store/faults'
 import { migrate, wipe } from './store/schema'
 import { currentSlot, putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot } from './store/slots'
-import { type IssuedTokens, setTokenLifetimes, type TokenLifetimes } from './store/tokens'
+import { type IssuedTokens, setTokenLifetimes } from './store/tokens'
 import { venueById } from './venues'
 
 type Authed<T> = { kind: 'unauthorized' } | T

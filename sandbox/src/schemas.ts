@@ -75,3 +75,18 @@ export const blockSchema = z.object({
 })
 export type BlockInput = z.input<typeof blockSchema>
 export type BlockStyle = (typeof BLOCK_STYLES)[number]
+
+/** How long tokens issued from now on live (the platform's: about 45 and 90 days). */
+export const tokenLifetimesSchema = z.object({
+  authSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(90 * 86_400),
+  refreshSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 86_400),
+})
+export type TokenLifetimes = z.infer<typeof tokenLifetimesSchema>

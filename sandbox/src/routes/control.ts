@@ -3,8 +3,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
-import { addSlotSchema, blockSchema, faultSchema, invalidateSchema, setPolicySchema, slotKeySchema } from '../schemas'
-import { tokenLifetimesSchema } from '../store/tokens'
+import { addSlotSchema, blockSchema, faultSchema, invalidateSchema, setPolicySchema, slotKeySchema, tokenLifetimesSchema } from '../schemas'
 import { VENUES } from '../venues'
 import { worldOf } from './platform'
 

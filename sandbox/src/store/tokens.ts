@@ -4,21 +4,11 @@
 // cookie (about 90 days) that `POST /3/auth/refresh` exchanges for a new pair (`Cierge:resy/auth.go`).
 // Here a refresh token works once: the strict reading, since nothing says it can be reused.
 // Lifetimes are per world, so tests can make tokens expire in seconds.
-import { z } from 'zod'
+import { type TokenLifetimes, tokenLifetimesSchema } from '../schemas'
 import { randomToken } from './schema'
 
 export const DEFAULT_AUTH_TTL_SECONDS = 45 * 86_400
 export const DEFAULT_REFRESH_TTL_SECONDS = 90 * 86_400
-
-export const tokenLifetimesSchema = z.object({
-  authSeconds: z.number().int().min(1).max(DEFAULT_REFRESH_TTL_SECONDS),
-  refreshSeconds: z
-    .number()
-    .int()
-    .min(1)
-    .max(365 * 86_400),
-})
-export type TokenLifetimes = z.infer<typeof tokenLifetimesSchema>
 
 export interface IssuedTokens {
   token: string
