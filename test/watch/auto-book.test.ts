@@ -130,6 +130,8 @@ describe('auto_book', () => {
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
     const request = await createApproved(token, userId, spec())
 
+    await poll(day)
+    await runPoll(day)
     await runAlarm(request.id)
 
     expect((await view(token, request.id)).status).toBe('confirmed')
@@ -144,6 +146,8 @@ describe('auto_book', () => {
     await control().injectFault({ endpoint: 'details', kind: 'session_500' })
     const request = await createApproved(token, userId, spec())
 
+    await poll(day)
+    await runPoll(day)
     await runAlarm(request.id)
 
     expect((await view(token, request.id)).status).toBe('confirmed')
