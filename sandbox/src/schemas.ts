@@ -40,7 +40,20 @@ export type AddSlotInput = z.input<typeof addSlotSchema>
 
 export const setPolicySchema = slotKeySchema.extend({ policy: policySchema })
 
-export const FAULT_KINDS = ['429', '500', '503', 'timeout', '412', '419', 'session_500', 'book_lost', 'book_held', 'stale', 'pass'] as const
+export const FAULT_KINDS = [
+  '429',
+  '500',
+  '503',
+  'timeout',
+  '412',
+  '419',
+  'session_500',
+  'book_lost',
+  'book_held',
+  'stale',
+  'odd_entry',
+  'pass',
+] as const
 export const faultSchema = z.object({
   endpoint: endpointSchema,
   /**
@@ -53,7 +66,9 @@ export const faultSchema = z.object({
    * committed, and the answer is the one a retry of that book gets: 412 with `specs`
    * (`AbhiSivaprasad/resy-bot`: "the server returns 412 but the request is successful").
    * stale: the reservation list lags, without the bookings of the last minute (a booking can
-   * show on the account later than it happened, `Alkaar#45`).
+   * show on the account later than it happened, `Alkaar#45`). odd_entry: the reservation list or
+   * the find reply carries one more entry of an odd shape (a null `time_slot`, a slot without a
+   * date), as real lists sometimes do (§10).
    */
   kind: z.enum(FAULT_KINDS),
   /** How many of the next calls of the endpoint get the fault. */

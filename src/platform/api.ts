@@ -83,7 +83,9 @@ export interface Slot {
   configId: string
   /** The service day the slot was found for (YYYY-MM-DD). */
   day: string
-  time: string // HH:MM, venue-local
+  /** The calendar day it starts: the next one for a table after midnight of a late service (§10). */
+  startDate: string
+  time: string // HH:MM, venue-local, on startDate
   /** The platform's free-text seating type ("Dining Room", "Patio" …); see seating.ts. */
   seatingType: string
   partyMin: number

@@ -1,9 +1,22 @@
 // Platform answers → the service's types. Pure, so each rule is testable without a network.
 import type { z } from 'zod'
+import { addDays } from '../lib/zoned-time'
 import type { Account, BookingDetails, PlatformReservation, Slot, SlotTerms, VenueDetails } from './api'
+import { describeIssue } from './http'
 import { releaseRuleOf } from './release'
 import { ianaTimeZone } from './time-zone'
-import type { configAnswer, detailsAnswer, findAnswer, reservationsAnswer, userAnswer, venueAnswer } from './wire'
+import {
+  type configAnswer,
+  type detailsAnswer,
+  type findAnswer,
+  findSlot,
+  findTemplate,
+  findVenue,
+  reservationEntry,
+  type reservationsAnswer,
+  type userAnswer,
+  type venueAnswer,
+} from './wire'
 
 export function accountOf(user: z.output<typeof userAnswer>): Account {
   const displayName = `${user.first_name} ${user.last_name}`.trim() || user.em_address
@@ -35,13 +48,48 @@ export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.ou
   }
 }
 
-type FindVenue = z.output<typeof findAnswer>['results']['venues'][number]
-type FindSlot = FindVenue['slots'][number]
+/** An entry of a list reply that did not parse: skipped, the rest used (§10). No values, only where and why. */
+export interface Skipped {
+  entry: string
+  issue: string
+}
+export type OnSkip = (skipped: Skipped) => void
+const ignore: OnSkip = () => undefined
+
+/** Parses each entry on its own; those that fail are reported and left out. */
+function each<S extends z.ZodType>(schema: S, entries: [string, unknown][], onSkip: OnSkip): [string, z.output<S>][] {
+  return entries.flatMap(([entry, value]) => {
+    const parsed = schema.safeParse(value)
+    if (parsed.success) return [[entry, parsed.data] as [string, z.output<S>]]
+    onSkip({ entry, issue: describeIssue(parsed.error) })
+    return []
+  })
+}
+const indexed = (list: unknown[], name: string): [string, unknown][] => list.map((v, i) => [`${name}[${i}]`, v])
+
+type FindSlot = z.output<typeof findSlot>
+type FindTemplate = z.output<typeof findTemplate>
+
+/** The venue's entry, its readable templates by id, and its readable slots. */
+function venueOf(answer: z.output<typeof findAnswer>, venueId: number, onSkip: OnSkip) {
+  const venues = each(findVenue, indexed(answer.results.venues, 'venues'), onSkip)
+  const found = venues.find(([, v]) => v.venue.id.resy === venueId)
+  if (!found) return null
+  const [at, venue] = found
+  const templates = new Map(
+    each(
+      findTemplate,
+      Object.entries(venue.templates ?? {}).map(([k, v]) => [`${at}.templates.${k}`, v]),
+      onSkip,
+    ).map(([entry, t]) => [entry.slice(`${at}.templates.`.length), t]),
+  )
+  return { templates, slots: each(findSlot, indexed(venue.slots, `${at}.slots`), onSkip) }
+}
 
 /** The slot's `payment` and its template, as stated (see SlotTerms). */
-export function termsOf(slot: FindSlot, templates: FindVenue['templates']): SlotTerms {
+export function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): SlotTerms {
   const p = slot.payment
-  const t = slot.template ? templates?.[String(slot.template.id)] : undefined
+  const t = slot.template ? templates.get(String(slot.template.id)) : undefined
   return {
     paymentStated: p != null,
     isPaid: p?.is_paid ?? null,
@@ -62,27 +110,45 @@ export function termsOf(slot: FindSlot, templates: FindVenue['templates']): Slot
   }
 }
 
-export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, day: string): Slot[] {
-  const venue = answer.results.venues.find((v) => v.venue.id.resy === venueId)
+/** A late service runs past midnight: its tables start early on the next calendar day (§10). */
+export const AFTER_MIDNIGHT_UNTIL = '06:00'
+
+/**
+ * The venue's slots for the service day `day`: those starting that day, and those starting after
+ * midnight, before AFTER_MIDNIGHT_UNTIL, which belong to the same service (§10). A slot of any
+ * other date is skipped (reported): it is not part of the service asked for.
+ */
+export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, day: string, onSkip: OnSkip = ignore): Slot[] {
+  const venue = venueOf(answer, venueId, onSkip)
   if (!venue) return []
-  return venue.slots
-    .filter((s) => s.date.start.startsWith(day))
-    .map((s) => ({
-      venueId,
-      configId: s.config.token,
-      day,
-      time: s.date.start.slice(11, 16),
-      seatingType: s.config.type,
-      partyMin: s.size?.min ?? 1,
-      partyMax: s.size?.max ?? 99,
-      terms: termsOf(s, venue.templates),
-    }))
+  const nextDay = addDays(day, 1)
+  return venue.slots.flatMap(([entry, s]) => {
+    const startDate = s.date.start.slice(0, 10)
+    const time = s.date.start.slice(11, 16)
+    if (startDate !== day && !(startDate === nextDay && time < AFTER_MIDNIGHT_UNTIL)) {
+      onSkip({ entry, issue: 'starts on another day than the service asked for' })
+      return []
+    }
+    return [
+      {
+        venueId,
+        configId: s.config.token,
+        day,
+        startDate,
+        time,
+        seatingType: s.config.type,
+        partyMin: s.size?.min ?? 1,
+        partyMax: s.size?.max ?? 99,
+        terms: termsOf(s, venue.templates),
+      },
+    ]
+  })
 }
 
 /** The venue's `need_to_know` texts in a find reply (where the platform states release rules, §10). */
 export function releaseNotesOf(answer: z.output<typeof findAnswer>, venueId: number): string[] {
-  const venue = answer.results.venues.find((v) => v.venue.id.resy === venueId)
-  const texts = Object.values(venue?.templates ?? {}).map((t) => t.content?.['en-us']?.need_to_know?.body ?? '')
+  const venue = venueOf(answer, venueId, ignore)
+  const texts = [...(venue?.templates.values() ?? [])].map((t) => t.content?.['en-us']?.need_to_know?.body ?? '')
   return [...new Set(texts.filter((t) => t.length > 0))]
 }
 
@@ -101,8 +167,9 @@ export function bookingDetailsOf(answer: z.output<typeof detailsAnswer>): Bookin
   }
 }
 
-export function reservationsOf(answer: z.output<typeof reservationsAnswer>): PlatformReservation[] {
-  return answer.reservations.map((r) => ({
+/** The account's reservations; an entry that does not parse is skipped and reported (§10). */
+export function reservationsOf(answer: z.output<typeof reservationsAnswer>, onSkip: OnSkip = ignore): PlatformReservation[] {
+  return each(reservationEntry, indexed(answer.reservations, 'reservations'), onSkip).map(([, r]) => ({
     reservationId: String(r.reservation_id),
     venueId: r.venue.id,
     day: r.day,

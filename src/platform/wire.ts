@@ -76,7 +76,7 @@ const slotPayment = z.object({
 })
 
 /** A venue template in the find reply (§2, §10; [idx 37355943101]). */
-const findTemplate = z.object({
+export const findTemplate = z.object({
   is_event: flag,
   is_paid: flag,
   deposit_fee: amount,
@@ -84,26 +84,27 @@ const findTemplate = z.object({
   content: z.object({ 'en-us': z.object({ need_to_know: z.object({ body: z.string().nullish() }).nullish() }).nullish() }).nullish(),
 })
 
-/** GET /4/find */
-export const findAnswer = z.object({
-  results: z.object({
-    venues: z.array(
-      z.object({
-        venue: z.object({ id: z.object({ resy: id }) }),
-        templates: z.record(z.string(), findTemplate).nullish(),
-        slots: z.array(
-          z.object({
-            config: z.object({ token: z.string(), type: text }),
-            date: z.object({ start: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) }),
-            size: z.object({ min: z.number().int(), max: z.number().int() }).nullish(),
-            template: z.object({ id }).nullish(),
-            payment: slotPayment.nullish(),
-          }),
-        ),
-      }),
-    ),
-  }),
+/** One slot of a find reply (§2). */
+export const findSlot = z.object({
+  config: z.object({ token: z.string(), type: text }),
+  date: z.object({ start: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) }),
+  size: z.object({ min: z.number().int(), max: z.number().int() }).nullish(),
+  template: z.object({ id }).nullish(),
+  payment: slotPayment.nullish(),
 })
+
+/** One venue of a find reply; its templates and slots are read one by one (see mapping.ts). */
+export const findVenue = z.object({
+  venue: z.object({ id: z.object({ resy: id }) }),
+  templates: z.record(z.string(), z.unknown()).nullish(),
+  slots: z.array(z.unknown()),
+})
+
+/**
+ * GET /4/find. Tolerant by entry (§10): one odd venue, template or slot is skipped and logged,
+ * the rest of the reply is still used.
+ */
+export const findAnswer = z.object({ results: z.object({ venues: z.array(z.unknown()) }) })
 
 /** POST /3/details: the book token and the cancellation policy; `payment` is `{config, amounts}` ([idx 53104099941]). */
 export const detailsAnswer = z.object({
@@ -120,16 +121,18 @@ export const detailsAnswer = z.object({
 /** POST /3/book */
 export const bookAnswer = z.object({ reservation_id: id, resy_token: z.string().nullish() })
 
-/** GET /3/user/reservations */
-export const reservationsAnswer = z.object({
-  reservations: z.array(
-    z.object({
-      reservation_id: id,
-      venue: z.object({ id }),
-      day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      time_slot: z.string().regex(/^\d{2}:\d{2}/),
-      num_seats: z.number().int(),
-      config: z.object({ type: text }).nullish(),
-    }),
-  ),
+/** One reservation of the account's list (§5). */
+export const reservationEntry = z.object({
+  reservation_id: id,
+  venue: z.object({ id }),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  time_slot: z.string().regex(/^\d{2}:\d{2}/),
+  num_seats: z.number().int(),
+  config: z.object({ type: text }).nullish(),
 })
+
+/**
+ * GET /3/user/reservations. Tolerant by entry (§10): one odd reservation (a null `time_slot`, an
+ * unknown shape) is skipped and logged; the rest of the list is still used.
+ */
+export const reservationsAnswer = z.object({ reservations: z.array(z.unknown()) })

@@ -55,7 +55,7 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
   if (state.status !== 'active') return { ...stateOnly(state), reply: { watching: true } }
   const fresh = event.slots
     .filter((s) => judgeSlot(state.spec, s).matches && !state.alerted.includes(slotKey(s)))
-    .map((slot) => ({ slot, startsAt: instantOf(slot.day, slot.time, state.spec.timezone) }))
+    .map((slot) => ({ slot, startsAt: instantOf(slot.startDate, slot.time, state.spec.timezone) }))
     .sort((a, b) => a.startsAt - b.startsAt)
   const [first, ...rest] = fresh
   if (!first) return { ...stateOnly(state), reply: { watching: true } }

@@ -279,3 +279,39 @@ describe('firewall and CDN blocks', () => {
     expect((await find(world.platform)).kind).toBe('ok')
   })
 })
+
+describe('one odd entry in a list', () => {
+  it('is skipped and logged (where and why, no values); the rest of the reservations is used', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world)
+    expect((await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).kind).toBe('booked')
+    await world.control.injectFault({ endpoint: 'reservations', kind: 'odd_entry' })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const listed = await world.platform.listReservations(account.authToken)
+      expect(listed.kind === 'ok' && listed.value.length).toBe(1)
+      const lines = warn.mock.calls.map((c) => String(c[0]))
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatch(/^platform\.skipped_entry \{"path":"\/3\/user\/reservations","entry":"reservations\[0\]","issue":"/)
+      expect(lines[0]).not.toContain(account.authToken)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('is skipped in a find reply; the other slots are still offered', async () => {
+    const world = freshWorld()
+    const slot = await ownSlot(world)
+    await world.control.injectFault({ endpoint: 'find', kind: 'odd_entry' })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
+      expect(found.kind === 'ok' && found.value.some((s) => s.time === slot.time)).toBe(true)
+      expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+        expect.stringMatching(/^platform\.skipped_entry \{"path":"\/4\/find","entry":"venues\[0\]\.slots\[0\]"/),
+      ])
+    } finally {
+      warn.mockRestore()
+    }
+  })
+})

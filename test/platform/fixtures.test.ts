@@ -3,7 +3,7 @@
 // against the same schemas in test/sandbox/wire-shapes.test.ts.
 import { describe, expect, it } from 'vitest'
 import { blockSignalOf } from '../../src/platform/blocks'
-import { accountOf, reservationsOf, slotsOf, venueDetailsOf } from '../../src/platform/mapping'
+import { accountOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from '../../src/platform/mapping'
 import {
   bookAnswer,
   configAnswer,
@@ -18,8 +18,8 @@ import {
 import { loginReply, userReply, userWithoutCard } from './fixtures/auth'
 import { apiJson500, cloudfrontError, emptyBody500, html403, impervaChallenge, type RawAnswer, sessionInvalid500 } from './fixtures/blocks'
 import { bookReply, detailsCardHold, detailsFree } from './fixtures/book'
-import { FIND_DAY, FIND_VENUE, findEvent, findMixed, findNoneOpen } from './fixtures/find'
-import { reservationsReply } from './fixtures/reservations'
+import { FIND_DAY, FIND_VENUE, findEvent, findLateService, findMixed, findNoneOpen, findWithOddEntries } from './fixtures/find'
+import { reservationsReply, reservationsWithOddEntries } from './fixtures/reservations'
 import { configReply, searchReply, venueReply } from './fixtures/venue'
 
 describe('evidence fixtures parse with the client’s schemas', () => {
@@ -69,5 +69,33 @@ describe('answers from in front of the API', () => {
     expect(signal(html403)).toBe('html_403')
     expect(signal(apiJson500)).toBeNull()
     expect(signal(sessionInvalid500)).toBeNull()
+  })
+})
+
+describe('one odd entry is skipped and reported; the rest is still used', () => {
+  it('in the account’s reservations (a null time_slot, an unknown shape)', () => {
+    const skipped: Skipped[] = []
+    expect(reservationsOf(reservationsAnswer.parse(reservationsWithOddEntries), (s) => skipped.push(s))).toEqual([
+      { reservationId: '912345678', venueId: 60101, day: '2026-12-03', time: '19:30', partySize: 2, seatingType: 'Dining Room' },
+    ])
+    expect(skipped.map((s) => s.entry)).toEqual(['reservations[0]', 'reservations[1]'])
+    expect(skipped[0]?.issue).toMatch(/^time_slot /)
+  })
+
+  it('in a find reply (a slot without a date, a template of an unknown shape)', () => {
+    const skipped: Skipped[] = []
+    const slots = slotsOf(findAnswer.parse(findWithOddEntries), FIND_VENUE, FIND_DAY, (s) => skipped.push(s))
+    expect(slots.map((s) => s.time)).toEqual(['19:00', '20:00'])
+    // The slot whose template was unreadable has no template: it is never booked automatically.
+    expect(slots.find((s) => s.time === '20:00')?.terms.template).toBeNull()
+    expect(skipped.map((s) => s.entry)).toEqual(['venues[0].templates.4999', 'venues[0].slots[0]'])
+  })
+
+  it('slots after midnight belong to the service day asked for, dated when they start', () => {
+    const slots = slotsOf(findAnswer.parse(findLateService), FIND_VENUE, FIND_DAY)
+    expect(slots.map((s) => [s.day, s.startDate, s.time])).toEqual([
+      [FIND_DAY, FIND_DAY, '23:30'],
+      [FIND_DAY, '2026-12-04', '00:30'],
+    ])
   })
 })

@@ -52,6 +52,7 @@ export function slotAt(time: string, over: Partial<Slot> = {}): Slot {
     venueId: VENUE,
     configId: `cfg-${time}`,
     day: DAY,
+    startDate: DAY,
     time,
     seatingType: 'Dining Room',
     partyMin: 1,

@@ -4,6 +4,7 @@
 // apart silently, and the sandbox cannot invent a field the client might come to rely on.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { reservationsOf, type Skipped, slotsOf } from '../../src/platform/mapping'
 import {
   bookAnswer,
   configAnswer,
@@ -96,14 +97,18 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
     const login = await world.platform.login('ada@example.com', 'pw')
     if (login.kind !== 'ok') throw new Error(login.kind)
     const headers = { ...userHeaders(login.value.authToken), 'Content-Type': 'application/json' }
-    const tokens = findAnswer.parse(find).results.venues.flatMap((v) => v.slots.filter((s) => s.date.start >= `${day} 23:00`))
+    // Every entry parses too: the client skips (and logs) entries it cannot read, the sandbox has none.
+    const skipped: Skipped[] = []
+    const slots = slotsOf(findAnswer.parse(find), OPEN_VENUE.id, day, (s) => skipped.push(s))
+    expect(skipped).toEqual([])
+    const tokens = slots.filter((s) => s.time >= '23:00')
     expect(tokens).toHaveLength(policies.length)
     let bookToken = ''
     for (const slot of tokens) {
       const res = await wire(world.baseUrl, '/3/details', {
         method: 'POST',
         headers,
-        body: JSON.stringify({ commit: 1, config_id: slot.config.token, day, party_size: 2 }),
+        body: JSON.stringify({ commit: 1, config_id: slot.configId, day, party_size: 2 }),
       })
       expect(res.status).toBe(201)
       const details = await json(res)
@@ -131,6 +136,9 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
     expect(retried.status).toBe(412)
     expectEvidenceShape(await json(retried), z.looseObject({ specs: z.object({}) }), [book412Held])
     const listed = await wire(world.baseUrl, '/3/user/reservations?type=upcoming', { headers: userHeaders(login.value.authToken) })
-    expectEvidenceShape(await json(listed), reservationsAnswer, [reservationsReply])
+    const list = await json(listed)
+    expectEvidenceShape(list, reservationsAnswer, [reservationsReply])
+    expect(reservationsOf(reservationsAnswer.parse(list), (s) => skipped.push(s))).toHaveLength(1)
+    expect(skipped).toEqual([])
   })
 })

@@ -27,6 +27,7 @@ export async function failBefore(fault: Fault): Promise<Response> {
     case 'book_lost':
     case 'book_held':
     case 'stale':
+    case 'odd_entry':
     case 'pass':
       throw new Error(`${fault.kind} does not stop the call`)
   }

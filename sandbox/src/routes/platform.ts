@@ -51,6 +51,7 @@ function endpoint(name: Endpoint, handler: (c: Ctx, world: World, fault: Fault |
       case 'pass':
         return handler(c, world, null)
       case 'stale':
+      case 'odd_entry':
         return handler(c, world, fault)
       case 'book_lost':
         await handler(c, world, null)
@@ -174,21 +175,27 @@ platformRoutes.get(
   }),
 )
 
-async function find(c: Ctx, world: World, input: unknown): Promise<Response> {
+/** What fault `odd_entry` adds: a reservation without a time and a slot without a date. */
+const ODD_RESERVATION = { reservation_id: 900_000_000, venue: { id: 0 }, day: null, time_slot: null, num_seats: 2 }
+const ODD_SLOT = { config: { id: 0, type: 'Dining Room', token: 'rgs://resy/0/0/0/odd', is_visible: true }, date: null }
+
+async function find(c: Ctx, world: World, input: unknown, odd = false): Promise<Response> {
   const q = findQuery.safeParse(input)
   if (!q.success) return message(c, 400, 'Bad find query')
   const venue = venueById(q.data.venue_id)
   const slots = await world.offered(q.data.venue_id, q.data.day, q.data.party_size)
   if (!venue || !slots) return c.json({ query: { day: q.data.day, party_size: q.data.party_size }, results: { venues: [] } })
-  return c.json(findJson(venue, q.data.day, q.data.party_size, slots))
+  const answer: { results: { venues: { slots: unknown[] }[] } } = findJson(venue, q.data.day, q.data.party_size, slots)
+  if (odd) for (const v of answer.results.venues) v.slots.unshift(ODD_SLOT)
+  return c.json(answer)
 }
 platformRoutes.get(
   '/4/find',
-  endpoint('find', (c, world) => find(c, world, c.req.query())),
+  endpoint('find', (c, world, fault) => find(c, world, c.req.query(), fault?.kind === 'odd_entry')),
 )
 platformRoutes.post(
   '/4/find',
-  endpoint('find', async (c, world) => find(c, world, await jsonBody(c))),
+  endpoint('find', async (c, world, fault) => find(c, world, await jsonBody(c), fault?.kind === 'odd_entry')),
 )
 
 platformRoutes.post(
@@ -237,6 +244,8 @@ platformRoutes.get(
   endpoint('reservations', async (c, world, fault) => {
     const token = userToken(c)
     const got = token ? await world.reservations(token, fault?.kind === 'stale' ? STALE_LAG_MS : 0) : { kind: 'unauthorized' as const }
-    return got.kind === 'ok' ? c.json(reservationsJson(got.bookings)) : unauthorized(c)
+    if (got.kind !== 'ok') return unauthorized(c)
+    const list = reservationsJson(got.bookings)
+    return c.json(fault?.kind === 'odd_entry' ? { ...list, reservations: [ODD_RESERVATION, ...list.reservations] } : list)
   }),
 )

@@ -17,6 +17,8 @@ export function judgeSlot(spec: RequestSpec, slot: Slot): SlotVerdict {
 }
 
 export function judgeByFilter(filter: SlotFilter, slot: Slot): SlotVerdict {
+  // A window is one calendar day's clock; a late service's table after midnight is the next day's.
+  if (slot.startDate !== slot.day) return { matches: false, reason: 'window' }
   if (slot.time < filter.earliest_time || slot.time > filter.latest_time) return { matches: false, reason: 'window' }
   if (filter.party_size < slot.partyMin || filter.party_size > slot.partyMax) return { matches: false, reason: 'party' }
   if (!seatingMatches(filter.seating, slot.seatingType)) return { matches: false, reason: 'seating' }

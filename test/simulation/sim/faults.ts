@@ -79,6 +79,8 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
     ['timeout', 1],
     // The platform refusing the service's API key: an operator fault, never a reconnect.
     ['419', 1],
+    // One slot of an odd shape: skipped, the rest of the answer used.
+    ['odd_entry', 1],
   ],
   details: [
     // An expired session answered with a 500 that says so: renewed, and the call made again.
@@ -107,6 +109,7 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
     // The account's list lags: the bookings of the last minute are not on it yet.
     ['stale', 2],
     ['session_500', 1],
+    ['odd_entry', 1],
   ],
 }
 
