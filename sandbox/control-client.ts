@@ -6,6 +6,7 @@ import type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput, Toke
 import { ENDPOINTS, policySchema } from './src/schemas'
 
 export { freeCancellationDeadline } from './src/policy'
+export { TERMS_GAPS } from './src/schemas'
 export type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput }
 export type Policy = z.infer<typeof policySchema>
 
@@ -109,6 +110,8 @@ export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
       call('POST', '/token-lifetimes', z.object({ ok: z.boolean() }), lifetimes).then(() => undefined),
     invalidateTokens: (email: string) =>
       call('POST', '/accounts/invalidate', z.object({ invalidated: z.number() }), { email }).then((r) => r.invalidated),
+    /** Every live auth token expires now (refresh tokens keep working); how many did. */
+    expireAuthTokens: () => call('POST', '/tokens/expire', z.object({ expired: z.number() })).then((r) => r.expired),
     demoTick: () => call('POST', '/demo/tick', z.object({ added: z.number(), removed: z.number() })),
   }
 }

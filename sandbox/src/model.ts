@@ -1,10 +1,18 @@
 // The sandbox platform's own vocabulary. Wire shapes (what the real platform sends) live in wire.ts.
+import type { TERMS_GAPS } from './schemas'
+
+export type TermsGap = (typeof TERMS_GAPS)[number]
 
 /**
  * What booking a slot costs or commits to. On the wire (wire.ts) it becomes what the platform
  * states: the find slot's `payment` and its template (`is_event` for tickets).
  */
-export type Policy =
+export type Policy = PolicyTerms & {
+  /** How the find reply falls short of stating the terms (schemas.ts TERMS_GAPS); absent: fully stated. */
+  gap?: TermsGap
+}
+
+type PolicyTerms =
   | { kind: 'free' }
   /**
    * Card hold: a late-cancellation / no-show fee per person, free until `cutoffHours` before the

@@ -23,7 +23,7 @@ import { type Booking, type BookResult, book, ledger, mintBookToken, upcomingOf 
 import { callCounts, enter, injectFault } from './store/faults'
 import { migrate, wipe } from './store/schema'
 import { currentSlot, putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot } from './store/slots'
-import { type IssuedTokens, setTokenLifetimes } from './store/tokens'
+import { expireAuthTokens, type IssuedTokens, setTokenLifetimes } from './store/tokens'
 import { venueById } from './venues'
 
 type Authed<T> = { kind: 'unauthorized' } | T
@@ -148,6 +148,10 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
 
   invalidateTokens(email: string): number {
     return invalidateTokens(this.#sql, email)
+  }
+
+  expireAuthTokens(): number {
+    return expireAuthTokens(this.#sql, Date.now())
   }
 
   setTokenLifetimes(input: TokenLifetimes): void {

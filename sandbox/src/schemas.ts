@@ -7,10 +7,20 @@ export const endpointSchema = z.enum(ENDPOINTS)
 export type Endpoint = z.infer<typeof endpointSchema>
 
 const usd = z.number().min(0).max(10_000)
+/**
+ * Where the find reply falls short of stating a table's terms, as the evidence allows it to
+ * (shared/reference/resy-api.md §10: "when the two disagree or a field is missing, refuse to
+ * auto-book"): no `payment` on the slot, a template the reply lacks, a template without
+ * `is_event`, a template whose `is_paid` contradicts its slot. Absent: stated fully. The table
+ * books like any other; only what the platform says about it changes.
+ */
+export const TERMS_GAPS = ['payment_missing', 'template_missing', 'is_event_missing', 'template_disagrees'] as const
+const gap = z.enum(TERMS_GAPS).optional()
 export const policySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('free') }),
+  z.object({ kind: z.literal('free'), gap }),
   z.object({
     kind: z.literal('fee'),
+    gap,
     feePerPerson: usd,
     cutoffHours: z.number().int().min(0).max(720),
     cutoffTime: z
@@ -18,9 +28,9 @@ export const policySchema = z.discriminatedUnion('kind', [
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
       .optional(),
   }),
-  z.object({ kind: z.literal('deposit'), amountPerPerson: usd, cutoffHours: z.number().int().min(0).max(720) }),
-  z.object({ kind: z.literal('prepaid'), amountPerPerson: usd }),
-  z.object({ kind: z.literal('ticketed'), amountPerPerson: usd }),
+  z.object({ kind: z.literal('deposit'), amountPerPerson: usd, cutoffHours: z.number().int().min(0).max(720), gap }),
+  z.object({ kind: z.literal('prepaid'), amountPerPerson: usd, gap }),
+  z.object({ kind: z.literal('ticketed'), amountPerPerson: usd, gap }),
 ])
 
 export const slotKeySchema = z.object({

@@ -51,12 +51,15 @@ function paymentOf(policy: Policy) {
   }
 }
 
-/** The venue template a slot names: its policy, `is_event` for tickets and the venue's notes (§10). */
+/**
+ * The venue template a slot names: its policy, `is_event` for tickets and the venue's notes (§10).
+ * A policy's `gap` may leave out `is_event` or make `is_paid` contradict the slot.
+ */
 function templateOf(v: SandboxVenue, id: number, policy: Policy) {
   const payment = paymentOf(policy)
-  return {
+  const template = {
     id,
-    is_paid: payment.is_paid,
+    is_paid: policy.gap === 'template_disagrees' ? !payment.is_paid : payment.is_paid,
     deposit_fee: payment.deposit_fee,
     cancellation_fee: payment.cancellation_fee,
     secs_cancel_cut_off: payment.secs_cancel_cut_off,
@@ -65,6 +68,9 @@ function templateOf(v: SandboxVenue, id: number, policy: Policy) {
     large_party_deposit_fee: null,
     content: { 'en-us': { need_to_know: { body: v.notes } } },
   }
+  if (policy.gap !== 'is_event_missing') return template
+  const { is_event: _left, ...without } = template
+  return without
 }
 
 /** POST /3/auth/password: the fields the evidence shows (`dwatch/resybot` login.dto.ts, `21Bruce/resolved-bot` doc.go). */
@@ -153,7 +159,8 @@ export function findJson(v: SandboxVenue, day: string, partySize: number, slots:
   const out = slots.map((s) => {
     const start = instantOf(s.day, s.time, v.zone)
     const template = templateIdOf(v.id, s.seating, s.policy)
-    templates[template] = templateOf(v, template, s.policy)
+    // A slot may name a template the reply leaves out (a gap of its policy).
+    if (s.policy.gap !== 'template_missing') templates[template] = templateOf(v, template, s.policy)
     const [h = 0, m = 0] = s.time.split(':').map(Number)
     const end = `${String((h + 2) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`
     return {
@@ -169,7 +176,7 @@ export function findJson(v: SandboxVenue, day: string, partySize: number, slots:
       template: { id: template },
       shift: { id: template + 7, service: { type: { id: SERVICE_TYPE_DINNER } }, day: s.day },
       market: { date: { on: Math.floor(releaseInstant(v, s.day) / 1000), off: Math.floor(start / 1000) } },
-      payment: paymentOf(s.policy),
+      ...(s.policy.gap === 'payment_missing' ? {} : { payment: paymentOf(s.policy) }),
     }
   })
   return {

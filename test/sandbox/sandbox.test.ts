@@ -115,6 +115,18 @@ describe('control API', () => {
     expect(await world.control.setPolicy(key, { kind: 'free' })).toBe(false)
   })
 
+  it('expires every auth token at once (419 from then on) while refresh tokens keep working', async () => {
+    const world = freshWorld()
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    const { authToken, refreshToken } = login.value
+    const headers = { 'X-Resy-Auth-Token': authToken, 'X-Resy-Universal-Auth': authToken }
+    expect((await wire(world.baseUrl, '/2/user', { headers })).status).toBe(200)
+    expect(await world.control.expireAuthTokens()).toBeGreaterThanOrEqual(1)
+    expect((await wire(world.baseUrl, '/2/user', { headers })).status).toBe(419)
+    expect((await world.platform.refresh(refreshToken ?? '')).kind).toBe('ok')
+  })
+
   it('demo tick adds and removes tables', async () => {
     const { control } = freshWorld()
     const result = await control.demoTick()

@@ -88,8 +88,12 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
       { kind: 'deposit' as const, amountPerPerson: 40, cutoffHours: 48 },
       { kind: 'prepaid' as const, amountPerPerson: 120 },
       { kind: 'ticketed' as const, amountPerPerson: 95 },
+      // Terms the find reply states only in part still parse (the booking decision alerts on them).
+      { kind: 'fee' as const, feePerPerson: 10, cutoffHours: 24, gap: 'payment_missing' as const },
+      { kind: 'free' as const, gap: 'template_missing' as const },
+      { kind: 'free' as const, gap: 'is_event_missing' as const },
     ]
-    for (const [i, policy] of policies.entries()) await ownSlot(world, { time: `23:${String(10 * i).padStart(2, '0')}`, policy })
+    for (const [i, policy] of policies.entries()) await ownSlot(world, { time: `23:${String(5 * i).padStart(2, '0')}`, policy })
     const day = dayAhead(3)
     const find = await json(await wire(world.baseUrl, `/4/find?venue_id=${OPEN_VENUE.id}&day=${day}&party_size=2&lat=0&long=0`))
     expectEvidenceShape(find, findAnswer, [findMixed, findEvent, findNoneOpen])

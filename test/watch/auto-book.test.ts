@@ -67,6 +67,11 @@ describe('auto_book', () => {
     [{ kind: 'deposit', amountPerPerson: 20, cutoffHours: 24 }, /needs a deposit or prepayment \(\$20\)/],
     [{ kind: 'prepaid', amountPerPerson: 150 }, /needs a deposit or prepayment \(\$150\)/],
     [{ kind: 'ticketed', amountPerPerson: 95 }, /ticketed experience \(\$95\)/],
+    // A free table whose find reply leaves a field out or contradicts itself (§10): never booked.
+    [{ kind: 'free', gap: 'payment_missing' }, /stated no payment terms for this table/],
+    [{ kind: 'free', gap: 'template_missing' }, /template is missing from the platform's answer/],
+    [{ kind: 'free', gap: 'is_event_missing' }, /did not say whether this is a ticketed event/],
+    [{ kind: 'free', gap: 'template_disagrees' }, /the table and its template state different payment terms/],
   ] as const)('refuses a slot with %o, traces why and alerts instead', async (policy, why) => {
     const { token, userId, day, spec, platformEmail } = await setUp()
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4, policy })

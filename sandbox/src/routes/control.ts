@@ -71,4 +71,6 @@ controlRoutes.post('/accounts/invalidate', async (c) => {
   return c.json({ invalidated: await worldOf(c).invalidateTokens(email) })
 })
 
+controlRoutes.post('/tokens/expire', async (c) => c.json({ expired: await worldOf(c).expireAuthTokens() }))
+
 controlRoutes.post('/demo/tick', async (c) => c.json(await worldOf(c).demoTick()))

@@ -57,6 +57,14 @@ export function spendRefreshToken(sql: SqlStorage, token: string, now: number): 
   return sql.exec("DELETE FROM user_tokens WHERE token = ? AND kind = 'refresh' AND expires_at > ?", token, now).rowsWritten > 0
 }
 
+/**
+ * Every live auth token of the world expires now, as if its lifetime had run out (refresh tokens
+ * keep theirs); returns how many. A token can be rejected before the `exp` its JWT states.
+ */
+export function expireAuthTokens(sql: SqlStorage, now: number): number {
+  return sql.exec("UPDATE user_tokens SET expires_at = ? WHERE kind = 'auth' AND expires_at > ?", now, now).rowsWritten
+}
+
 /** Every token of the account stops working; returns how many auth tokens there were. */
 export function dropTokens(sql: SqlStorage, email: string): number {
   const auth = sql.exec("SELECT 1 FROM user_tokens WHERE email = ? AND kind = 'auth'", email).toArray().length

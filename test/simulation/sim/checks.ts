@@ -45,8 +45,12 @@ function fitsSpec(b: LedgerEntry, spec: SimSpec): boolean {
   )
 }
 
-/** Why the table's money terms break the spec, or null: no deposit, prepaid or ticket; fee within limits. */
+/**
+ * Why the table's money terms break the spec, or null: stated fully by the find reply; no
+ * deposit, prepaid or ticket; fee within limits.
+ */
 function feeBreach(policy: Policy, spec: SimSpec, b: LedgerEntry, zone: string): string | null {
+  if (policy.gap) return `booked although the find reply did not state its terms (${policy.gap})`
   if (policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed') return policy.kind
   if (policy.kind === 'free') return null
   if (policy.feePerPerson > spec.max_cancellation_fee_per_person)

@@ -127,6 +127,17 @@ export async function maybeBlock(rng: Rng, control: SandboxControl, counts: Map<
 }
 
 /**
+ * Every user's auth token expires at once, before the `exp` the service knows (so nothing renews
+ * it ahead): the next user-token calls get 419 and must renew with the refresh token and go on,
+ * the book call included, without asking anyone to reconnect.
+ */
+export async function maybeExpireTokens(rng: Rng, control: SandboxControl, counts: Map<string, number>): Promise<void> {
+  if (!rng.chance(0.2)) return
+  const expired = await control.expireAuthTokens()
+  counts.set('auth tokens expired early', (counts.get('auth tokens expired early') ?? 0) + expired)
+}
+
+/**
  * Faults for the next phase, more the more requests are live, sometimes aimed past the first
  * calls with `pass`.
  */

@@ -2,7 +2,7 @@
 // simulated users watch, vanish again, and change their fees. Removals and fee changes happen
 // while the coalesced find answers are still fresh, so the watcher acts on a find that no
 // longer holds: the slot is gone at booking, or its fees differ in the details.
-import type { Policy, SandboxControl, SandboxVenueView, SlotKeyInput } from '../../../sandbox/control-client'
+import { type Policy, type SandboxControl, type SandboxVenueView, type SlotKeyInput, TERMS_GAPS } from '../../../sandbox/control-client'
 import { hhmm, minutesOf } from './plan'
 import type { Rng } from './random'
 import type { SimRequest } from './requests'
@@ -11,6 +11,13 @@ const OUTDOOR_SEATS = ['Patio', 'Garden', 'Rooftop', 'Terrace']
 const INDOOR_SEATS = ['Dining Room', 'Bar', 'Counter', 'Booth']
 
 export function randomPolicy(rng: Rng): Policy {
+  const terms = termsOf(rng)
+  // Sometimes the find reply does not state them fully (a field missing, the template saying
+  // otherwise, resy-api.md §10): the service must alert, whatever the table really costs.
+  return rng.chance(0.12) ? { ...terms, gap: rng.pick(TERMS_GAPS) } : terms
+}
+
+function termsOf(rng: Rng): Policy {
   return rng.weighted<Policy>([
     [{ kind: 'free' }, 10],
     [{ kind: 'fee', feePerPerson: rng.pick([5, 10, 25, 40, 50, 75, 150]), cutoffHours: rng.pick([0, 2, 12, 24, 48, 72]) }, 5],
@@ -23,7 +30,8 @@ export function randomPolicy(rng: Rng): Policy {
 }
 
 export class Inventory {
-  readonly counts = { dropped: 0, removed: 0, feesChanged: 0 }
+  /** upFront: tables dropped or changed to a deposit, prepaid meal or ticket; termsGaps: to terms the find reply does not fully state. */
+  readonly counts = { dropped: 0, removed: 0, feesChanged: 0, upFront: 0, termsGaps: 0 }
 
   constructor(
     private readonly control: SandboxControl,
@@ -43,7 +51,11 @@ export class Inventory {
     const fits = rng.chance(0.85)
     const key = { venueId, day: rng.pick(spec.dates), time, seating }
     const party = fits ? { partyMin: 1, partyMax: 8 } : { partyMin: Math.min(20, spec.party_size + 1), partyMax: 20 }
-    if (await this.control.addSlot({ ...key, ...party, policy: randomPolicy(rng) })) this.counts.dropped += 1
+    const policy = randomPolicy(rng)
+    if (await this.control.addSlot({ ...key, ...party, policy })) {
+      this.counts.dropped += 1
+      this.#countTerms(policy)
+    }
   }
 
   /** Takes tables off sale: dropped ones, or generated ones inside a watched window. */
@@ -54,7 +66,16 @@ export class Inventory {
 
   async changeFees(rng: Rng, r: SimRequest): Promise<void> {
     const key = await this.someOffered(rng, r)
-    if (key && (await this.control.setPolicy(key, randomPolicy(rng)))) this.counts.feesChanged += 1
+    const policy = randomPolicy(rng)
+    if (key && (await this.control.setPolicy(key, policy))) {
+      this.counts.feesChanged += 1
+      this.#countTerms(policy)
+    }
+  }
+
+  #countTerms(policy: Policy): void {
+    if (policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed') this.counts.upFront += 1
+    if (policy.gap) this.counts.termsGaps += 1
   }
 
   async #offeredIn(r: SimRequest): Promise<SlotKeyInput[]> {

@@ -20,6 +20,8 @@ export function describeRun(seed: string, report: SimReport): string {
     line('stopped mid-verification / asked again', `${steps.stoppedMidVerification} / ${steps.replacedAfterStop}`),
     line('expiries moved into the past mid-run', steps.expiredByTime),
     line('tables dropped / vanished / fees changed', `${inventory.dropped} / ${inventory.removed} / ${inventory.feesChanged}`),
+    line('  of those: deposit, prepaid or ticket', inventory.upFront),
+    line('  of those: terms not fully stated in find', inventory.termsGaps),
     line('venue-day polls / request alarms delivered', `${alarms.polls} / ${alarms.delivered}`),
     line('request alarms redelivered after a crash', alarms.redelivered),
     line('restarts (between steps and mid-phase)', `${alarms.restarts}, alarm runs killed: ${alarms.crashedRuns}`),

@@ -8,7 +8,7 @@ import { DEVICE_USER_AGENT } from '../../../device/src/work'
 import { type AlarmStats, alarmPhase, lostPolls, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
 import { checkSafety, type SafetyCounts } from './checks'
 import { DeviceFleet, type DeviceStats } from './devices'
-import { FaultLedger, injectRoundFaults, maybeBlock } from './faults'
+import { FaultLedger, injectRoundFaults, maybeBlock, maybeExpireTokens } from './faults'
 import { Inventory } from './inventory'
 import { planDinners } from './plan'
 import { rngOf } from './random'
@@ -85,6 +85,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     await nextInterval()
     if (settled === 0) await injectRoundFaults(rng, faults, live.length, options.clientTimeouts)
     if (settled === 0) await maybeBlock(rng, world.control, faults.injected)
+    if (settled === 0) await maybeExpireTokens(rng, world.control, faults.injected)
     if (rng.chance(0.15)) await restartBetweenSteps(rng.chance(0.5), alarms)
 
     await fleet?.reconnect(settled > 0)
