@@ -18,6 +18,16 @@ import {
   view,
 } from './world'
 
+/** The venue-day is polled and the request's alarm runs: one booking, verified, and the user told. */
+async function booksOnce(day: string, who: { token: string; userId: string; platformEmail: string }, requestId: string) {
+  await poll(day)
+  await runPoll(day)
+  await runAlarm(requestId)
+  expect((await view(who.token, requestId)).status).toBe('confirmed')
+  expect(await ledgerOf(who.platformEmail)).toHaveLength(1)
+  expect((await notificationsOf(who.userId)).map((n) => n.kind)).toEqual(['booked'])
+}
+
 describe('auto_book', () => {
   it('books exactly one matching slot and ends confirmed with a verified reservation', async () => {
     const { token, userId, day, spec, platformEmail } = await setUp()
@@ -135,13 +145,7 @@ describe('auto_book', () => {
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
     const request = await createApproved(token, userId, spec())
 
-    await poll(day)
-    await runPoll(day)
-    await runAlarm(request.id)
-
-    expect((await view(token, request.id)).status).toBe('confirmed')
-    expect(await ledgerOf(platformEmail)).toHaveLength(1)
-    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
+    await booksOnce(day, { token, userId, platformEmail }, request.id)
     expect((await control().calls()).refresh).toBeGreaterThanOrEqual(1)
   })
 
@@ -151,13 +155,7 @@ describe('auto_book', () => {
     await control().injectFault({ endpoint: 'details', kind: 'session_500' })
     const request = await createApproved(token, userId, spec())
 
-    await poll(day)
-    await runPoll(day)
-    await runAlarm(request.id)
-
-    expect((await view(token, request.id)).status).toBe('confirmed')
-    expect(await ledgerOf(platformEmail)).toHaveLength(1)
-    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['booked'])
+    await booksOnce(day, { token, userId, platformEmail }, request.id)
   })
 
   it('confirms one booking when the booking went through but its answer was lost', async () => {
