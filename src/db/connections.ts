@@ -1,5 +1,5 @@
 // The user's platform connection row. The token column holds only AES-GCM ciphertext.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull, lte, or } from 'drizzle-orm'
 import type { Db } from './client'
 import { platformConnections } from './schema'
 
@@ -10,9 +10,16 @@ export async function findConnection(db: Db, userId: string): Promise<Connection
   return row
 }
 
-export async function saveConnection(db: Db, row: ConnectionRow): Promise<void> {
+/** The renewal lease's columns: a connection saved from a login starts without one. */
+type LeaseColumns = 'renewalHolder' | 'renewalLeaseUntil'
+const noLease = { renewalHolder: null, renewalLeaseUntil: null } satisfies Pick<ConnectionRow, LeaseColumns>
+
+export async function saveConnection(db: Db, row: Omit<ConnectionRow, LeaseColumns>): Promise<void> {
   const { userId, ...rest } = row
-  await db.insert(platformConnections).values(row).onConflictDoUpdate({ target: platformConnections.userId, set: rest })
+  await db
+    .insert(platformConnections)
+    .values({ ...row, ...noLease })
+    .onConflictDoUpdate({ target: platformConnections.userId, set: { ...rest, ...noLease } })
 }
 
 export async function deleteConnection(db: Db, userId: string): Promise<boolean> {
@@ -44,13 +51,46 @@ export type SessionColumns = Pick<
 >
 
 /**
- * Stores renewed tokens, only if the stored auth token is still `replacing` (no other call
- * renewed it meanwhile) and the connection still works. True when this write won.
+ * Takes the user's renewal lease until `now + leaseMs`, only if the stored auth token is still
+ * `replacing`, the connection works, and no live lease is held (an expired one is a renewer that
+ * died). True when taken: this call alone may spend the refresh token.
+ */
+export async function claimRenewal(
+  db: Db,
+  lease: { userId: string; replacing: string; holder: string; now: number; leaseMs: number },
+): Promise<boolean> {
+  const taken = await db
+    .update(platformConnections)
+    .set({ renewalHolder: lease.holder, renewalLeaseUntil: lease.now + lease.leaseMs })
+    .where(
+      and(
+        eq(platformConnections.userId, lease.userId),
+        eq(platformConnections.tokenCiphertext, lease.replacing),
+        eq(platformConnections.state, 'ok'),
+        or(isNull(platformConnections.renewalLeaseUntil), lte(platformConnections.renewalLeaseUntil, lease.now)),
+      ),
+    )
+    .returning({ userId: platformConnections.userId })
+  return taken.length > 0
+}
+
+/** Gives the lease up without new tokens (the refresh failed or was refused). */
+export async function releaseRenewal(db: Db, userId: string, holder: string): Promise<void> {
+  await db
+    .update(platformConnections)
+    .set(noLease)
+    .where(and(eq(platformConnections.userId, userId), eq(platformConnections.renewalHolder, holder)))
+}
+
+/**
+ * Stores renewed tokens and ends the renewal lease in one write, only if the stored auth token is
+ * still `replacing` (no other call renewed it meanwhile) and the connection still works. True
+ * when this write won.
  */
 export async function saveRenewedSession(db: Db, userId: string, replacing: string, session: SessionColumns): Promise<boolean> {
   const saved = await db
     .update(platformConnections)
-    .set(session)
+    .set({ ...session, ...noLease })
     .where(
       and(eq(platformConnections.userId, userId), eq(platformConnections.tokenCiphertext, replacing), eq(platformConnections.state, 'ok')),
     )

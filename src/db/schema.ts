@@ -121,6 +121,10 @@ export const platformConnections = sqliteTable('platform_connections', {
   // The auth token's JWT `exp`, and when this token was obtained: it is renewed ahead of expiry.
   tokenExpiresAt: integer('token_expires_at'),
   tokenObtainedAt: integer('token_obtained_at'),
+  // One renewal per user at a time (a refresh token works once): who holds the lease and until
+  // when (epoch ms). Null when nobody renews; an expired lease is a renewer that died.
+  renewalHolder: text('renewal_holder'),
+  renewalLeaseUntil: integer('renewal_lease_until'),
   displayName: text('display_name').notNull(),
   paymentMethodId: integer('payment_method_id'),
   // 'ok' while the platform accepts the token; 'reauth_required' once it rejected it.

@@ -3,7 +3,15 @@
 // platform rejects the auth token, so a user reconnects only when the refresh itself is refused.
 // Both tokens are secrets: decrypted for one use, never logged, sealed at rest (AES-GCM, bound
 // to the user and to which token it is).
-import { type ConnectionRow, findConnection, flagReauthRequired, type SessionColumns, saveRenewedSession } from '../db/connections'
+import {
+  type ConnectionRow,
+  claimRenewal,
+  findConnection,
+  flagReauthRequired,
+  releaseRenewal,
+  type SessionColumns,
+  saveRenewedSession,
+} from '../db/connections'
 import { open, seal } from '../lib/secret-box'
 import type { Outcome, PlatformSession } from '../platform/api'
 import type { Deps } from './deps'
@@ -57,34 +65,67 @@ export type Renewal = { kind: 'renewed'; authToken: string } | { kind: 'refused'
 async function renewedSince(deps: Deps, row: ConnectionRow): Promise<Renewal | null> {
   const now = await findConnection(deps.db, row.userId)
   if (now?.state !== 'ok' || now.tokenCiphertext === row.tokenCiphertext) return null
-  const opened = await unseal(deps, now)
+  return storedRenewal(deps, now)
+}
+
+async function storedRenewal(deps: Deps, row: ConnectionRow): Promise<Renewal | null> {
+  const opened = await unseal(deps, row)
   return opened ? { kind: 'renewed', authToken: opened.authToken } : null
 }
 
 /**
- * Exchanges the refresh token for new tokens and stores them. A refresh token may work only once:
- * when two calls race, the one whose write lands first wins and the other uses its tokens.
+ * How long one renewal may hold the user's lease: the refresh call (8 s timeout) and the writes
+ * around it, with room for a loaded machine. A lease past this is a renewer that died.
+ */
+export const RENEWAL_LEASE_MS = 20_000
+
+/** How often a call waiting for another call's renewal looks at the stored tokens. */
+const WAIT_STEP_MS = 100
+
+/**
+ * Exchanges the refresh token for new tokens and stores them. A refresh token works once, so one
+ * call per user renews at a time (a lease on the connection row, taken with a conditional
+ * update); the others wait for its stored tokens, for at most a lease. Only the lease holder ever
+ * calls the platform, so a refusal it gets is the platform's verdict on the refresh token, never
+ * a sign that another call spent it first.
  */
 async function renew(deps: Deps, row: ConnectionRow, refreshToken: string): Promise<Renewal> {
+  const holder = crypto.randomUUID()
+  const claim = () =>
+    claimRenewal(deps.db, { userId: row.userId, replacing: row.tokenCiphertext, holder, now: Date.now(), leaseMs: RENEWAL_LEASE_MS })
+  if (await claim()) return renewHolding(deps, row, refreshToken, holder)
+  const giveUpAt = Date.now() + RENEWAL_LEASE_MS
+  for (;;) {
+    const latest = await findConnection(deps.db, row.userId)
+    // Reconnect needed (the holder's refresh was refused): the holder's caller tells the user.
+    if (latest?.state !== 'ok') return { kind: 'refused' }
+    if (latest.tokenCiphertext !== row.tokenCiphertext) return (await storedRenewal(deps, latest)) ?? { kind: 'refused' }
+    // The lease ended without new tokens: that renewal failed (if the platform refused it, its
+    // caller says so). Try again later rather than spend the refresh token in a burst.
+    if (latest.renewalLeaseUntil === null) return { kind: 'failed', detail: 'token refresh: a concurrent renewal failed' }
+    // A lease past its time is a renewer that died: take it over.
+    if (latest.renewalLeaseUntil <= Date.now() && (await claim())) return renewHolding(deps, row, refreshToken, holder)
+    if (Date.now() >= giveUpAt) return { kind: 'failed', detail: 'token refresh: another renewal is still running' }
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS))
+  }
+}
+
+/** The refresh call and its write, while holding the lease; the lease ends with either. */
+async function renewHolding(deps: Deps, row: ConnectionRow, refreshToken: string, holder: string): Promise<Renewal> {
   const got = await deps.platform.refresh(refreshToken)
   if (got.kind === 'ok') {
     const columns = await sealedSession(deps.env.PLATFORM_TOKEN_KEY, row.userId, got.value, deps.now)
     if (await saveRenewedSession(deps.db, row.userId, row.tokenCiphertext, columns))
       return { kind: 'renewed', authToken: got.value.authToken }
+    // Not stored: the user reconnected (or was flagged) meanwhile; their tokens win.
+    await releaseRenewal(deps.db, row.userId, holder)
     return (await renewedSince(deps, row)) ?? { kind: 'renewed', authToken: got.value.authToken }
   }
-  // Refused because another call spent the refresh token first? Its tokens land in a moment.
-  const other = (await renewedSince(deps, row)) ?? (got.kind === 'reauth' ? await renewedSinceAfter(deps, row, RACE_PAUSE_MS) : null)
+  await releaseRenewal(deps.db, row.userId, holder)
+  // A reconnect meanwhile brings new tokens: use them whatever the refresh said.
+  const other = await renewedSince(deps, row)
   if (other) return other
   return got.kind === 'reauth' ? { kind: 'refused' } : { kind: 'failed', detail: `token refresh: ${got.kind}` }
-}
-
-/** How long a refused refresh waits for a racing renewal's tokens to be stored, before concluding. */
-const RACE_PAUSE_MS = 1000
-
-async function renewedSinceAfter(deps: Deps, row: ConnectionRow, pauseMs: number): Promise<Renewal | null> {
-  await new Promise((resolve) => setTimeout(resolve, pauseMs))
-  return renewedSince(deps, row)
 }
 
 export interface UserSession {

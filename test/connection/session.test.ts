@@ -7,9 +7,9 @@ import { createAccessToken } from '../../src/auth/pat'
 import { users } from '../../src/db/schema'
 import { open } from '../../src/lib/secret-box'
 import type { Platform } from '../../src/platform/api'
-import { connectionStatus, connectPlatform } from '../../src/requests/connection'
-import { depsOf } from '../../src/requests/deps'
-import { platformSessionOf, userSession } from '../../src/requests/platform-session'
+import { connectionStatus, connectPlatform, refreshConnection } from '../../src/requests/connection'
+import { type Deps, depsOf } from '../../src/requests/deps'
+import { platformSessionOf, RENEWAL_LEASE_MS, userSession } from '../../src/requests/platform-session'
 import { control } from '../watch/world'
 
 beforeEach(async () => {
@@ -128,8 +128,71 @@ describe('renewing the auth token', () => {
     expect(ra.kind).toBe('renewed')
     expect(rb.kind).toBe('renewed')
     expect(a.authToken()).not.toBe(login.authToken)
+    expect(b.authToken()).toBe(a.authToken())
     expect((await deps.platform.checkAccount(a.authToken())).kind).toBe('ok')
-    expect((await deps.platform.checkAccount(b.authToken())).kind).toBe('ok')
+    expect((await control().calls()).refresh).toBe(1)
+    expect(await connectionStatus(deps, userId)).toMatchObject({ needsReconnect: false })
+  })
+})
+
+describe('the renewal race (one refresh per user at a time)', () => {
+  /** The platform answers the first refresh only `ms` after it spent the token (a slow network, a loaded D1). */
+  const slowFirstRefresh = (deps: Deps, ms: number): Deps => {
+    let first = true
+    const platform: Platform = {
+      ...deps.platform,
+      refresh: async (token) => {
+        const got = await deps.platform.refresh(token)
+        if (first) {
+          first = false
+          await scheduler.wait(ms)
+        }
+        return got
+      },
+    }
+    return { ...deps, platform }
+  }
+
+  it('two request objects whose token expired renew with one refresh call, and nobody is asked to reconnect', async () => {
+    const { deps, userId } = await connected()
+    await control().expireAuthTokens()
+    await forgetLastCheck(userId)
+    // The winner's tokens are stored well after the loser would have concluded "refused".
+    const slow = slowFirstRefresh({ ...deps, now: Date.now() }, 1500)
+    await Promise.all([refreshConnection(slow, userId), refreshConnection(slow, userId)])
+    expect(await connectionStatus(deps, userId)).toMatchObject({ connected: true, needsReconnect: false })
+    expect((await control().calls()).refresh).toBe(1)
+    const session = await userSession({ ...deps, now: Date.now() }, userId)
+    expect((await deps.platform.checkAccount(session?.authToken() ?? '')).kind).toBe('ok')
+  })
+
+  it('a renewer that died holding the lease holds the others back only until the lease expires', async () => {
+    const { deps, userId } = await connected()
+    await control().expireAuthTokens()
+    await env.DB.prepare("update platform_connections set renewal_holder = 'died', renewal_lease_until = ? where user_id = ?")
+      .bind(Date.now() + 300, userId)
+      .run()
+    const session = await userSession(deps, userId)
+    expect(await session?.read((t) => deps.platform.checkAccount(t))).toMatchObject({ kind: 'ok' })
+    expect((await control().calls()).refresh).toBe(1)
+    expect(await row(userId)).toMatchObject({ renewal_holder: null, renewal_lease_until: null })
+  })
+
+  it('a call that waited for a renewal which failed reports the platform unavailable, never a reconnect', async () => {
+    const { deps, userId } = await connected()
+    await control().expireAuthTokens()
+    await env.DB.prepare("update platform_connections set renewal_holder = 'other', renewal_lease_until = ? where user_id = ?")
+      .bind(Date.now() + RENEWAL_LEASE_MS, userId)
+      .run()
+    const session = await userSession(deps, userId)
+    const read = session?.read((t) => deps.platform.checkAccount(t))
+    // The other call's refresh failed: it gives the lease up without new tokens.
+    await scheduler.wait(300)
+    await env.DB.prepare('update platform_connections set renewal_holder = null, renewal_lease_until = null where user_id = ?')
+      .bind(userId)
+      .run()
+    expect(await read).toMatchObject({ kind: 'unavailable' })
+    expect((await control().calls()).refresh ?? 0).toBe(0)
     expect(await connectionStatus(deps, userId)).toMatchObject({ needsReconnect: false })
   })
 })
