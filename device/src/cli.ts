@@ -10,7 +10,7 @@ import { createPlatformClient } from '../../src/platform/client'
 import { type DeviceFile, deviceHome, fileJournal, type PlatformConfig, readDevice, writeDevice } from './files'
 import { Journal } from './journal'
 import { keepConnected } from './link'
-import { DEVICE_USER_AGENT, performCall } from './work'
+import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from './work'
 
 const VERSION = '1'
 const PLATFORM_TIMEOUT_MS = 8000
@@ -93,8 +93,8 @@ async function login(home: string, values: Flags) {
   const got = await platformOf(platform).login(email, password)
   if (got.kind === 'reauth') fail('the platform did not accept that email and password')
   if (got.kind !== 'ok') fail(`the platform is not answering (${got.kind}); try again in a few minutes`)
-  const { authToken, paymentMethodId, displayName } = got.value
-  writeDevice(home, { ...device, platform, session: { authToken, paymentMethodId, displayName } })
+  const { authToken, refreshToken, paymentMethodId, displayName } = got.value
+  writeDevice(home, { ...device, platform, session: { authToken, refreshToken, paymentMethodId, displayName } })
   console.log(`Signed in as ${displayName}${paymentMethodId === null ? ' (no card on file: alerts work, booking does not)' : ''}.`)
   console.log('The platform token stays in this device’s file; it is never sent to Tablewatch.')
 }
@@ -104,6 +104,8 @@ async function run(home: string) {
   if (!device.platform || !device.session) log('not signed in to the platform yet: run tablewatch-device login (working in the meantime)')
   const platform = device.platform ? platformOf(device.platform) : null
   const session = device.session ?? null
+  // A renewed sign-in is written back at once: the old refresh token no longer works.
+  const signIn = platform ? new DeviceSignIn(platform, session, (renewed) => writeDevice(home, { ...device, session: renewed })) : null
   const journal = new Journal(fileJournal(home))
   log(`connecting to ${device.service} as "${device.deviceName}"`)
   await keepConnected({
@@ -117,7 +119,7 @@ async function run(home: string) {
       displayName: session?.displayName ?? null,
       paymentMethodOnFile: session?.paymentMethodId != null,
     }),
-    perform: async (call) => (platform ? performCall(platform, session, call) : { kind: 'reauth' }),
+    perform: async (call) => (platform && signIn ? performCall(platform, signIn, call) : { kind: 'reauth' }),
     onWork: (id, call) => log(`work ${id}: ${call.op}`),
   })
   process.exit(2)

@@ -1,7 +1,7 @@
 // The device's half of a work item: one platform call with the user's own platform token, made
 // by the same client as the worker's (src/platform/client.ts). Platform-neutral (no Node APIs),
 // so the service's tests can run it in workerd against the sandbox too.
-import type { Platform } from '../../src/platform/api'
+import type { Outcome, Platform } from '../../src/platform/api'
 import type { WorkCall, WorkResult } from '../../src/platform/device-protocol'
 
 /**
@@ -13,22 +13,81 @@ export const DEVICE_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/53
 /** The device's sign-in on the platform: kept only on the device. */
 export interface DeviceSession {
   authToken: string
+  /** The platform's refresh token (absent in files written before renewal): renews the auth token. */
+  refreshToken?: string | null
   paymentMethodId: number | null
   displayName: string
 }
 
-export async function performCall(platform: Platform, session: DeviceSession | null, call: WorkCall): Promise<WorkResult> {
+/**
+ * The device's sign-in as it changes: an auth token the platform rejects is renewed with the
+ * refresh token (POST /3/auth/refresh), as the service renews its own, so the user signs in on
+ * the device again only when the refresh is refused. A refresh token works once and the device
+ * is one program, so one renewal at a time here is one per sign-in; `onRenewed` keeps the new
+ * tokens (the device's file).
+ */
+export class DeviceSignIn {
+  #session: DeviceSession | null
+  #renewing: Promise<void> | null = null
+
+  constructor(
+    private readonly platform: Platform,
+    session: DeviceSession | null,
+    private readonly onRenewed: (session: DeviceSession) => void = () => {},
+  ) {
+    this.#session = session
+  }
+
+  get session(): DeviceSession | null {
+    return this.#session
+  }
+
+  /** After `rejected` was refused: renews it (or waits for the renewal under way); true when a newer token is there. */
+  async renew(rejected: string): Promise<boolean> {
+    if (this.#session && this.#session.authToken === rejected) {
+      this.#renewing ??= this.#refresh().finally(() => {
+        this.#renewing = null
+      })
+      await this.#renewing
+    }
+    return this.#session !== null && this.#session.authToken !== rejected
+  }
+
+  async #refresh(): Promise<void> {
+    const session = this.#session
+    if (!session?.refreshToken) return
+    const got = await this.platform.refresh(session.refreshToken)
+    if (got.kind !== 'ok') return
+    this.#session = { ...session, authToken: got.value.authToken, refreshToken: got.value.refreshToken }
+    this.onRenewed(this.#session)
+  }
+}
+
+/** A read with the device's token, made once more with a renewed token when the platform rejected it. */
+async function read<T>(signIn: DeviceSignIn, call: (authToken: string) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  const used = signIn.session?.authToken
+  if (used === undefined) return { kind: 'reauth' }
+  const first = await call(used)
+  if (first.kind !== 'reauth' || !(await signIn.renew(used))) return first
+  return call(signIn.session?.authToken ?? used)
+}
+
+export async function performCall(platform: Platform, signIn: DeviceSignIn, call: WorkCall): Promise<WorkResult> {
   switch (call.op) {
     case 'find':
       return platform.findSlots(call.query)
     case 'details':
-      return session ? platform.bookingDetails(session.authToken, call.query) : { kind: 'reauth' }
+      return read(signIn, (authToken) => platform.bookingDetails(authToken, call.query))
     case 'reservations':
-      return session ? platform.listReservations(session.authToken) : { kind: 'reauth' }
-    case 'book':
-      // Exactly one attempt (the client never retries a book).
-      return session
-        ? platform.book(session.authToken, { bookToken: call.bookToken, paymentMethodId: session.paymentMethodId })
-        : { kind: 'reauth' }
+      return read(signIn, (authToken) => platform.listReservations(authToken))
+    case 'book': {
+      // Exactly one attempt (the client never retries a book); a rejected token is renewed for
+      // the next attempt.
+      const session = signIn.session
+      if (!session) return { kind: 'reauth' }
+      const booked = await platform.book(session.authToken, { bookToken: call.bookToken, paymentMethodId: session.paymentMethodId })
+      if (booked.kind === 'reauth') await signIn.renew(session.authToken)
+      return booked
+    }
   }
 }

@@ -5,7 +5,7 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { describe, expect, it } from 'vitest'
 import { Journal, memoryJournal } from '../../device/src/journal'
 import { serve } from '../../device/src/serve'
-import { DEVICE_USER_AGENT, type DeviceSession, performCall } from '../../device/src/work'
+import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from '../../device/src/work'
 import { startPairing } from '../../src/auth/devices'
 import type { WorkCall } from '../../src/platform/device-protocol'
 import { platformFromEnv } from '../../src/platform/from-env'
@@ -42,10 +42,10 @@ async function deviceRuntime(world: World) {
   const platform = platformFromEnv(env, { userAgent: DEVICE_USER_AGENT })
   const login = await platform.login(world.platformEmail, 'secret')
   if (login.kind !== 'ok') throw new Error(`device login: ${login.kind}`)
-  const session: DeviceSession = { ...login.value }
+  const signIn = new DeviceSignIn(platform, login.value)
   const journal = new Journal(memoryJournal())
   const calls: WorkCall['op'][] = []
-  return { platform, session, journal, calls }
+  return { platform, signIn, account: login.value, journal, calls }
 }
 
 type Runtime = Awaited<ReturnType<typeof deviceRuntime>>
@@ -53,7 +53,7 @@ type Runtime = Awaited<ReturnType<typeof deviceRuntime>>
 async function online(
   credential: string,
   runtime: Runtime,
-  perform = (call: WorkCall) => performCall(runtime.platform, runtime.session, call),
+  perform = (call: WorkCall) => performCall(runtime.platform, runtime.signIn, call),
 ) {
   const res = await connect(credential)
   const ws = res.webSocket
@@ -68,8 +68,8 @@ async function online(
     journal: runtime.journal,
     platform: () => ({
       connected: true,
-      displayName: runtime.session.displayName,
-      paymentMethodOnFile: runtime.session.paymentMethodId !== null,
+      displayName: runtime.account.displayName,
+      paymentMethodOnFile: runtime.account.paymentMethodId !== null,
     }),
     perform: (call) => {
       runtime.calls.push(call.op)
@@ -103,7 +103,7 @@ async function bookingCutOff(world: World, reason: string) {
   const runtime = await deviceRuntime(world)
   let connection: Awaited<ReturnType<typeof online>> | null = null
   connection = await online(credential, runtime, async (call) => {
-    const result = await performCall(runtime.platform, runtime.session, call)
+    const result = await performCall(runtime.platform, runtime.signIn, call)
     if (call.op === 'book') connection?.ws.close(1001, reason)
     return result
   })
@@ -144,6 +144,29 @@ describe('booking from a paired device', () => {
       .bind(world.userId)
       .first<{ n: number }>()
     expect(stored?.n).toBe(0)
+  })
+
+  it('renews the device’s own expired sign-in with its refresh token and books, without asking anyone to sign in again', async () => {
+    const world = await setUp({ connect: false })
+    const credential = await pairedDevice(world)
+    const runtime = await deviceRuntime(world)
+    await online(credential, runtime)
+    await expect.poll(() => executorOf(world.token)).toEqual({ ready: true, execution: 'user_device' })
+    // The device's auth token runs out before its `exp`: its next account calls get 419.
+    await control().expireAuthTokens()
+
+    await control().addSlot({ venueId: VENUE, day: world.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    const request = await createApproved(world.token, world.userId, world.spec())
+    await poll(world)
+    await poll(world)
+    await runAlarm(request.id)
+
+    const seen = await view(world.token, request.id)
+    expect(seen.status).toBe('confirmed')
+    expect(seen.trace.map((t) => t.message).join('\n')).not.toMatch(/refused the paired device/)
+    expect(await ledgerOf(world.platformEmail)).toEqual([expect.objectContaining({ client: DEVICE_USER_AGENT })])
+    // One refresh for the details and reservations reads rejected together.
+    expect((await control().calls()).refresh).toBe(1)
   })
 
   it('pauses watching while the device is offline, says so in the trace, and resumes when it is back', async () => {

@@ -7,7 +7,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { Journal, type JournalStore, memoryJournal } from '../../../device/src/journal'
 import { serve } from '../../../device/src/serve'
-import { DEVICE_USER_AGENT, type DeviceSession, performCall } from '../../../device/src/work'
+import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from '../../../device/src/work'
 import { startPairing } from '../../../src/auth/devices'
 import type { WorkCall, WorkResult } from '../../../src/platform/device-protocol'
 import { platformFromEnv } from '../../../src/platform/from-env'
@@ -28,7 +28,8 @@ export interface DeviceStats {
 interface SimDevice {
   userId: string
   credential: string
-  session: DeviceSession
+  signIn: DeviceSignIn
+  account: { displayName: string; paymentMethodId: number | null }
   /** The journal's file: it outlives a restart of the program. */
   store: JournalStore
   journal: Journal
@@ -55,7 +56,8 @@ export class DeviceFleet {
     if (login.kind !== 'ok') throw new Error(`device login for ${email}: ${login.kind}`)
     await chooseExecution(deps, userId, { execution: 'user_device', cloudFallback: false })
     const store = memoryJournal()
-    this.#devices.push({ userId, credential, session: login.value, store, journal: new Journal(store), ws: null })
+    const signIn = new DeviceSignIn(this.#platform, login.value)
+    this.#devices.push({ userId, credential, signIn, account: login.value, store, journal: new Journal(store), ws: null })
   }
 
   /** Devices that are off come back, except some that stay off this round (never while settling). */
@@ -87,8 +89,8 @@ export class DeviceFleet {
       version: 'simulation',
       platform: () => ({
         connected: true,
-        displayName: device.session.displayName,
-        paymentMethodOnFile: device.session.paymentMethodId !== null,
+        displayName: device.account.displayName,
+        paymentMethodOnFile: device.account.paymentMethodId !== null,
       }),
       perform: (call) => this.#perform(device, ws, call),
       onWork: (id, call) => this.#ids.set(call, id),
@@ -105,12 +107,12 @@ export class DeviceFleet {
       // The program dies during the call (the platform may or may not have taken it); it
       // restarts from its journal file, which says "started, no result".
       this.stats.restartsMidWork += 1
-      if (this.rng.chance(0.5)) await performCall(this.#platform, device.session, call)
+      if (this.rng.chance(0.5)) await performCall(this.#platform, device.signIn, call)
       device.journal = new Journal(device.store)
       ws.close(1011, 'device restarted')
       return never
     }
-    const result = await performCall(this.#platform, device.session, call)
+    const result = await performCall(this.#platform, device.signIn, call)
     if (call.op === 'book' && roll < 0.3) {
       // The connection drops after the platform answered, before the result goes out: the
       // journal keeps it and sends it after the next hello.
