@@ -25,7 +25,8 @@ async function booksOnce(day: string, who: { token: string; userId: string; plat
   await runAlarm(requestId)
   expect((await view(who.token, requestId)).status).toBe('confirmed')
   expect(await ledgerOf(who.platformEmail)).toHaveLength(1)
-  expect((await notificationsOf(who.userId)).map((n) => n.kind)).toEqual(['booked'])
+  // The approval notice, then the booking: never a reconnect.
+  expect((await notificationsOf(who.userId)).map((n) => n.kind).sort()).toEqual(['approval_needed', 'booked'])
 }
 
 describe('auto_book', () => {
