@@ -52,7 +52,8 @@ export function slotAt(time: string, over: Partial<Slot> = {}): Slot {
     venueId: VENUE,
     configId: `cfg-${time}`,
     day: DAY,
-    startDate: DAY,
+    // The calendar day it starts: its service day unless it is after midnight.
+    startDate: over.day ?? DAY,
     time,
     seatingType: 'Dining Room',
     partyMin: 1,
