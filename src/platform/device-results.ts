@@ -36,6 +36,7 @@ const slot = z.strictObject({
   venueId: z.number().int().positive(),
   configId: z.string().min(1).max(500),
   day,
+  startDate: day,
   time,
   seatingType: z.string().max(200),
   partyMin: z.number().int().positive(),
