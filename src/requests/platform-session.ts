@@ -135,7 +135,7 @@ export interface UserSession {
   /**
    * A read with the user's token; when the platform rejects it, the token is renewed and the read
    * made once more. `reauth` only when the refresh was refused too (the user must reconnect);
-   * a refresh that merely failed is `unavailable`.
+   * a refresh that merely failed, or a renewed token rejected again, is `unavailable`.
    */
   read<T>(call: (authToken: string) => Promise<Outcome<T>>): Promise<Outcome<T>>
   /** After a call that is never repeated (book) was rejected: renew for the next call. */
@@ -198,7 +198,10 @@ export async function userSession(deps: Deps, userId: string): Promise<UserSessi
       const renewal = await renewAfterRejection(used)
       if (renewal.kind === 'refused') return first
       if (renewal.kind === 'failed') return { kind: 'unavailable', detail: renewal.detail }
-      return call(current)
+      const again = await call(current)
+      // The renewed token rejected too (it expired meanwhile, or the platform is confused): the
+      // refresh token works, so this is not the user's to fix; the next call renews again.
+      return again.kind === 'reauth' ? { kind: 'unavailable', detail: 'the platform rejected a renewed token' } : again
     },
   }
 }

@@ -103,6 +103,20 @@ describe('renewing the auth token', () => {
     expect((await control().calls()).refresh).toBe(1)
   })
 
+  it('never asks to reconnect when the renewed token is rejected too, since the refresh token works', async () => {
+    const { deps, userId } = await connected()
+    // The read is rejected, the token renewed, and the read made again is rejected as well
+    // (in the simulation: every token expired again between the renewal and the second read).
+    await control().injectFault({ endpoint: 'user', kind: 'session_500', count: 2 })
+    const session = await userSession(deps, userId)
+    expect(await session?.read((t) => deps.platform.checkAccount(t))).toMatchObject({ kind: 'unavailable' })
+    await forgetLastCheck(userId)
+    await control().injectFault({ endpoint: 'user', kind: 'session_500', count: 2 })
+    await refreshConnection({ ...deps, now: Date.now() }, userId)
+    expect(await connectionStatus(deps, userId)).toMatchObject({ needsReconnect: false })
+    expect((await control().calls()).refresh).toBe(2)
+  })
+
   it('asks the user to reconnect only when the refresh is refused too', async () => {
     const { userId, token } = await connected('grace@example.test')
     await control().invalidateTokens('grace@example.test') // the auth and the refresh token

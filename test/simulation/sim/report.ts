@@ -26,6 +26,7 @@ export function describeRun(seed: string, report: SimReport): string {
     line('request alarms redelivered after a crash', alarms.redelivered),
     line('restarts (between steps and mid-phase)', `${alarms.restarts}, alarm runs killed: ${alarms.crashedRuns}`),
     line(`token refreshes (tokens live ${TOKEN_SECONDS} s)`, report.sessions.refreshes),
+    line('users asked to reconnect after a refresh answer was lost', report.sessions.afterLostRefresh),
     `  faults injected: ${sorted(report.faults)}`,
     ...(report.devices
       ? [
@@ -56,7 +57,7 @@ export function describeRun(seed: string, report: SimReport): string {
     line('alarm runs that failed (not a restart)', report.alarms.errors.length),
     line('API answers 5xx', steps.serverErrors.length),
     line('creates retried with one key giving two requests', steps.idempotencyBreaks),
-    line('users asked to reconnect (refresh tokens never expire here)', report.sessions.reconnectsAsked),
+    line('users asked to reconnect while their refresh token worked', report.sessions.reconnectsAsked),
     ...report.alarms.lostAlarms.map((l) => `  ! lost its alarm: ${l}`),
     ...report.alarms.errors.slice(0, 10).map((e) => `  ! alarm failed: ${e}`),
     ...report.notes.slice(0, 40).map((n) => `  ! ${n}`),

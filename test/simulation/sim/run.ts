@@ -5,6 +5,9 @@
 
 import { env } from 'cloudflare:test'
 import { DEVICE_USER_AGENT } from '../../../device/src/work'
+import { findConnection } from '../../../src/db/connections'
+import { open } from '../../../src/lib/secret-box'
+import { depsOf } from '../../../src/requests/deps'
 import { type AlarmStats, alarmPhase, lostPolls, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
 import { checkSafety, type SafetyCounts } from './checks'
 import { DeviceFleet, type DeviceStats } from './devices'
@@ -36,8 +39,13 @@ export interface SimReport {
   faults: Map<string, number>
   inventory: Inventory['counts']
   devices: DeviceStats | null
-  /** Token refreshes the service made (tokens live TOKEN_SECONDS), and users it asked to reconnect. */
-  sessions: { refreshes: number; reconnectsAsked: number }
+  /**
+   * Token refreshes the service made (tokens live TOKEN_SECONDS); users it asked to reconnect
+   * while the refresh token it stored still worked (must be 0); and users asked to reconnect
+   * because the answer of a refresh was lost (a restart killed the call after the platform spent
+   * the token): nothing the service stored works any more, so reconnecting is right.
+   */
+  sessions: { refreshes: number; reconnectsAsked: number; afterLostRefresh: number }
 }
 
 const SETTLE_ROUNDS = 5
@@ -117,7 +125,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   const emails = new Set(world.users.map((u) => u.email))
   if (fleet) fleet.stats.bookings = ledger.filter((b) => emails.has(b.email) && b.client === DEVICE_USER_AGENT).length
   const refreshes = (await world.control.calls()).refresh ?? 0
-  const reconnectsAsked = await reconnectAlertsOf(world.users.map((u) => u.userId))
+  const reconnects = await reconnectAlertsOf(world.users.map((u) => u.userId))
   return {
     counts,
     notes,
@@ -129,12 +137,26 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     faults: faults.injected,
     inventory: inventory.counts,
     devices: fleet?.stats ?? null,
-    sessions: { refreshes, reconnectsAsked },
+    sessions: { refreshes, ...reconnects },
   }
 }
 
-/** Refresh tokens outlive the run and nothing revokes them: no user may be asked to reconnect. */
-async function reconnectAlertsOf(userIds: string[]): Promise<number> {
+/**
+ * Users asked to reconnect, split by whether the refresh token the service kept still works (then
+ * the request was wrong: refresh tokens outlive the run and nothing revokes them) or was spent by
+ * a refresh whose answer never came back (a killed call): then there is nothing to renew with.
+ */
+async function reconnectAlertsOf(userIds: string[]): Promise<{ reconnectsAsked: number; afterLostRefresh: number }> {
   const { results } = await env.DB.prepare("select user_id from notifications where kind = 'reconnect_needed'").all<{ user_id: string }>()
-  return results.filter((r) => userIds.includes(r.user_id)).length
+  const asked = results.map((r) => r.user_id).filter((id) => userIds.includes(id))
+  const deps = depsOf(env)
+  let afterLostRefresh = 0
+  for (const userId of asked) {
+    const row = await findConnection(deps.db, userId)
+    const sealed = row?.refreshCiphertext && row.refreshIv ? { ciphertext: row.refreshCiphertext, iv: row.refreshIv } : null
+    if (!sealed) continue
+    const refreshToken = await open(env.PLATFORM_TOKEN_KEY, sealed, `${userId}:refresh`)
+    if ((await deps.platform.refresh(refreshToken)).kind === 'reauth') afterLostRefresh += 1
+  }
+  return { reconnectsAsked: asked.length - afterLostRefresh, afterLostRefresh }
 }
