@@ -142,6 +142,8 @@ export const venues = sqliteTable(
     neighborhood: text('neighborhood').notNull().default(''),
     timeZone: text('time_zone').notNull(),
     urlSlug: text('url_slug'),
+    // The city's part of the venue's web page; null for venues stored before it was kept.
+    citySlug: text('city_slug'),
     // Street address as the platform's venue details state it ("123 Main St, New York, NY"); null
     // for venues stored before addresses were kept.
     address: text('address'),

@@ -40,6 +40,7 @@ export async function upsertVenues(db: Db, rows: VenueRow[]): Promise<void> {
           neighborhood: row.neighborhood,
           timeZone: row.timeZone,
           urlSlug: row.urlSlug,
+          citySlug: row.citySlug,
           releaseDaysInAdvance: row.releaseDaysInAdvance,
           releaseTime: row.releaseTime,
         },

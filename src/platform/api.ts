@@ -35,7 +35,10 @@ export interface ReleaseRule {
 export interface VenueDetails extends VenueHit {
   /** IANA name; legacy names the platform sends (EST5EDT …) are mapped, see time-zone.ts. */
   timeZone: string
+  /** url_slug: the venue's part of its web page (web-pages.ts). */
   urlSlug: string | null
+  /** location.url_slug: the city's part of the venue's web page ("ny", "new-york-ny"). */
+  citySlug: string | null
   /** "123 Main St, New York, NY", or null when the platform states no street address. */
   address: string | null
   /** Null when the platform states no release time of day (see release.ts). */

@@ -43,6 +43,7 @@ export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.ou
     neighborhood: venue.location?.neighborhood ?? '',
     timeZone,
     urlSlug: venue.url_slug ?? null,
+    citySlug: venue.location?.url_slug ?? null,
     address: addressOf(venue.location),
     release: releaseRuleOf(config.lead_time_in_days, notes),
   }

@@ -44,7 +44,16 @@ export const venueAnswer = z.object({
   id: z.object({ resy: id }),
   name: z.string(),
   url_slug: z.string().nullish(),
-  location: z.object({ address_1: text, locality: text, region: text, neighborhood: text, time_zone: z.string().nullish() }).nullish(),
+  location: z
+    .object({
+      address_1: text,
+      locality: text,
+      region: text,
+      neighborhood: text,
+      time_zone: z.string().nullish(),
+      url_slug: z.string().nullish(),
+    })
+    .nullish(),
   locale: z.object({ time_zone: z.string().nullish() }).nullish(),
   content: z.array(z.object({ name: text, body: text })).nullish(),
 })

@@ -60,7 +60,7 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
   const [first, ...rest] = fresh
   if (!first) return { ...stateOnly(state), reply: { watching: true } }
   const lastCheckedAt = Math.max(state.lastCheckedAt ?? 0, event.checkedAt)
-  const venue = { venueName: event.venueName, urlSlug: event.urlSlug }
+  const venue = { venueName: event.venueName, venuePage: event.venuePage }
   if (!mayBook(state)) {
     const alerted = alertInstead(state, fresh, venue, null, now, { lastCheckedAt })
     return { ...alerted, reply: { watching: true } }
@@ -87,7 +87,7 @@ const checkOffer = (state: RequestState, offer: Offer): Effect => ({ kind: 'chec
 function alertInstead(
   state: RequestState,
   found: { slot: Table & { terms?: SlotTerms } }[],
-  venue: { venueName: string; urlSlug: string | null },
+  venue: { venueName: string; venuePage: string | null },
   why: string | null,
   now: number,
   patch: Change['patch'] = {},
@@ -245,7 +245,7 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
     const why = `the platform refused the booking (${attempt.refusal})`
     const back = resumed(state, now, `The platform refused the booking (${attempt.refusal}) and nothing is on the account; watching again.`)
     const table = { venueId: attempt.venueId, day: attempt.day, time: attempt.time, seatingType: attempt.seatingType }
-    const alerted = alertInstead(back.state, [{ slot: table }], { venueName: attempt.venueName, urlSlug: null }, why, now)
+    const alerted = alertInstead(back.state, [{ slot: table }], { venueName: attempt.venueName, venuePage: null }, why, now)
     return { state: alerted.state, effects: [...alerted.effects, ...back.effects] }
   }
   const notice = answer.kind === 'unreadable' ? reconnectNotice(state, answer.reconnectNotice) : []

@@ -36,7 +36,7 @@ export interface Offer {
   slot: Slot
   venueName: string
   /** The venue's page on the platform, for the alert's link. */
-  urlSlug: string | null
+  venuePage: string | null
   startsAt: number
   revision: number
   rest: { slot: Slot; startsAt: number }[]
@@ -66,7 +66,7 @@ export type RequestEvent =
   /** The assistant reconnected: its earlier grants' requests belong to the new one. */
   | { kind: 'transfer_owner'; from: string[]; to: string }
   /** Every new matching slot of one availability poll of one venue-day. */
-  | { kind: 'slots_seen'; venueDay: VenueDay; venueName: string; urlSlug: string | null; checkedAt: number; slots: Slot[] }
+  | { kind: 'slots_seen'; venueDay: VenueDay; venueName: string; venuePage: string | null; checkedAt: number; slots: Slot[] }
   /** An availability object's checks started failing (problem) or work again (null). */
   | { kind: 'checks'; venueDay: VenueDay; venueName: string; problem: CheckProblem | null }
   /**

@@ -30,6 +30,7 @@ function rowOf(details: VenueDetails, now: number): VenueRow {
     neighborhood: details.neighborhood,
     timeZone: details.timeZone,
     urlSlug: details.urlSlug,
+    citySlug: details.citySlug,
     address: details.address,
     releaseDaysInAdvance: details.release?.daysInAdvance ?? null,
     releaseTime: details.release?.time ?? null,

@@ -155,7 +155,9 @@ describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
     expect(await page.locator('.digest-head').allInnerTexts()).toHaveLength(3)
     const first = page.locator('.digest-tables a').first()
     expect(await first.innerText()).toBe('10:00 AM · Booth')
-    expect(await first.getAttribute('href')).toMatch(new RegExp(`^https://resy.com/venues/[a-z-]+\\?date=${dates[0]}&seats=2&time=1000$`))
+    expect(await first.getAttribute('href')).toMatch(
+      new RegExp(`^https://resy.com/cities/[a-z-]+/venues/[a-z-]+\\?date=${dates[0]}&seats=2$`),
+    )
     await screenshotBoth(page, 'notifications-digest')
 
     // The request page lists the same tables, one group per restaurant-date, in the venue's zone.

@@ -60,7 +60,7 @@ describe.runIf(inject('sandbox'))('the request page', () => {
         seating: 'Bar',
         fee: null,
         note: null,
-        link: `https://resy.com/venues/saltgrass?date=${day(n)}&seats=2&time=${time.replace(':', '')}`,
+        link: `https://resy.com/cities/new-york/venues/saltgrass?date=${day(n)}&seats=2`,
       })),
     })
     const user = `(select id from users where email = ${literal(email)})`
@@ -106,7 +106,7 @@ describe.runIf(inject('sandbox'))('the request page', () => {
     const dayOne = page.locator('.digest-group', { hasText: dayWords(1) })
     expect(await dayOne.locator('.digest-tables li').allInnerTexts()).toEqual(['5:30 PM ET · Bar', '6:00 PM ET · Bar', '6:30 PM ET · Bar'])
     expect(await dayOne.locator('a').first().getAttribute('href')).toBe(
-      `https://resy.com/venues/saltgrass?date=${day(1)}&seats=2&time=1730`,
+      `https://resy.com/cities/new-york/venues/saltgrass?date=${day(1)}&seats=2`,
     )
     expect(await page.locator('#notices-heading').innerText()).toBe('Other notices (2)')
     expect(await page.locator('#notices-heading ~ .alerts .item-title').allInnerTexts()).toEqual(['Watching ended', 'Expires tomorrow'])

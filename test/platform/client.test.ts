@@ -106,6 +106,8 @@ describe('venues', () => {
         address: '201 Main St, New York, NY',
         timeZone: 'America/New_York',
         urlSlug: 'juniper-and-vine',
+        // location.url_slug: the city part of the venue's web page (alert links).
+        citySlug: 'new-york',
         release: { daysInAdvance: 14, time: '09:00' },
       },
     })

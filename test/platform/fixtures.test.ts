@@ -35,6 +35,7 @@ describe('evidence fixtures parse with the client’s schemas', () => {
       venueId: 60101,
       timeZone: 'America/New_York',
       urlSlug: 'juniper-and-vine',
+      citySlug: 'new-york-ny',
     })
   })
 

@@ -11,7 +11,7 @@ const seen = (...times: string[]): RequestEvent => ({
   kind: 'slots_seen',
   venueDay,
   venueName: 'Pomelo Garden',
-  urlSlug: 'pomelo-garden',
+  venuePage: 'https://resy.com/cities/ny/venues/pomelo-garden',
   checkedAt: NOW,
   slots: times.map((t) => slotAt(t)),
 })
@@ -20,7 +20,7 @@ const offerOf = (time: string, rest: string[] = []): Offer => ({
   slot: slotAt(time),
   startsAt: startsAt(time),
   venueName: 'Pomelo Garden',
-  urlSlug: 'pomelo-garden',
+  venuePage: 'https://resy.com/cities/ny/venues/pomelo-garden',
   revision: 1,
   rest: rest.map((t) => ({ slot: slotAt(t), startsAt: startsAt(t) })),
 })

@@ -13,7 +13,7 @@ const offer = {
   slot: slotAt('19:30'),
   startsAt: Date.parse(`${DAY}T19:30:00-05:00`),
   venueName: 'Pomelo Garden',
-  urlSlug: null,
+  venuePage: null,
   revision: 1,
   rest: [],
 }
@@ -32,7 +32,7 @@ const EVENTS: Record<RequestEvent['kind'], RequestEvent> = {
   stop: { kind: 'stop' },
   revoke: { kind: 'revoke', reason: 'The access token that created this request was revoked.' },
   transfer_owner: { kind: 'transfer_owner', from: ['pat_test'], to: 'grant_new' },
-  slots_seen: { kind: 'slots_seen', venueDay, venueName: 'Pomelo Garden', urlSlug: null, checkedAt: NOW - 100, slots: [slotAt('19:30')] },
+  slots_seen: { kind: 'slots_seen', venueDay, venueName: 'Pomelo Garden', venuePage: null, checkedAt: NOW - 100, slots: [slotAt('19:30')] },
   checks: { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: { says: 'the platform did not answer', reason: null } },
   connection: { kind: 'connection', state: 'reauth', reconnectNotice: null },
   offer_checked: { kind: 'offer_checked', offer, answer: { kind: 'ok', details: details(), held: [] } },

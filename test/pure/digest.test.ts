@@ -22,7 +22,7 @@ const seen = (venueId: number, day: string, times: string[], at = NOW): RequestE
   kind: 'slots_seen',
   venueDay: { venueId, day, partySize: 2 },
   venueName: `Venue ${venueId}`,
-  urlSlug: `venue-${venueId}`,
+  venuePage: `https://resy.com/cities/ny/venues/venue-${venueId}`,
   checkedAt: at,
   slots: times.map((t) => slotAt(t, { venueId, day })),
 })
@@ -56,12 +56,12 @@ describe('one alert per poll', () => {
         expect.objectContaining({
           time,
           seating: 'Dining Room',
-          link: `https://resy.com/venues/venue-${VENUE}?date=${DATES[0]}&seats=2&time=${time.replace(':', '')}`,
+          link: `https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DATES[0]}&seats=2`,
         }),
       ),
     })
     expect(alert.body).toContain(
-      `Venue ${VENUE} · Sat, Dec 5\n- 7:00 PM · Dining Room: https://resy.com/venues/venue-${VENUE}?date=2026-12-05&seats=2&time=1900`,
+      `Venue ${VENUE} · Sat, Dec 5\n- 7:00 PM · Dining Room: https://resy.com/cities/ny/venues/venue-${VENUE}?date=2026-12-05&seats=2`,
     )
   })
 
@@ -145,7 +145,7 @@ describe('the webhook body', () => {
       kind: 'table_found',
       title: `Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM`,
       text: alert.body,
-      link: `https://resy.com/venues/venue-${VENUE}?date=${DAY}&seats=2&time=1900`,
+      link: `https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2`,
       request_id: 'sr_1',
       sent_at: new Date(NOW).toISOString(),
       groups: [
@@ -159,7 +159,7 @@ describe('the webhook body', () => {
               seating: 'Dining Room',
               fee: 'deposit $50',
               note: null,
-              link: `https://resy.com/venues/venue-${VENUE}?date=${DAY}&seats=2&time=1900`,
+              link: `https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2`,
             },
           ],
         },
@@ -177,7 +177,7 @@ describe('the webhook body', () => {
     expect(ntfy.body).toBe(alert.body)
     const slack = JSON.parse(webhookPayload('slack', base).body) as { text: string }
     expect(slack.text).toBe(
-      `*Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/venues/venue-${VENUE}?date=${DAY}&seats=2&time=1900|7:00 PM> Dining Room · deposit $50`,
+      `*Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2|7:00 PM> Dining Room · deposit $50`,
     )
   })
 })

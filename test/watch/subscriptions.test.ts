@@ -123,7 +123,7 @@ describe('availability pushed to the requests', () => {
     const filter = { earliest_time: '23:00', latest_time: '23:45', party_size: 2, seating: 'any' } as const
     const ghost = { requestId: 'sr_ghost', filter, plan: { phases: [{ until: null, intervalMs: 60_000 }], releases: [] } }
     await availabilityOf(day).subscribe(
-      { venueDay: { venueId: VENUE, day, partySize: 2 }, venueName: 'Pomelo Garden', urlSlug: null },
+      { venueDay: { venueId: VENUE, day, partySize: 2 }, venueName: 'Pomelo Garden', venuePage: null },
       { ...ghost, until: Date.now() + 3_600_000 },
     )
     await control().addSlot(table(day))

@@ -3,19 +3,14 @@
 // the email and the webhook carry this same alert.
 import type { Alert } from '../../notifications/notify'
 import type { AlertGroup } from '../../notifications/webhook-body'
+import { venueDayUrl } from '../../platform/web-pages'
 import type { Recipient } from '../events'
 import { tableWhen } from './alert-time'
 import { type DigestTable, digestKey, restaurantDate } from './digest'
 
-/**
- * The platform's web page for a slot: the venue's page on that date for that party, at that time.
- * The reference (shared/reference/resy-api.md) gives no web-URL format; see docs/decisions.md (issue 16).
- */
-export function slotLink(table: Pick<DigestTable, 'urlSlug' | 'venueId' | 'day' | 'time'>, partySize: number): string {
-  const params = `date=${table.day}&seats=${partySize}&time=${table.time.replace(':', '')}`
-  return table.urlSlug
-    ? `https://resy.com/venues/${encodeURIComponent(table.urlSlug)}?${params}`
-    : `https://resy.com/?venue_id=${table.venueId}&${params}`
+/** Where a table is booked on the platform's web site: its venue's page on that day for that party. */
+export function slotLink(table: Pick<DigestTable, 'venuePage' | 'venueId' | 'day'>, partySize: number): string {
+  return venueDayUrl(table.venuePage, table.venueId, table.day, partySize)
 }
 
 export function digestGroups(tables: readonly DigestTable[], partySize: number): AlertGroup[] {

@@ -18,7 +18,7 @@ export const DAYS_LIMIT = 500
 
 export interface DigestTable extends Table {
   venueName: string
-  urlSlug: string | null
+  venuePage: string | null
   /** The fee or deposit in words ("deposit $50"), null when booking costs nothing up front. */
   fee: string | null
   /** Why an auto_book request did not book it, if it could have. */

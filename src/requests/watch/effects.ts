@@ -9,6 +9,7 @@ import { claimedByOtherRequests, recordReservation } from '../../db/reservations
 import { findVenues } from '../../db/venues'
 import { notifyUser, notifyUserOfAll } from '../../notifications/notify'
 import type { DetailsQuery } from '../../platform/api'
+import { venuePageUrl } from '../../platform/web-pages'
 import { alertPreferencesOf } from '../alert-preferences'
 import { markReauthRequired } from '../connection'
 import { type Deps, depsOf } from '../deps'
@@ -96,7 +97,12 @@ export function effectRunner(env: Cloudflare.Env) {
         await Promise.all(
           target.venueDays.map(async (venueDay) => {
             const row = rows.find((r) => r.venueId === venueDay.venueId)
-            const subject = { venueDay, venueName: row?.name ?? `venue ${venueDay.venueId}`, urlSlug: row?.urlSlug ?? null, via }
+            const subject = {
+              venueDay,
+              venueName: row?.name ?? `venue ${venueDay.venueId}`,
+              venuePage: row ? venuePageUrl(row) : null,
+              via,
+            }
             const subscription = subscriptionFor(target.requestId, target.spec, target.expiresAt, venueDay, rules, interval)
             const key = availabilityName(venueDay)
             // Where the calls ran before (the user switched): leave it first, so only one object pushes.

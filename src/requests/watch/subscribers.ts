@@ -14,7 +14,8 @@ export interface Subscriber extends Subscription {
 export interface Subject {
   venueDay: VenueDay
   venueName: string
-  urlSlug: string | null
+  /** The venue's page on the platform's web site (platform/web-pages.ts), for alert links. */
+  venuePage: string | null
   /** The user whose paired device checks this venue-day (issue 17); absent for the shared objects. */
   via?: string | null
 }
@@ -104,7 +105,7 @@ export class SubscriberStore {
 
   async rememberSubject(subject: Subject): Promise<void> {
     const known = await this.subject()
-    const changed = !known || known.venueName !== subject.venueName || known.urlSlug !== subject.urlSlug || known.via !== subject.via
+    const changed = !known || known.venueName !== subject.venueName || known.venuePage !== subject.venuePage || known.via !== subject.via
     if (changed) await this.kv.put('subject', subject)
   }
 

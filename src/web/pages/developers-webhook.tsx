@@ -9,7 +9,7 @@ Content-Type: application/json
   "version": 1,
   "kind": "table_found",
   "title": "3 tables open at 2 restaurants on 2 dates",
-  "text": "For 2:\\n\\nPomelo Garden · Sat, Dec 5\\n- 7:30 PM · Dining Room: https://resy.com/venues/pomelo-garden?date=2026-12-05&seats=2&time=1930\\n…",
+  "text": "For 2:\\n\\nPomelo Garden · Sat, Dec 5\\n- 7:30 PM · Dining Room: https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2\\n…",
   "link": "https://tablewatch.example/requests/sr_…",
   "request_id": "sr_…",
   "sent_at": "2026-11-23T18:02:11.000Z",
@@ -20,9 +20,9 @@ Content-Type: application/json
       "date": "2026-12-05",
       "tables": [
         { "time": "19:30", "seating": "Dining Room", "fee": null, "note": null,
-          "link": "https://resy.com/venues/pomelo-garden?date=2026-12-05&seats=2&time=1930" },
+          "link": "https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2" },
         { "time": "21:00", "seating": "Patio", "fee": "deposit $40", "note": null,
-          "link": "https://resy.com/venues/pomelo-garden?date=2026-12-05&seats=2&time=2100" }
+          "link": "https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2" }
       ]
     }
   ]

@@ -1,0 +1,1 @@
+ALTER TABLE `venues` ADD `city_slug` text;
