@@ -1,12 +1,14 @@
 // The other notices a diner needs (issue 16, item 2), as the inbox shows them in a real browser
 // at phone and desktop width, produced by the running watcher against the sandbox platform: a
 // day before an unapproved request expires, when it expires, when it is revoked (its token
-// revoked through the two-step page), and when the platform no longer accepts the saved sign-in.
+// revoked through the two-step page), when the platform no longer accepts the saved sign-in, and
+// when the platform blocks the service's checks.
 // (Waiting for approval is in alerts.test.ts, booked in reservation-calendar.test.ts.)
 
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sandboxControl } from '../../sandbox/control-client'
+import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import { dateIn, waitForRequest } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
 import { connectPlatform, createRequest, createToken, dinnerAt, findVenue, type Venue } from './diner'
@@ -35,27 +37,33 @@ afterAll(async () => {
 })
 
 /** The inbox item with this title, once the watcher has written it (reloading the inbox meanwhile). */
-async function inboxItem(title: string, timeoutMs = 90_000) {
+async function inboxItem(title: string, timeoutMs = 90_000, on: Page = page) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    await page.goto(`${baseUrl}/notifications`)
-    const item = page.locator('.item', { has: page.locator('.item-title', { hasText: title }) })
+    await on.goto(`${baseUrl}/notifications`)
+    const item = on.locator('.item', { has: on.locator('.item-title', { hasText: title }) })
     if ((await item.count()) > 0) return item.first()
     if (Date.now() > deadline) throw new Error(`no "${title}" in the inbox in time`)
     await new Promise((ok) => setTimeout(ok, 2_000))
   }
 }
 
+/** "2026-12-04" as every page and notice writes a day: "Fri, Dec 4". */
+const dayWords = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    Date.parse(`${day}T12:00:00Z`),
+  )
+
 /** The item reads whole at both widths: nothing runs off the side of the page. */
-async function readableAtBothWidths(name: string) {
+async function readableAtBothWidths(name: string, on: Page = page) {
   for (const size of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
-    await page.setViewportSize(size)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${size.width}`).toBeLessThanOrEqual(size.width)
+    await on.setViewportSize(size)
+    expect(await on.evaluate(() => document.documentElement.scrollWidth), `${name} at ${size.width}`).toBeLessThanOrEqual(size.width)
   }
-  await screenshotBoth(page, name)
+  await screenshotBoth(on, name)
 }
 
 describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
@@ -128,5 +136,28 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
     await readableAtBothWidths('notice-reconnect')
     await page.goto(`${baseUrl}/settings`)
     expect(await page.locator('details[open] summary', { hasText: 'Reconnect' }).count()).toBe(1)
+  })
+
+  it('when the platform blocks checks: which restaurant and day, what it answered, and that it backs off by itself', async () => {
+    // A user of their own (a user hears of blocks at most once in six hours, and this file's user
+    // still watches other venues), and a venue no other e2e file watches: its venue-day backs off
+    // for 20 minutes after the block.
+    const own = await (await browser.newContext()).newPage()
+    const email = await newUser(own, baseUrl)
+    await connectPlatform(own, baseUrl, `blocked-${email}`)
+    const ownToken = await createToken(own, baseUrl, 'Blocked checks assistant')
+    const blockedVenue = await findVenue(baseUrl, ownToken, 'Harbor Lantern')
+    await sandbox.block({ userAgent: DEFAULT_USER_AGENT, forMs: 90_000, style: 'html_403' })
+    try {
+      await createRequest(baseUrl, ownToken, dinnerAt(blockedVenue, 'alert_only', [11], { title: 'Blocked checks' }))
+      const item = await inboxItem('The platform is blocking checks for now', 90_000, own)
+      expect(await item.locator('.body-text').innerText()).toBe(
+        `Could not check Harbor Lantern on ${dayWords(dateIn(blockedVenue.time_zone, 11))}: the platform is blocking checks (an HTML 403 page). ` +
+          'Tablewatch backs off and tries again by itself; you may want to look on the platform yourself meanwhile.',
+      )
+      await readableAtBothWidths('notice-checks-blocked', own)
+    } finally {
+      await sandbox.block({ userAgent: DEFAULT_USER_AGENT, forMs: 0 })
+    }
   })
 })

@@ -21,7 +21,8 @@ describe('alert_only watching', () => {
     expect(alerts[0]?.body).toContain('11:15 PM')
     expect(alerts[0]?.body).toContain('For 2')
     expect(alerts[0]?.body).toContain('Dining Room')
-    expect(alerts[0]?.link).toContain(`date=${DAY}&seats=2&time=2315`)
+    // The venue's page under its city (location.url_slug from /3/venue), on that day for the party.
+    expect(alerts[0]?.link).toBe(`https://resy.com/cities/new-york/venues/pomelo-garden?date=${DAY}&seats=2`)
     expect(await outboxOf(userId)).toHaveLength(1)
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')

@@ -3,11 +3,16 @@
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
+/** A venue-local date as the platform lists it ("2026-11-28" → "Sat, Nov 28"). */
+export function dayWhen(day: string): string {
+  return DAY_FORMAT.format(new Date(`${day}T00:00:00Z`))
+}
+
 /** A venue-local date and time as the platform lists them ("2026-11-28", "21:30"). */
 export function tableWhen(day: string, time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number)
   const clock = `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
-  return `${DAY_FORMAT.format(new Date(`${day}T00:00:00Z`))} · ${clock}`
+  return `${dayWhen(day)} · ${clock}`
 }
 
 /** An instant in a zone, with the zone's short name ("Sat, Nov 28 · 9:30 PM EST"). */

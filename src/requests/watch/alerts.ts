@@ -3,7 +3,7 @@
 import type { Alert } from '../../notifications/notify'
 import type { BookedTable, Notice, Recipient } from '../events'
 import { actionUrl } from '../view'
-import { instantWhen, tableWhen } from './alert-time'
+import { dayWhen, instantWhen, tableWhen } from './alert-time'
 import { money } from './digest'
 import { digestAlert } from './digest-alert'
 
@@ -27,7 +27,7 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[
           requestId: to.requestId,
           dedupeKey: `${to.requestId}:unverified`,
           kind: 'booking_unverified',
-          title: `Please check your platform account: ${notice.venueName}, ${notice.day} ${notice.time}`,
+          title: `Please check your platform account: ${notice.venueName}, ${tableWhen(notice.day, notice.time)}`,
           body: `A booking was submitted for ${notice.venueName} ${when(notice.day, notice.time)} but the platform never confirmed it either way. Check your reservations on the platform; this request will not book again.`,
           link: ACCOUNT_PAGE,
         },
@@ -77,7 +77,7 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[
           dedupeKey: `health:checks:${Math.floor(notice.at / HEALTH_NOTICE_EVERY_MS)}`,
           kind: 'checks_blocked',
           title: 'The platform is blocking checks for now',
-          body: `Could not check ${notice.venueName} on ${notice.day}: ${notice.says}. Tablewatch backs off and tries again by itself; you may want to look on the platform yourself meanwhile.`,
+          body: `Could not check ${notice.venueName} on ${dayWhen(notice.day)}: ${notice.says}. Tablewatch backs off and tries again by itself; you may want to look on the platform yourself meanwhile.`,
           link: `${baseUrl}/requests`,
         },
       ]
