@@ -63,17 +63,25 @@ export async function alertsAtDefaultCadence(world: World, users: BenchUser[], i
     ),
   )
   await sleep(1.5 * intervalMs) // the last drops are seen at the next poll
-  const rows = z.object({ request_id: z.string(), dedupe_key: z.string(), created_at: z.number() })
+  // One alert per poll (issue 16's digests): each of its tables, by restaurant and date, is one alert seen.
+  const groups = z.array(
+    z.object({ venueId: z.number(), date: z.string(), tables: z.array(z.object({ time: z.string(), seating: z.string() })) }),
+  )
+  const rows = z.object({ request_id: z.string(), groups: z.string().nullable(), created_at: z.number() })
   const results: CadenceAlertRow[] = []
   for (const { n, ids } of scenarios) {
     const seen = world.d1.query(
-      `SELECT request_id, dedupe_key, created_at FROM notifications WHERE request_id IN (${ids.map(literal).join(',')})`,
+      `SELECT request_id, groups, created_at FROM notifications WHERE kind = 'table_found' AND request_id IN (${ids.map(literal).join(',')})`,
       rows,
     )
-    const latencies = seen.flatMap((r) => {
-      const at = dropped.get(r.dedupe_key.split(':slot:')[1] ?? '')
-      return at === undefined ? [] : [r.created_at - at]
-    })
+    const latencies = seen.flatMap((r) =>
+      groups.parse(JSON.parse(r.groups ?? '[]')).flatMap((g) =>
+        g.tables.flatMap((t) => {
+          const at = dropped.get(`${g.venueId}|${g.date}|${t.time}|${t.seating}`)
+          return at === undefined ? [] : [r.created_at - at]
+        }),
+      ),
+    )
     const s = (ms: number | null) => (ms === null ? null : round(ms / 1000, 2))
     results.push({
       requests: n,

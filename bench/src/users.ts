@@ -40,7 +40,7 @@ export async function insertBulkUsers(
     if (login.kind !== 'ok') throw new Error(`the sandbox refused the login of bench${i}: ${login.kind}`)
     const sealed = await seal(tokenKey, login.value.authToken, userId)
     return [
-      `INSERT INTO users (id, email, email_alerts, created_at) VALUES (${literal(userId)}, 'bench${i}@bench.example', 0, ${now});`,
+      `INSERT INTO users (id, email, email_alerts, alert_gap_minutes, daily_alert_cap, created_at) VALUES (${literal(userId)}, 'bench${i}@bench.example', 0, 0, 500, ${now});`,
       `INSERT INTO access_tokens (id, user_id, name, token_hash, hint, scopes, created_at, expires_at) VALUES ('pat_bench${i}', ${literal(userId)}, 'bench', '${hash}', '${token.slice(0, 8)}…', '${SCOPES}', ${now}, ${now + 90 * DAY_MS});`,
       `INSERT INTO platform_connections (user_id, token_ciphertext, token_iv, display_name, payment_method_id, state, connected_at, checked_at) VALUES (${literal(userId)}, '${sealed.ciphertext}', '${sealed.iv}', ${literal(login.value.displayName)}, ${login.value.paymentMethodId ?? 'NULL'}, 'ok', ${now}, ${now});`,
     ].join('\n')
