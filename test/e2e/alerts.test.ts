@@ -1,6 +1,6 @@
 // Alerts a diner can act on (issue 16, items 1 and 2), in a real browser at phone and desktop
 // width, against the sandbox platform and a local webhook receiver: the alert preferences in
-// Settings (caps, a switch per kind, the webhook presets), one digest for the tables a poll
+// Settings (caps, a switch per kind, the ntfy and Slack webhook presets), one digest for the tables a poll
 // found (inbox with a link per slot, the outbox email, the versioned webhook JSON), and the
 // approval notice whose link opens the approval page.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
@@ -43,7 +43,9 @@ afterAll(async () => {
   await new Promise((ok) => receiver.close(ok))
 })
 
-async function saveAlertPreferences(format: 'Tablewatch JSON (version 1, documented on the Developers page)' | 'ntfy') {
+async function saveAlertPreferences(
+  format: 'Tablewatch JSON (version 1, documented on the Developers page)' | 'ntfy' | 'Slack incoming webhook',
+) {
   await page.goto(`${baseUrl}/settings`)
   await page.getByLabel('A request I have not approved expires in a day').uncheck()
   await page.getByLabel('At most one table alert per request every').selectOption({ label: '30 minutes' })
@@ -85,6 +87,19 @@ describe('alert preferences in Settings', () => {
     expect(received[0]?.headers.title).toBe('Tablewatch test')
     expect(received[0]?.headers.click).toBe(`${baseUrl}/notifications`)
     expect(received[0]?.body).toBe('This is a test from Tablewatch. Alerts about your requests will arrive like this.')
+
+    // The Slack preset: an incoming-webhook message, {text} with Slack's <url|label> link.
+    await saveAlertPreferences('Slack incoming webhook')
+    expect(await page.getByLabel('Webhook format').inputValue()).toBe('slack')
+    received.length = 0
+    await page.getByRole('button', { name: 'Send a test to my webhook' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook accepted it.')
+    expect(received).toHaveLength(1)
+    expect(received[0]?.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(received[0]?.body ?? '')).toEqual({
+      text: `*Tablewatch test*\nThis is a test from Tablewatch. Alerts about your requests will arrive like this.\n<${baseUrl}/notifications|Open>`,
+    })
   })
 })
 
