@@ -55,6 +55,16 @@ async function saveAlertPreferences(
   await page.waitForURL(/done=alerts/)
 }
 
+/** Settings' "Send a test to my webhook": the page says it was accepted; the one message the receiver got. */
+async function sendWebhookTest() {
+  received.length = 0
+  await page.getByRole('button', { name: 'Send a test to my webhook' }).click()
+  await page.waitForLoadState('load')
+  expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook accepted it.')
+  expect(received).toHaveLength(1)
+  return received[0]
+}
+
 describe('alert preferences in Settings', () => {
   it('shows the caps and a switch per kind, saves them, and posts the test in the chosen preset', async () => {
     await page.goto(`${baseUrl}/settings`)
@@ -78,26 +88,18 @@ describe('alert preferences in Settings', () => {
     expect(await page.getByLabel('Table alerts by email and webhook per day, at most').inputValue()).toBe('5')
 
     // The ntfy preset: plain text with Title and Click headers.
-    received.length = 0
-    await page.getByRole('button', { name: 'Send a test to my webhook' }).click()
-    await page.waitForLoadState('load')
-    expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook accepted it.')
-    expect(received).toHaveLength(1)
-    expect(received[0]?.headers['content-type']).toBe('text/plain; charset=utf-8')
-    expect(received[0]?.headers.title).toBe('Tablewatch test')
-    expect(received[0]?.headers.click).toBe(`${baseUrl}/notifications`)
-    expect(received[0]?.body).toBe('This is a test from Tablewatch. Alerts about your requests will arrive like this.')
+    const ntfy = await sendWebhookTest()
+    expect(ntfy?.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(ntfy?.headers.title).toBe('Tablewatch test')
+    expect(ntfy?.headers.click).toBe(`${baseUrl}/notifications`)
+    expect(ntfy?.body).toBe('This is a test from Tablewatch. Alerts about your requests will arrive like this.')
 
     // The Slack preset: an incoming-webhook message, {text} with Slack's <url|label> link.
     await saveAlertPreferences('Slack incoming webhook')
     expect(await page.getByLabel('Webhook format').inputValue()).toBe('slack')
-    received.length = 0
-    await page.getByRole('button', { name: 'Send a test to my webhook' }).click()
-    await page.waitForLoadState('load')
-    expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook accepted it.')
-    expect(received).toHaveLength(1)
-    expect(received[0]?.headers['content-type']).toBe('application/json')
-    expect(JSON.parse(received[0]?.body ?? '')).toEqual({
+    const slack = await sendWebhookTest()
+    expect(slack?.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(slack?.body ?? '')).toEqual({
       text: `*Tablewatch test*\nThis is a test from Tablewatch. Alerts about your requests will arrive like this.\n<${baseUrl}/notifications|Open>`,
     })
   })
