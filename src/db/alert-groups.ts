@@ -4,7 +4,7 @@
 /** One table of a digest, as every channel lists it. */
 export interface AlertTable {
   time: string
-  /** "Sat, Dec 5 · 7:30 PM", the venue's local time. */
+  /** "Sat, Dec 5 · 7:30 PM ET", the venue's local time and zone. */
   when: string
   seating: string
   fee: string | null
@@ -18,5 +18,7 @@ export interface AlertGroup {
   restaurant: string
   venueId: number
   date: string
+  /** The venue's IANA zone, so every channel can name it; absent in digests stored before it was kept. */
+  timeZone?: string
   tables: AlertTable[]
 }

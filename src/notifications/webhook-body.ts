@@ -52,6 +52,7 @@ export function webhookPayload(format: WebhookFormat, alert: WebhookAlert): Webh
             restaurant: g.restaurant,
             venue_id: g.venueId,
             date: g.date,
+            time_zone: g.timeZone ?? null,
             tables: g.tables.map((t) => ({ time: t.time, seating: t.seating, fee: t.fee, note: t.note, link: t.link })),
           })),
         }),

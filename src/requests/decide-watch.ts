@@ -1,7 +1,7 @@
 // The watching part of decide(), pure: subscribing to and leaving the availability objects, the
 // user's platform connection, and checks that fail. Shared shapes of a decision step live here.
 import type { Reply } from './decide'
-import { availabilityName, type Effect, type RequestEvent, type VenueDay } from './events'
+import { availabilityName, type Effect, type Recipient, type RequestEvent, type VenueDay } from './events'
 import { type Blocked, type Change, isOpen, type RequestState, transition } from './state'
 import { venueDaysOf } from './watch/schedule'
 
@@ -75,7 +75,12 @@ export function approvalNotice(state: RequestState): Effect {
   }
 }
 
-export const recipientOf = (state: RequestState) => ({ requestId: state.id, userId: state.userId, partySize: state.spec.party_size })
+export const recipientOf = (state: RequestState): Recipient => ({
+  requestId: state.id,
+  userId: state.userId,
+  partySize: state.spec.party_size,
+  timeZone: state.spec.timezone,
+})
 
 /**
  * Without a working platform connection the service does not check availability (the

@@ -139,6 +139,8 @@ export interface Recipient {
   requestId: string
   userId: string
   partySize: number
+  /** The request's zone (its venues'), for the times its alerts write; absent in effects stored before it was kept. */
+  timeZone?: string
 }
 
 /** The fields of the D1 index row that mirror the object. */

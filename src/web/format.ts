@@ -3,6 +3,7 @@
 // inbox entry) in the viewer's zone, which the page script reports in the `tz` cookie (UTC
 // until it has). The zone is always named, so a time is never ambiguous.
 import { createContext, useContext } from 'hono/jsx'
+import { zoneName } from '../lib/zone-name'
 import { instantOf, isValidTimeZone } from '../lib/zoned-time'
 
 /** The viewer's IANA zone for the page being rendered (renderPage provides it). */
@@ -23,18 +24,6 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
     formatters.set(key, f)
   }
   return f
-}
-
-/** "ET", "PT", "CT" where a short generic name exists; otherwise "GMT+1", "UTC". */
-export function zoneName(timeZone: string, ms: number): string {
-  const part = (style: 'shortGeneric' | 'short') =>
-    formatter(`zone:${style}:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style }))
-      .formatToParts(new Date(ms))
-      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone
-  const generic = part('shortGeneric')
-  if (!generic.includes(' ') && !generic.startsWith('GMT')) return generic
-  const short = part('short')
-  return short === 'GMT+0' || short === 'GMT' ? (timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : 'GMT') : short
 }
 
 /** "Sat, Nov 28" (with the year when it is not this year's). */

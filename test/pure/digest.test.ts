@@ -52,6 +52,7 @@ describe('one alert per poll', () => {
       restaurant: `Venue ${VENUE}`,
       venueId: VENUE,
       date: DATES[0],
+      timeZone: 'America/New_York',
       tables: ['19:00', '19:30', '21:00'].map((time) =>
         expect.objectContaining({
           time,
@@ -61,7 +62,7 @@ describe('one alert per poll', () => {
       ),
     })
     expect(alert.body).toContain(
-      `Venue ${VENUE} · Sat, Dec 5\n- 7:00 PM · Dining Room: https://resy.com/cities/ny/venues/venue-${VENUE}?date=2026-12-05&seats=2`,
+      `Venue ${VENUE} · Sat, Dec 5\n- 7:00 PM ET · Dining Room: https://resy.com/cities/ny/venues/venue-${VENUE}?date=2026-12-05&seats=2`,
     )
   })
 
@@ -126,7 +127,11 @@ describe('one alert per poll', () => {
 describe('the webhook body', () => {
   const gathered = decide(watchingAll(), seen(VENUE, DAY, ['19:00']), NOW).state
   const tables = (gathered.digest?.tables ?? []).map((t) => ({ ...t, fee: 'deposit $50' }))
-  const alert = digestAlert({ requestId: 'sr_1', userId: 'usr_1', partySize: 2 }, tables, 'https://tw.example')
+  const alert = digestAlert(
+    { requestId: 'sr_1', userId: 'usr_1', partySize: 2, timeZone: 'America/New_York' },
+    tables,
+    'https://tw.example',
+  )
   const base = {
     kind: alert.kind,
     title: alert.title,
@@ -143,7 +148,7 @@ describe('the webhook body', () => {
     expect(JSON.parse(payload.body)).toEqual({
       version: 1,
       kind: 'table_found',
-      title: `Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM`,
+      title: `Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET`,
       text: alert.body,
       link: `https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2`,
       request_id: 'sr_1',
@@ -153,6 +158,7 @@ describe('the webhook body', () => {
           restaurant: `Venue ${VENUE}`,
           venue_id: VENUE,
           date: DAY,
+          time_zone: 'America/New_York',
           tables: [
             {
               time: '19:00',
@@ -171,13 +177,13 @@ describe('the webhook body', () => {
     const ntfy = webhookPayload('ntfy', base)
     expect(ntfy.headers).toEqual({
       'content-type': 'text/plain; charset=utf-8',
-      Title: `Table open: Venue ${VENUE}, Sat, Dec 5 - 7:00 PM`,
+      Title: `Table open: Venue ${VENUE}, Sat, Dec 5 - 7:00 PM ET`,
       Click: base.link,
     })
     expect(ntfy.body).toBe(alert.body)
     const slack = JSON.parse(webhookPayload('slack', base).body) as { text: string }
     expect(slack.text).toBe(
-      `*Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2|7:00 PM> Dining Room · deposit $50`,
+      `*Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2|7:00 PM ET> Dining Room · deposit $50`,
     )
   })
 })

@@ -1,5 +1,8 @@
-// How alerts write dates and times: "Sat, Nov 28 · 9:30 PM", in the venue's zone, with a short
-// zone name where an instant is meant ("… 9:30 PM EST").
+// How alerts write dates and times, as the pages do: "Sat, Nov 28 · 9:30 PM ET", in the venue's
+// zone with its short name.
+
+import { zoneName } from '../../lib/zone-name'
+import { instantOf } from '../../lib/zoned-time'
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
@@ -8,11 +11,15 @@ export function dayWhen(day: string): string {
   return DAY_FORMAT.format(new Date(`${day}T00:00:00Z`))
 }
 
-/** A venue-local date and time as the platform lists them ("2026-11-28", "21:30"). */
-export function tableWhen(day: string, time: string): string {
+/**
+ * A venue-local date and time as the platform lists them ("2026-11-28", "21:30"), with the
+ * venue's short zone name when it is known ("Sat, Nov 28 · 9:30 PM ET"), as the pages write it.
+ */
+export function tableWhen(day: string, time: string, timeZone?: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number)
   const clock = `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
-  return `${dayWhen(day)} · ${clock}`
+  const zone = timeZone ? ` ${zoneName(timeZone, instantOf(day, time, timeZone))}` : ''
+  return `${dayWhen(day)} · ${clock}${zone}`
 }
 
 /** An instant in a zone, with the zone's short name ("Sat, Nov 28 · 9:30 PM EST"). */

@@ -11,8 +11,6 @@ const ACCOUNT_PAGE = 'https://resy.com/account/reservations-and-notify'
 
 const HEALTH_NOTICE_EVERY_MS = 6 * 60 * 60 * 1000
 
-const when = (day: string, time: string) => `on ${tableWhen(day, time)}`
-
 /** The alerts of one notice. */
 export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[] {
   switch (notice.type) {
@@ -27,8 +25,8 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[
           requestId: to.requestId,
           dedupeKey: `${to.requestId}:unverified`,
           kind: 'booking_unverified',
-          title: `Please check your platform account: ${notice.venueName}, ${tableWhen(notice.day, notice.time)}`,
-          body: `A booking was submitted for ${notice.venueName} ${when(notice.day, notice.time)} but the platform never confirmed it either way. Check your reservations on the platform; this request will not book again.`,
+          title: `Please check your platform account: ${notice.venueName}, ${tableWhen(notice.day, notice.time, to.timeZone)}`,
+          body: `A booking was submitted for ${notice.venueName} on ${tableWhen(notice.day, notice.time, to.timeZone)} but the platform never confirmed it either way. Check your reservations on the platform; this request will not book again.`,
           link: ACCOUNT_PAGE,
         },
       ]
@@ -106,8 +104,8 @@ function bookedAlert(to: Recipient, b: BookedTable): Alert {
     requestId: to.requestId,
     dedupeKey: `${to.requestId}:booked`,
     kind: 'booked',
-    title: `Booked and verified: ${b.venueName}, ${tableWhen(b.day, b.time)}`,
-    body: `Your table at ${b.venueName} on ${tableWhen(b.day, b.time)} for ${b.partySize} (${b.seatingType}) is on your platform account. ${fee} Manage or cancel it there.`,
+    title: `Booked and verified: ${b.venueName}, ${tableWhen(b.day, b.time, b.timeZone)}`,
+    body: `Your table at ${b.venueName} on ${tableWhen(b.day, b.time, b.timeZone)} for ${b.partySize} (${b.seatingType}) is on your platform account. ${fee} Manage or cancel it there.`,
     link: ACCOUNT_PAGE,
   }
 }

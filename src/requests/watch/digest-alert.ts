@@ -13,17 +13,23 @@ export function slotLink(table: Pick<DigestTable, 'venuePage' | 'venueId' | 'day
   return venueDayUrl(table.venuePage, table.venueId, table.day, partySize)
 }
 
-export function digestGroups(tables: readonly DigestTable[], partySize: number): AlertGroup[] {
+export function digestGroups(tables: readonly DigestTable[], partySize: number, timeZone?: string): AlertGroup[] {
   const groups = new Map<string, AlertGroup>()
   const sorted = [...tables].sort(
     (a, b) => a.venueName.localeCompare(b.venueName) || a.day.localeCompare(b.day) || a.time.localeCompare(b.time),
   )
   for (const t of sorted) {
     const key = restaurantDate(t)
-    const group = groups.get(key) ?? { restaurant: t.venueName, venueId: t.venueId, date: t.day, tables: [] }
+    const group: AlertGroup = groups.get(key) ?? {
+      restaurant: t.venueName,
+      venueId: t.venueId,
+      date: t.day,
+      ...(timeZone ? { timeZone } : {}),
+      tables: [],
+    }
     group.tables.push({
       time: t.time,
-      when: tableWhen(t.day, t.time),
+      when: tableWhen(t.day, t.time, timeZone),
       seating: t.seatingType,
       fee: t.fee,
       note: t.note,
@@ -37,13 +43,13 @@ export function digestGroups(tables: readonly DigestTable[], partySize: number):
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 export function digestAlert(to: Recipient, tables: DigestTable[], baseUrl: string): Alert {
-  const groups = digestGroups(tables, to.partySize)
+  const groups = digestGroups(tables, to.partySize, to.timeZone)
   const restaurants = new Set(tables.map((t) => t.venueId)).size
   const dates = new Set(tables.map((t) => t.day)).size
   const [only] = tables
   const title =
     tables.length === 1 && only
-      ? `Table open: ${only.venueName}, ${tableWhen(only.day, only.time)}`
+      ? `Table open: ${only.venueName}, ${tableWhen(only.day, only.time, to.timeZone)}`
       : `${plural(tables.length, 'table', 'tables')} open at ${plural(restaurants, 'restaurant', 'restaurants')} on ${plural(dates, 'date', 'dates')}`
   const lines = groups.map((g) => {
     const head = `${g.restaurant} · ${g.tables[0]?.when.split(' · ')[0] ?? g.date}`

@@ -9,7 +9,7 @@ const platformLink = (link: string) => (link.startsWith('https://resy.com/') ? l
 
 export interface DigestGroupsProps {
   groups: (AlertGroup & { lastAlertedAt?: number })[]
-  /** The venues' zone, named after each time; the inbox, which has no zone at hand, leaves it out. */
+  /** The venues' zone, named after each time, for groups that do not carry their own (older digests). */
   timeZone?: string
 }
 
@@ -27,7 +27,8 @@ export function DigestGroups(props: DigestGroupsProps) {
           ) : null}
           <ul class="digest-tables">
             {group.tables.map((table) => {
-              const clock = timeZone ? formatLocalClock(group.date, table.time, timeZone) : formatClock(table.time)
+              const zone = group.timeZone ?? timeZone
+              const clock = zone ? formatLocalClock(group.date, table.time, zone) : formatClock(table.time)
               const words = [clock, table.seating, table.fee].filter(Boolean).join(' · ')
               const link = platformLink(table.link)
               return (

@@ -1,8 +1,9 @@
 // What a request asks for, in words: used by the approval page and the request page.
 
 import type { Status } from '../../core/status'
+import { zoneName } from '../../lib/zone-name'
 import type { RequestView, Restaurant } from '../../requests/schemas'
-import { formatCalendarDate, formatClock, formatInstant, zoneName } from '../format'
+import { formatCalendarDate, formatClock, formatInstant } from '../format'
 import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../spec-words'
 
 export function StatusBadge(props: { status: Status }) {

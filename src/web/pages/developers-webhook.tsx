@@ -9,7 +9,7 @@ Content-Type: application/json
   "version": 1,
   "kind": "table_found",
   "title": "3 tables open at 2 restaurants on 2 dates",
-  "text": "For 2:\\n\\nPomelo Garden · Sat, Dec 5\\n- 7:30 PM · Dining Room: https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2\\n…",
+  "text": "For 2:\\n\\nPomelo Garden · Sat, Dec 5\\n- 7:30 PM ET · Dining Room: https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2\\n…",
   "link": "https://tablewatch.example/requests/sr_…",
   "request_id": "sr_…",
   "sent_at": "2026-11-23T18:02:11.000Z",
@@ -18,6 +18,7 @@ Content-Type: application/json
       "restaurant": "Pomelo Garden",
       "venue_id": 60105,
       "date": "2026-12-05",
+      "time_zone": "America/New_York",
       "tables": [
         { "time": "19:30", "seating": "Dining Room", "fee": null, "note": null,
           "link": "https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2" },
@@ -51,8 +52,10 @@ export function WebhookDocs() {
         <dd>A table alert's tables by restaurant and date (empty for other kinds). One alert per request per poll, within your caps.</dd>
         <dt>time, date</dt>
         <dd>The restaurant's local date and time, as the platform lists them.</dd>
+        <dt>time_zone</dt>
+        <dd>The restaurant's IANA time zone (null in alerts sent before it was added).</dd>
         <dt>link</dt>
-        <dd>Opens that slot (date, time and party size) on the reservation platform.</dd>
+        <dd>Opens the restaurant's page on the reservation platform for that date and party size, where the time is listed.</dd>
       </dl>
       <p>
         <strong>ntfy preset:</strong> the alert's text as a plain-text body, with <code>Title</code> and <code>Click</code> headers (use a
