@@ -18,8 +18,7 @@ export function venuePageUrl(venue: { citySlug: string | null; urlSlug: string |
  * public source documents, which at worst opens the platform's front page.
  */
 export function venueDayUrl(venuePage: string | null, venueId: number, day: string, partySize: number): string {
-  const params = new URLSearchParams({ date: day, seats: String(partySize) })
-  return venuePage
-    ? `${venuePage}?${params}`
-    : `${WEB}/?${new URLSearchParams({ venue_id: String(venueId), ...Object.fromEntries(params) })}`
+  const dayAndParty = { date: day, seats: String(partySize) }
+  if (venuePage) return `${venuePage}?${new URLSearchParams(dayAndParty)}`
+  return `${WEB}/?${new URLSearchParams({ venue_id: String(venueId), ...dayAndParty })}`
 }
