@@ -46,9 +46,19 @@ export async function verifiedReservationsIn(db: Db, userId: string, windows: Wi
 
 export type NewReservation = Omit<typeof reservations.$inferInsert, 'id'>
 
-/** Records a verified reservation once per request (request_id is unique), however often it runs. */
-export async function recordReservation(db: Db, row: NewReservation): Promise<void> {
-  await db.insert(reservations).values(row).onConflictDoNothing({ target: reservations.requestId })
+/**
+ * Claims a verified reservation for its request: true when the request holds it (now or from an
+ * earlier run), false when another request of the user holds that platform reservation. The
+ * insert is the claim (unique per request, and per user and platform reservation), so two
+ * requests verifying at once cannot both record one table.
+ */
+export async function claimReservation(db: Db, row: NewReservation): Promise<boolean> {
+  await db.insert(reservations).values(row).onConflictDoNothing()
+  const [held] = await db
+    .select({ id: reservations.platformReservationId })
+    .from(reservations)
+    .where(eq(reservations.requestId, row.requestId))
+  return held !== undefined && held.id === row.platformReservationId
 }
 
 /** The user's verified reservations, soonest first (the calendar feed). */

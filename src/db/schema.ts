@@ -224,7 +224,13 @@ export const reservations = sqliteTable(
     createdAt: integer('created_at').notNull(),
     verifiedAt: integer('verified_at'),
   },
-  (t) => [index('reservations_user').on(t.userId), index('reservations_principal').on(t.principalId)],
+  (t) => [
+    index('reservations_user').on(t.userId),
+    index('reservations_principal').on(t.principalId),
+    // One platform reservation belongs to one request: the insert is the claim, so two requests
+    // verifying at the same moment cannot both take it (NULLs never conflict).
+    uniqueIndex('reservations_user_platform_reservation').on(t.userId, t.platformReservationId),
+  ],
 )
 
 export const notifications = sqliteTable(

@@ -5,7 +5,7 @@
 
 import { findConnection } from '../../db/connections'
 import { mirrorState } from '../../db/requests'
-import { claimedByOtherRequests, recordReservation } from '../../db/reservations'
+import { claimedByOtherRequests, claimReservation } from '../../db/reservations'
 import { findVenues } from '../../db/venues'
 import { notifyUser, notifyUserOfAll } from '../../notifications/notify'
 import type { DetailsQuery } from '../../platform/api'
@@ -217,7 +217,7 @@ export function effectRunner(env: Cloudflare.Env) {
     // A table another request booked and recorded (one asked again after this one was stopped) is not ours.
     const found = ourReservation(attempt, listed.value, await claimedByOtherRequests(d.db, request.userId, request.id))
     if (!found) return { kind: 'absent' }
-    await recordReservation(d.db, {
+    const ours = await claimReservation(d.db, {
       requestId: request.id,
       userId: request.userId,
       principalId: request.principalId,
@@ -234,6 +234,8 @@ export function effectRunner(env: Cloudflare.Env) {
       createdAt: attempt.createdAt,
       verifiedAt: d.now,
     })
+    // Another request of the user claimed it between the read above and this insert.
+    if (!ours) return { kind: 'absent' }
     return { kind: 'found', reservationId: found.reservationId }
   }
 

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `reservations_user_platform_reservation` ON `reservations` (`user_id`,`platform_reservation_id`);
