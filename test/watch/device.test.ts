@@ -94,6 +94,15 @@ async function poll(world: World): Promise<void> {
 
 const executorOf = async (token: string) => (await api('/capabilities', { token })).body.executor
 
+/** An approved auto_book request whose table the sandbox drops, seen by two polls of the venue-day. */
+async function approvedWithTableDropped(world: World) {
+  await control().addSlot({ venueId: VENUE, day: world.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+  const request = await createApproved(world.token, world.userId, world.spec())
+  await poll(world)
+  await poll(world)
+  return request
+}
+
 /**
  * A paired device that books a slot that appears, then loses its connection before the result
  * goes out; returns once the request is awaiting verification.
@@ -107,10 +116,7 @@ async function bookingCutOff(world: World, reason: string) {
     if (call.op === 'book') connection?.ws.close(1001, reason)
     return result
   })
-  await control().addSlot({ venueId: VENUE, day: world.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
-  const request = await createApproved(world.token, world.userId, world.spec())
-  await poll(world)
-  await poll(world)
+  const request = await approvedWithTableDropped(world)
   return { credential, runtime, request }
 }
 
@@ -123,10 +129,7 @@ describe('booking from a paired device', () => {
     await online(credential, runtime)
     await expect.poll(() => executorOf(world.token)).toEqual({ ready: true, execution: 'user_device' })
 
-    await control().addSlot({ venueId: VENUE, day: world.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
-    const request = await createApproved(world.token, world.userId, world.spec())
-    await poll(world)
-    await poll(world)
+    const request = await approvedWithTableDropped(world)
     await runAlarm(request.id)
 
     const seen = await view(world.token, request.id)
@@ -155,10 +158,7 @@ describe('booking from a paired device', () => {
     // The device's auth token runs out before its `exp`: its next account calls get 419.
     await control().expireAuthTokens()
 
-    await control().addSlot({ venueId: VENUE, day: world.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
-    const request = await createApproved(world.token, world.userId, world.spec())
-    await poll(world)
-    await poll(world)
+    const request = await approvedWithTableDropped(world)
     await runAlarm(request.id)
 
     const seen = await view(world.token, request.id)
