@@ -4,7 +4,8 @@
 // default 10000), BENCH_ONLY (comma-separated phases: latency,cadence,release,coalescing,crash,scale),
 // BENCH_OBSERVE_SECONDS (how long each scale step is watched, default 300), BENCH_CREATE_MINUTES
 // (the scale phase's time for creating requests, default 15), BENCH_CREATE_CONCURRENCY (create
-// calls in flight, default 50), BENCH_MERGE=on (keep
+// calls in flight, default 50), BENCH_SETTLE_SECONDS (the pause between creating a step's requests
+// and watching it, default 120: the window sees the steady schedule), BENCH_MERGE=on (keep
 // the other phases' figures already in latest.json: phases run one at a time on a shared machine
 // make one file, and `runs` says when each ran, for how long, on which commit and under what load).
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -89,6 +90,7 @@ try {
       steps,
       createBudgetMs: Number(process.env.BENCH_CREATE_MINUTES ?? 15) * 60_000,
       createConcurrency: Number(process.env.BENCH_CREATE_CONCURRENCY ?? 50),
+      settleMs: Number(process.env.BENCH_SETTLE_SECONDS ?? 120) * 1000,
       observeMs: Number(process.env.BENCH_OBSERVE_SECONDS ?? 300) * 1000,
       log,
     })

@@ -129,6 +129,7 @@ export function printTables(r: BenchResults): string {
         [
           row('active requests / venue-days', (x) => `${x.active} / ${x.venueDays}`),
           row('created in the step / seconds', (x) => `${x.created} / ${x.createSeconds}`),
+          row('poll lag p99 while creating (ms) / settled s', (x) => `${x.creatingPollLagP99ms} / ${x.settledSeconds}`),
           row('availability polls (failed) in observed s', (x) => `${x.polls} (${x.failedPolls}) in ${x.observedSeconds}`),
           row('availability poll lag p50 / p99 / max (ms)', (x) => `${x.pollLagP50ms} / ${x.pollLagP99ms} / ${x.pollLagMaxMs}`),
           row('rows written per idle poll (median / max)', (x) => `${x.idlePollRowsWrittenMedian} / ${x.idlePollRowsWrittenMax}`),

@@ -20,6 +20,10 @@ export interface ScaleResult {
   active: number
   created: number
   createSeconds: number
+  /** Availability poll lag p99 while the step's requests were being created (ms). */
+  creatingPollLagP99ms: number | null
+  /** The pause between the last create call and the observed window. */
+  settledSeconds: number
   venueDays: number
   observedSeconds: number
   /** Availability polls seen, and the lag of each against the time it asked for. */
@@ -61,6 +65,8 @@ interface Options {
   createBudgetMs: number
   /** Create calls in flight at once. */
   createConcurrency: number
+  /** The pause after creating, so the window sees the steady schedule rather than the catch-up. */
+  settleMs: number
   observeMs: number
   log: (line: string) => void
 }
@@ -101,10 +107,17 @@ export async function scale(world: World, users: BenchUser[], options: Options):
       },
     )
     next += wanted
-    const createSeconds = (Date.now() - stepStarted) / 1000
+    const createdAt = Date.now()
+    const createSeconds = (createdAt - stepStarted) / 1000
+    const creatingPollLagP99ms = percentile(world.traces.lagsBetween(stepStarted, createdAt), 99)
     const venueDays = Math.min(next, venues.length * DAYS)
-    options.log(`scale: ${target} requests on ${venueDays} venue-days; observing ${options.observeMs / 1000} s`)
-    results.push(await observe(world, mine, { target, active: activeNow(), created, createSeconds, venueDays }, options))
+    options.log(
+      `scale: ${target} requests on ${venueDays} venue-days; settling ${options.settleMs / 1000} s, observing ${options.observeMs / 1000} s`,
+    )
+    await sleep(options.settleMs)
+    const settledSeconds = Math.round(options.settleMs / 1000)
+    const step = { target, active: activeNow(), created, createSeconds, creatingPollLagP99ms, settledSeconds, venueDays }
+    results.push(await observe(world, mine, step, options))
   }
   return results
 }
@@ -112,7 +125,7 @@ export async function scale(world: World, users: BenchUser[], options: Options):
 async function observe(
   world: World,
   mine: { token: string; id: string }[],
-  step: Pick<ScaleResult, 'target' | 'active' | 'created' | 'createSeconds' | 'venueDays'>,
+  step: Pick<ScaleResult, 'target' | 'active' | 'created' | 'createSeconds' | 'creatingPollLagP99ms' | 'settledSeconds' | 'venueDays'>,
   options: Options,
 ): Promise<ScaleResult> {
   const from = Date.now()

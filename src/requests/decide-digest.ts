@@ -4,7 +4,7 @@
 import { type Decided, recipientOf, stateOnly } from './decide-watch'
 import type { Effect, RequestEvent } from './events'
 import { isOpen, type RequestState, transition } from './state'
-import { DAYS_LIMIT, digestAlarm, GATHER_MS } from './watch/digest'
+import { DAYS_LIMIT, digestAlarm, gatherFor } from './watch/digest'
 
 /** Adds the send to an alarm's step when the waiting digest is due. */
 export function flushDigest(step: Decided, now: number): Decided {
@@ -33,7 +33,7 @@ export function digestAnswered(state: RequestState, event: DigestAnswer, now: nu
   const sent = new Set(event.keys)
   // Tables that arrived while it was sent wait for the next one.
   const left = pending?.tables.filter((t) => !sent.has(t.key)) ?? []
-  const digest = left.length > 0 ? { tables: left, dueAt: now + GATHER_MS, sendingAt: null } : null
+  const digest = left.length > 0 ? { tables: left, dueAt: now + gatherFor(state), sendingAt: null } : null
   const digestDays = [...new Set([...state.digestDays, ...event.days])].slice(-DAYS_LIMIT)
   const tables = event.keys.length === 1 ? '1 table' : `${event.keys.length} tables`
   const places = event.days.length === 1 ? '1 restaurant-date' : `${event.days.length} restaurant-dates`

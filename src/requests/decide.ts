@@ -81,7 +81,8 @@ function decideEvent(state: RequestState, event: RequestEvent, now: number): Dec
     case 'offer_checked':
     case 'booking_answer':
     case 'verification_answer':
-      return decideBookingEvent(state, event, now)
+      // A digest with nothing to gather (one venue-day watched) goes in the same step, not on an alarm.
+      return flushDigest(decideBookingEvent(state, event, now), now)
   }
 }
 

@@ -263,7 +263,7 @@ describe('approval, updates and stops', () => {
 
   it('mirrors to the index every change of status, revision, spec or expiry, and nothing else', () => {
     const noted = decide(stateIn('active', specOf({ mode: 'alert_only' })), EVENTS.slots_seen, NOW)
-    expect(kinds(noted.effects)).toEqual([])
+    expect(kinds(noted.effects)).toEqual(['send_digest'])
     const stopped = decide(stateIn('active'), { kind: 'stop' }, NOW)
     const mirror = stopped.effects.find((e) => e.kind === 'mirror')
     expect(mirror?.kind === 'mirror' && mirror.row).toMatchObject({ status: 'stopped', updatedAt: stopped.state.updatedAt })

@@ -111,6 +111,15 @@ describe('one alert per poll', () => {
     ).toEqual({ send: true })
   })
 
+  it('tells a request watching one venue-day at once, and gathers for one watching several', () => {
+    const one = { ...watchingAll(), watching: [`${VENUE}:${DAY}:2`] }
+    const told = decide(one, seen(VENUE, DAY, ['19:00']), NOW)
+    expect(sends(told.effects).map((s) => s.tables.map((t) => t.time))).toEqual([['19:00']])
+    const many = decide(watchingAll(), seen(VENUE, DAY, ['19:00']), NOW)
+    expect(sends(many.effects)).toEqual([])
+    expect(many.alarmAt).toBe(NOW + GATHER_MS)
+  })
+
   it('never makes booking wait: an approved auto_book request checks the offer at once while a digest waits', () => {
     const approved = { ...stateIn('active'), digest: { tables: [], dueAt: NOW + 9 * MIN, sendingAt: null } }
     const decision = decide(approved, seen(VENUE, DAY, ['19:30']), NOW)

@@ -29,6 +29,17 @@ describe('alert_only watching', () => {
     expect(seen.last_checked_at).not.toBeNull()
   })
 
+  it('alerts from the poll that found the table, without waiting, when the request watches one venue-day', async () => {
+    const { token, userId, day: DAY, spec } = await setUp()
+    await control().addSlot({ venueId: VENUE, day: DAY, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    const request = await createRequest(token, spec())
+
+    await poll(DAY) // no alarm of the request's runs: the push itself alerts
+
+    expect((await notificationsOf(userId)).map((n) => n.kind)).toEqual(['table_found'])
+    expect((await view(token, request.id)).status).toBe('active')
+  })
+
   it('is not called for slots outside the window, for another party size, or with the wrong seating', async () => {
     const { token, userId, day: DAY, spec } = await setUp()
     const sandbox = control()

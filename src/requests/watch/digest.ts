@@ -9,6 +9,12 @@ import type { RequestState } from '../state'
 
 /** How long a first digest waits for the rest of the poll's venue-days to report. */
 export const GATHER_MS = 5_000
+
+/**
+ * The gather window of a request: it exists to put several venue-days' tables in one alert, so a
+ * request watching one venue-day has nothing to wait for and is told at once.
+ */
+export const gatherFor = (state: Pick<RequestState, 'watching'>) => (state.watching.length > 1 ? GATHER_MS : 0)
 /** A send that did not answer within this died with its object: the next alarm sends again. */
 export const SEND_TIMEOUT_MS = 60_000
 /** Tables kept waiting at most (the oldest beyond it are dropped from the next digest). */
@@ -51,14 +57,18 @@ export function feeWords(terms: SlotTerms | undefined): string | null {
 
 /**
  * Adds tables to the waiting digest. A first digest (or one with a restaurant-date not told yet)
- * goes after the gather window; otherwise the send already due decides (the gap may hold it).
+ * goes after the request's gather window; otherwise the send already due decides (the gap may hold it).
  */
-export function addToDigest(state: Pick<RequestState, 'digest' | 'digestDays'>, tables: DigestTable[], now: number): PendingDigest {
+export function addToDigest(
+  state: Pick<RequestState, 'digest' | 'digestDays' | 'watching'>,
+  tables: DigestTable[],
+  now: number,
+): PendingDigest {
   const pending = state.digest
   const known = new Set(pending?.tables.map((t) => t.key))
   const added = tables.filter((t) => !known.has(t.key))
   const all = [...(pending?.tables ?? []), ...added].slice(-PENDING_LIMIT)
-  const soon = now + GATHER_MS
+  const soon = now + gatherFor(state)
   if (!pending) return { tables: all, dueAt: soon, sendingAt: null }
   const told = new Set([...state.digestDays, ...pending.tables.map(restaurantDate)])
   const newDay = added.some((t) => !told.has(restaurantDate(t)))
