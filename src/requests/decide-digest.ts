@@ -1,12 +1,13 @@
-// The digest part of decide(), pure: a waiting digest is sent when its alarm comes (once at a
-// time), and the runner's answer (sent, or held by the user's gap) settles it. Only alerts go
-// through here; booking never waits for a digest.
+// The digest part of decide(), pure: a waiting digest is sent once it is due (once at a time):
+// on its alarm, or in the step that found its tables when there is nothing to gather. The
+// runner's answer (sent, or held by the user's gap) settles it. Only alerts go through here;
+// booking never waits for a digest.
 import { type Decided, recipientOf, stateOnly } from './decide-watch'
 import type { Effect, RequestEvent } from './events'
 import { isOpen, type RequestState, transition } from './state'
 import { DAYS_LIMIT, digestAlarm, gatherFor } from './watch/digest'
 
-/** Adds the send to an alarm's step when the waiting digest is due. */
+/** Adds the send to a step when the waiting digest is due. */
 export function flushDigest(step: Decided, now: number): Decided {
   const { state } = step
   const due = digestAlarm(state)

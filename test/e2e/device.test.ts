@@ -14,6 +14,7 @@ import { DEVICE_USER_AGENT } from '../../device/src/work'
 import { sandboxControl } from '../../sandbox/control-client'
 import { callApi, dateIn, type Json, waitForRequest } from './api'
 import { launchBrowser } from './browser'
+import { lunchTable } from './diner'
 import { newUser } from './pages'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -152,17 +153,7 @@ describe.runIf(inject('sandbox'))('a paired device books', () => {
   it('books the table the sandbox drops from the device, and verifies it', async () => {
     const { id, venue, date } = await lunchRequest(6)
     const droppedAt = Date.now()
-    expect(
-      await sandbox.addSlot({
-        venueId: venue.venue_id,
-        day: date,
-        time: '12:30',
-        seating: 'Booth',
-        partyMin: 2,
-        partyMax: 4,
-        policy: { kind: 'free' },
-      }),
-    ).toBe(true)
+    expect(await sandbox.addSlot(lunchTable(venue, date))).toBe(true)
     const ledger = await waitFor(
       'the booking',
       async () => (await sandbox.ledger()).filter((b) => b.email === platformEmail),
@@ -183,15 +174,7 @@ describe.runIf(inject('sandbox'))('a paired device books', () => {
     const { id, venue, date } = await lunchRequest(7)
     // The platform takes the booking but its answer hangs: the device is killed while it waits.
     await sandbox.injectFault({ endpoint: 'book', kind: 'book_lost', hangMs: 30_000, count: 1 })
-    await sandbox.addSlot({
-      venueId: venue.venue_id,
-      day: date,
-      time: '13:00',
-      seating: 'Booth',
-      partyMin: 2,
-      partyMax: 4,
-      policy: { kind: 'free' },
-    })
+    await sandbox.addSlot({ ...lunchTable(venue, date), time: '13:00' })
     const mine = async () => (await sandbox.ledger()).filter((b) => b.email === platformEmail && b.day === date)
     await waitFor('the booking to land', mine, (l) => l.length === 1, 90_000)
     await killDevice()

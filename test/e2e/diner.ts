@@ -2,11 +2,20 @@
 // a token for an assistant, and requests the assistant creates by REST.
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import type { AddSlotInput } from '../../sandbox/control-client'
 import { callApi, dateIn, type Json } from './api'
 
 export interface Venue {
   venue_id: number
   time_zone: string
+}
+
+/**
+ * The table the page tests drop into a lunch window at a dinner-only restaurant (so nothing else
+ * matches): a booth for 2–4 at 12:30 on `day`, free unless a policy is given.
+ */
+export function lunchTable(venue: Pick<Venue, 'venue_id'>, day: string, policy: AddSlotInput['policy'] = { kind: 'free' }) {
+  return { venueId: venue.venue_id, day, time: '12:30', seating: 'Booth', partyMin: 2, partyMax: 4, policy } satisfies AddSlotInput
 }
 
 export async function connectPlatform(page: Page, baseUrl: string, email: string): Promise<void> {

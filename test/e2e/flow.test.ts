@@ -5,10 +5,10 @@
 
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type AddSlotInput, sandboxControl } from '../../sandbox/control-client'
+import { sandboxControl } from '../../sandbox/control-client'
 import { callApi, dateIn, type Json, waitForRequest } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
-import { dinnerAt } from './diner'
+import { dinnerAt, lunchTable } from './diner'
 import { confirmStep, newUser } from './pages'
 
 const baseUrl = inject('baseUrl')
@@ -127,15 +127,7 @@ describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
     await screenshotBoth(page, 'request-watching')
 
     // The sandbox drops a free table (no fee, no deposit) into the window.
-    const table = {
-      venueId: venue.venue_id,
-      day: date,
-      time: '12:30',
-      seating: 'Booth',
-      partyMin: 2,
-      partyMax: 4,
-      policy: { kind: 'free' },
-    } satisfies AddSlotInput
+    const table = lunchTable(venue, date)
     expect(await sandbox.addSlot(table)).toBe(true)
 
     // The page, reloaded until it says Confirmed: never Confirmed without a verified reservation,

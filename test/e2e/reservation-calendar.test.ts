@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sandboxControl } from '../../sandbox/control-client'
 import { callApi, dateIn, type Json, waitForRequest } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
-import { connectPlatform, createRequest, createToken, dinnerAt, findVenue, type Venue } from './diner'
+import { connectPlatform, createRequest, createToken, dinnerAt, findVenue, lunchTable, type Venue } from './diner'
 import { newUser } from './pages'
 
 const baseUrl = inject('baseUrl')
@@ -58,15 +58,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
       requestId,
       (v) => typeof v.last_checked_at === 'string' && Date.parse(v.last_checked_at) >= approvedAt,
     )
-    const table = {
-      venueId: venue.venue_id,
-      day: date,
-      time: '12:30',
-      seating: 'Booth',
-      partyMin: 2,
-      partyMax: 4,
-      policy: { kind: 'fee', feePerPerson: 10, cutoffHours: 24 },
-    } as const
+    const table = lunchTable(venue, date, { kind: 'fee', feePerPerson: 10, cutoffHours: 24 })
     expect(await sandbox.addSlot(table)).toBe(true)
     const booked = await waitForRequest(baseUrl, token, requestId, (v) => v.status === 'confirmed', 120_000)
     reservation = (booked.reservations as Json[])[0] ?? {}

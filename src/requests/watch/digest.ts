@@ -15,6 +15,7 @@ export const GATHER_MS = 5_000
  * request watching one venue-day has nothing to wait for and is told at once.
  */
 export const gatherFor = (state: Pick<RequestState, 'watching'>) => (state.watching.length > 1 ? GATHER_MS : 0)
+
 /** A send that did not answer within this died with its object: the next alarm sends again. */
 export const SEND_TIMEOUT_MS = 60_000
 /** Tables kept waiting at most (the oldest beyond it are dropped from the next digest). */
