@@ -90,11 +90,13 @@ async function login(home: string, values: Flags) {
   }
   const email = values.email ?? (await ask('Platform email: '))
   const password = process.env.TABLEWATCH_PLATFORM_PASSWORD ?? (await ask('Platform password (used once, never stored): '))
+  const signedInAt = Date.now()
   const got = await platformOf(platform).login(email, password)
   if (got.kind === 'reauth') fail('the platform did not accept that email and password')
   if (got.kind !== 'ok') fail(`the platform is not answering (${got.kind}); try again in a few minutes`)
   const { authToken, refreshToken, paymentMethodId, displayName } = got.value
-  writeDevice(home, { ...device, platform, session: { authToken, refreshToken, paymentMethodId, displayName } })
+  const session = { authToken, refreshToken, paymentMethodId, displayName, obtainedAt: signedInAt }
+  writeDevice(home, { ...device, platform, session })
   console.log(`Signed in as ${displayName}${paymentMethodId === null ? ' (no card on file: alerts work, booking does not)' : ''}.`)
   console.log('The platform token stays in this device’s file; it is never sent to Tablewatch.')
 }

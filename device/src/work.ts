@@ -3,6 +3,7 @@
 // so the service's tests can run it in workerd against the sandbox too.
 import type { Outcome, Platform } from '../../src/platform/api'
 import type { WorkCall, WorkResult } from '../../src/platform/device-protocol'
+import { renewalDue, tokenExpiry } from '../../src/platform/session'
 
 /**
  * The browser User-Agent a device sends unless configured otherwise: desktop Chrome on Linux (a
@@ -17,23 +18,29 @@ export interface DeviceSession {
   refreshToken?: string | null
   paymentMethodId: number | null
   displayName: string
+  /** When the auth token was obtained (epoch ms; absent in older files): sets how early it is renewed. */
+  obtainedAt?: number | null
 }
 
 /**
- * The device's sign-in as it changes: an auth token the platform rejects is renewed with the
- * refresh token (POST /3/auth/refresh), as the service renews its own, so the user signs in on
- * the device again only when the refresh is refused. A refresh token works once and the device
- * is one program, so one renewal at a time here is one per sign-in; `onRenewed` keeps the new
- * tokens (the device's file).
+ * The device's sign-in as it changes: the auth token is renewed with the refresh token (POST
+ * /3/auth/refresh) ahead of its `exp` and whenever the platform rejects it, as the service renews
+ * its own, so a booking at a release does not first meet a rejection and the user signs in on the
+ * device again only when the refresh is refused. A refresh token works once and the device is one
+ * program, so one renewal at a time here is one per sign-in; `onRenewed` keeps the new tokens
+ * (the device's file).
  */
 export class DeviceSignIn {
   #session: DeviceSession | null
   #renewing: Promise<void> | null = null
+  /** The token whose renewal ahead of time was refused: it is used until rejected, not renewed on every call. */
+  #refusedAhead: string | null = null
 
   constructor(
     private readonly platform: Platform,
     session: DeviceSession | null,
     private readonly onRenewed: (session: DeviceSession) => void = () => {},
+    private readonly now: () => number = Date.now,
   ) {
     this.#session = session
   }
@@ -53,18 +60,29 @@ export class DeviceSignIn {
     return this.#session !== null && this.#session.authToken !== rejected
   }
 
+  /** Renews the token when it is close to its `exp` (platform/session.ts); a refusal leaves it in use. */
+  async renewIfDue(): Promise<void> {
+    const session = this.#session
+    if (!session?.refreshToken || session.authToken === this.#refusedAhead) return
+    const token = { expiresAt: tokenExpiry(session.authToken), obtainedAt: session.obtainedAt ?? null }
+    if (!renewalDue(token, this.now())) return
+    if (!(await this.renew(session.authToken))) this.#refusedAhead = session.authToken
+  }
+
   async #refresh(): Promise<void> {
     const session = this.#session
     if (!session?.refreshToken) return
+    const obtainedAt = this.now()
     const got = await this.platform.refresh(session.refreshToken)
     if (got.kind !== 'ok') return
-    this.#session = { ...session, authToken: got.value.authToken, refreshToken: got.value.refreshToken }
+    this.#session = { ...session, authToken: got.value.authToken, refreshToken: got.value.refreshToken, obtainedAt }
     this.onRenewed(this.#session)
   }
 }
 
 /** A read with the device's token, made once more with a renewed token when the platform rejected it. */
 async function read<T>(signIn: DeviceSignIn, call: (authToken: string) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  await signIn.renewIfDue()
   const used = signIn.session?.authToken
   if (used === undefined) return { kind: 'reauth' }
   const first = await call(used)
@@ -83,6 +101,7 @@ export async function performCall(platform: Platform, signIn: DeviceSignIn, call
     case 'book': {
       // Exactly one attempt (the client never retries a book); a rejected token is renewed for
       // the next attempt.
+      await signIn.renewIfDue()
       const session = signIn.session
       if (!session) return { kind: 'reauth' }
       const booked = await platform.book(session.authToken, { bookToken: call.bookToken, paymentMethodId: session.paymentMethodId })

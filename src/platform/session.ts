@@ -6,6 +6,19 @@
 
 export const REFRESH_COOKIE = 'production_refresh_token'
 
+/** A token is renewed when less than a quarter of its life, and at most this, is left. */
+export const RENEW_AHEAD_MAX_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Whether a token should be renewed now, ahead of its `exp`: when a quarter of its life is left
+ * (its life unknown: when a day is left). Without an `exp` it is renewed only when rejected.
+ */
+export function renewalDue(token: { expiresAt: number | null; obtainedAt: number | null }, now: number): boolean {
+  if (token.expiresAt === null) return false
+  const life = token.obtainedAt === null ? Number.POSITIVE_INFINITY : token.expiresAt - token.obtainedAt
+  return token.expiresAt - now <= Math.min(RENEW_AHEAD_MAX_MS, life / 4)
+}
+
 /** When the JWT stops working (epoch ms), read without checking its signature; null if unreadable. */
 export function tokenExpiry(token: string): number | null {
   const payload = token.split('.')[1]

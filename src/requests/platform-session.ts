@@ -14,20 +14,12 @@ import {
 } from '../db/connections'
 import { open, seal } from '../lib/secret-box'
 import type { Outcome, PlatformSession } from '../platform/api'
+import { renewalDue } from '../platform/session'
 import type { Deps } from './deps'
-
-/** A token is renewed when less than a quarter of its life, and at most this, is left. */
-export const RENEW_AHEAD_MAX_MS = 24 * 60 * 60 * 1000
 
 /** Additional data of each sealed token: a refresh ciphertext never opens as an auth token. */
 const authOwner = (userId: string) => userId
 const refreshOwner = (userId: string) => `${userId}:refresh`
-
-export function renewalDue(row: Pick<ConnectionRow, 'tokenExpiresAt' | 'tokenObtainedAt'>, now: number): boolean {
-  if (row.tokenExpiresAt === null) return false // no `exp` to go by: renewed when rejected
-  const life = row.tokenObtainedAt === null ? Number.POSITIVE_INFINITY : row.tokenExpiresAt - row.tokenObtainedAt
-  return row.tokenExpiresAt - now <= Math.min(RENEW_AHEAD_MAX_MS, life / 4)
-}
 
 /** The columns that store a session from login or refresh. */
 export async function sealedSession(key: string, userId: string, session: PlatformSession, now: number): Promise<SessionColumns> {
@@ -155,7 +147,7 @@ export async function userSession(deps: Deps, userId: string): Promise<UserSessi
     return null
   }
   let current = opened.authToken
-  if (opened.refreshToken && renewalDue(row, deps.now)) {
+  if (opened.refreshToken && renewalDue({ expiresAt: row.tokenExpiresAt, obtainedAt: row.tokenObtainedAt }, deps.now)) {
     // Ahead of expiry: a failed or refused refresh leaves the current token in use until rejected.
     const renewal = await renew(deps, row, opened.refreshToken)
     if (renewal.kind === 'renewed') current = renewal.authToken

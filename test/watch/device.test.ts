@@ -169,6 +169,38 @@ describe('booking from a paired device', () => {
     expect((await control().calls()).refresh).toBe(1)
   })
 
+  it('renews the device’s sign-in ahead of its expiry, so its account calls are never rejected first', async () => {
+    const world = await setUp({ connect: false })
+    await control().setTokenLifetimes({ authSeconds: 3600, refreshSeconds: 86_400 })
+    const platform = platformFromEnv(env, { userAgent: DEVICE_USER_AGENT })
+    const login = await platform.login(world.platformEmail, 'secret')
+    if (login.kind !== 'ok' || login.value.expiresAt === null) throw new Error('device login')
+    const { expiresAt } = login.value
+    let now = Date.now()
+    const renewed: string[] = []
+    const signIn = new DeviceSignIn(
+      platform,
+      { ...login.value, obtainedAt: now },
+      (s) => renewed.push(s.authToken),
+      () => now,
+    )
+    const reservations: WorkCall = { op: 'reservations' }
+    const before = await control().calls()
+    const since = async (endpoint: 'refresh' | 'reservations') => ((await control().calls())[endpoint] ?? 0) - (before[endpoint] ?? 0)
+
+    // Most of its hour left: used as it is.
+    expect((await performCall(platform, signIn, reservations)).kind).toBe('ok')
+    expect(await since('refresh')).toBe(0)
+
+    // Ten minutes left (under a quarter of its life): renewed first, then the call goes once.
+    now = expiresAt - 10 * 60_000
+    expect((await performCall(platform, signIn, reservations)).kind).toBe('ok')
+    expect(await since('refresh')).toBe(1)
+    expect(await since('reservations')).toBe(2)
+    expect(signIn.session?.authToken).not.toBe(login.value.authToken)
+    expect(renewed).toEqual([signIn.session?.authToken])
+  })
+
   it('pauses watching while the device is offline, says so in the trace, and resumes when it is back', async () => {
     const world = await setUp({ connect: false })
     const credential = await pairedDevice(world)
