@@ -3,7 +3,7 @@
 import { addDays, todayIn } from '../lib/zoned-time'
 import type { BookOutcome, FindQuery, Outcome, Platform, PlatformSession, ReleaseRule } from './api'
 import { BLOCK_WORDS } from './blocks'
-import { createTransport, describeIssue, type Fetcher, type TransportOptions } from './http'
+import { createTransport, describeIssue, type Exchange, type Fetcher, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from './mapping'
 import { releaseRuleOf } from './release'
 import { REFRESH_COOKIE, refreshTokenIn, saysSessionInvalid, tokenExpiry } from './session'
@@ -54,11 +54,8 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
   return {
     async login(email, password) {
       // Not retried: it is a write (it mints a token), and a wrong password must not be repeated.
-      const got = await http.exchange({ method: 'POST', path: '/3/auth/password', form: { email, password }, signsIn: true })
-      if (got.kind !== 'answer') return { kind: 'unavailable', detail: got.kind === 'timeout' ? 'timeout' : got.detail }
-      if (got.block) return { kind: 'blocked', signal: got.block }
-      if (got.status === 401 || got.status === 419) return { kind: 'reauth' }
-      if (got.status === 429) return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
+      const got = signInAnswer(await http.exchange({ method: 'POST', path: '/3/auth/password', form: { email, password }, signsIn: true }))
+      if (got.kind !== 'answer') return got
       const parsed = loginAnswer.safeParse(got.body)
       if (got.status >= 300 || !parsed.success) {
         const detail = parsed.success ? `HTTP ${got.status}` : describeIssue(parsed.error)
@@ -70,11 +67,8 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
     async refresh(refreshToken) {
       // One attempt: the old refresh token may be spent even when the answer is lost.
       const headers = { Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refreshToken)}` }
-      const got = await http.exchange({ method: 'POST', path: '/3/auth/refresh', headers, signsIn: true })
-      if (got.kind !== 'answer') return { kind: 'unavailable', detail: got.kind === 'timeout' ? 'timeout' : got.detail }
-      if (got.block) return { kind: 'blocked', signal: got.block }
-      if (got.status === 401 || got.status === 419) return { kind: 'reauth' }
-      if (got.status === 429) return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
+      const got = signInAnswer(await http.exchange({ method: 'POST', path: '/3/auth/refresh', headers, signsIn: true }))
+      if (got.kind !== 'answer') return got
       const parsed = refreshAnswer.safeParse(got.body)
       if (got.status >= 300 || !parsed.success) {
         // A 5xx that says the session is over is as final as a 419.
@@ -173,4 +167,16 @@ const heldSpecs = (body: unknown) => typeof body === 'object' && body !== null &
 
 function map<A, B>(outcome: Outcome<A>, f: (a: A) => B): Outcome<B> {
   return outcome.kind === 'ok' ? { kind: 'ok', value: f(outcome.value) } : outcome
+}
+
+/**
+ * The endings a sign-in call (login, refresh) shares before its body is read: no answer, a
+ * firewall, refused credentials, a rate limit. Otherwise the answer, to be parsed by the caller.
+ */
+function signInAnswer(got: Exchange): Extract<Exchange, { kind: 'answer' }> | Outcome<never> {
+  if (got.kind !== 'answer') return { kind: 'unavailable', detail: got.kind === 'timeout' ? 'timeout' : got.detail }
+  if (got.block) return { kind: 'blocked', signal: got.block }
+  if (got.status === 401 || got.status === 419) return { kind: 'reauth' }
+  if (got.status === 429) return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
+  return got
 }
