@@ -1,5 +1,5 @@
 // Which folder may import which (docs/architecture.md draws the same layers). `npm run lint`
-// runs this over src/ and sandbox/; a wrong import fails the build.
+// runs this over src/, sandbox/, device/ and bench/; a wrong import fails the build.
 //
 //   src/index.ts                      wiring only: may import anything
 //   src/api, src/mcp, src/web         skins        → requests, auth, core, errors, lib
@@ -11,6 +11,7 @@
 //   src/core, src/errors.ts           vocabulary   → lib
 //   src/lib                           helpers      → nothing of ours
 //   sandbox/                          the stand-in platform: nothing from src/
+//   device/, bench/                   the user's own booker; the benchmark → src/platform, src/lib only
 
 const SKINS = '^src/(api|mcp|web)/'
 const layer = (name) => `^src/${name}(/|\\.ts$)`
@@ -96,6 +97,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^sandbox/' },
       to: { path: '^src/' },
+    },
+    {
+      name: 'device-and-bench-use-only-the-platform-client',
+      comment:
+        'The paired device books with the service\'s platform client, and the bench sets up its world with it (logging in, sealing the token it seeds); neither reaches a use case, D1 module or page, so what they run is what the platform sees.',
+      severity: 'error',
+      from: { path: '^(device|bench)/' },
+      to: { path: '^src/', pathNot: '^src/(platform|lib)/' },
     },
     {
       name: 'service-does-not-import-the-sandbox',
