@@ -101,7 +101,7 @@ module.exports = {
     {
       name: 'device-and-bench-use-only-the-platform-client',
       comment:
-        'The paired device books with the service\'s platform client, and the bench sets up its world with it (logging in, sealing the token it seeds); neither reaches a use case, D1 module or page, so what they run is what the platform sees.',
+        "The paired device books with the service's platform client, and the bench sets up its world with it (logging in, sealing the token it seeds); neither reaches a use case, D1 module or page, so what they run is what the platform sees.",
       severity: 'error',
       from: { path: '^(device|bench)/' },
       to: { path: '^src/', pathNot: '^src/(platform|lib)/' },
