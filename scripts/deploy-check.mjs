@@ -90,11 +90,13 @@ function isOn(value) {
 export function configProblems({ production, topLevel, rawToml, guide, allowPlaceholders }) {
   const problems = []
   const where = `[env.${ENV}]`
-  if (!/^\s*\[env\.production\]/m.test(rawToml)) return [`the configuration has no ${where}: deploy with --env ${ENV} from a config that has one`]
+  if (!/^\s*\[env\.production\]/m.test(rawToml))
+    return [`the configuration has no ${where}: deploy with --env ${ENV} from a config that has one`]
   const vars = production.vars ?? {}
 
   for (const db of production.d1_databases ?? []) {
-    if (!db.database_id) problems.push(`D1 binding ${db.binding} in ${where} has no database_id (wrangler d1 create, docs/deploy.md step 2)`)
+    if (!db.database_id)
+      problems.push(`D1 binding ${db.binding} in ${where} has no database_id (wrangler d1 create, docs/deploy.md step 2)`)
     else if (PLACEHOLDER_ID.test(db.database_id) && !allowPlaceholders)
       problems.push(`D1 binding ${db.binding} in ${where} still has the placeholder database_id ${db.database_id} (wrangler d1 create)`)
   }
@@ -112,7 +114,8 @@ export function configProblems({ production, topLevel, rawToml, guide, allowPlac
       problems.push(`secret ${name} is not listed in [env.${ENV}.secrets] required, so wrangler deploy would not refuse to run without it`)
     if (!new RegExp(`wrangler secret put ${name}\\b|^${name}=`, 'm').test(guide))
       problems.push(`secret ${name} is not named in the deploy guide (how to set it: wrangler secret put ${name} --env ${ENV})`)
-    if (name in vars) problems.push(`${name} is a plain var in [env.${ENV}.vars]; it is a secret (wrangler secret put ${name} --env ${ENV})`)
+    if (name in vars)
+      problems.push(`${name} is a plain var in [env.${ENV}.vars]; it is a secret (wrangler secret put ${name} --env ${ENV})`)
   }
   for (const name of required)
     if (!SECRETS.includes(name)) problems.push(`secret ${name} is required in [env.${ENV}.secrets] but the service never reads it`)
@@ -123,27 +126,33 @@ export function configProblems({ production, topLevel, rawToml, guide, allowPlac
       problems.push(`${flag} is "on" at the top level: a deploy without --env ${ENV} would carry it (pass it to wrangler dev instead)`)
   }
   for (const service of production.services ?? [])
-    problems.push(`${where} has the service binding ${service.binding} (→ ${service.service}): the sandbox platform must not be reachable in production`)
+    problems.push(
+      `${where} has the service binding ${service.binding} (→ ${service.service}): the sandbox platform must not be reachable in production`,
+    )
 
   const base = vars.PUBLIC_BASE_URL
   let origin = null
   try {
     origin = typeof base === 'string' ? new URL(base) : null
   } catch {}
-  if (!origin) problems.push(`PUBLIC_BASE_URL is not set in [env.${ENV}.vars] (the service's https origin, e.g. https://tablewatch.example.com)`)
+  if (!origin)
+    problems.push(`PUBLIC_BASE_URL is not set in [env.${ENV}.vars] (the service's https origin, e.g. https://tablewatch.example.com)`)
   else if (origin.protocol !== 'https:') problems.push(`PUBLIC_BASE_URL ${base} is not https`)
   else if (PLACEHOLDER_HOST.test(origin.hostname) && !allowPlaceholders) problems.push(`PUBLIC_BASE_URL is still the placeholder ${base}`)
   if (vars.MAILER === 'cloudflare') {
     const from = typeof vars.MAIL_FROM === 'string' ? vars.MAIL_FROM : ''
     const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1]
-    if (!domain) problems.push(`MAIL_FROM is not set in [env.${ENV}.vars] (e.g. "Tablewatch <alerts@your-domain>"), and MAILER is cloudflare`)
+    if (!domain)
+      problems.push(`MAIL_FROM is not set in [env.${ENV}.vars] (e.g. "Tablewatch <alerts@your-domain>"), and MAILER is cloudflare`)
     else if (PLACEHOLDER_HOST.test(domain) && !allowPlaceholders) problems.push(`MAIL_FROM is still the placeholder ${from}`)
-    if (!(production.send_email ?? []).some((b) => b.name === 'EMAIL')) problems.push(`MAILER is cloudflare but ${where} has no send_email binding EMAIL`)
+    if (!(production.send_email ?? []).some((b) => b.name === 'EMAIL'))
+      problems.push(`MAILER is cloudflare but ${where} has no send_email binding EMAIL`)
   }
 
   if (!production.compatibility_date) problems.push(`${where} has no compatibility_date`)
   for (const flag of REQUIRED_FLAGS)
-    if (!(production.compatibility_flags ?? []).includes(flag)) problems.push(`compatibility flag ${flag} is missing (compatibility_flags = ["${flag}"])`)
+    if (!(production.compatibility_flags ?? []).includes(flag))
+      problems.push(`compatibility flag ${flag} is missing (compatibility_flags = ["${flag}"])`)
   return problems
 }
 
@@ -151,11 +160,15 @@ export function configProblems({ production, topLevel, rawToml, guide, allowPlac
 function bundleGzipBytes(config) {
   const outdir = mkdtempSync(join(tmpdir(), 'deploy-check-'))
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--env', ENV, '-c', config, '--outdir', outdir], {
-      cwd: ROOT,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--env', ENV, '-c', config, '--outdir', outdir],
+      {
+        cwd: ROOT,
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     const files = []
     const walk = (dir) => {
       for (const name of readdirSync(dir)) {
@@ -183,7 +196,11 @@ async function main() {
   try {
     read = await Promise.all([readConfig(config, ENV), readConfig(config, undefined)])
   } catch (err) {
-    problems.push(`wrangler cannot read ${o.config}: ${String(err.message ?? err).replace(/\s*\n\s*/g, ' ').replace(/^Processing .*? configuration: /, '')}`)
+    problems.push(
+      `wrangler cannot read ${o.config}: ${String(err.message ?? err)
+        .replace(/\s*\n\s*/g, ' ')
+        .replace(/^Processing .*? configuration: /, '')}`,
+    )
   }
   if (read) {
     const [production, topLevel] = read

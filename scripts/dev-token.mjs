@@ -59,11 +59,16 @@ function rows(sql) {
   return Array.isArray(answer) ? (answer[0]?.results ?? []) : []
 }
 
-execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist], { stdio: ['ignore', 'ignore', 'inherit'], env: wranglerEnv })
+execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: wranglerEnv,
+})
 
 const email = wanted ?? DEMO_EMAIL
 if (wanted === null) {
-  d1(`INSERT INTO users (id, email, email_alerts, created_at) VALUES ('usr_demo', '${DEMO_EMAIL}', 1, ${now}) ON CONFLICT (email) DO NOTHING`)
+  d1(
+    `INSERT INTO users (id, email, email_alerts, created_at) VALUES ('usr_demo', '${DEMO_EMAIL}', 1, ${now}) ON CONFLICT (email) DO NOTHING`,
+  )
 } else if (rows(`SELECT id FROM users WHERE email = '${email}'`).length === 0) {
   console.error(
     `dev:token: no account ${email} in the local state. Create it in the browser first (http://localhost:8787, "Create account"),\n` +
@@ -76,5 +81,9 @@ d1(
    SELECT 'pat_dev${randomBase62(8)}', id, 'dev:token', '${tokenHash}', '${token.slice(0, 8)}…${token.slice(-4)}', '${scopes}', ${now}, ${now + 90 * DAY}
    FROM users WHERE email = '${email}'`,
 )
-console.log(wanted === null ? `Demo user: ${DEMO_EMAIL} (local state only; no password, so its requests show in no browser session)` : `Account: ${email} (local state only)`)
+console.log(
+  wanted === null
+    ? `Demo user: ${DEMO_EMAIL} (local state only; no password, so its requests show in no browser session)`
+    : `Account: ${email} (local state only)`,
+)
 console.log(token)

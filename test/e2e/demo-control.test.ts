@@ -56,7 +56,9 @@ describe.runIf(inject('sandbox'))('the demo control under local development', ()
     const pressedAt = Date.now()
     await page.getByRole('button', { name: BUTTON }).click()
     await page.waitForURL(/done=demo_table/)
-    expect(await page.locator('.alert-success').innerText()).toMatch(/The sandbox opened a free table at Marrow & Smoke on \d{4}-\d{2}-\d{2} at 12:00/)
+    expect(await page.locator('.alert-success').innerText()).toMatch(
+      /The sandbox opened a free table at Marrow & Smoke on \d{4}-\d{2}-\d{2} at 12:00/,
+    )
 
     while ((await status()) !== 'Confirmed') {
       if (Date.now() - pressedAt > 90_000) throw new Error(`not confirmed within 90 s; the page shows ${await status()}`)

@@ -38,7 +38,12 @@ function check(toml: string, args: string[] = ['--skip-bundle'], guide = GUIDE):
   const config = join(dir, `wrangler-${++n}.toml`)
   const guidePath = join(dir, `deploy-${n}.md`)
   // main and the asset directory are resolved from the config's directory: point them back here.
-  writeFileSync(config, toml.replace('main = "src/index.ts"', `main = "${join(ROOT, 'src/index.ts')}"`).replace('directory = "public"', `directory = "${join(ROOT, 'public')}"`))
+  writeFileSync(
+    config,
+    toml
+      .replace('main = "src/index.ts"', `main = "${join(ROOT, 'src/index.ts')}"`)
+      .replace('directory = "public"', `directory = "${join(ROOT, 'public')}"`),
+  )
   writeFileSync(guidePath, guide)
   const run = spawnSync(process.execPath, ['scripts/deploy-check.mjs', '--config', config, '--guide', guidePath, ...args], {
     cwd: ROOT,

@@ -43,20 +43,24 @@ export async function npmStart(args: string[], env: Record<string, string> = {})
   const state = join(dir, 'state')
   const inspector = await freePort()
   // The Node that runs vitest is the project's Node 22, which `npm start` uses too.
-  const child = spawn(process.execPath, ['scripts/start.mjs', ...args, '--inspector-port', String(inspector), '--show-interactive-dev-session=false'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      WRANGLER_SEND_METRICS: 'false',
-      CI: 'true',
-      NO_COLOR: '1',
-      WRANGLER_REGISTRY_PATH: join(dir, 'registry'),
-      TABLEWATCH_PERSIST_TO: state,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['scripts/start.mjs', ...args, '--inspector-port', String(inspector), '--show-interactive-dev-session=false'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CI: 'true',
+        NO_COLOR: '1',
+        WRANGLER_REGISTRY_PATH: join(dir, 'registry'),
+        TABLEWATCH_PERSIST_TO: state,
+        ...env,
+      },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   let output = ''
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
@@ -66,7 +70,8 @@ export async function npmStart(args: string[], env: Record<string, string> = {})
 export async function waitForHealth(started: NpmStart, origin: string): Promise<void> {
   const deadline = Date.now() + 150_000
   while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`npm start exited with ${started.child.exitCode}:\n${started.output().slice(-3000)}`)
+    if (started.child.exitCode !== null)
+      throw new Error(`npm start exited with ${started.child.exitCode}:\n${started.output().slice(-3000)}`)
     const ok = await fetch(`${origin}/health`, { signal: AbortSignal.timeout(2_000) }).then(
       (r) => r.ok,
       () => false,

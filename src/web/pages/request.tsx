@@ -170,8 +170,8 @@ function DemoControl(props: { csrfToken: string; action: string }) {
     <section class="card" aria-labelledby="demo-heading">
       <h2 id="demo-heading">Sandbox demo</h2>
       <p>
-        The sandbox platform can open a free table that fits this request, on one of its days and in its window; Tablewatch checks at
-        once, so an alert (or, once approved, an <code>auto_book</code> booking) follows within a minute. Local development only.
+        The sandbox platform can open a free table that fits this request, on one of its days and in its window; Tablewatch checks at once,
+        so an alert (or, once approved, an <code>auto_book</code> booking) follows within a minute. Local development only.
       </p>
       <form method="post" action={props.action} class="inline-form">
         <CsrfInput token={props.csrfToken} />

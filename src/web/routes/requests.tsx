@@ -31,7 +31,12 @@ const NOTICES = {
   stopped: 'Stopped. Tablewatch no longer watches; a reservation, if there is one, stays as it is.',
 } as const
 
-const DEMO_DONE = z.object({ venue: z.string().max(200), day: z.iso.date(), time: z.string().regex(/^\d{2}:\d{2}$/), seating: z.string().max(60) })
+const DEMO_DONE = z.object({
+  venue: z.string().max(200),
+  day: z.iso.date(),
+  time: z.string().regex(/^\d{2}:\d{2}$/),
+  seating: z.string().max(60),
+})
 
 const revisionField = z.object({ revision: z.coerce.number().int().min(1) })
 
@@ -181,7 +186,13 @@ requestsRoutes.post('/requests/:id/demo-table', async (c) => {
   const requestId = c.req.param('id')
   try {
     const opened = await openMatchingTable(deps, requestId, currentUser(c).id)
-    const q = new URLSearchParams({ done: 'demo_table', venue: opened.venueName, day: opened.day, time: opened.time, seating: opened.seating })
+    const q = new URLSearchParams({
+      done: 'demo_table',
+      venue: opened.venueName,
+      day: opened.day,
+      time: opened.time,
+      seating: opened.seating,
+    })
     return c.redirect(`/requests/${encodeURIComponent(requestId)}?${q}`, 303)
   } catch (err) {
     if (!(err instanceof AppError)) throw err
