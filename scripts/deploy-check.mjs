@@ -122,7 +122,7 @@ export function configProblems({ production, topLevel, rawToml, guide, allowPlac
 
   for (const flag of LOCAL_ONLY_FLAGS) {
     if (isOn(vars[flag])) problems.push(`${flag} is "on" in [env.${ENV}.vars]: a local-development flag must never reach a deployment`)
-    if (isOn(topLevel.vars?.[flag]) && flag === 'LOCAL_DEVELOPMENT')
+    if (isOn(topLevel.vars?.[flag]))
       problems.push(`${flag} is "on" at the top level: a deploy without --env ${ENV} would carry it (pass it to wrangler dev instead)`)
   }
   for (const service of production.services ?? [])

@@ -14,8 +14,9 @@
 // `--persist-to DIR` argument (or the TABLEWATCH_PERSIST_TO environment variable, which
 // `npm run dev:token` reads too) also decides where the migrations are applied.
 //
-// LOCAL_DEVELOPMENT=on is passed here (`--var`), not kept in wrangler.toml's [vars], so that a
-// `wrangler deploy` without `--env production` never carries it (docs/decisions.md, issue 28).
+// LOCAL_DEVELOPMENT=on and SHOW_OUTBOX=on are passed here (`--var`), not kept in wrangler.toml's
+// [vars], so that a `wrangler deploy` without `--env production` never carries them
+// (docs/decisions.md, issue 28).
 // Once /health answers, the next steps are printed: the URL, how to get a token, the outbox.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -114,6 +115,8 @@ const dev = spawn(
     port,
     '--var',
     'LOCAL_DEVELOPMENT:on',
+    '--var',
+    'SHOW_OUTBOX:on',
     ...originArgs,
     ...persistArgs,
     ...persistOption.rest,

@@ -104,9 +104,9 @@ describe('npm run deploy:check', () => {
     expectOnly(check(toml), new RegExp(`${flag} is "on" in \\[env\\.production\\.vars\\]`))
   })
 
-  it('refuses LOCAL_DEVELOPMENT = "on" at the top level, which a deploy without --env would carry', () => {
-    const toml = filledIn().replace('[vars]\n', '[vars]\nLOCAL_DEVELOPMENT = "on"\n')
-    expectOnly(check(toml), /LOCAL_DEVELOPMENT is "on" at the top level: a deploy without --env production would carry it/)
+  it.each(['LOCAL_DEVELOPMENT', 'SHOW_OUTBOX'])('refuses %s = "on" at the top level, which a deploy without --env would carry', (flag) => {
+    const toml = filledIn().replace('[vars]\n', `[vars]\n${flag} = "on"\n`)
+    expectOnly(check(toml), new RegExp(`${flag} is "on" at the top level: a deploy without --env production would carry it`))
   })
 
   it('refuses a service binding (the sandbox) in production', () => {

@@ -17,13 +17,17 @@ describe('the deployment configuration', () => {
     expect(configOf('production').services ?? []).toEqual([])
   })
 
-  it('a deploy without --env carries no local-development exception either', () => {
+  it('a deploy without --env carries no local-only flag either', () => {
     expect(varsOf(undefined).LOCAL_DEVELOPMENT).toBeUndefined()
+    expect(varsOf(undefined).SHOW_OUTBOX).toBeUndefined()
   })
 
-  it('npm start and the end-to-end harness pass the exception to wrangler dev themselves', () => {
-    expect(readFileSync(resolve(ROOT, 'scripts/start.mjs'), 'utf8')).toContain("'LOCAL_DEVELOPMENT:on'")
-    expect(readFileSync(resolve(ROOT, 'test/e2e/global-setup.ts'), 'utf8')).toContain("'LOCAL_DEVELOPMENT:on'")
+  it('npm start and the end-to-end harness pass the local-only flags to wrangler dev themselves', () => {
+    for (const file of ['scripts/start.mjs', 'test/e2e/global-setup.ts']) {
+      const source = readFileSync(resolve(ROOT, file), 'utf8')
+      expect(source).toContain("'LOCAL_DEVELOPMENT:on'")
+      expect(source).toContain("'SHOW_OUTBOX:on'")
+    }
   })
 
   it('the benchmark runs with the local-development exception', () => {

@@ -187,9 +187,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     args.push('--var', `PUBLIC_BASE_URL:${baseUrl}`, '--var', 'OAUTH_ACCESS_TOKEN_TTL:60')
     args.push('--var', `POLL_INTERVAL_SECONDS:${POLL_INTERVAL_SECONDS}`)
     // Local development's exceptions (plain-http webhooks to this machine, the sandbox's demo
-    // control), passed as npm start passes them: wrangler.toml's top level leaves them out, so
-    // that a deploy without --env never carries them (issue 28).
-    args.push('--var', 'LOCAL_DEVELOPMENT:on')
+    // control, the outbox page), passed as npm start passes them: wrangler.toml's top level leaves
+    // them out, so that a deploy without --env never carries them (issue 28).
+    args.push('--var', 'LOCAL_DEVELOPMENT:on', '--var', 'SHOW_OUTBOX:on')
     if (sandbox) args.push('--var', `PLATFORM_BASE_URL:${sandboxUrl}`)
     const service = await startDev('service', args, env('service'))
     started.push(service)
