@@ -11,7 +11,13 @@
 // The port is 8787 unless `--port N` (or `--port=N`) or the PORT environment variable says
 // otherwise. Unless .dev.vars sets PUBLIC_BASE_URL, the service's public origin (links, the OAuth
 // issuer, the MCP resource) is http://localhost:<that port>, so OAuth works on any port. A
-// `--persist-to DIR` argument also decides where the migrations are applied.
+// `--persist-to DIR` argument (or the TABLEWATCH_PERSIST_TO environment variable, which
+// `npm run dev:token` reads too) also decides where the migrations are applied.
+//
+// LOCAL_DEVELOPMENT=on and SHOW_OUTBOX=on are passed here (`--var`), not kept in wrangler.toml's
+// [vars], so that a `wrangler deploy` without `--env production` never carries them
+// (docs/decisions.md, issue 28).
+// Once /health answers, the next steps are printed: the URL, how to get a token, the outbox.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -80,13 +86,15 @@ if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
   console.error(`start: the port must be a number from 1 to 65535, not "${port}"`)
   process.exit(2)
 }
-const persistTo = takeOption(devArgs, '--persist-to').value
+const persistOption = takeOption(devArgs, '--persist-to')
+const persistTo = persistOption.value ?? process.env.TABLEWATCH_PERSIST_TO
+const persistArgs = persistTo ? ['--persist-to', persistTo] : []
 const originArgs = serviceVars.has('PUBLIC_BASE_URL') ? [] : ['--var', `PUBLIC_BASE_URL:http://localhost:${port}`]
 
 // stdin is not a terminal here, so wrangler applies without asking.
 const migrate = spawnSync(
   process.execPath,
-  [wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'wrangler.toml', ...(persistTo ? ['--persist-to', persistTo] : [])],
+  [wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'wrangler.toml', ...persistArgs],
   { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] },
 )
 if (migrate.status !== 0) {
@@ -96,8 +104,54 @@ if (migrate.status !== 0) {
 
 const dev = spawn(
   process.execPath,
-  [wrangler, 'dev', '-c', 'wrangler.toml', '-c', 'sandbox/wrangler.toml', '--port', port, ...originArgs, ...devArgs],
+  [
+    wrangler,
+    'dev',
+    '-c',
+    'wrangler.toml',
+    '-c',
+    'sandbox/wrangler.toml',
+    '--port',
+    port,
+    '--var',
+    'LOCAL_DEVELOPMENT:on',
+    '--var',
+    'SHOW_OUTBOX:on',
+    ...originArgs,
+    ...persistArgs,
+    ...persistOption.rest,
+  ],
   { cwd: root, env: childEnv, stdio: 'inherit' },
 )
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal))
 dev.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+
+/** What a newcomer does next, printed once the service answers (issue 28). */
+function nextSteps(origin) {
+  const tokenCommand = persistTo ? `TABLEWATCH_PERSIST_TO=${persistTo} npm run -s dev:token` : 'npm run -s dev:token'
+  return [
+    '',
+    `Tablewatch is up: ${origin}`,
+    `  1. Open ${origin} and create an account; connect a sandbox platform account in Settings`,
+    '     (any email and password: the sandbox accepts them).',
+    `  2. A token for that account: ${tokenCommand} -- --email <the email you signed up with>`,
+    '     (or create one on the Assistants page); the README\'s "API" section has the whole loop with curl.',
+    `  3. Emails that would have been sent: ${origin}/outbox (linked from Notifications).`,
+    '  4. On a request\'s page, "Open a matching table now" has the sandbox open a table that fits it.',
+    '',
+  ].join('\n')
+}
+
+const localOrigin = `http://localhost:${port}`
+const readyBy = Date.now() + 300_000
+async function announceWhenUp() {
+  while (dev.exitCode === null && Date.now() < readyBy) {
+    const up = await fetch(`${localOrigin}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (res) => res.ok,
+      () => false,
+    )
+    if (up) return console.log(nextSteps(serviceVars.get('PUBLIC_BASE_URL') ?? localOrigin))
+    await new Promise((ok) => setTimeout(ok, 1_000))
+  }
+}
+announceWhenUp()

@@ -19,3 +19,12 @@ export function missingConfiguration(env: Cloudflare.Env): string[] {
   for (const name of REQUIRED_SECRETS) if (!env[name]) missing.push(name)
   return missing
 }
+
+/**
+ * The sandbox's demo controls ("Open a matching table now", issue 28): only when the service runs
+ * locally AND with the sandbox platform behind the PLATFORM service binding. Production has
+ * neither (wrangler.toml [env.production]; `npm run deploy:check` refuses a config with either).
+ */
+export function sandboxDemoEnabled(env: Pick<Cloudflare.Env, 'LOCAL_DEVELOPMENT' | 'PLATFORM'>): boolean {
+  return isLocalDevelopment(env) && env.PLATFORM !== undefined
+}

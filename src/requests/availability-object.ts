@@ -41,6 +41,19 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     traceCall(this.env, 'availability', 'subscribe', started)
   }
 
+  /**
+   * The next run asks the platform at once, whatever the cadence and the answer in memory: the
+   * local demo control (requests/demo-table.ts) just opened a table here. A failing platform
+   * keeps its back-off (asking again during a block keeps the block in place).
+   */
+  async checkNow(): Promise<void> {
+    const pace = await this.#store.pace()
+    if (pace.failing) return
+    await this.#store.setPace({ ...pace, offsetMs: null, checkedAt: await this.#lastChecked() })
+    this.#answer = null
+    await this.ctx.storage.setAlarm(Date.now())
+  }
+
   async unsubscribe(requestId: string): Promise<void> {
     traceCall(this.env, 'availability', 'unsubscribe', Date.now())
     this.#store.remove([requestId])

@@ -1,8 +1,8 @@
 // Starts what the end-to-end suites drive, as two `wrangler dev` processes:
 //  - the sandbox platform (sandbox/wrangler.toml, when it exists) on a port of its own, so Node
 //    can call its control API (/__sandbox/…) — e.g. drop a table while a request is watching;
-//  - the service (wrangler.toml, unchanged), with D1 migrated first, on the public origin
-//    http://localhost:<port>.
+//  - the service (wrangler.toml, with LOCAL_DEVELOPMENT=on as npm start passes it), with D1
+//    migrated first, on the public origin http://localhost:<port>.
 // The service keeps its PLATFORM service binding, resolved through wrangler's local dev registry.
 // The registry lives in this run's temporary directory (WRANGLER_REGISTRY_PATH), so the binding
 // can only find this run's sandbox, never another `wrangler dev` on the machine (the benchmark's
@@ -186,6 +186,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // live 60 s (the library's minimum) so the MCP suite can see one expire and refresh it.
     args.push('--var', `PUBLIC_BASE_URL:${baseUrl}`, '--var', 'OAUTH_ACCESS_TOKEN_TTL:60')
     args.push('--var', `POLL_INTERVAL_SECONDS:${POLL_INTERVAL_SECONDS}`)
+    // Local development's exceptions (plain-http webhooks to this machine, the sandbox's demo
+    // control, the outbox page), passed as npm start passes them: wrangler.toml's top level leaves
+    // them out, so that a deploy without --env never carries them (issue 28).
+    args.push('--var', 'LOCAL_DEVELOPMENT:on', '--var', 'SHOW_OUTBOX:on')
     if (sandbox) args.push('--var', `PLATFORM_BASE_URL:${sandboxUrl}`)
     const service = await startDev('service', args, env('service'))
     started.push(service)

@@ -16,6 +16,8 @@ export async function workerdPool(bindings: Record<string, string> = {}) {
         // The suites run with production's rules; wrangler.toml's local-development exceptions
         // (plain-http webhooks to this machine) are tested by the e2e suite, which runs locally.
         LOCAL_DEVELOPMENT: 'off',
+        // The outbox page, as npm start shows it (wrangler.toml's top level leaves it out, issue 28).
+        SHOW_OUTBOX: 'on',
         PLATFORM_API_KEY: TEST_PLATFORM_API_KEY,
         // Not secrets: keys for the test pool only (the AES-GCM key for platform tokens, the
         // password pepper and the key signing signed-out CSRF tokens).

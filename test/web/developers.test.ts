@@ -1,5 +1,7 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { api } from '../helpers/api'
+import { createUserWithToken } from '../helpers/auth'
 
 describe('developers page and skill file', () => {
   it('serves skill.md as markdown that declares version 1.0.0', async () => {
@@ -48,5 +50,21 @@ describe('developers page and skill file', () => {
     ]) {
       expect(text).toContain(phrase)
     }
+  })
+
+  // Issue 28: the examples a newcomer copies must find something in the sandbox under npm start.
+  it.each([
+    ['the Developers page', 'http://localhost/developers'],
+    ['skill.md', 'http://localhost/developers/skill.md'],
+  ])("%s searches for a venue the sandbox has, and its spec names that venue's id", async (_label, url) => {
+    const text = (await (await SELF.fetch(url)).text()).replaceAll('&quot;', '"')
+    const query = /restaurants\?q=([a-z]+)/i.exec(text)?.[1]
+    const venueId = Number(/"venue_ids":\s*\[(\d+)/.exec(text)?.[1])
+    expect(query, 'an example search').toBeTruthy()
+    const { token } = await createUserWithToken()
+    const found = await api(`/restaurants?q=${query}`, { token })
+    expect(found.status).toBe(200)
+    const restaurants = found.body.restaurants as { venue_id: number; name: string }[]
+    expect(restaurants.map((r) => r.venue_id)).toContain(venueId)
   })
 })

@@ -13,10 +13,14 @@ function testAddress(): string {
 export class WebClient {
   readonly cookies = new Map<string, string>()
 
-  /** `address` is sent as CF-Connecting-IP: each client is its own place for the throttles. */
+  /**
+   * `address` is sent as CF-Connecting-IP: each client is its own place for the throttles.
+   * `fetcher` is the worker (SELF), or the worker called with a changed env.
+   */
   constructor(
     readonly origin = 'http://localhost',
     readonly address = testAddress(),
+    readonly fetcher: (request: Request) => Promise<Response> = (request) => SELF.fetch(request),
   ) {}
 
   async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -81,7 +85,7 @@ export class WebClient {
   private async send(path: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     const headers = { 'CF-Connecting-IP': this.address, ...init.headers, ...(cookie ? { Cookie: cookie } : {}) }
-    const res = await SELF.fetch(`${this.origin}${path}`, { ...init, headers, redirect: 'manual' })
+    const res = await this.fetcher(new Request(`${this.origin}${path}`, { ...init, headers, redirect: 'manual' }))
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';')
       const eq = pair?.indexOf('=') ?? -1

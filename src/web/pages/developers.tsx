@@ -45,7 +45,8 @@ curl -s ${api}/capabilities \\
   -H "Authorization: Bearer $TABLEWATCH_TOKEN"
 
 # Find a restaurant's venue_id and time zone
-curl -s "${api}/restaurants?q=lilia" \\
+# (Marrow & Smoke is one of the sandbox's venues under npm start)
+curl -s "${api}/restaurants?q=marrow" \\
   -H "Authorization: Bearer $TABLEWATCH_TOKEN"
 
 # Preview, then create with an idempotency key
@@ -56,14 +57,14 @@ curl -s -X POST ${api}/requests/preview \\
 curl -s -X POST ${api}/requests \\
   -H "Authorization: Bearer $TABLEWATCH_TOKEN" \\
   -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: dinner-2026-12-05-1" -d @spec.json
+  -H "Idempotency-Key: dinner-2026-12-05-marrow-1" -d @spec.json
 
 # Follow it: when the user asks, or at most every few minutes
 curl -s ${api}/requests/sr_… \\
   -H "Authorization: Bearer $TABLEWATCH_TOKEN"`}</Code>
         <p>A spec, for example:</p>
         <Code id="code-mcp" label="the MCP configuration">{`{
-  "venue_ids": [1234],
+  "venue_ids": [60108],
   "dates": ["2026-12-05", "2026-12-06"],
   "earliest_time": "18:30",
   "latest_time": "21:00",

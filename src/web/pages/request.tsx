@@ -7,7 +7,7 @@ import type { InboxItem } from '../../requests/inbox'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
 import { ConfirmLink } from '../components/confirm'
 import { DigestGroups } from '../components/digest-groups'
-import { Alert } from '../components/form'
+import { Alert, CsrfInput } from '../components/form'
 import { type PageOf, Pager } from '../components/pager'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
 import { ago, duration, formatInstant, formatLocal } from '../format'
@@ -28,6 +28,8 @@ export interface RequestPageProps {
   trace: PageOf<{ at: string; message: string }>
   notice?: string | undefined
   error?: string | undefined
+  /** Local development with the sandbox platform only (core/deployment.ts sandboxDemoEnabled). */
+  demoControl?: boolean | undefined
 }
 
 const OPEN = new Set(['needs_approval', 'active', 'awaiting_verification'])
@@ -162,6 +164,25 @@ function Pulse(props: { request: RequestView; now: number }) {
   )
 }
 
+/** The sandbox's demo control (issue 28): never rendered outside local development. */
+function DemoControl(props: { csrfToken: string; action: string }) {
+  return (
+    <section class="card" aria-labelledby="demo-heading">
+      <h2 id="demo-heading">Sandbox demo</h2>
+      <p>
+        The sandbox platform can open a free table that fits this request, on one of its days and in its window; Tablewatch checks at once,
+        so an alert (or, once approved, an <code>auto_book</code> booking) follows within a minute. Local development only.
+      </p>
+      <form method="post" action={props.action} class="inline-form">
+        <CsrfInput token={props.csrfToken} />
+        <button type="submit" class="button">
+          Open a matching table now
+        </button>
+      </form>
+    </section>
+  )
+}
+
 export function RequestPage(props: RequestPageProps) {
   const r = props.request
   const self = `/requests/${encodeURIComponent(r.id)}`
@@ -247,6 +268,7 @@ export function RequestPage(props: RequestPageProps) {
         )}
         <Pager page={props.trace} path={self} param="trace" label="trace entries" />
       </section>
+      {props.demoControl && r.status === 'active' ? <DemoControl csrfToken={props.csrfToken} action={`${self}/demo-table`} /> : null}
       {OPEN.has(r.status) ? (
         <section class="card" aria-labelledby="stop-heading">
           <h2 id="stop-heading">Stop watching</h2>

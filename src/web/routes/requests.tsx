@@ -3,10 +3,12 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
+import { sandboxDemoEnabled } from '../../core/deployment'
 import { AppError } from '../../errors'
 import { approvalContext, recordApproved, recordSeen } from '../../requests/approval-context'
 import { approveRequest } from '../../requests/approve'
 import { isCursor } from '../../requests/cursor'
+import { openMatchingTable } from '../../requests/demo-table'
 import { type Deps, depsOf } from '../../requests/deps'
 import { foundTablesOf } from '../../requests/found-tables'
 import { alertsOfRequest } from '../../requests/inbox'
@@ -28,6 +30,13 @@ const NOTICES = {
   declined: 'Declined. Nothing will be watched or booked for this request.',
   stopped: 'Stopped. Tablewatch no longer watches; a reservation, if there is one, stays as it is.',
 } as const
+
+const DEMO_DONE = z.object({
+  venue: z.string().max(200),
+  day: z.iso.date(),
+  time: z.string().regex(/^\d{2}:\d{2}$/),
+  seating: z.string().max(60),
+})
 
 const revisionField = z.object({ revision: z.coerce.number().int().min(1) })
 
@@ -140,6 +149,7 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
       tableAlerts={alerts.length - found.notices.length}
       notices={pageOf(found.notices, pageNumber(c.req.query('notices')), NOTICES_PER_PAGE)}
       trace={pageOf(trace, pageNumber(c.req.query('trace')), TRACE_PER_PAGE)}
+      demoControl={sandboxDemoEnabled(c.env)}
       {...extra}
     />
   )
@@ -149,8 +159,44 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
 requestsRoutes.post('/requests/:id/decline', (c) => stopAndShow(c, 'declined'))
 requestsRoutes.post('/requests/:id/stop', (c) => stopAndShow(c, 'stopped'))
 
+/** What the demo control opened, from the redirect's query (the owner's own words, shown as text). */
+function demoNotice(query: Record<string, string>): string | undefined {
+  const opened = DEMO_DONE.safeParse(query)
+  if (!opened.success) return undefined
+  const { venue, day, time, seating } = opened.data
+  return `The sandbox opened a free table at ${venue} on ${day} at ${time} (${seating}). Tablewatch is checking now.`
+}
+
 requestsRoutes.get('/requests/:id', (c) => {
   const done = c.req.query('done')
-  const notice = done === 'approved' || done === 'declined' || done === 'stopped' ? NOTICES[done] : undefined
+  const notice =
+    done === 'approved' || done === 'declined' || done === 'stopped'
+      ? NOTICES[done]
+      : done === 'demo_table' && sandboxDemoEnabled(c.env)
+        ? demoNotice(c.req.query())
+        : undefined
   return showRequest(c, depsOf(c.env, c.req.url), c.req.param('id'), notice ? { notice } : {})
+})
+
+// Local development with the sandbox only (issue 28): anywhere else this route answers "not found",
+// as if it did not exist. The session and the form's CSRF token are checked like every form's.
+requestsRoutes.post('/requests/:id/demo-table', async (c) => {
+  if (!sandboxDemoEnabled(c.env)) return notFound(c)
+  const deps = depsOf(c.env, c.req.url)
+  const requestId = c.req.param('id')
+  try {
+    const opened = await openMatchingTable(deps, requestId, currentUser(c).id)
+    const q = new URLSearchParams({
+      done: 'demo_table',
+      venue: opened.venueName,
+      day: opened.day,
+      time: opened.time,
+      seating: opened.seating,
+    })
+    return c.redirect(`/requests/${encodeURIComponent(requestId)}?${q}`, 303)
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err
+    if (err.code === 'request_not_found' || err.code === 'not_found') return notFound(c)
+    return showRequest(c, deps, requestId, { error: err.message })
+  }
 })
