@@ -17,6 +17,7 @@ import {
 } from '../../src/platform/wire'
 import { loginReply, userReply, userWithoutCard } from './fixtures/auth'
 import { apiJson500, cloudfrontError, emptyBody500, html403, impervaChallenge, type RawAnswer, sessionInvalid500 } from './fixtures/blocks'
+import { apiAnswers, behindCdn, htmlPage200, impervaChallenge403, plainText500 } from './fixtures/cdn'
 import { bookReply, detailsCardHold, detailsFree } from './fixtures/book'
 import { FIND_DAY, FIND_VENUE, findEvent, findLateService, findMixed, findNoneOpen, findWithOddEntries } from './fixtures/find'
 import { reservationsReply, reservationsWithOddEntries } from './fixtures/reservations'
@@ -67,9 +68,26 @@ describe('answers from in front of the API', () => {
     expect(signal(emptyBody500)).toBe('empty_500')
     expect(signal(cloudfrontError)).toBe('cloudfront')
     expect(signal(impervaChallenge)).toBe('imperva')
-    expect(signal(html403)).toBe('html_403')
+    expect(signal(html403)).toBe('html_page')
     expect(signal(apiJson500)).toBeNull()
     expect(signal(sessionInvalid500)).toBeNull()
+  })
+
+  // §11: the CDN's headers and cookies are on every answer; status and body decide.
+  const behind = (a: RawAnswer) => blockSignalOf(a.status, behindCdn(a), a.body)
+
+  it.each(Object.entries({ ...apiAnswers, apiJson500, sessionInvalid500 }))('the JSON answer %s is the API’s, whatever the CDN headers say', (_name, answer) => {
+    expect(behind(answer)).toBeNull()
+  })
+
+  it('each block form is a block behind the CDN headers too', () => {
+    expect(behind(plainText500)).toBe('plain_500')
+    expect(behind(emptyBody500)).toBe('empty_500')
+    expect(behind(impervaChallenge)).toBe('imperva')
+    expect(behind(impervaChallenge403)).toBe('imperva')
+    expect(behind(html403)).toBe('html_page')
+    expect(behind(htmlPage200)).toBe('html_page')
+    expect(behind(cloudfrontError)).toBe('cloudfront')
   })
 })
 
