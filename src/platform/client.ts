@@ -1,7 +1,16 @@
 // The real platform client: the platform's own wire format, whatever host `fetcher` reaches
 // (api.resy.com in production, the sandbox worker through a service binding locally).
 import { addDays, todayIn } from '../lib/zoned-time'
-import { type BookOutcome, type FindQuery, ok, type Outcome, type Platform, type PlatformReservation, type PlatformSession, type ReleaseRule } from './api'
+import {
+  type BookOutcome,
+  type FindQuery,
+  type Outcome,
+  ok,
+  type Platform,
+  type PlatformReservation,
+  type PlatformSession,
+  type ReleaseRule,
+} from './api'
 import { BLOCK_WORDS } from './blocks'
 import { createTransport, describeIssue, type Exchange, type Fetcher, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from './mapping'

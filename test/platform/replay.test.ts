@@ -40,7 +40,8 @@ function replaying(answer: (url: URL, request: Request) => RawAnswer) {
 }
 
 const always = (a: RawAnswer) => replaying(() => a)
-const find = (platform: ReturnType<typeof replaying>['platform']) => platform.findSlots({ venueId: FIND_VENUE, day: FIND_DAY, partySize: 2 })
+const find = (platform: ReturnType<typeof replaying>['platform']) =>
+  platform.findSlots({ venueId: FIND_VENUE, day: FIND_DAY, partySize: 2 })
 
 describe('every fixture answer, behind the CDN, is read through the real client as the API’s', () => {
   it('login keeps the refresh cookie exactly as Set-Cookie gave it (+ / =), and refresh sends it back unchanged', async () => {
@@ -91,15 +92,18 @@ describe('every fixture answer, behind the CDN, is read through the real client 
     // Every page is read; the cancelled (current and legacy) and the finished entries hold no table.
     expect((await platform.listReservations('t')).kind === 'ok').toBe(true)
     const listed = await platform.listReservations('t')
-    expect(listed.kind === 'ok' && listed.value.map((r) => r.reservationId)).toEqual([String(reservation.reservation_id), String(legacyHeld.reservation_id)])
+    expect(listed.kind === 'ok' && listed.value.map((r) => r.reservationId)).toEqual([
+      String(reservation.reservation_id),
+      String(legacyHeld.reservation_id),
+    ])
     // Like the web app: a browser User-Agent, its Accept, and Origin/Referer https://resy.com on every call, book included (§11).
     for (const request of sent) {
-      expect([request.headers.get('User-Agent'), request.headers.get('Accept'), request.headers.get('Origin'), request.headers.get('Referer')]).toEqual([
-        DEFAULT_USER_AGENT,
-        'application/json, text/plain, */*',
-        'https://resy.com',
-        'https://resy.com/',
-      ])
+      expect([
+        request.headers.get('User-Agent'),
+        request.headers.get('Accept'),
+        request.headers.get('Origin'),
+        request.headers.get('Referer'),
+      ]).toEqual([DEFAULT_USER_AGENT, 'application/json, text/plain, */*', 'https://resy.com', 'https://resy.com/'])
     }
   })
 

@@ -3,7 +3,16 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
-import { addSlotSchema, blockSchema, faultSchema, historySchema, invalidateSchema, setPolicySchema, slotKeySchema, tokenLifetimesSchema } from '../schemas'
+import {
+  addSlotSchema,
+  blockSchema,
+  faultSchema,
+  historySchema,
+  invalidateSchema,
+  setPolicySchema,
+  slotKeySchema,
+  tokenLifetimesSchema,
+} from '../schemas'
 import { VENUES } from '../venues'
 import { worldOf } from './platform'
 

@@ -132,7 +132,9 @@ const REFRESH_COOKIE = 'production_refresh_token'
 /** Written raw: the token is base64 with `+`, `/`, `=` (store/schema.ts), and the platform sends it as is (§11). */
 function setRefreshCookie(c: Ctx, tokens: IssuedTokens): void {
   const maxAge = Math.max(0, Math.floor((tokens.refreshExpiresAt - Date.now()) / 1000))
-  c.header('Set-Cookie', `${REFRESH_COOKIE}=${tokens.refreshToken}; Max-Age=${maxAge}; Path=/; HttpOnly; Secure; SameSite=None`, { append: true })
+  c.header('Set-Cookie', `${REFRESH_COOKIE}=${tokens.refreshToken}; Max-Age=${maxAge}; Path=/; HttpOnly; Secure; SameSite=None`, {
+    append: true,
+  })
 }
 
 /**

@@ -40,19 +40,21 @@ const FIRST_HISTORY_ID = 800_000_000
 
 export function addHistory(sql: SqlStorage, input: HistoryInput): number {
   const h = historySchema.parse(input)
-  return sql
-    .exec<{ id: number }>(
-      'INSERT INTO history (email, venue_id, day, time, seating, party_size, state, legacy) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-      h.email.trim().toLowerCase(),
-      h.venueId,
-      h.day,
-      h.time,
-      h.seating,
-      h.partySize,
-      h.state,
-      h.legacy ? 1 : 0,
-    )
-    .one().id + FIRST_HISTORY_ID
+  return (
+    sql
+      .exec<{ id: number }>(
+        'INSERT INTO history (email, venue_id, day, time, seating, party_size, state, legacy) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+        h.email.trim().toLowerCase(),
+        h.venueId,
+        h.day,
+        h.time,
+        h.seating,
+        h.partySize,
+        h.state,
+        h.legacy ? 1 : 0,
+      )
+      .one().id + FIRST_HISTORY_ID
+  )
 }
 
 /**
@@ -66,8 +68,25 @@ export function seedHistory(sql: SqlStorage, email: string, now: number): void {
   if (!pomelo || !juniper) return
   const today = (zone: string) => todayIn(zone, now)
   const entries: HistoryInput[] = [
-    { email, venueId: pomelo.id, day: addDays(today(pomelo.zone), 3), time: '19:00', seating: 'Dining Room', partySize: 2, state: 'cancelled' },
-    { email, venueId: juniper.id, day: addDays(today(juniper.zone), 5), time: '20:00', seating: 'Dining Room', partySize: 2, state: 'cancelled', legacy: true },
+    {
+      email,
+      venueId: pomelo.id,
+      day: addDays(today(pomelo.zone), 3),
+      time: '19:00',
+      seating: 'Dining Room',
+      partySize: 2,
+      state: 'cancelled',
+    },
+    {
+      email,
+      venueId: juniper.id,
+      day: addDays(today(juniper.zone), 5),
+      time: '20:00',
+      seating: 'Dining Room',
+      partySize: 2,
+      state: 'cancelled',
+      legacy: true,
+    },
     { email, venueId: juniper.id, day: addDays(today(juniper.zone), -4), time: '19:30', seating: 'Bar', partySize: 2, state: 'finished' },
   ]
   for (const entry of entries) addHistory(sql, entry)
