@@ -287,7 +287,7 @@ export function reservationsJson(bookings: Booking[], history: HistoryEntry[], n
     ...bookings.map((b) => {
       const venue = venueById(b.venueId)
       const past = venue !== undefined && instantOf(b.day, b.time, venue.zone) <= now
-      return { ...b, seating: b.seating, state: past ? ('finished' as const) : ('upcoming' as const), legacy: false }
+      return { ...b, state: past ? ('finished' as const) : ('upcoming' as const), legacy: false }
     }),
     ...history.map((h) => ({ ...h, resyToken: `rr://history-${h.reservationId}`, paymentMethodId: null })),
   ].sort((a, b) => `${a.day} ${a.time}`.localeCompare(`${b.day} ${b.time}`) || a.reservationId - b.reservationId)

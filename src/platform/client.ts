@@ -34,7 +34,7 @@ export type { Fetcher }
 export type PlatformClientOptions = TransportOptions
 
 const SEARCH_PAGE_SIZE = 8
-/** Reservations asked for a page (the platform may answer fewer: pages are read by `metadata.total`). */
+/** Reservations asked for a page (the platform may answer fewer: pages are read up to `metadata.total`, else an empty page). */
 const RESERVATION_PAGE = 50
 /** Pages read at most (the sandbox answers 10 a page: 200 entries); more is `unavailable`, never a partial list. */
 const RESERVATION_PAGES_MAX = 20
@@ -180,8 +180,9 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
         for (const i of ids) seen.add(i)
         held.push(...reservationsOf(got.value, onSkip, Date.now(), offset))
         offset += reservations.length
+        // Without a total, a short page may be the platform's own page size: read on until an empty page.
         const total = metadata?.total
-        if (total != null ? offset >= total : reservations.length < RESERVATION_PAGE) return ok(held)
+        if (total != null && offset >= total) return ok(held)
       }
       // Never a partial list: a reservation on an unread page could be the table this dinner already has.
       return { kind: 'unavailable', detail: `/3/user/reservations: more than ${RESERVATION_PAGES_MAX} pages` }

@@ -107,6 +107,22 @@ describe('every fixture answer, behind the CDN, is read through the real client 
     }
   })
 
+  it('reads on without metadata.total until an empty page, and stops when the platform repeats a page', async () => {
+    const withoutTotal = reservationsPages.map(({ metadata: _m, ...page }) => page)
+    const pages = replaying((url) => json(withoutTotal[Number(url.searchParams.get('offset')) / 2] ?? { reservations: [] }))
+    const listed = await pages.platform.listReservations('t')
+    expect(listed.kind === 'ok' && listed.value.map((r) => r.reservationId)).toEqual([
+      String(reservation.reservation_id),
+      String(legacyHeld.reservation_id),
+    ])
+    expect(pages.sent.map((r) => new URL(r.url).searchParams.get('offset'))).toEqual(['0', '2', '4', '5'])
+    // A platform that ignores `offset` (§5: "scoping params seemed ignored") answers page 1 again: read once.
+    const same = replaying(() => json(withoutTotal[1]))
+    const once = await same.platform.listReservations('t')
+    expect(once.kind === 'ok' && once.value.map((r) => r.reservationId)).toEqual([String(reservation.reservation_id)])
+    expect(same.sent).toHaveLength(2)
+  })
+
   it.each(Object.entries(apiAnswers))('reads the JSON answer %s as the API’s, never as a block', async (_name, answer) => {
     const { platform } = always(answer)
     const got = await find(platform)
