@@ -2,12 +2,12 @@
 // `fetcher` is the PLATFORM service binding inside workerd, or `globalThis` from Node; `baseUrl`
 // picks the sandbox world (one per host name), so use the same base URL as the platform client.
 import { z } from 'zod'
-import type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput, TokenLifetimes } from './src/schemas'
+import type { AddSlotInput, BlockInput, Endpoint, FaultInput, HistoryInput, SlotKeyInput, TokenLifetimes } from './src/schemas'
 import { ENDPOINTS, policySchema } from './src/schemas'
 
 export { freeCancellationDeadline } from './src/policy'
 export { TERMS_GAPS } from './src/schemas'
-export type { AddSlotInput, BlockInput, Endpoint, FaultInput, SlotKeyInput }
+export type { AddSlotInput, BlockInput, Endpoint, FaultInput, HistoryInput, SlotKeyInput }
 export type Policy = z.infer<typeof policySchema>
 
 const slotSchema = z.object({
@@ -100,6 +100,9 @@ export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
     /** Changes the fees of an offered slot; false when there is no such slot. */
     setPolicy: (key: SlotKeyInput, policy: Policy) =>
       call('POST', '/slots/policy', flag('changed'), { ...key, policy }, [200, 404]).then((r) => r.changed),
+    /** Puts a cancelled or past entry (never a booking) on an account's reservation list; its reservation id. */
+    addHistory: (entry: HistoryInput) =>
+      call('POST', '/history', z.object({ reservationId: z.number() }), entry).then((r) => r.reservationId),
     injectFault: (fault: FaultInput) => call('POST', '/faults', z.object({ ok: z.boolean() }), fault).then(() => undefined),
     /** The firewall blocks one client (by User-Agent) or, without one, every client, for `forMs` (0 lifts it). */
     block: (block: BlockInput) => call('POST', '/block', z.object({ ok: z.boolean() }), block).then(() => undefined),

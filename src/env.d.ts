@@ -29,6 +29,8 @@ declare global {
       PLATFORM_API_KEY: string
       /** A browser User-Agent for platform calls (default: a current desktop Chrome; see platform/user-agent.ts). */
       PLATFORM_USER_AGENT?: string
+      /** The web origin sent as Origin/Referer: https://resy.com (default) or https://widgets.resy.com (platform/web-origin.ts). */
+      PLATFORM_WEB_ORIGIN?: string
       /** AES-GCM key (base64, 32 bytes) for platform tokens at rest; a Worker secret. */
       PLATFORM_TOKEN_KEY: string
       /** HMAC key peppering password hashes (src/auth/password.ts); a Worker secret. */

@@ -1,7 +1,11 @@
-// What the platform's CDN/WAF does before a call reaches the API (shared/reference/resy-api.md
-// §7 and §10): a call without a browser User-Agent gets an HTTP 500 with an empty body (clients
-// sending a library default got exactly that: `lgrees` until 2a2578d, `jeffknaide/resy-bot#11`).
-// The sandbox's own rule, written from the evidence, not shared with the client.
+// What the platform's CDN/WAF (Imperva) does before a call reaches the API
+// (shared/reference/resy-api.md §7, §10, §11). A call without a browser User-Agent gets an HTTP
+// 500 whose body is the plain text `Internal Server Error` (§11, [idx 52679252770]: the blocked
+// login of a Feb 2026 write-up; clients sending a library default got 500s: `lgrees` until
+// 2a2578d, `jeffknaide/resy-bot#11`). So does a /3/book without the web app's Origin and Referer
+// (`Alkaar#122`, 2023-05-12: "the final booking post request now needs a referer header or else it
+// fails with an Internal Server Error"; Origin since Apr 2023, `Alkaar#104`, `jeffknaide/resy-bot#3`).
+// The sandbox's own rules, written from the evidence, not shared with the client.
 import type { BlockStyle } from './schemas'
 
 // A browser's User-Agent: the Mozilla/5.0 preamble, an engine token, a browser product token,
@@ -16,11 +20,28 @@ export function looksLikeABrowser(userAgent: string | undefined): boolean {
   return PREAMBLE.test(userAgent) && ENGINE.test(userAgent) && PRODUCT.test(userAgent) && !SCRIPTED.test(userAgent)
 }
 
-/** The firewall's refusal: a 500 with nothing in the body (no JSON, no content type). */
+/** A 500 with nothing in the body (no JSON, no content type): how a blocked IP is answered ([idx 22674018902]). */
 export const emptyBody500 = () => new Response(null, { status: 500 })
 
+/** Imperva's refusal of a client it does not like: a 500 with the plain text `Internal Server Error` (§11). */
+export const plainText500 = () =>
+  new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+
+/** The web app's origins: resy.com, and the booking widget's (both used by working clients, §7). */
+const WEB_ORIGINS = ['https://resy.com', 'https://widgets.resy.com']
+
 /**
- * What a blocked client gets instead of the API (§10): an empty-body 500 for a blocked IP
+ * Whether a /3/book carries the web app's Origin and Referer: a web origin, and a Referer on one.
+ * Stricter than the evidence (which shows only that they must be there): no working client sends
+ * other values, and a client sending them would be told apart by the firewall as easily.
+ */
+export function looksLikeTheWebApp(origin: string | undefined, referer: string | undefined): boolean {
+  if (!origin || !referer || !WEB_ORIGINS.includes(origin)) return false
+  return WEB_ORIGINS.some((o) => referer === `${o}/` || referer.startsWith(`${o}/`))
+}
+
+/**
+ * What a blocked client gets instead of the API (§10, §11): Imperva's plain-text 500, an empty-body 500 for a blocked IP
  * ([idx 22674018902]), an HTML 403 page, CloudFront's error with `X-Cache: Error from cloudfront`
  * ([idx 39233085540]), or an Imperva challenge page (`jwilli97/chi-chi`), which answers 200.
  */
@@ -30,6 +51,8 @@ export function blockedAnswer(style: BlockStyle): Response {
   switch (style) {
     case 'empty_500':
       return emptyBody500()
+    case 'plain_500':
+      return plainText500()
     case 'html_403':
       return html(403, '<html><head><title>403 Forbidden</title></head><body><center><h1>403 Forbidden</h1></center></body></html>')
     case 'cloudfront':
@@ -42,7 +65,8 @@ export function blockedAnswer(style: BlockStyle): Response {
       return html(
         200,
         '<html><head><META NAME="robots" CONTENT="noindex,nofollow"><script src="/_Incapsula_Resource?SWJIYLWA=5074a744e2e3d891814e9a2dace20bd4"></script></head><body></body></html>',
-        { 'X-Iinfo': '12-34567890-0 0NNN RT(1700000000000 0) q(0 -1 -1 -1) r(0 -1)', 'X-CDN': 'Imperva' },
+        // X-CDN and X-Iinfo are added to this as to every answer (cdn.ts): they are no sign of a block.
+        {},
       )
   }
 }

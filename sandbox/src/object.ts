@@ -13,14 +13,16 @@ import {
   type Endpoint,
   type Fault,
   type FaultInput,
+  type HistoryInput,
   setPolicySchema,
   slotKeySchema,
   type TokenLifetimes,
 } from './schemas'
 import { accountByToken, invalidateTokens, login, refresh, type SandboxAccount } from './store/accounts'
 import { blockOf, setBlock } from './store/blocks'
-import { type Booking, type BookResult, book, ledger, mintBookToken, upcomingOf } from './store/bookings'
+import { type Booking, type BookResult, book, ledger, listedOf, mintBookToken } from './store/bookings'
 import { callCounts, enter, injectFault } from './store/faults'
+import { addHistory, type HistoryEntry, historyOf } from './store/history'
 import { migrate, wipe } from './store/schema'
 import { currentSlot, putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot } from './store/slots'
 import { expireAuthTokens, type IssuedTokens, setTokenLifetimes } from './store/tokens'
@@ -90,12 +92,17 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
     return book(this.#sql, account, request, Date.now())
   }
 
-  /** The account's upcoming reservations; `lagMs` leaves out those booked that recently (a lagging list). */
-  reservations(token: string, lagMs = 0): Authed<{ kind: 'ok'; bookings: Booking[] }> {
+  /**
+   * What the account's reservation list shows: its bookings, upcoming and recent, and its history
+   * (cancelled and past entries, store/history.ts); `lagMs` leaves out bookings made that recently
+   * (a lagging list).
+   */
+  reservations(token: string, lagMs = 0): Authed<{ kind: 'ok'; bookings: Booking[]; history: HistoryEntry[] }> {
     const account = accountByToken(this.#sql, token, Date.now())
     if (!account) return { kind: 'unauthorized' }
     const now = Date.now()
-    return { kind: 'ok', bookings: upcomingOf(this.#sql, account.email, now).filter((b) => b.bookedAt <= now - lagMs) }
+    const bookings = listedOf(this.#sql, account.email, now).filter((b) => b.bookedAt <= now - lagMs)
+    return { kind: 'ok', bookings, history: historyOf(this.#sql, account.email) }
   }
 
   /** How the firewall answers this client now; null lets the call through. Not counted as a call. */
@@ -128,6 +135,11 @@ export class SandboxPlatform extends DurableObject<SandboxEnv> {
     const { policy, ...key } = setPolicySchema.parse(input)
     const venue = venueById(key.venueId)
     return venue ? setPolicy(this.#sql, venue, key, policy) : false
+  }
+
+  /** Adds a cancelled or past entry to an account's list; its reservation id. */
+  addHistory(input: HistoryInput): number {
+    return addHistory(this.#sql, input)
   }
 
   injectFault(input: FaultInput): void {

@@ -90,7 +90,17 @@ export type Fault = z.output<typeof faultSchema>
 
 export const invalidateSchema = z.object({ email: z.string().min(1) })
 
-export const BLOCK_STYLES = ['empty_500', 'html_403', 'cloudfront', 'imperva'] as const
+/** A cancelled or past reservation on an account's list (store/history.ts); never a booking. */
+export const historySchema = slotKeySchema.extend({
+  email: z.string().min(1),
+  partySize: z.number().int().min(1).max(20),
+  state: z.enum(['cancelled', 'finished', 'no_show']),
+  /** The legacy shape: `time_slot` as `{date}`, no `day`. */
+  legacy: z.boolean().default(false),
+})
+export type HistoryInput = z.input<typeof historySchema>
+
+export const BLOCK_STYLES = ['empty_500', 'plain_500', 'html_403', 'cloudfront', 'imperva'] as const
 export const blockSchema = z.object({
   /** The client blocked, by its exact User-Agent; absent: every client. */
   userAgent: z.string().min(1).max(500).optional(),

@@ -7,6 +7,7 @@ import { freeCancellationDeadline } from './policy'
 import { hashOf } from './prng'
 import type { SandboxAccount } from './store/accounts'
 import type { Booking } from './store/bookings'
+import type { HistoryEntry, HistoryState } from './store/history'
 import { venueById } from './venues'
 
 const SERVICE_TYPE_DINNER = 2
@@ -237,25 +238,64 @@ export function detailsJson(v: SandboxVenue, slot: SandboxSlot, partySize: numbe
 
 export const bookJson = (b: Booking) => ({ resy_token: b.resyToken, reservation_id: b.reservationId, venue_opt_in: false })
 
-export function reservationsJson(bookings: Booking[]) {
+/** How one entry of the reservation list says what became of it (§5: `status{finished,no_show}`; §11). */
+function statusOf(state: 'upcoming' | 'finished' | HistoryState, legacy: boolean) {
+  // A cancelled entry names it: as a string in the legacy shape, as `status.reservation` otherwise
+  // (`mvanhorn/printing-press-library`, the goat Resy source, reads both).
+  if (state === 'cancelled') return legacy ? 'Cancelled' : { reservation: 'Cancelled', finished: 0, no_show: 0 }
+  return { finished: state === 'upcoming' ? 0 : 1, no_show: state === 'no_show' ? 1 : 0 }
+}
+
+interface ListedEntry {
+  reservationId: number
+  resyToken: string
+  venueId: number
+  day: string
+  time: string
+  partySize: number
+  seating: string
+  paymentMethodId: number | null
+  state: 'upcoming' | 'finished' | HistoryState
+  legacy: boolean
+}
+
+function entryJson(e: ListedEntry) {
+  const venue = venueById(e.venueId)
+  const when = venue ? new Date(instantOf(e.day, e.time, venue.zone)).toISOString() : null
+  const common = {
+    reservation_id: e.reservationId,
+    resy_token: e.resyToken,
+    venue: { id: e.venueId },
+    num_seats: e.partySize,
+    config: { type: e.seating },
+    service_type_id: SERVICE_TYPE_DINNER,
+    status: statusOf(e.state, e.legacy),
+    cancellation: { allowed: e.state === 'upcoming' },
+    payment_method: e.paymentMethodId === null ? null : { id: e.paymentMethodId },
+  }
+  // The legacy shape: no `day`, and `time_slot` an object with the full date and time (§11).
+  if (e.legacy) return { ...common, time_slot: { date: `${e.day} ${e.time}:00` } }
+  return { ...common, day: e.day, time_slot: `${e.time}:00`, when }
+}
+
+/**
+ * GET /3/user/reservations: one page (`offset`, `limit`) of the account's list, live bookings and
+ * history in day order, with `metadata.total` the size of the whole list (§5, §11).
+ */
+export function reservationsJson(bookings: Booking[], history: HistoryEntry[], now: number, page: { offset: number; limit: number }) {
+  const entries: ListedEntry[] = [
+    ...bookings.map((b) => {
+      const venue = venueById(b.venueId)
+      const past = venue !== undefined && instantOf(b.day, b.time, venue.zone) <= now
+      return { ...b, state: past ? ('finished' as const) : ('upcoming' as const), legacy: false }
+    }),
+    ...history.map((h) => ({ ...h, resyToken: `rr://history-${h.reservationId}`, paymentMethodId: null })),
+  ].sort((a, b) => `${a.day} ${a.time}`.localeCompare(`${b.day} ${b.time}`) || a.reservationId - b.reservationId)
+  const shown = entries.slice(page.offset, page.offset + page.limit)
   const venues: Record<string, { name: string }> = {}
-  const reservations = bookings.map((b) => {
-    const venue = venueById(b.venueId)
-    if (venue) venues[String(b.venueId)] = { name: venue.name }
-    return {
-      reservation_id: b.reservationId,
-      resy_token: b.resyToken,
-      venue: { id: b.venueId },
-      day: b.day,
-      time_slot: `${b.time}:00`,
-      when: venue ? new Date(instantOf(b.day, b.time, venue.zone)).toISOString() : null,
-      num_seats: b.partySize,
-      config: { type: b.seating },
-      service_type_id: SERVICE_TYPE_DINNER,
-      status: { finished: 0, no_show: 0 },
-      cancellation: { allowed: true },
-      payment_method: b.paymentMethodId === null ? null : { id: b.paymentMethodId },
-    }
-  })
-  return { reservations, venues, metadata: { total: reservations.length, type: 'upcoming' } }
+  for (const e of shown) {
+    const venue = venueById(e.venueId)
+    if (venue) venues[String(e.venueId)] = { name: venue.name }
+  }
+  return { reservations: shown.map(entryJson), venues, metadata: { total: entries.length, type: 'upcoming' } }
 }

@@ -1,7 +1,16 @@
 // The real platform client: the platform's own wire format, whatever host `fetcher` reaches
 // (api.resy.com in production, the sandbox worker through a service binding locally).
 import { addDays, todayIn } from '../lib/zoned-time'
-import type { BookOutcome, FindQuery, Outcome, Platform, PlatformSession, ReleaseRule } from './api'
+import {
+  type BookOutcome,
+  type FindQuery,
+  type Outcome,
+  ok,
+  type Platform,
+  type PlatformReservation,
+  type PlatformSession,
+  type ReleaseRule,
+} from './api'
 import { BLOCK_WORDS } from './blocks'
 import { createTransport, describeIssue, type Exchange, type Fetcher, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from './mapping'
@@ -14,6 +23,7 @@ import {
   findAnswer,
   loginAnswer,
   refreshAnswer,
+  reservationIdOnly,
   reservationsAnswer,
   searchAnswer,
   userAnswer,
@@ -24,6 +34,10 @@ export type { Fetcher }
 export type PlatformClientOptions = TransportOptions
 
 const SEARCH_PAGE_SIZE = 8
+/** Reservations asked for a page (the platform may answer fewer: pages are read up to `metadata.total`, else an empty page). */
+const RESERVATION_PAGE = 50
+/** Pages read at most (the sandbox answers 10 a page: 200 entries); more is `unavailable`, never a partial list. */
+const RESERVATION_PAGES_MAX = 20
 /** Days ahead asked for a venue's notes when its release rule is not known otherwise. */
 const RELEASE_PROBE_DAYS = 3
 
@@ -66,7 +80,8 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
 
     async refresh(refreshToken) {
       // One attempt: the old refresh token may be spent even when the answer is lost.
-      const headers = { Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refreshToken)}` }
+      // Exactly as Set-Cookie gave it (§11: `Cierge:resy/auth.go` sends the raw value; it may hold + / =).
+      const headers = { Cookie: `${REFRESH_COOKIE}=${refreshToken}` }
       const got = signInAnswer(await http.exchange({ method: 'POST', path: '/3/auth/refresh', headers, signsIn: true }))
       if (got.kind !== 'answer') return got
       const parsed = refreshAnswer.safeParse(got.body)
@@ -119,7 +134,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       const form: Record<string, string> = { book_token: bookToken, source_id: 'resy.com-venue-details' }
       if (paymentMethodId !== null) form.struct_payment_method = JSON.stringify({ id: paymentMethodId })
       // Exactly one attempt: a retry after a lost answer could book twice.
-      const got = await http.exchange({ method: 'POST', path: '/3/book', form, authToken, origin: 'https://widgets.resy.com' })
+      const got = await http.exchange({ method: 'POST', path: '/3/book', form, authToken })
       if (got.kind === 'timeout') return { kind: 'unknown', detail: 'timeout' }
       if (got.kind === 'network') return { kind: 'unknown', detail: got.detail }
       // A block answers before the platform: it probably booked nothing, but nothing says so.
@@ -147,9 +162,30 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
     },
 
     async listReservations(authToken) {
-      const query = { type: 'upcoming', limit: '100', offset: '0', book_on_behalf_of: 'false' }
-      const got = await http.read({ method: 'GET', path: '/3/user/reservations', query, authToken }, reservationsAnswer)
-      return map(got, (a) => reservationsOf(a, skippedIn('/3/user/reservations')))
+      // Every page (§11: `limit`/`offset` page the list); what is cancelled, over or unreadable is left out (mapping.ts).
+      const held: PlatformReservation[] = []
+      const seen = new Set<string>()
+      const onSkip = skippedIn('/3/user/reservations')
+      for (let page = 0, offset = 0; page < RESERVATION_PAGES_MAX; page++) {
+        const query = { type: 'upcoming', limit: String(RESERVATION_PAGE), offset: String(offset), book_on_behalf_of: 'false' }
+        const got = await http.read({ method: 'GET', path: '/3/user/reservations', query, authToken }, reservationsAnswer)
+        if (got.kind !== 'ok') return got
+        const { reservations, metadata } = got.value
+        const ids = reservations.flatMap((r) => {
+          const parsed = reservationIdOnly.safeParse(r)
+          return parsed.success ? [String(parsed.data.reservation_id)] : []
+        })
+        // A platform that ignores `offset` answers the same page again: it has given all it will.
+        if (reservations.length === 0 || (ids.length > 0 && ids.every((i) => seen.has(i)))) return ok(held)
+        for (const i of ids) seen.add(i)
+        held.push(...reservationsOf(got.value, onSkip, Date.now(), offset))
+        offset += reservations.length
+        // Without a total, a short page may be the platform's own page size: read on until an empty page.
+        const total = metadata?.total
+        if (total != null && offset >= total) return ok(held)
+      }
+      // Never a partial list: a reservation on an unread page could be the table this dinner already has.
+      return { kind: 'unavailable', detail: `/3/user/reservations: more than ${RESERVATION_PAGES_MAX} pages` }
     },
   }
 }

@@ -13,7 +13,7 @@ const time = z.string().regex(/^\d{2}:\d{2}$/)
 const text = z.string().max(2000)
 const amount = z.number().finite().nonnegative().nullable()
 
-const blockSignal = z.enum(['cloudfront', 'imperva', 'empty_500', 'html_403'])
+const blockSignal = z.enum(['cloudfront', 'imperva', 'plain_500', 'empty_500', 'html_page'])
 
 const failure = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('reauth') }),

@@ -6,7 +6,10 @@ import { createPlatformClient, type PlatformClientOptions } from './client'
 
 export const DEFAULT_TIMEOUT_MS = 8000
 
-type PlatformEnv = Pick<Cloudflare.Env, 'PLATFORM' | 'PLATFORM_BASE_URL' | 'PLATFORM_API_KEY' | 'PLATFORM_USER_AGENT'>
+type PlatformEnv = Pick<
+  Cloudflare.Env,
+  'PLATFORM' | 'PLATFORM_BASE_URL' | 'PLATFORM_API_KEY' | 'PLATFORM_USER_AGENT' | 'PLATFORM_WEB_ORIGIN'
+>
 
 export function platformFromEnv(env: PlatformEnv, overrides: Partial<PlatformClientOptions> = {}): Platform {
   const binding = env.PLATFORM
@@ -16,6 +19,7 @@ export function platformFromEnv(env: PlatformEnv, overrides: Partial<PlatformCli
     apiKey: env.PLATFORM_API_KEY,
     timeoutMs: DEFAULT_TIMEOUT_MS,
     userAgent: env.PLATFORM_USER_AGENT,
+    webOrigin: env.PLATFORM_WEB_ORIGIN,
     ...overrides,
   })
 }

@@ -5,6 +5,7 @@ import type { Outcome, PlatformProblem } from './api'
 import { type BlockSignal, blockSignalOf } from './blocks'
 import { saysSessionInvalid } from './session'
 import { userAgentFor } from './user-agent'
+import { webAppHeaders, webOriginFor } from './web-origin'
 
 export interface Fetcher {
   fetch(request: Request): Promise<Response>
@@ -22,6 +23,8 @@ export interface TransportOptions {
   retryDelaysMs?: readonly number[]
   /** A browser User-Agent (see user-agent.ts); anything else is replaced by the default. */
   userAgent?: string
+  /** The web origin sent as Origin and Referer (see web-origin.ts); anything else is replaced by the default. */
+  webOrigin?: string
   /** Told of every block and every refused API key (after the stable log line); failures ignored. */
   onProblem?: (problem: PlatformProblem) => Promise<void> | void
 }
@@ -34,8 +37,6 @@ export interface CallSpec {
   form?: Record<string, string>
   /** The user's platform token, sent in both user-token headers. */
   authToken?: string
-  /** The web origin the platform expects for this call. */
-  origin?: 'https://resy.com' | 'https://widgets.resy.com'
   /** Logging in or refreshing: a 419 there is about the user's credentials, not the API key. */
   signsIn?: boolean
   /** Extra headers (the refresh cookie). */
@@ -61,18 +62,13 @@ export function createTransport(options: TransportOptions) {
   const base = options.baseUrl.replace(/\/+$/, '')
   const retryDelays = options.retryDelaysMs ?? [200, 600]
   const userAgent = userAgentFor(options.userAgent)
+  // The same on every call, book included: the web app's headers (web-origin.ts).
+  const browserHeaders = { ...webAppHeaders(webOriginFor(options.webOrigin)), 'User-Agent': userAgent }
 
   async function exchange(spec: CallSpec): Promise<Exchange> {
     const url = new URL(base + spec.path)
     for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v)
-    const origin = spec.origin ?? 'https://resy.com'
-    const headers = new Headers({
-      Authorization: `ResyAPI api_key="${options.apiKey}"`,
-      Accept: 'application/json, text/plain, */*',
-      'User-Agent': userAgent,
-      Origin: origin,
-      Referer: `${origin}/`,
-    })
+    const headers = new Headers({ Authorization: `ResyAPI api_key="${options.apiKey}"`, ...browserHeaders })
     for (const [k, v] of Object.entries(spec.headers ?? {})) headers.set(k, v)
     if (spec.authToken !== undefined) {
       headers.set('X-Resy-Auth-Token', spec.authToken)

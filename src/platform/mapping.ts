@@ -66,7 +66,7 @@ function each<S extends z.ZodType>(schema: S, entries: [string, unknown][], onSk
     return []
   })
 }
-const indexed = (list: unknown[], name: string): [string, unknown][] => list.map((v, i) => [`${name}[${i}]`, v])
+const indexed = (list: unknown[], name: string, first = 0): [string, unknown][] => list.map((v, i) => [`${name}[${first + i}]`, v])
 
 type FindSlot = z.output<typeof findSlot>
 type FindTemplate = z.output<typeof findTemplate>
@@ -168,14 +168,57 @@ export function bookingDetailsOf(answer: z.output<typeof detailsAnswer>): Bookin
   }
 }
 
-/** The account's reservations; an entry that does not parse is skipped and reported (§10). */
-export function reservationsOf(answer: z.output<typeof reservationsAnswer>, onSkip: OnSkip = ignore): PlatformReservation[] {
-  return each(reservationEntry, indexed(answer.reservations, 'reservations'), onSkip).map(([, r]) => ({
-    reservationId: String(r.reservation_id),
-    venueId: r.venue.id,
-    day: r.day,
-    time: r.time_slot.slice(0, 5),
-    partySize: r.num_seats,
-    seatingType: r.config?.type ?? '',
-  }))
+type ListedReservation = z.output<typeof reservationEntry>
+
+/** How long after a reservation's wall-clock time, read as UTC, it has surely passed in any zone (UTC−12 … +14). */
+const SURELY_PAST_MS = 14 * 60 * 60 * 1000
+
+/** What the list says became of the reservation: still held, over (cancelled, finished, past), or unknown. */
+export function standingOf(r: ListedReservation, day: string, time: string, now: number): 'held' | 'over' | 'unknown' {
+  const s = r.status
+  const named = typeof s === 'string' ? s : (s?.reservation ?? '')
+  if (/cancel|complet|finish|no.?show|seated|closed/i.test(named)) return 'over'
+  if (typeof s === 'object' && s !== null && ((s.finished ?? 0) > 0 || (s.no_show ?? 0) > 0)) return 'over'
+  if (named !== '' && !/^(?:booked|confirmed|upcoming|reserved|active)$/i.test(named)) return 'unknown'
+  const at = r.when ? Date.parse(r.when) : Number.NaN
+  if (!Number.isNaN(at)) return at <= now ? 'over' : 'held'
+  return Date.parse(`${day}T${time}:00Z`) + SURELY_PAST_MS <= now ? 'over' : 'held'
 }
+
+/**
+ * The reservations the account holds, from one page of its list (§5, §10, §11): cancelled,
+ * finished and past entries are left out (they hold no table), and so is an entry that does not
+ * parse or whose status is unknown, reported through `onSkip` (where and why, never its values).
+ * `first` is the page's offset, so reported entries are named by their place in the whole list.
+ */
+export function reservationsOf(
+  answer: z.output<typeof reservationsAnswer>,
+  onSkip: OnSkip = ignore,
+  now: number = Date.now(),
+  first = 0,
+): PlatformReservation[] {
+  return each(reservationEntry, indexed(answer.reservations, 'reservations', first), onSkip).flatMap(([entry, r]) => {
+    const slot = typeof r.time_slot === 'string' ? { day: r.day ?? '', time: r.time_slot } : dayAndTime(r.time_slot.date)
+    if (slot.day === '') {
+      onSkip({ entry, issue: 'day missing' })
+      return []
+    }
+    const time = slot.time.slice(0, 5)
+    const standing = standingOf(r, slot.day, time, now)
+    if (standing === 'unknown') onSkip({ entry, issue: 'status not recognised' })
+    if (standing !== 'held') return []
+    return [
+      {
+        reservationId: String(r.reservation_id),
+        venueId: r.venue.id,
+        day: slot.day,
+        time,
+        partySize: r.num_seats,
+        seatingType: r.config?.type ?? '',
+      },
+    ]
+  })
+}
+
+/** "YYYY-MM-DD HH:MM:SS" → its day and time. */
+const dayAndTime = (at: string) => ({ day: at.slice(0, 10), time: at.slice(11, 16) })

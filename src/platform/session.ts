@@ -32,12 +32,17 @@ export function tokenExpiry(token: string): number | null {
   }
 }
 
-/** The refresh token a reply's Set-Cookie headers carry, or null. */
+/**
+ * The refresh token a reply's Set-Cookie headers carry, or null: the value exactly as given, never
+ * decoded, since it is sent back as it came (§11: values may contain `+`, `/`, `=`; decoding a `%`
+ * or a `+` would hand the platform a token it never issued). Other cookies (the CDN's
+ * `visid_incap_*` …) are passed over.
+ */
 export function refreshTokenIn(headers: Headers): string | null {
   for (const cookie of headers.getSetCookie()) {
     const [pair = ''] = cookie.split(';')
     const at = pair.indexOf('=')
-    if (at > 0 && pair.slice(0, at).trim() === REFRESH_COOKIE) return decodeURIComponent(pair.slice(at + 1).trim()) || null
+    if (at > 0 && pair.slice(0, at).trim() === REFRESH_COOKIE) return pair.slice(at + 1).trim() || null
   }
   return null
 }

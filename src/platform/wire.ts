@@ -130,18 +130,44 @@ export const detailsAnswer = z.object({
 /** POST /3/book */
 export const bookAnswer = z.object({ reservation_id: id, resy_token: z.string().nullish() })
 
-/** One reservation of the account's list (§5). */
+/**
+ * What became of a reservation (§5 `status{finished,no_show}`; §11): an object, sometimes naming
+ * it in `reservation` ("Cancelled"), or in legacy entries a string (`mvanhorn/printing-press-library`,
+ * the goat Resy source, reads both). Absent on some entries.
+ */
+const reservationStatus = z.union([
+  z.string(),
+  z.object({ reservation: z.string().nullish(), finished: z.number().nullish(), no_show: z.number().nullish() }),
+])
+
+/**
+ * One reservation of the account's list (§5). `time_slot` is "HH:MM:SS" with `day`, or in legacy
+ * entries an object `{date: "YYYY-MM-DD HH:MM:SS"}` without `day` (§11).
+ */
 export const reservationEntry = z.object({
   reservation_id: id,
   venue: z.object({ id }),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  time_slot: z.string().regex(/^\d{2}:\d{2}/),
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullish(),
+  time_slot: z.union([z.string().regex(/^\d{2}:\d{2}/), z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) })]),
+  /** The reservation's instant in UTC (ISO), when given. */
+  when: z.string().nullish(),
   num_seats: z.number().int(),
   config: z.object({ type: text }).nullish(),
+  status: reservationStatus.nullish(),
 })
 
 /**
- * GET /3/user/reservations. Tolerant by entry (§10): one odd reservation (a null `time_slot`, an
- * unknown shape) is skipped and logged; the rest of the list is still used.
+ * GET /3/user/reservations: one page (`limit`/`offset`, §11) and the size of the whole list.
+ * Tolerant by entry (§10): one odd reservation (a null `time_slot`, an unknown shape) is skipped
+ * and logged; the rest of the list is still used.
  */
-export const reservationsAnswer = z.object({ reservations: z.array(z.unknown()) })
+export const reservationsAnswer = z.object({
+  reservations: z.array(z.unknown()),
+  metadata: z.object({ total: z.number().int().nullish() }).nullish(),
+})
+
+/** Only the id of an entry, to tell a new page from a repeated one whatever the entry's shape. */
+export const reservationIdOnly = z.object({ reservation_id: id })

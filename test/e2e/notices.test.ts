@@ -152,7 +152,7 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
       await createRequest(baseUrl, ownToken, dinnerAt(blockedVenue, 'alert_only', [11], { title: 'Blocked checks' }))
       const item = await inboxItem('The platform is blocking checks for now', 90_000, own)
       expect(await item.locator('.body-text').innerText()).toBe(
-        `Could not check Harbor Lantern on ${dayWords(dateIn(blockedVenue.time_zone, 11))}: the platform is blocking checks (an HTML 403 page). ` +
+        `Could not check Harbor Lantern on ${dayWords(dateIn(blockedVenue.time_zone, 11))}: the platform is blocking checks (an HTML page instead of the API). ` +
           'Tablewatch backs off and tries again by itself; you may want to look on the platform yourself meanwhile.',
       )
       await readableAtBothWidths('notice-checks-blocked', own)

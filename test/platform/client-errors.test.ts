@@ -248,7 +248,8 @@ describe('a 419 is about the API key on calls that send only the key, about the 
 describe('firewall and CDN blocks', () => {
   it.each([
     ['empty_500', 'empty_500'],
-    ['html_403', 'html_403'],
+    ['plain_500', 'plain_500'],
+    ['html_403', 'html_page'],
     ['cloudfront', 'cloudfront'],
     ['imperva', 'imperva'],
   ] as const)('reads the %s block as blocked, distinct from unavailable and 429, without retrying it', async (style, signal) => {

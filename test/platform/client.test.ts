@@ -49,7 +49,9 @@ describe('sessions: expiring tokens and the refresh token', () => {
     const { platform } = freshWorld()
     const login = await platform.login('ada@example.com', 'pw')
     if (login.kind !== 'ok') throw new Error(login.kind)
-    expect(login.value.refreshToken).toMatch(/^[\w-]{20,}$/)
+    // Base64 with + / = (§11), kept exactly as Set-Cookie gave it.
+    expect(login.value.refreshToken).toMatch(/^[A-Za-z0-9+/]{40,}=*$/)
+    expect(login.value.refreshToken).toMatch(/[+/=]/)
     // The sandbox's default lifetime is the platform's ~45 days.
     expect(login.value.expiresAt).toBeGreaterThan(Date.now() + 44 * 86_400_000)
     expect(login.value.expiresAt).toBeLessThan(Date.now() + 46 * 86_400_000)

@@ -18,8 +18,9 @@ import {
 import { loginReply, userReply, userWithoutCard } from './fixtures/auth'
 import { apiJson500, cloudfrontError, emptyBody500, html403, impervaChallenge, type RawAnswer, sessionInvalid500 } from './fixtures/blocks'
 import { bookReply, detailsCardHold, detailsFree } from './fixtures/book'
+import { apiAnswers, behindCdn, htmlPage200, impervaChallenge403, plainText500 } from './fixtures/cdn'
 import { FIND_DAY, FIND_VENUE, findEvent, findLateService, findMixed, findNoneOpen, findWithOddEntries } from './fixtures/find'
-import { reservationsReply, reservationsWithOddEntries } from './fixtures/reservations'
+import { legacyHeld, reservation, reservationsPages, reservationsReply, reservationsWithOddEntries } from './fixtures/reservations'
 import { configReply, searchReply, venueReply } from './fixtures/venue'
 
 describe('evidence fixtures parse with the client’s schemas', () => {
@@ -67,9 +68,29 @@ describe('answers from in front of the API', () => {
     expect(signal(emptyBody500)).toBe('empty_500')
     expect(signal(cloudfrontError)).toBe('cloudfront')
     expect(signal(impervaChallenge)).toBe('imperva')
-    expect(signal(html403)).toBe('html_403')
+    expect(signal(html403)).toBe('html_page')
     expect(signal(apiJson500)).toBeNull()
     expect(signal(sessionInvalid500)).toBeNull()
+  })
+
+  // §11: the CDN's headers and cookies are on every answer; status and body decide.
+  const behind = (a: RawAnswer) => blockSignalOf(a.status, behindCdn(a), a.body)
+
+  it.each(Object.entries({ ...apiAnswers, apiJson500, sessionInvalid500 }))(
+    'the JSON answer %s is the API’s, whatever the CDN headers say',
+    (_name, answer) => {
+      expect(behind(answer)).toBeNull()
+    },
+  )
+
+  it('each block form is a block behind the CDN headers too', () => {
+    expect(behind(plainText500)).toBe('plain_500')
+    expect(behind(emptyBody500)).toBe('empty_500')
+    expect(behind(impervaChallenge)).toBe('imperva')
+    expect(behind(impervaChallenge403)).toBe('imperva')
+    expect(behind(html403)).toBe('html_page')
+    expect(behind(htmlPage200)).toBe('html_page')
+    expect(behind(cloudfrontError)).toBe('cloudfront')
   })
 })
 
@@ -98,5 +119,34 @@ describe('one odd entry is skipped and reported; the rest is still used', () => 
       [FIND_DAY, FIND_DAY, '23:30'],
       [FIND_DAY, '2026-12-04', '00:30'],
     ])
+  })
+})
+
+describe('what the account holds (§11: cancelled, finished, past and legacy entries)', () => {
+  const NOW = Date.parse('2026-11-27T00:00:00Z')
+  const held = (page: unknown, onSkip: (s: Skipped) => void = () => undefined) =>
+    reservationsOf(reservationsAnswer.parse(page), onSkip, NOW)
+
+  it('leaves out the cancelled (current and legacy shape) and finished entries, and reads a held legacy entry', () => {
+    expect(reservationsPages.flatMap((page) => held(page)).map((r) => [r.reservationId, r.day, r.time])).toEqual([
+      [String(reservation.reservation_id), '2026-12-03', '19:30'],
+      [String(legacyHeld.reservation_id), '2026-12-10', '20:00'],
+    ])
+  })
+
+  it('leaves out a reservation whose time has passed, by `when`, else surely past in any zone', () => {
+    const later = Date.parse('2026-12-04T01:00:00Z') // after `when` (00:30Z) of the 19:30 New York table
+    expect(reservationsOf(reservationsAnswer.parse(reservationsReply), () => undefined, later)).toEqual([])
+    const { when: _when, ...withoutWhen } = reservation
+    const list = { reservations: [withoutWhen] }
+    expect(reservationsOf(reservationsAnswer.parse(list), () => undefined, later)).toHaveLength(1) // could still be ahead somewhere
+    expect(reservationsOf(reservationsAnswer.parse(list), () => undefined, Date.parse('2026-12-04T10:00:00Z'))).toEqual([])
+  })
+
+  it('skips and reports an entry whose status it does not know, naming its place in the whole list', () => {
+    const skipped: Skipped[] = []
+    const page = { reservations: [{ ...reservation, status: 'Waitlisted' }] }
+    expect(reservationsOf(reservationsAnswer.parse(page), (s) => skipped.push(s), NOW, 20)).toEqual([])
+    expect(skipped).toEqual([{ entry: 'reservations[20]', issue: 'status not recognised' }])
   })
 })

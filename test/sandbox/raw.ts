@@ -1,5 +1,5 @@
 // A raw call to the sandbox platform as a well-behaved client makes it (browser User-Agent, API
-// key, Referer), with optional header changes: for checks below the platform client.
+// key, the web app's Origin and Referer), with optional header changes: for checks below the platform client.
 import { env } from 'cloudflare:test'
 import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 
@@ -7,6 +7,7 @@ export function wire(baseUrl: string, path: string, init: RequestInit & { drop?:
   const headers = new Headers({
     Authorization: `ResyAPI api_key="${env.PLATFORM_API_KEY}"`,
     'User-Agent': DEFAULT_USER_AGENT,
+    Origin: 'https://resy.com',
     Referer: 'https://resy.com/',
   })
   for (const [k, v] of new Headers(init.headers)) headers.set(k, v)

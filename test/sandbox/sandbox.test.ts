@@ -152,11 +152,11 @@ describe('wire checks', () => {
     expect((await wire(baseUrl, '/2/config?venue_id=60101', { headers: { Authorization: 'ResyAPI api_key="wrong"' } })).status).toBe(419)
   })
 
-  it('answers 500 with an empty body without a User-Agent, as the platform’s firewall does', async () => {
+  it('answers 500 with the plain text Internal Server Error without a User-Agent, as the platform’s firewall does (§11)', async () => {
     const { baseUrl } = freshWorld()
     const res = await wire(baseUrl, '/2/config?venue_id=60101', { drop: ['User-Agent'] })
     expect(res.status).toBe(500)
-    expect(await res.text()).toBe('')
+    expect(await res.text()).toBe('Internal Server Error')
   })
 
   it.each([
@@ -166,12 +166,12 @@ describe('wire checks', () => {
     'curl/8.9.1',
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/153.0.0.0 Safari/537.36',
     'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-  ])('refuses the non-browser User-Agent %j with an empty-body 500 on every endpoint', async (userAgent) => {
+  ])('refuses the non-browser User-Agent %j with the plain-text 500 on every endpoint', async (userAgent) => {
     const { baseUrl } = freshWorld()
     for (const path of ['/2/config?venue_id=60101', '/4/find?venue_id=60105&day=2030-01-01&party_size=2&lat=0&long=0', '/2/user']) {
       const res = await wire(baseUrl, path, { headers: { 'User-Agent': userAgent } })
       expect(res.status).toBe(500)
-      expect(await res.text()).toBe('')
+      expect(await res.text()).toBe('Internal Server Error')
     }
   })
 

@@ -19,7 +19,7 @@ import {
 import { loginReply, userReply, userWithoutCard } from '../platform/fixtures/auth'
 import { book412Held, bookReply, detailsCardHold, detailsFree } from '../platform/fixtures/book'
 import { findEvent, findMixed, findNoneOpen } from '../platform/fixtures/find'
-import { reservationsReply } from '../platform/fixtures/reservations'
+import { reservationsPages, reservationsReply } from '../platform/fixtures/reservations'
 import { configReply, searchReply, venueReply } from '../platform/fixtures/venue'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot } from '../platform/world'
 import { userHeaders, wire } from './raw'
@@ -141,7 +141,8 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
     expectEvidenceShape(await json(retried), z.looseObject({ specs: z.object({}) }), [book412Held])
     const listed = await wire(world.baseUrl, '/3/user/reservations?type=upcoming', { headers: userHeaders(login.value.authToken) })
     const list = await json(listed)
-    expectEvidenceShape(list, reservationsAnswer, [reservationsReply])
+    // Besides the booking: the account's cancelled (current and legacy shape) and past entries (§11).
+    expectEvidenceShape(list, reservationsAnswer, [reservationsReply, ...reservationsPages])
     expect(reservationsOf(reservationsAnswer.parse(list), (s) => skipped.push(s))).toHaveLength(1)
     expect(skipped).toEqual([])
   })

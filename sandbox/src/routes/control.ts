@@ -3,7 +3,16 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
-import { addSlotSchema, blockSchema, faultSchema, invalidateSchema, setPolicySchema, slotKeySchema, tokenLifetimesSchema } from '../schemas'
+import {
+  addSlotSchema,
+  blockSchema,
+  faultSchema,
+  historySchema,
+  invalidateSchema,
+  setPolicySchema,
+  slotKeySchema,
+  tokenLifetimesSchema,
+} from '../schemas'
 import { VENUES } from '../venues'
 import { worldOf } from './platform'
 
@@ -45,6 +54,10 @@ controlRoutes.post('/slots/remove', async (c) => {
 controlRoutes.post('/slots/policy', async (c) => {
   const changed = await worldOf(c).setPolicy(setPolicySchema.parse(await c.req.json()))
   return c.json({ changed }, changed ? 200 : 404)
+})
+
+controlRoutes.post('/history', async (c) => {
+  return c.json({ reservationId: await worldOf(c).addHistory(historySchema.parse(await c.req.json())) })
 })
 
 controlRoutes.post('/faults', async (c) => {

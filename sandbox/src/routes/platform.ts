@@ -1,9 +1,8 @@
 // The platform's own endpoints, same paths and wire format as api.resy.com.
 import { type Context, Hono } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
-import { blockedAnswer, emptyBody500, looksLikeABrowser } from '../firewall'
+import { blockedAnswer, looksLikeABrowser, looksLikeTheWebApp, plainText500 } from '../firewall'
 import type { SandboxPlatform } from '../object'
 import type { Endpoint, Fault } from '../schemas'
 import type { IssuedTokens } from '../store/tokens'
@@ -75,6 +74,16 @@ const findQuery = z.object({ venue_id: digits, day, party_size: digits })
 const detailsBody = z.object({ config_id: z.string(), day, party_size: digits })
 const bookForm = z.object({ book_token: z.string().min(1), struct_payment_method: z.string().optional() })
 const paymentMethod = z.object({ id: digits })
+/**
+ * `limit`/`offset` page the reservation list (§5, §11). The sandbox answers at most
+ * RESERVATIONS_PAGE_MAX a page whatever the limit asked, so a client must read on (by
+ * `metadata.total`) rather than assume one call holds the whole list.
+ */
+const RESERVATIONS_PAGE_MAX = 10
+const pageQuery = z.object({
+  offset: digits.default(0),
+  limit: digits.default(RESERVATIONS_PAGE_MAX).transform((n) => Math.min(Math.max(n, 1), RESERVATIONS_PAGE_MAX)),
+})
 const searchBody = z.object({ query: z.string().default(''), per_page: digits.default(20) })
 
 async function jsonBody(c: Ctx): Promise<unknown> {
@@ -92,15 +101,15 @@ function jsonOf(text: string): unknown {
 export const platformRoutes = new Hono<{ Bindings: SandboxEnv }>()
 
 platformRoutes.use('*', async (c, next) => {
-  // The platform's firewall answers before the API sees the call: a blocked client, or one
-  // without a browser User-Agent.
+  // The platform's firewall answers before the API sees the call (firewall.ts): a blocked client,
+  // one without a browser User-Agent, a book without the web app's Origin and Referer.
   const userAgent = c.req.header('User-Agent') ?? ''
   const blocked = await worldOf(c).blockOf(userAgent)
   if (blocked) return blockedAnswer(blocked)
-  if (!looksLikeABrowser(userAgent)) return emptyBody500()
+  if (!looksLikeABrowser(userAgent)) return plainText500()
+  if (c.req.path === '/3/book' && !looksLikeTheWebApp(c.req.header('Origin'), c.req.header('Referer'))) return plainText500()
   // A wrong or rotated API key gets the same 419 as bad user credentials (§10, `Cierge:resy/token.go`).
   if (c.req.header('Authorization') !== `ResyAPI api_key="${c.env.PLATFORM_API_KEY}"`) return unauthorized(c)
-  if (c.req.path === '/3/book' && !c.req.header('Referer')) return message(c, 500, 'Internal Server Error')
   await next()
 })
 
@@ -120,15 +129,30 @@ platformRoutes.post(
 /** The refresh token travels only as this cookie (`Cierge:resy/auth.go`). */
 const REFRESH_COOKIE = 'production_refresh_token'
 
+/** Written raw: the token is base64 with `+`, `/`, `=` (store/schema.ts), and the platform sends it as is (§11). */
 function setRefreshCookie(c: Ctx, tokens: IssuedTokens): void {
   const maxAge = Math.max(0, Math.floor((tokens.refreshExpiresAt - Date.now()) / 1000))
-  setCookie(c, REFRESH_COOKIE, tokens.refreshToken, { path: '/', maxAge, httpOnly: true, secure: true, sameSite: 'None' })
+  c.header('Set-Cookie', `${REFRESH_COOKIE}=${tokens.refreshToken}; Max-Age=${maxAge}; Path=/; HttpOnly; Secure; SameSite=None`, {
+    append: true,
+  })
+}
+
+/**
+ * The refresh cookie's value exactly as sent, never URL-decoded: a client that decoded or
+ * re-encoded the value Set-Cookie gave (`%2B` for `+`) sends a token the platform never issued.
+ */
+function rawRefreshCookie(c: Ctx): string | null {
+  for (const part of (c.req.header('Cookie') ?? '').split(';')) {
+    const at = part.indexOf('=')
+    if (at > 0 && part.slice(0, at).trim() === REFRESH_COOKIE) return part.slice(at + 1).trim()
+  }
+  return null
 }
 
 platformRoutes.post(
   '/3/auth/refresh',
   endpoint('refresh', async (c, world) => {
-    const refreshToken = getCookie(c, REFRESH_COOKIE)
+    const refreshToken = rawRefreshCookie(c)
     const tokens = refreshToken ? await world.refresh(refreshToken) : null
     if (!tokens) return unauthorized(c)
     setRefreshCookie(c, tokens)
@@ -184,7 +208,11 @@ async function find(c: Ctx, world: World, input: unknown, odd = false): Promise<
   if (!q.success) return message(c, 400, 'Bad find query')
   const venue = venueById(q.data.venue_id)
   const slots = await world.offered(q.data.venue_id, q.data.day, q.data.party_size)
-  if (!venue || !slots) return c.json({ query: { day: q.data.day, party_size: q.data.party_size }, results: { venues: [] } })
+  // A day with nothing open (unpublished, sold out, closed, unknown venue) has no venue entry at
+  // all: `results.venues: []` (§11, seen live 2026-05, `mvanhorn/printing-press-library`).
+  if (!venue || !slots || slots.length === 0) {
+    return c.json({ query: { day: q.data.day, party_size: q.data.party_size }, results: { venues: [] } })
+  }
   const answer: { results: { venues: { slots: unknown[] }[] } } = findJson(venue, q.data.day, q.data.party_size, slots)
   if (odd) for (const v of answer.results.venues) v.slots.unshift(ODD_SLOT)
   return c.json(answer)
@@ -245,7 +273,10 @@ platformRoutes.get(
     const token = userToken(c)
     const got = token ? await world.reservations(token, fault?.kind === 'stale' ? STALE_LAG_MS : 0) : { kind: 'unauthorized' as const }
     if (got.kind !== 'ok') return unauthorized(c)
-    const list = reservationsJson(got.bookings)
-    return c.json(fault?.kind === 'odd_entry' ? { ...list, reservations: [ODD_RESERVATION, ...list.reservations] } : list)
+    const page = pageQuery.safeParse(c.req.query())
+    if (!page.success) return message(c, 400, 'Bad limit or offset')
+    const list = reservationsJson(got.bookings, got.history, Date.now(), page.data)
+    const odd = fault?.kind === 'odd_entry' && page.data.offset === 0
+    return c.json(odd ? { ...list, reservations: [ODD_RESERVATION, ...list.reservations] } : list)
   }),
 )

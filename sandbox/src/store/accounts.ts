@@ -1,5 +1,6 @@
 // Sandbox accounts: any email with a non-empty password logs in; an email containing "nocard"
 // has no payment method. Each login mints new tokens (tokens.ts); invalidating drops all of them.
+import { seedHistory } from './history'
 import { dropTokens, emailOfToken, type IssuedTokens, issueTokens, spendRefreshToken } from './tokens'
 
 export interface SandboxAccount {
@@ -28,7 +29,7 @@ function namesOf(email: string): [string, string] {
   return [capitalised(words[0] ?? 'Sandbox'), capitalised(words[1] ?? 'Guest')]
 }
 
-function ensureAccount(sql: SqlStorage, email: string): SandboxAccount {
+function ensureAccount(sql: SqlStorage, email: string, now: number): SandboxAccount {
   const existing = sql.exec<AccountRow>('SELECT * FROM accounts WHERE email = ?', email).toArray()[0]
   if (existing) return accountOf(existing)
   const next = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM accounts').one().n + 1
@@ -43,6 +44,7 @@ function ensureAccount(sql: SqlStorage, email: string): SandboxAccount {
     last,
     paymentMethodId,
   )
+  seedHistory(sql, email, now)
   return { email, userId, firstName: first, lastName: last, paymentMethodId }
 }
 
@@ -54,7 +56,7 @@ export function login(
 ): { account: SandboxAccount; tokens: IssuedTokens } | null {
   const email = rawEmail.trim().toLowerCase()
   if (!email || !password) return null
-  const account = ensureAccount(sql, email)
+  const account = ensureAccount(sql, email, now)
   return { account, tokens: issueTokens(sql, email, account.userId, now) }
 }
 

@@ -166,6 +166,21 @@ export function upcomingOf(sql: SqlStorage, email: string, now: number): Booking
     })
 }
 
+/** How long a reservation that took place stays on the account's list (recent history, §11). */
+export const LISTED_HISTORY_MS = 30 * 86_400_000
+
+/** The account's bookings the reservation list shows: upcoming ones and those of the last 30 days. */
+export function listedOf(sql: SqlStorage, email: string, now: number): Booking[] {
+  return sql
+    .exec<ReservationRow>('SELECT * FROM reservations WHERE email = ? ORDER BY day, time', email)
+    .toArray()
+    .map(bookingOf)
+    .filter((b) => {
+      const venue = venueById(b.venueId)
+      return venue !== undefined && instantOf(b.day, b.time, venue.zone) > now - LISTED_HISTORY_MS
+    })
+}
+
 /** Every booking ever made in this world, for safety checks. */
 export function ledger(sql: SqlStorage): Booking[] {
   return sql.exec<ReservationRow>('SELECT * FROM reservations ORDER BY reservation_id').toArray().map(bookingOf)

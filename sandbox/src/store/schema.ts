@@ -21,6 +21,9 @@ const TABLES = [
      kind TEXT NOT NULL, remaining INTEGER NOT NULL, hang_ms INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS calls (endpoint TEXT PRIMARY KEY, count INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS blocks (client TEXT PRIMARY KEY, until INTEGER NOT NULL, style TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT NOT NULL, venue_id INTEGER NOT NULL,
+     day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL, party_size INTEGER NOT NULL, state TEXT NOT NULL,
+     legacy INTEGER NOT NULL)`,
 ]
 
 const NAMES = [
@@ -34,6 +37,7 @@ const NAMES = [
   'faults',
   'calls',
   'blocks',
+  'history',
 ]
 
 export function migrate(sql: SqlStorage): void {
@@ -47,6 +51,18 @@ export function migrate(sql: SqlStorage): void {
 /** Back to the seeded world: no accounts, bookings, changes, faults or counts. */
 export function wipe(sql: SqlStorage): void {
   for (const name of NAMES) sql.exec(`DELETE FROM ${name}`)
+}
+
+/**
+ * A refresh token as the platform hands them out (§11): standard base64, so it carries `+`, `/`
+ * and `=` (always: the first two bytes are chosen so, the length leaves one `=`). A client that
+ * decodes or re-encodes it sends a token the platform never issued.
+ */
+export function refreshTokenValue(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32))
+  bytes[0] = 0xfb // 111110|11 → "+" then, with the next byte's 1111…, "/"
+  bytes[1] = 0xf0 | ((bytes[1] ?? 0) & 0x0f)
+  return btoa(String.fromCharCode(...bytes))
 }
 
 /** 32 random bytes, base64url: tokens the sandbox hands out. */

@@ -5,7 +5,7 @@
 // Here a refresh token works once: the strict reading, since nothing says it can be reused.
 // Lifetimes are per world, so tests can make tokens expire in seconds.
 import { type TokenLifetimes, tokenLifetimesSchema } from '../schemas'
-import { randomToken } from './schema'
+import { randomToken, refreshTokenValue } from './schema'
 
 export const DEFAULT_AUTH_TTL_SECONDS = 45 * 86_400
 export const DEFAULT_REFRESH_TTL_SECONDS = 90 * 86_400
@@ -37,7 +37,7 @@ export function issueTokens(sql: SqlStorage, email: string, userId: number, now:
   const refreshExpiresAt = now + lifetimeOf(sql, 'refresh_ttl_seconds', DEFAULT_REFRESH_TTL_SECONDS) * 1000
   const payload = { exp: Math.floor(authExpiresAt / 1000), uid: userId, gt: 'consumer', gs: [], extra: { guest_id: userId + 9_000_000 } }
   const token = `${base64url(JSON.stringify({ typ: 'JWT', alg: 'ES256' }))}.${base64url(JSON.stringify(payload))}.${randomToken()}`
-  const refreshToken = randomToken()
+  const refreshToken = refreshTokenValue()
   const insert = 'INSERT INTO user_tokens (token, email, kind, expires_at) VALUES (?, ?, ?, ?)'
   sql.exec(insert, token, email, 'auth' satisfies Kind, authExpiresAt)
   sql.exec(insert, refreshToken, email, 'refresh' satisfies Kind, refreshExpiresAt)
