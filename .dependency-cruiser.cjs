@@ -1,5 +1,5 @@
 // Which folder may import which (docs/architecture.md draws the same layers). `npm run lint`
-// runs this over src/ and sandbox/; a wrong import fails the build.
+// runs this over src/, sandbox/ and scripts/platform-probe/; a wrong import fails the build.
 //
 //   src/index.ts                      wiring only: may import anything
 //   src/api, src/mcp, src/web         skins        → requests, auth, core, errors, lib
@@ -11,6 +11,7 @@
 //   src/core, src/errors.ts           vocabulary   → lib
 //   src/lib                           helpers      → nothing of ours
 //   sandbox/                          the stand-in platform: nothing from src/
+//   scripts/platform-probe/           the operator's read-only probe → src/platform (not client.ts), src/lib
 
 const SKINS = '^src/(api|mcp|web)/'
 const layer = (name) => `^src/${name}(/|\\.ts$)`
@@ -103,6 +104,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^sandbox/' },
+    },
+    {
+      name: 'nothing-runs-the-probe',
+      comment: 'The platform probe is run by an operator, by hand (npm run platform:probe); the service and the sandbox never import it.',
+      severity: 'error',
+      from: { path: '^(src|sandbox)/' },
+      to: { path: '^scripts/' },
+    },
+    {
+      name: 'probe-reads-only',
+      comment:
+        'The probe reuses the transport, headers and schemas of src/platform, never client.ts (which can book), nor anything above the platform layer or the sandbox.',
+      severity: 'error',
+      from: { path: '^scripts/platform-probe/' },
+      to: { path: '^src/platform/client\\.ts$|^src/(?!platform/|lib/)|^sandbox/' },
     },
     {
       name: 'inner-layers-stay-off-http-and-mcp',
