@@ -31,12 +31,16 @@ const PERSONAL_KEYS = new Set([
   'date_of_birth',
   'zip_code',
   'profile_image_url',
+  'last_4',
+  'last4',
+  'exp_month',
+  'exp_year',
 ])
 
 /** Objects that are payment details as a whole: every value inside them goes. */
 const PAYMENT_KEYS = new Set(['payment_methods', 'payment_method', 'struct_payment_method', 'card'])
 
-/** An object that describes a person: its `id` is theirs too. */
+/** An object that describes a person: its `id` and `name` are theirs too. */
 const PERSON_MARKERS = ['em_address', 'email', 'first_name', 'last_name', 'mobile_number']
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g
@@ -79,7 +83,8 @@ export function redactJson(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, v]) => {
       if (PAYMENT_KEYS.has(key)) return [key, blank(v)]
-      if (PERSONAL_KEYS.has(key) || (isPerson && key === 'id')) return [key, v === null || typeof v === 'boolean' ? v : blank(v)]
+      if (PERSONAL_KEYS.has(key) || (isPerson && (key === 'id' || key === 'name')))
+        return [key, v === null || typeof v === 'boolean' ? v : blank(v)]
       return [key, redactJson(v)]
     }),
   )

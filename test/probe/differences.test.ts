@@ -47,6 +47,7 @@ describe('redaction', () => {
       em_address: 'ada@example.com',
       payment_methods: [{ id: 7200001, display: '4242', exp_year: 2030, is_default: true }],
       venue: { id: 1505, name: 'Lilia' },
+      share: { guests: [{ id: 77, name: 'Grace Hopper', email: 'grace@example.com', is_host: false }] },
       note: 'token eyJhbGciOiJIUzI1NiJ9.eyJ1aWQiOjF9.sig, call +1 212 555 0187 or write to a.b@example.org',
       when: '2026-12-05T19:00:00Z',
     }
@@ -56,6 +57,7 @@ describe('redaction', () => {
       em_address: REDACTED,
       payment_methods: [{ id: 0, display: REDACTED, exp_year: 0, is_default: true }],
       venue: { id: 1505, name: 'Lilia' },
+      share: { guests: [{ id: 0, name: REDACTED, email: REDACTED, is_host: false }] },
       note: `token ${REDACTED}, call ${REDACTED} or write to ${REDACTED}`,
       when: '2026-12-05T19:00:00Z',
     })
