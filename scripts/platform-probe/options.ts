@@ -47,6 +47,20 @@ Never books or cancels anything. Run it yourself, once; never in CI.
 export class UsageError extends Error {}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+const VALUE_FLAGS = [
+  '--base-url',
+  '--api-key',
+  '--user-agent',
+  '--venue',
+  '--query',
+  '--max-venues',
+  '--day',
+  '--party',
+  '--out',
+  '--sandbox',
+  '--sandbox-key',
+  '--sandbox-venue',
+]
 const FORBIDDEN = ['--email', '--password', '--token', '--user', '--login']
 
 function addDays(day: string, n: number): string {
@@ -73,13 +87,11 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
       continue
     }
     if (!name.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`)
+    if (!VALUE_FLAGS.includes(name)) throw new UsageError(`unknown flag ${name}`)
     const value = inline ?? argv[++i]
     if (value === undefined) throw new UsageError(`${name} needs a value`)
     flags.set(name, [...(flags.get(name) ?? []), value])
   }
-  const known = ['--base-url', '--api-key', '--user-agent', '--venue', '--query', '--max-venues', '--day', '--party', '--out']
-  const sandboxFlags = ['--sandbox', '--sandbox-key', '--sandbox-venue']
-  for (const name of flags.keys()) if (![...known, ...sandboxFlags].includes(name)) throw new UsageError(`unknown flag ${name}`)
   const one = (name: string) => flags.get(name)?.at(-1)
   const ids = (name: string) =>
     (flags.get(name) ?? []).map((v) => {
@@ -94,6 +106,8 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const day = one('--day') ?? addDays(new Date(now).toISOString().slice(0, 10), 7)
   if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw new UsageError(`--day must be YYYY-MM-DD, not "${day}"`)
   const venueIds = ids('--venue')
+  if (venueIds.length === 0 && one('--query') === undefined)
+    throw new UsageError('name the venues: --venue ID (repeatable) or --query TEXT')
   if (venueIds.length > MAX_VENUES) throw new UsageError(`at most ${MAX_VENUES} venues (--venue) a run`)
   const sandboxUrl = one('--sandbox')
   if (sandboxUrl !== undefined && !/^https?:\/\/[^/]+/.test(sandboxUrl))

@@ -270,12 +270,9 @@ const reservationsIn = (body: unknown): unknown[] => {
   return Array.isArray(list) ? list : []
 }
 
-const MAX_LINES_A_CALL = 30
-
 function printCall(io: ProbeIo, captured: Captured, differences: Difference[]): void {
   const { request, response } = captured
   const type = (response.headers.get('content-type') ?? 'no content type').split(';')[0]
   io.print(`${request.method} ${request.url.pathname}${request.url.search} → ${response.status} ${type}, ${response.text.length} bytes`)
-  for (const d of differences.slice(0, MAX_LINES_A_CALL)) io.print(`    ${d.against.padEnd(7)} ${d.path}: ${d.detail}`)
-  if (differences.length > MAX_LINES_A_CALL) io.print(`    … ${differences.length - MAX_LINES_A_CALL} more in summary.json`)
+  for (const d of differences) io.print(`    ${d.against.padEnd(7)} ${d.path}: ${d.detail}`)
 }
