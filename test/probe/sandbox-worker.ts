@@ -1,8 +1,8 @@
 // The sandbox platform worker in a `wrangler dev` of its own, on a free loopback port with its
 // own state and dev registry (so it never meets another run's workers), for the probe's tests.
-// As test/e2e/global-setup.ts does, the API key is sandbox/.dev.vars's (written when missing).
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,23 +24,9 @@ async function freePort(): Promise<number> {
   return port
 }
 
-function sandboxApiKey(): string {
-  const path = join(ROOT, 'sandbox/.dev.vars')
-  let existing = ''
-  try {
-    existing = readFileSync(path, 'utf8')
-  } catch {
-    // written below
-  }
-  const found = /^\s*PLATFORM_API_KEY\s*=\s*["']?([^"'\s]+)/m.exec(existing)?.[1]
-  if (found) return found
-  const key = crypto.randomUUID().replaceAll('-', '')
-  writeFileSync(path, `${existing}${existing === '' || existing.endsWith('\n') ? '' : '\n'}PLATFORM_API_KEY=${key}\n`, { mode: 0o600 })
-  return key
-}
-
 export async function startSandboxWorker(): Promise<SandboxWorker> {
-  const apiKey = sandboxApiKey()
+  // A key of this run's own, given on the command line: sandbox/.dev.vars is neither read nor written.
+  const apiKey = randomBytes(16).toString('hex')
   const [port, inspector] = [await freePort(), await freePort()]
   const state = mkdtempSync(join(tmpdir(), 'probe-sandbox-'))
   const child: ChildProcess = spawn(
@@ -59,6 +45,8 @@ export async function startSandboxWorker(): Promise<SandboxWorker> {
       '--persist-to',
       join(state, 'state'),
       '--show-interactive-dev-session=false',
+      '--var',
+      `PLATFORM_API_KEY:${apiKey}`,
     ],
     {
       cwd: ROOT,
