@@ -86,8 +86,8 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
   if (options.sandbox && !sandbox)
     result.notes.push('no sandbox API key (--sandbox-key, SANDBOX_API_KEY or sandbox/.dev.vars): not compared')
 
-  /** Makes one call (and its sandbox twin), records it, returns the platform's JSON body. */
-  async function call(planned: Planned): Promise<unknown> {
+  /** Makes one call (and its sandbox twin), records it; the platform's JSON body and the twin's. */
+  async function call(planned: Planned): Promise<{ json: unknown; twinJson: unknown }> {
     const sequence = String(result.recordings.length + 1).padStart(2, '0')
     const file = [sequence, planned.name, planned.label].filter(Boolean).join('-')
     const got = await platform.exchange(planned.spec)
@@ -116,10 +116,11 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
         detail: `the client does not see ${verdict.why} as a block`,
       })
     const twin = sandbox && planned.sandboxSpec !== null ? await sandboxAnswer(planned.sandboxSpec ?? planned.spec) : null
+    const twinJson = twin ? jsonOf(twin.response.text) : undefined
     if (twin)
       for (const d of differencesFromSandbox(
         { status, headers: captured.response.headers, json },
-        { status: twin.response.status, headers: twin.response.headers, json: jsonOf(twin.response.text) },
+        { status: twin.response.status, headers: twin.response.headers, json: twinJson },
       ))
         differences.push({ call: file, against: 'sandbox', ...d })
     const recording = recordingOf(file, planned.name, captured, json, {
@@ -136,7 +137,7 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
     if (verdict.kind === 'rate_limited') throw new Stop(`${file}: HTTP 429; stopped (the platform asked to slow down)`)
     if ((status === 401 || status === 419) && !planned.spec.signsIn && planned.spec.authToken === undefined)
       throw new Stop(`${file}: HTTP ${status} on a key-only call: the API key was refused`)
-    return json
+    return { json, twinJson }
   }
 
   async function sandboxAnswer(spec: CallSpec): Promise<Captured | null> {
@@ -145,6 +146,8 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
     return got.kind === 'answer' ? (sandboxWire.log.at(-1) ?? null) : null
   }
 
+  // Asked before the first call, so the operator is not prompted halfway through a paced run.
+  const credentials = options.account ? await io.credentials() : null
   try {
     await call({ name: 'geoip', spec: { method: 'GET', path: '/3/geoip' } })
     const search = (query: string) => ({
@@ -155,24 +158,24 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
     let sandboxVenueIds = options.sandbox?.venueIds ?? []
     if (options.query !== null) {
       const hits = await call(search(options.query))
-      if (venueIds.length === 0) venueIds = hitIds(hits).slice(0, options.maxVenues)
-      if (sandboxVenueIds.length === 0 && sandbox) sandboxVenueIds = hitIds(jsonOf(sandboxWire.log.at(-1)?.response.text ?? ''))
+      if (venueIds.length === 0) venueIds = hitIds(hits.json).slice(0, options.maxVenues)
+      if (sandboxVenueIds.length === 0) sandboxVenueIds = hitIds(hits.twinJson)
     }
     if (venueIds.length === 0) result.notes.push('no venue to probe: give --venue ID, or a --query that finds some')
     if (sandbox && venueIds.length > 0 && sandboxVenueIds.length === 0)
       result.notes.push('no sandbox venue to compare the venue calls with (--sandbox-venue ID)')
-    let firstName: string | null = null
+    let firstVenueName: string | null = null
     for (const [i, venueId] of venueIds.entries()) {
       const twinId = sandboxVenueIds[i]
       const venueCalls = venuePlan(venueId, options)
       for (const planned of venueCalls) {
         const twin = twinId === undefined ? null : venuePlan(twinId, options).find((p) => p.name === planned.name)?.spec
-        const body = await call({ ...planned, sandboxSpec: twin ?? null })
-        if (planned.name === 'venue' && firstName === null) firstName = nameOf(body)
+        const answered = await call({ ...planned, sandboxSpec: twin ?? null })
+        if (planned.name === 'venue' && firstVenueName === null) firstVenueName = nameOf(answered.json)
       }
     }
-    if (options.query === null && firstName !== null) await call(search(firstName))
-    if (options.account) await probeAccount(await io.credentials())
+    if (options.query === null && firstVenueName !== null) await call(search(firstVenueName))
+    if (credentials) await probeAccount(credentials)
   } catch (err) {
     if (!(err instanceof Stop)) throw err
     result.stoppedBecause = err.message
@@ -181,9 +184,9 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
 
   async function probeAccount(credentials: Credentials): Promise<void> {
     const login = (c: Credentials): CallSpec => ({ method: 'POST', path: '/3/auth/password', form: { ...c }, signsIn: true })
-    const loginBody = await call({ name: 'login', spec: login(credentials), sandboxSpec: login(SANDBOX_ACCOUNT) })
-    const sandboxToken = sandbox ? tokenIn(jsonOf(sandboxWire.log.at(-1)?.response.text ?? '')) : null
-    const token = tokenIn(loginBody)
+    const signedIn = await call({ name: 'login', spec: login(credentials), sandboxSpec: login(SANDBOX_ACCOUNT) })
+    const sandboxToken = tokenIn(signedIn.twinJson)
+    const token = tokenIn(signedIn.json)
     if (!token) {
       result.notes.push('the platform did not sign in (see the login recording): no account calls')
       return
@@ -196,13 +199,13 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
       for (let page = 0; page < MAX_PAGES; page++) {
         const query = { type, limit: String(RESERVATION_PAGE), offset: String(page * RESERVATION_PAGE), book_on_behalf_of: 'false' }
         const spec: CallSpec = { method: 'GET', path: '/3/user/reservations', query, authToken: token }
-        const body = await call({
+        const answered = await call({
           name: 'reservations',
           label: `${type}-${page + 1}`,
           spec,
           sandboxSpec: page === 0 ? asSandbox(spec) : null,
         })
-        const list = reservationsIn(body)
+        const list = reservationsIn(answered.json)
         if (list.length > 0 && page > 0 && JSON.stringify(list[0]) === JSON.stringify(previousFirst)) {
           result.notes.push(`${type} reservations: page ${page + 1} repeats page ${page}: the platform seems to ignore offset`)
           break

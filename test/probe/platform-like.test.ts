@@ -193,6 +193,14 @@ describe('the probe against a platform behind Imperva (§11)', () => {
     expect(called).toBe(0)
   })
 
+  it('asks for the account before the first call, and without one (no env, no terminal) makes no call', async () => {
+    server = await startPlatformLikeServer()
+    const run = await runProbeCommand(argsFor(server.url, '--venue', '1505', '--account'))
+    expect(run.code).toBe(2)
+    expect(run.output).toMatch(/--account needs the email and password/)
+    expect(server.received).toHaveLength(0)
+  })
+
   it('refuses to reach the real platform from CI', async () => {
     let called = 0
     const network = async () => {
