@@ -1,5 +1,6 @@
 // Which folder may import which (docs/architecture.md draws the same layers). `npm run lint`
-// runs this over src/, sandbox/, device/ and bench/; a wrong import fails the build.
+// runs this over src/, sandbox/, device/, bench/ and scripts/platform-probe/; a wrong import fails
+// the build.
 //
 //   src/index.ts                      wiring only: may import anything
 //   src/api, src/mcp, src/web         skins        → requests, auth, core, errors, lib
@@ -12,6 +13,7 @@
 //   src/lib                           helpers      → nothing of ours
 //   sandbox/                          the stand-in platform: nothing from src/
 //   device/, bench/                   the user's own booker; the benchmark → src/platform, src/lib only
+//   scripts/platform-probe/           the operator's read-only probe → src/platform (not client.ts), src/lib
 
 const SKINS = '^src/(api|mcp|web)/'
 const layer = (name) => `^src/${name}(/|\\.ts$)`
@@ -112,6 +114,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^sandbox/' },
+    },
+    {
+      name: 'nothing-runs-the-probe',
+      comment: 'The platform probe is run by an operator, by hand (npm run platform:probe); the service and the sandbox never import it.',
+      severity: 'error',
+      from: { path: '^(src|sandbox)/' },
+      to: { path: '^scripts/' },
+    },
+    {
+      name: 'probe-reads-only',
+      comment:
+        'The probe reuses the transport, headers and schemas of src/platform, never client.ts (which can book), nor anything above the platform layer or the sandbox.',
+      severity: 'error',
+      from: { path: '^scripts/platform-probe/' },
+      to: { path: '^src/platform/client\\.ts$|^src/(?!platform/|lib/)|^sandbox/' },
     },
     {
       name: 'inner-layers-stay-off-http-and-mcp',
