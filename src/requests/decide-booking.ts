@@ -162,6 +162,7 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
         revision: state.revision,
         cancellationFee: money.feePerPerson,
         freeCancellationUntil: money.freeCancellationUntil,
+        needsCard: money.needsCard,
         preexisting: answer.held.filter((r) => r.venueId === slot.venueId && r.day === slot.day).map((r) => r.reservationId),
         createdAt: now,
         outcome: 'pending',
