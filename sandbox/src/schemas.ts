@@ -75,6 +75,7 @@ export const FAULT_KINDS = [
   'session_500',
   'book_lost',
   'book_held',
+  'gone_410',
   'stale',
   'odd_entry',
   'pass',
@@ -90,6 +91,8 @@ export const faultSchema = z.object({
    * the answer: a 500, or with `hangMs` > 0 a hang followed by 504. book_held: the booking is
    * committed, and the answer is the one a retry of that book gets: 412 with `specs`
    * (`AbhiSivaprasad/resy-bot`: "the server returns 412 but the request is successful").
+   * gone_410: nothing is booked, and the answer is a 410 saying the slot is no longer available
+   * (an unclear outcome the account must disprove, issue 22 item 7).
    * stale: the reservation list lags, without the bookings of the last minute (a booking can
    * show on the account later than it happened, `Alkaar#45`). odd_entry: the reservation list or
    * the find reply carries one more entry of an odd shape (a null `time_slot`, a slot without a

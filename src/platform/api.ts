@@ -159,9 +159,11 @@ export type BookOutcome =
   | { kind: 'rate_limited'; retryAfterMs: number }
   /**
    * 5xx, timeout, a lost answer, a 412 (the account may already hold the table) or a block: a
-   * reservation may exist. Verify with listReservations.
+   * reservation may exist. Verify with listReservations. `saidGone`: the platform said the table
+   * is gone (a 410, or "no longer available" in the body) without a definite refusal; the account
+   * may still disprove the booking (issue 22 item 7).
    */
-  | { kind: 'unknown'; detail: string }
+  | { kind: 'unknown'; detail: string; saidGone?: boolean }
 
 export interface FindQuery {
   venueId: number

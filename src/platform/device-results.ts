@@ -80,7 +80,7 @@ const bookOutcome = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('refused'), reason: z.enum(['card_required', 'slot_gone']) }),
   z.strictObject({ kind: z.literal('reauth') }),
   z.strictObject({ kind: z.literal('rate_limited'), retryAfterMs: z.number().int().nonnegative() }),
-  z.strictObject({ kind: z.literal('unknown'), detail: text }),
+  z.strictObject({ kind: z.literal('unknown'), detail: text, saidGone: z.boolean().optional() }),
 ])
 
 const resultSchemas = {

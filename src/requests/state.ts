@@ -81,6 +81,12 @@ export interface RequestState {
   digestDays: string[]
 }
 
+export interface AbsentReads {
+  first: number
+  last: number
+  count: number
+}
+
 export interface BookingAttempt {
   slotKey: string
   venueId: number
@@ -101,6 +107,13 @@ export interface BookingAttempt {
   /** What the book call answered; 'pending' if the object stopped before it answered. */
   outcome: 'pending' | 'booked' | 'refused' | 'unknown'
   refusal: string | null
+  /**
+   * An unclear answer in which the platform said the table is gone (HTTP 410, "no longer
+   * available"): its words; null otherwise. Such an attempt can be disproved by the account.
+   */
+  saidGone: string | null
+  /** The reads of the account that showed no such reservation: first and last time, how many (watch/rules.ts). */
+  absentReads: AbsentReads | null
   platformReservationId: string | null
   /** The next look at the account; verification continues on later alarms until verifyUntil. */
   checkAt: number
