@@ -149,7 +149,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       if (got.status >= 200 && got.status < 300 && parsed.success) {
         return { kind: 'booked', reservationId: String(parsed.data.reservation_id) }
       }
-      const detail = parsed.success ? `HTTP ${got.status}` : `HTTP ${got.status}, unreadable answer`
+      const detail = parsed.success || saidGone ? `HTTP ${got.status}` : `HTTP ${got.status}, unreadable answer`
       return { kind: 'unknown', detail, ...(saidGone ? { saidGone } : {}) }
     },
 
