@@ -31,6 +31,8 @@ export interface SimOptions {
 export interface SimReport {
   counts: SafetyCounts
   notes: string[]
+  /** Slots the issue 22 money rules turned from a booking into an alert (checks.ts MONEY_RULES). */
+  moneyAlerts: number
   requests: SimRequest[]
   bookings: number
   statuses: Record<string, number>
@@ -119,7 +121,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
 
   const ledger = await world.control.ledger()
   const zoneOf = (venueId: number) => venues.get(venueId)?.zone ?? 'UTC'
-  const { counts, notes } = await checkSafety(requests, ledger, zoneOf)
+  const { counts, notes, moneyAlerts } = await checkSafety(requests, ledger, zoneOf)
   const statuses: Record<string, number> = {}
   for (const r of requests) statuses[r.status] = (statuses[r.status] ?? 0) + 1
   const emails = new Set(world.users.map((u) => u.email))
@@ -129,6 +131,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   return {
     counts,
     notes,
+    moneyAlerts,
     requests,
     bookings: ledger.filter((b) => emails.has(b.email)).length,
     statuses,
