@@ -34,7 +34,8 @@ export function extraCharges(policy: Policy): { resyFee: number; serviceFee: num
  * the card to a table whose terms say no card lets such a fee be charged).
  */
 export function chargedAtBooking(policy: Policy, partySize: number, cardSent: boolean): number {
-  const upFront = policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed' ? policy.amountPerPerson * partySize : 0
+  const upFront =
+    policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed' ? policy.amountPerPerson * partySize : 0
   const { resyFee, serviceFee, tax } = extraCharges(policy)
   const textFee = cardSent ? (policy.textFeePerPerson ?? 0) * partySize : 0
   return upFront + resyFee + serviceFee + tax + textFee

@@ -217,7 +217,10 @@ const ROWS: [City, Row[]][] = [
         'Golden Triangle',
         'Seasonal',
         ['Dining Room', 'Patio'],
-        { policies: { 'Dining Room': { kind: 'free', charges: { serviceFee: 12 } }, Patio: { kind: 'free', gap: 'amounts_missing' } }, density: 0.3 },
+        {
+          policies: { 'Dining Room': { kind: 'free', charges: { serviceFee: 12 } }, Patio: { kind: 'free', gap: 'amounts_missing' } },
+          density: 0.3,
+        },
       ],
     ],
   ],

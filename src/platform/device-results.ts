@@ -59,9 +59,7 @@ const bookingDetails = z.strictObject({
   bookToken: z.string().min(1).max(5000),
   cancellationFee: amount,
   freeCancellationUntil: z.number().int().nullable(),
-  amounts: z
-    .strictObject({ reservationCharge: amount, resyFee: amount, serviceFee: amount, tax: amount, total: amount })
-    .nullable(),
+  amounts: z.strictObject({ reservationCharge: amount, resyFee: amount, serviceFee: amount, tax: amount, total: amount }).nullable(),
 })
 
 const reservation = z.strictObject({

@@ -4,9 +4,9 @@
 // that holds none, and a 410 "no longer available" read as an unclear outcome the account may
 // disprove (issue 22 items 4 and 7).
 import { describe, expect, it } from 'vitest'
+import { instantOf } from '../../src/lib/zoned-time'
 import type { BookingDetails, Slot } from '../../src/platform/api'
 import { createPlatformClient } from '../../src/platform/client'
-import { instantOf } from '../../src/lib/zoned-time'
 import { RequestSpec } from '../../src/requests/schemas'
 import { decideBooking } from '../../src/requests/watch/booking-decision'
 import { detailsCardHold, detailsFree } from './fixtures/book'
@@ -40,7 +40,13 @@ function replaying(route: (path: string) => { status?: number; body: unknown }) 
       return new Response(JSON.stringify(body), { status, headers: API_HEADERS })
     },
   }
-  const client = createPlatformClient({ fetcher, baseUrl: 'https://api.resy.com', apiKey: 'fixture-key', timeoutMs: 5_000, retryDelaysMs: [] })
+  const client = createPlatformClient({
+    fetcher,
+    baseUrl: 'https://api.resy.com',
+    apiKey: 'fixture-key',
+    timeoutMs: 5_000,
+    retryDelaysMs: [],
+  })
   return { client, seen }
 }
 
@@ -99,12 +105,19 @@ describe('money fixtures through the real client (§11)', () => {
       kind: 'alert',
       reason: 'for parties of 6 or more the cancellation fee is $100 per person, above the $25 limit',
     })
-    expect(await decisionFor(findLargeParty, detailsCardHold, '19:30', 2)).toMatchObject({ kind: 'book', feePerPerson: 25, needsCard: true })
+    expect(await decisionFor(findLargeParty, detailsCardHold, '19:30', 2)).toMatchObject({
+      kind: 'book',
+      feePerPerson: 25,
+      needsCard: true,
+    })
   })
 
   it('the book call carries struct_payment_method only when given a card (AbhiSivaprasad/resy-bot, Cierge:resy/book.go)', async () => {
     const { client, seen } = replaying(() => ({ status: 201, body: { resy_token: 'rr://x', reservation_id: 912345678 } }))
-    expect(await client.book('user-token', { bookToken: 'bt', paymentMethodId: null })).toEqual({ kind: 'booked', reservationId: '912345678' })
+    expect(await client.book('user-token', { bookToken: 'bt', paymentMethodId: null })).toEqual({
+      kind: 'booked',
+      reservationId: '912345678',
+    })
     expect(await client.book('user-token', { bookToken: 'bt', paymentMethodId: 7200456 })).toMatchObject({ kind: 'booked' })
     expect(seen.map((s) => s.form?.get('struct_payment_method') ?? null)).toEqual([null, '{"id":7200456}'])
   })
@@ -117,7 +130,10 @@ describe('money fixtures through the real client (§11)', () => {
       saidGone: true,
     })
     const in412 = replaying(() => ({ status: 412, body: { status: 412, message: 'This slot is no longer available' } }))
-    expect(await in412.client.book('user-token', { bookToken: 'bt', paymentMethodId: null })).toMatchObject({ kind: 'unknown', saidGone: true })
+    expect(await in412.client.book('user-token', { bookToken: 'bt', paymentMethodId: null })).toMatchObject({
+      kind: 'unknown',
+      saidGone: true,
+    })
     const plain500 = replaying(() => ({ status: 500, body: { status: 500, message: 'Server error' } }))
     const unclear = await plain500.client.book('user-token', { bookToken: 'bt', paymentMethodId: null })
     expect(unclear).toEqual({ kind: 'unknown', detail: 'HTTP 500, unreadable answer' })

@@ -54,7 +54,12 @@ const cardHold = slotAt(findMixed, '19:30').terms
 
 describe('the booking decision on the evidence fixtures', () => {
   it('books a table that holds no card when the details charge nothing and state no fee', () => {
-    expect(decide(free, '18:00', details(detailsFree))).toEqual({ kind: 'book', feePerPerson: 0, freeCancellationUntil: null, needsCard: false })
+    expect(decide(free, '18:00', details(detailsFree))).toEqual({
+      kind: 'book',
+      feePerPerson: 0,
+      freeCancellationUntil: null,
+      needsCard: false,
+    })
   })
 
   it('books a card hold within the limits, free until secs_cancel_cut_off before the table', () => {
@@ -211,7 +216,7 @@ describe('issue 22: money stated outside the find slot (§11): alert in plain wo
     })
   })
 
-  it('books a smaller party at the table\'s own fee, and a large party within a limit that covers its fee', () => {
+  it("books a smaller party at the table's own fee, and a large party within a limit that covers its fee", () => {
     const terms = slotAt(findLargeParty, '19:30').terms
     expect(decide(terms, '19:30', details(detailsCardHold), spec({ party_size: 5 }))).toMatchObject({ kind: 'book', feePerPerson: 25 })
     const generous = spec({ party_size: 6, max_cancellation_fee_per_person: 100 })

@@ -236,7 +236,7 @@ describe('the book call and verification', () => {
     }
     const MIN = 60_000
 
-    it('keeps the platform\'s words and verifies for longer than an ordinary unknown outcome', () => {
+    it("keeps the platform's words and verifies for longer than an ordinary unknown outcome", () => {
       const decision = goneAnswer()
       expect(decision.state.attempt).toMatchObject({ outcome: 'unknown', saidGone: 'HTTP 410' })
       expect(decision.state.attempt?.verifyUntil).toBeGreaterThanOrEqual(NOW + 20 * MIN)
@@ -247,7 +247,9 @@ describe('the book call and verification', () => {
       const decision = absentAt(goneAnswer().state, reads)
       expect(decision.state).toMatchObject({ status: 'active', attempt: null, bookingDisabled: null })
       expect(decision.state.trace.map((t) => t.message)).toContainEqual(
-        expect.stringMatching(/^The platform said the table was no longer available \(HTTP 410\) and 31 reads of the account over 10 min show no such reservation: nothing was booked; watching again\.$/),
+        expect.stringMatching(
+          /^The platform said the table was no longer available \(HTTP 410\) and 31 reads of the account over 10 min show no such reservation: nothing was booked; watching again\.$/,
+        ),
       )
       expect(decision.state.alerted).toContain(attemptOf().slotKey) // that table is not tried again
       expect(ofKind(decision.effects, 'subscribe')).toHaveLength(1)

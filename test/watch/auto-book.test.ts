@@ -27,7 +27,9 @@ async function readsEarlier(id: string, ms: number): Promise<void> {
     const s = await state.storage.get<{ attempt: { checkAt: number; absentReads: { first: number; last: number } | null } | null }>('state')
     const attempt = s?.attempt
     if (!attempt) throw new Error('no attempt to age')
-    const reads = attempt.absentReads ? { ...attempt.absentReads, first: attempt.absentReads.first - ms, last: attempt.absentReads.last - ms } : null
+    const reads = attempt.absentReads
+      ? { ...attempt.absentReads, first: attempt.absentReads.first - ms, last: attempt.absentReads.last - ms }
+      : null
     await state.storage.put('state', { ...s, attempt: { ...attempt, absentReads: reads, checkAt: attempt.checkAt - ms } })
   })
 }
@@ -98,10 +100,16 @@ describe('auto_book', () => {
     [{ kind: 'free', gap: 'is_event_missing' }, /did not say whether this is a ticketed event/],
     [{ kind: 'free', gap: 'template_disagrees' }, /the table and its template state different payment terms/],
     // Money stated outside the slot's payment (issue 22, §11): the details' amounts, the notes, large parties.
-    [{ kind: 'free', charges: { resyFee: 5, tax: 0.45 } }, /booking would charge a Resy fee of \$5, tax of \$0\.45, \$5\.45 in total at once/],
+    [
+      { kind: 'free', charges: { resyFee: 5, tax: 0.45 } },
+      /booking would charge a Resy fee of \$5, tax of \$0\.45, \$5\.45 in total at once/,
+    ],
     [{ kind: 'free', charges: { serviceFee: 12 } }, /booking would charge a service fee of \$12, \$12 in total at once/],
     [{ kind: 'free', gap: 'amounts_missing' }, /the booking details do not say what booking charges/],
-    [{ kind: 'free', textFeePerPerson: 25 }, /the restaurant's notes mention money: "Please note: a \$25 per person reservation fee applies/],
+    [
+      { kind: 'free', textFeePerPerson: 25 },
+      /the restaurant's notes mention money: "Please note: a \$25 per person reservation fee applies/,
+    ],
     [
       { kind: 'fee', feePerPerson: 10, cutoffHours: 24, largeParty: { size: 2, feePerPerson: 50 } },
       /for parties of 2 or more the cancellation fee is \$50 per person, above the \$25 limit/,
@@ -152,7 +160,9 @@ describe('auto_book', () => {
     await poll(day)
     await flushAlerts(request.id)
     const skipped = (await notificationsOf(userId)).find((n) => n.kind === 'booking_skipped')
-    expect(skipped?.body).toMatch(/Not booked automatically: the restaurant's notes mention money: "Please note: a \$25 per person reservation fee/)
+    expect(skipped?.body).toMatch(
+      /Not booked automatically: the restaurant's notes mention money: "Please note: a \$25 per person reservation fee/,
+    )
   })
 
   it('sends the card only to a table that holds one: none for a free table, the card for a card hold (§11)', async () => {

@@ -28,8 +28,7 @@ export interface ServiceTime {
 
 export type BookingDecision =
   /** `needsCard`: the table holds a card, so /3/book carries struct_payment_method; else it must not (§11). */
-  | { kind: 'book'; feePerPerson: number; freeCancellationUntil: number | null; needsCard: boolean }
-  | { kind: 'alert'; reason: string }
+  { kind: 'book'; feePerPerson: number; freeCancellationUntil: number | null; needsCard: boolean } | { kind: 'alert'; reason: string }
 
 const HOUR_MS = 3_600_000
 /** Details and find cut-offs within this of each other are the same deadline (rounding, seconds). */

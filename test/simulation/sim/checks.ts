@@ -1,7 +1,13 @@
 // The end-of-run checks: the sandbox's own ledger (every booking that really happened) against
 // what the simulated users approved and what the service recorded. Each count must be 0.
 import { env } from 'cloudflare:test'
-import { cancellationFeeFor, chargedAtBooking, freeCancellationDeadline, type LedgerEntry, type Policy } from '../../../sandbox/control-client'
+import {
+  cancellationFeeFor,
+  chargedAtBooking,
+  freeCancellationDeadline,
+  type LedgerEntry,
+  type Policy,
+} from '../../../sandbox/control-client'
 import { instantOf } from '../../../src/lib/zoned-time'
 import type { SimSpec } from './plan'
 import type { SimRequest } from './requests'
@@ -25,7 +31,8 @@ export interface SafetyCounts {
  * Money rules of issue 22 that stopped an automatic booking, as the requests traced them
  * (booking-decision.ts words). A lower bound: a request keeps its last TRACE_LIMIT entries.
  */
-const MONEY_RULES = /skipped: (booking would charge|the booking details do not say what booking charges|the restaurant's notes mention money|for parties of \d+ or more|a \$[\d.]+ large-party cancellation fee)/
+const MONEY_RULES =
+  /skipped: (booking would charge|the booking details do not say what booking charges|the restaurant's notes mention money|for parties of \d+ or more|a \$[\d.]+ large-party cancellation fee)/
 
 interface ReservationRow {
   request_id: string
