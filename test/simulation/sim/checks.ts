@@ -31,6 +31,8 @@ export interface SafetyCounts {
  * Money rules of issue 22 that stopped an automatic booking, as the requests traced them
  * (booking-decision.ts words). A lower bound: a request keeps its last TRACE_LIMIT entries.
  */
+/** Issue 22 item 7: an unclear "gone" answer the account disproved, and watching resumed (decide-booking.ts). */
+const DISPROVED = /^The platform said the table was no longer available .* watching again\.$/
 const MONEY_RULES =
   /skipped: (booking would charge|the booking details do not say what booking charges|the restaurant's notes mention money|for parties of \d+ or more|a \$[\d.]+ large-party cancellation fee)/
 
@@ -102,7 +104,7 @@ export async function checkSafety(
   requests: SimRequest[],
   ledger: LedgerEntry[],
   zoneOf: (venueId: number) => string,
-): Promise<{ counts: SafetyCounts; notes: string[]; moneyAlerts: number }> {
+): Promise<{ counts: SafetyCounts; notes: string[]; moneyAlerts: number; disproved: number }> {
   const notes: string[] = []
   const byEmail = new Map<string, SimRequest[]>()
   for (const r of requests) byEmail.set(r.user.email, [...(byEmail.get(r.user.email) ?? []), r])
@@ -194,10 +196,12 @@ export async function checkSafety(
   const { results: indexed } = await env.DB.prepare('select id, status from requests').all<{ id: string; status: string }>()
   const indexStatus = new Map(indexed.map((row) => [row.id, row.status]))
   let moneyAlerts = 0
+  let disproved = 0
   const open = (status: string | undefined) => ['needs_approval', 'active', 'awaiting_verification'].includes(status ?? '')
   for (const r of requests) {
     const { state } = await inspect(r.id)
     moneyAlerts += new Set((state?.trace ?? []).map((t) => t.message).filter((m) => MONEY_RULES.test(m))).size
+    disproved += (state?.trace ?? []).filter((t) => DISPROVED.test(t.message)).length
     const status = state?.status ?? 'missing'
     const verified = rows.find((row) => row.request_id === r.id && row.verified === 1)
     const confirmed = status === 'confirmed' || indexStatus.get(r.id) === 'confirmed'
@@ -211,5 +215,5 @@ export async function checkSafety(
       notes.push(`not closed after expiry: ${r.id} is ${status} (index: ${indexStatus.get(r.id)})`)
     }
   }
-  return { counts, notes, moneyAlerts }
+  return { counts, notes, moneyAlerts, disproved }
 }
