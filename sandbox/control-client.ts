@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { AddSlotInput, BlockInput, Endpoint, FaultInput, HistoryInput, SlotKeyInput, TokenLifetimes } from './src/schemas'
 import { ENDPOINTS, policySchema } from './src/schemas'
 
-export { freeCancellationDeadline } from './src/policy'
+export { cancellationFeeFor, chargedAtBooking, freeCancellationDeadline } from './src/policy'
 export { TERMS_GAPS } from './src/schemas'
 export type { AddSlotInput, BlockInput, Endpoint, FaultInput, HistoryInput, SlotKeyInput }
 export type Policy = z.infer<typeof policySchema>

@@ -10,6 +10,12 @@ export type TermsGap = (typeof TERMS_GAPS)[number]
 export type Policy = PolicyTerms & {
   /** How the find reply falls short of stating the terms (schemas.ts TERMS_GAPS); absent: fully stated. */
   gap?: TermsGap
+  /** A per-person reservation fee stated only in the template's need_to_know text; charged when a card is sent. */
+  textFeePerPerson?: number
+  /** The template's large_party_size_cancel / large_party_cancellation_fee: the fee from that party size on. */
+  largeParty?: { size: number; feePerPerson: number }
+  /** What the /3/details payment.amounts add at booking. */
+  charges?: { resyFee?: number; serviceFee?: number; tax?: number }
 }
 
 type PolicyTerms =

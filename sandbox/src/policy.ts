@@ -15,3 +15,28 @@ export function freeCancellationDeadline(policy: Policy, slot: { day: string; ti
   if (policy.kind === 'deposit') return instantOf(slot.day, slot.time, zone) - policy.cutoffHours * HOUR_MS
   return null
 }
+
+/** The late-cancellation fee per person that applies to a party: the large-party fee from its size on (§11). */
+export function cancellationFeeFor(policy: Policy, partySize: number): number {
+  if (policy.largeParty && partySize >= policy.largeParty.size) return policy.largeParty.feePerPerson
+  if (policy.kind === 'fee') return policy.feePerPerson
+  return policy.kind === 'free' ? 0 : policy.amountPerPerson
+}
+
+/** What the /3/details `payment.amounts` add at booking besides an up-front charge (§11). */
+export function extraCharges(policy: Policy): { resyFee: number; serviceFee: number; tax: number } {
+  return { resyFee: policy.charges?.resyFee ?? 0, serviceFee: policy.charges?.serviceFee ?? 0, tax: policy.charges?.tax ?? 0 }
+}
+
+/**
+ * What booking the table takes from the diner's card at once: money taken up front, the details'
+ * extra amounts, and — only when a card was sent — a fee stated only in the notes (§11: sending
+ * the card to a table whose terms say no card lets such a fee be charged).
+ */
+export function chargedAtBooking(policy: Policy, partySize: number, cardSent: boolean): number {
+  const upFront =
+    policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed' ? policy.amountPerPerson * partySize : 0
+  const { resyFee, serviceFee, tax } = extraCharges(policy)
+  const textFee = cardSent ? (policy.textFeePerPerson ?? 0) * partySize : 0
+  return upFront + resyFee + serviceFee + tax + textFee
+}

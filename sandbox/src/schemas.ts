@@ -11,16 +11,31 @@ const usd = z.number().min(0).max(10_000)
  * Where the find reply falls short of stating a table's terms, as the evidence allows it to
  * (shared/reference/resy-api.md §10: "when the two disagree or a field is missing, refuse to
  * auto-book"): no `payment` on the slot, a template the reply lacks, a template without
- * `is_event`, a template whose `is_paid` contradicts its slot. Absent: stated fully. The table
+ * `is_event`, a template whose `is_paid` contradicts its slot, a /3/details reply without
+ * `payment.amounts` (§11). Absent: stated fully. The table
  * books like any other; only what the platform says about it changes.
  */
-export const TERMS_GAPS = ['payment_missing', 'template_missing', 'is_event_missing', 'template_disagrees'] as const
+export const TERMS_GAPS = ['payment_missing', 'template_missing', 'is_event_missing', 'template_disagrees', 'amounts_missing'] as const
 const gap = z.enum(TERMS_GAPS).optional()
+/**
+ * Money terms the platform states outside the find slot's `payment` (shared/reference/resy-api.md
+ * §11), on any kind of table: `textFeePerPerson`, a per-person reservation fee stated only in the
+ * template's `need_to_know` text ([idx 37355943101]) and charged at booking when a card is sent;
+ * `largeParty`, the template's `large_party_size_cancel` / `large_party_cancellation_fee`
+ * ([idx 37355943101]), the fee that applies from that party size on; `charges`, what the
+ * /3/details `payment.amounts` add at booking ([idx 53104099941]).
+ */
+const moneyExtras = {
+  textFeePerPerson: usd.optional(),
+  largeParty: z.object({ size: z.number().int().min(2).max(20), feePerPerson: usd }).optional(),
+  charges: z.object({ resyFee: usd.optional(), serviceFee: usd.optional(), tax: usd.optional() }).optional(),
+}
 export const policySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('free'), gap }),
+  z.object({ kind: z.literal('free'), gap, ...moneyExtras }),
   z.object({
     kind: z.literal('fee'),
     gap,
+    ...moneyExtras,
     feePerPerson: usd,
     cutoffHours: z.number().int().min(0).max(720),
     cutoffTime: z
@@ -28,9 +43,9 @@ export const policySchema = z.discriminatedUnion('kind', [
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
       .optional(),
   }),
-  z.object({ kind: z.literal('deposit'), amountPerPerson: usd, cutoffHours: z.number().int().min(0).max(720), gap }),
-  z.object({ kind: z.literal('prepaid'), amountPerPerson: usd, gap }),
-  z.object({ kind: z.literal('ticketed'), amountPerPerson: usd, gap }),
+  z.object({ kind: z.literal('deposit'), amountPerPerson: usd, cutoffHours: z.number().int().min(0).max(720), gap, ...moneyExtras }),
+  z.object({ kind: z.literal('prepaid'), amountPerPerson: usd, gap, ...moneyExtras }),
+  z.object({ kind: z.literal('ticketed'), amountPerPerson: usd, gap, ...moneyExtras }),
 ])
 
 export const slotKeySchema = z.object({
@@ -60,6 +75,7 @@ export const FAULT_KINDS = [
   'session_500',
   'book_lost',
   'book_held',
+  'gone_410',
   'stale',
   'odd_entry',
   'pass',
@@ -75,6 +91,8 @@ export const faultSchema = z.object({
    * the answer: a 500, or with `hangMs` > 0 a hang followed by 504. book_held: the booking is
    * committed, and the answer is the one a retry of that book gets: 412 with `specs`
    * (`AbhiSivaprasad/resy-bot`: "the server returns 412 but the request is successful").
+   * gone_410: nothing is booked, and the answer is a 410 saying the slot is no longer available
+   * (an unclear outcome the account must disprove, issue 22 item 7).
    * stale: the reservation list lags, without the bookings of the last minute (a booking can
    * show on the account later than it happened, `Alkaar#45`). odd_entry: the reservation list or
    * the find reply carries one more entry of an odd shape (a null `time_slot`, a slot without a

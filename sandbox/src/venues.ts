@@ -1,4 +1,4 @@
-// Seeded, fictional venues: 44 in five cities and five time zones. Ids are stable so tests and
+// Seeded, fictional venues: 48 in five cities and five time zones. Ids are stable so tests and
 // the benchmark can name them. Release rules are stated only in the venue notes (as on the real
 // platform) and in /2/config lead_time_in_days.
 import type { Policy, ReleaseRule, SandboxVenue } from './model'
@@ -34,6 +34,8 @@ const fee = (feePerPerson: number, cutoffHours: number): Policy => ({ kind: 'fee
 const deposit = (amountPerPerson: number, cutoffHours: number): Policy => ({ kind: 'deposit', amountPerPerson, cutoffHours })
 const prepaid = (amountPerPerson: number): Policy => ({ kind: 'prepaid', amountPerPerson })
 const ticketed = (amountPerPerson: number): Policy => ({ kind: 'ticketed', amountPerPerson })
+/** No card held, but the notes state a per-person reservation fee (§11, [idx 37355943101]). */
+const textFee = (textFeePerPerson: number): Policy => ({ kind: 'free', textFeePerPerson })
 
 interface Extra {
   policies?: Record<string, Policy>
@@ -111,6 +113,15 @@ const ROWS: [City, Row[]][] = [
       ['The Quiet Fig', 'Cobble Hill', 'Mediterranean', ['Dining Room', 'Backyard'], { density: 0.4 }],
       ['Cassia Room', 'SoHo', 'Indian', ['Dining Room', 'Bar Seats'], { policies: { 'Dining Room': fee(25, 24) }, density: 0.3 }],
       ['Bodega Azul', 'Bushwick', 'Mexican', ['Dining Room', 'Patio', 'Bar'], { density: 0.45 }],
+      // Money stated outside the find slot's payment (§11): a fee only in the notes, a large-party fee.
+      ['Wren & Wool', 'Nolita', 'Wine Bar', ['Dining Room', 'Bar'], { policies: { 'Dining Room': textFee(25) }, density: 0.3 }],
+      [
+        'Gramercy Hearth',
+        'Gramercy',
+        'American',
+        ['Dining Room', 'Bar'],
+        { policies: { 'Dining Room': { ...fee(25, 24), largeParty: { size: 6, feePerPerson: 100 } } }, density: 0.3 },
+      ],
     ],
   ],
   [
@@ -154,6 +165,14 @@ const ROWS: [City, Row[]][] = [
         { policies: { 'Tasting Counter': ticketed(175) }, density: 0.25, closed: 2 },
       ],
       ['Birch & Barrel', 'Lincoln Park', 'American', ['Dining Room', 'Bar', 'Patio'], { density: 0.4 }],
+      // The booking details add a platform fee and tax at booking (§11 [idx 53104099941]).
+      [
+        'Union Stock Grill',
+        'Pilsen',
+        'Grill',
+        ['Dining Room', 'Bar'],
+        { policies: { 'Dining Room': { kind: 'free', charges: { resyFee: 5, tax: 0.45 } } }, density: 0.3 },
+      ],
     ],
   ],
   [
@@ -191,6 +210,17 @@ const ROWS: [City, Row[]][] = [
         'American',
         ['Dining Room', 'Booth', 'Bar'],
         { release: [7, '08:00', 'Tables open 7 days in advance at 8:00 AM.'], density: 0.3 },
+      ],
+      // A service fee in the booking details; on the patio the details state no amounts at all (§11).
+      [
+        'Foothill Provisions',
+        'Golden Triangle',
+        'Seasonal',
+        ['Dining Room', 'Patio'],
+        {
+          policies: { 'Dining Room': { kind: 'free', charges: { serviceFee: 12 } }, Patio: { kind: 'free', gap: 'amounts_missing' } },
+          density: 0.3,
+        },
       ],
     ],
   ],

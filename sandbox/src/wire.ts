@@ -3,7 +3,7 @@
 import { instantOf } from './clock'
 import { leadTimeInDays, releaseInstant } from './inventory'
 import type { Policy, SandboxSlot, SandboxVenue, SlotKey } from './model'
-import { freeCancellationDeadline } from './policy'
+import { cancellationFeeFor, extraCharges, freeCancellationDeadline } from './policy'
 import { hashOf } from './prng'
 import type { SandboxAccount } from './store/accounts'
 import type { Booking } from './store/bookings'
@@ -52,6 +52,12 @@ function paymentOf(policy: Policy) {
   }
 }
 
+/** The venue's notes; a fee stated only in text is added there, as some venues do ([idx 37355943101]). */
+function needToKnowOf(v: SandboxVenue, policy: Policy): string {
+  const fee = policy.textFeePerPerson
+  return fee === undefined ? v.notes : `${v.notes} Please note: a $${fee} per person reservation fee applies to all bookings.`
+}
+
 /**
  * The venue template a slot names: its policy, `is_event` for tickets and the venue's notes (§10).
  * A policy's `gap` may leave out `is_event` or make `is_paid` contradict the slot.
@@ -65,9 +71,10 @@ function templateOf(v: SandboxVenue, id: number, policy: Policy) {
     cancellation_fee: payment.cancellation_fee,
     secs_cancel_cut_off: payment.secs_cancel_cut_off,
     is_event: policy.kind === 'ticketed',
-    large_party_size_cutoff: null,
-    large_party_deposit_fee: null,
-    content: { 'en-us': { need_to_know: { body: v.notes } } },
+    // §11 [idx 37355943101]: the fee from this party size on; null where the venue has none.
+    large_party_size_cancel: policy.largeParty?.size ?? null,
+    large_party_cancellation_fee: policy.largeParty?.feePerPerson ?? null,
+    content: { 'en-us': { need_to_know: { body: needToKnowOf(v, policy) } } },
   }
   if (policy.gap !== 'is_event_missing') return template
   const { is_event: _left, ...without } = template
@@ -214,23 +221,34 @@ export function findJson(v: SandboxVenue, day: string, partySize: number, slots:
  */
 export function detailsJson(v: SandboxVenue, slot: SandboxSlot, partySize: number, bookToken: string, expiresAt: number) {
   const p = slot.policy
-  const perPerson = p.kind === 'fee' ? p.feePerPerson : p.kind === 'free' ? 0 : p.amountPerPerson
+  // The fee that applies to this party: the large-party fee from its size on (§11).
+  const perPerson = cancellationFeeFor(p, partySize)
   const deadline = freeCancellationDeadline(p, slot, v.zone)
   const cutoff = deadline === null ? null : new Date(deadline).toISOString()
   const charge = p.kind === 'free' || p.kind === 'fee' ? 0 : p.amountPerPerson * partySize
+  const { resyFee, serviceFee, tax } = extraCharges(p)
+  const amounts = {
+    reservation_charge: charge,
+    subtotal: charge,
+    resy_fee: resyFee,
+    service_fee: serviceFee,
+    tax,
+    total: charge + resyFee + serviceFee + tax,
+  }
   return {
     book_token: { value: bookToken, date_expires: new Date(expiresAt).toISOString().replace('T', ' ').slice(0, 19) },
     cancellation: {
       display: {
         policy:
-          p.kind === 'free' ? ['Free cancellation.'] : [`A fee of $${perPerson} per person applies to late cancellations and no-shows.`],
+          perPerson === 0 ? ['Free cancellation.'] : [`A fee of $${perPerson} per person applies to late cancellations and no-shows.`],
       },
-      fee: p.kind === 'free' ? null : { amount: perPerson, tax: 0, date_cut_off: cutoff, display: { amount: `$${perPerson}` } },
+      fee: perPerson === 0 ? null : { amount: perPerson, tax: 0, date_cut_off: cutoff, display: { amount: `$${perPerson}` } },
       refund: cutoff ? { date_cut_off: cutoff } : null,
       credit: null,
     },
     change: { date_cut_off: cutoff },
-    payment: { amounts: { reservation_charge: charge, subtotal: charge, resy_fee: 0, service_fee: 0, tax: 0, total: charge } },
+    // Some replies leave `amounts` out (a gap of the policy, §11).
+    payment: p.gap === 'amounts_missing' ? {} : { amounts },
     venue: { name: v.name, venue_url_slug: v.slug, location: { url_slug: v.city.toLowerCase().replace(/\s+/g, '-') } },
     viewers: { total: 1 },
   }

@@ -76,8 +76,12 @@ export interface TemplateTerms {
   isPaid: boolean | null
   depositFee: number | null
   cancellationFee: number | null
-  /** content["en-us"].need_to_know.body: free text that often states the release rule. */
+  /** content["en-us"].need_to_know.body: free text that often states the release rule, sometimes a fee (§11). */
   needToKnow: string | null
+  /** large_party_size_cancel: from this party size on, the large-party fee applies (§11, [idx 37355943101]). */
+  largePartySize: number | null
+  /** large_party_cancellation_fee: the cancellation fee for a large party (per person UNCERTAIN, like the other fee). */
+  largePartyFee: number | null
 }
 
 export interface Slot {
@@ -107,8 +111,17 @@ export interface BookingDetails {
   cancellationFee: number | null
   /** cancellation.fee.date_cut_off, else refund.date_cut_off (epoch ms); null when none. */
   freeCancellationUntil: number | null
-  /** The largest of payment.amounts.total / reservation_charge: money taken at booking; null when not stated. */
-  chargedAtBooking: number | null
+  /** payment.amounts: what booking charges at once ([idx 53104099941]); null when the reply has no `amounts`. */
+  amounts: ChargedAmounts | null
+}
+
+/** /3/details payment.amounts, as stated; null where a field is missing (§3, §11). */
+export interface ChargedAmounts {
+  reservationCharge: number | null
+  resyFee: number | null
+  serviceFee: number | null
+  tax: number | null
+  total: number | null
 }
 
 export interface PlatformReservation {
@@ -146,9 +159,11 @@ export type BookOutcome =
   | { kind: 'rate_limited'; retryAfterMs: number }
   /**
    * 5xx, timeout, a lost answer, a 412 (the account may already hold the table) or a block: a
-   * reservation may exist. Verify with listReservations.
+   * reservation may exist. Verify with listReservations. `saidGone`: the platform said the table
+   * is gone (a 410, or "no longer available" in the body) without a definite refusal; the account
+   * may still disprove the booking (issue 22 item 7).
    */
-  | { kind: 'unknown'; detail: string }
+  | { kind: 'unknown'; detail: string; saidGone?: boolean }
 
 export interface FindQuery {
   venueId: number

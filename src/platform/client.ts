@@ -139,6 +139,8 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       if (got.kind === 'network') return { kind: 'unknown', detail: got.detail }
       // A block answers before the platform: it probably booked nothing, but nothing says so.
       if (got.block) return { kind: 'unknown', detail: `blocked: ${BLOCK_WORDS[got.block]}` }
+      // "Gone" in words, not a definite refusal: verified on the account like any unclear answer.
+      const saidGone = got.status === 410 || NO_LONGER_AVAILABLE.test(messageOf(got.body))
       switch (got.status) {
         case 402:
           return { kind: 'refused', reason: 'card_required' }
@@ -147,7 +149,11 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
         case 412:
           // "Precondition failed": seen at drop time, and for a table the account already holds
           // (a body with `specs`, §10). Never a definite "not booked": the account decides.
-          return { kind: 'unknown', detail: `HTTP 412${heldSpecs(got.body) ? ' with specs: the account may already hold this table' : ''}` }
+          return {
+            kind: 'unknown',
+            detail: `HTTP 412${heldSpecs(got.body) ? ' with specs: the account may already hold this table' : ''}`,
+            ...(saidGone ? { saidGone } : {}),
+          }
         case 401:
         case 419:
           return { kind: 'reauth' }
@@ -158,7 +164,8 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       if (got.status >= 200 && got.status < 300 && parsed.success) {
         return { kind: 'booked', reservationId: String(parsed.data.reservation_id) }
       }
-      return { kind: 'unknown', detail: parsed.success ? `HTTP ${got.status}` : `HTTP ${got.status}, unreadable answer` }
+      const detail = parsed.success || saidGone ? `HTTP ${got.status}` : `HTTP ${got.status}, unreadable answer`
+      return { kind: 'unknown', detail, ...(saidGone ? { saidGone } : {}) }
     },
 
     async listReservations(authToken) {
@@ -198,6 +205,11 @@ const sessionOf = (token: string, headers: Headers): PlatformSession => ({
   refreshToken: refreshTokenIn(headers),
   expiresAt: tokenExpiry(token),
 })
+
+/** The platform's words for a table taken meanwhile (§4: 404 "slot no longer available"). */
+const NO_LONGER_AVAILABLE = /no longer available/i
+const messageOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''
 
 const heldSpecs = (body: unknown) => typeof body === 'object' && body !== null && 'specs' in body
 

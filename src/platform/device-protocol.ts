@@ -13,8 +13,11 @@ export type WorkCall =
   | { op: 'find'; query: FindQuery }
   | { op: 'details'; query: DetailsQuery }
   | { op: 'reservations' }
-  /** The device books with its own account's card: the service never holds it. */
-  | { op: 'book'; bookToken: string }
+  /**
+   * The device books with its own account's card: the service never holds it. `card` false: the
+   * table holds no card, so none is sent (§11); absent (an older service): the card is sent.
+   */
+  | { op: 'book'; bookToken: string; card?: boolean }
 
 export type WorkResult<C extends WorkCall = WorkCall> = C extends { op: 'find' }
   ? Outcome<Slot[]>

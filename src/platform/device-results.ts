@@ -30,6 +30,8 @@ const templateTerms = z.strictObject({
   depositFee: amount,
   cancellationFee: amount,
   needToKnow: text.nullable(),
+  largePartySize: z.number().int().nonnegative().nullable(),
+  largePartyFee: amount,
 })
 
 const slot = z.strictObject({
@@ -57,7 +59,7 @@ const bookingDetails = z.strictObject({
   bookToken: z.string().min(1).max(5000),
   cancellationFee: amount,
   freeCancellationUntil: z.number().int().nullable(),
-  chargedAtBooking: amount,
+  amounts: z.strictObject({ reservationCharge: amount, resyFee: amount, serviceFee: amount, tax: amount, total: amount }).nullable(),
 })
 
 const reservation = z.strictObject({
@@ -76,7 +78,7 @@ const bookOutcome = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('refused'), reason: z.enum(['card_required', 'slot_gone']) }),
   z.strictObject({ kind: z.literal('reauth') }),
   z.strictObject({ kind: z.literal('rate_limited'), retryAfterMs: z.number().int().nonnegative() }),
-  z.strictObject({ kind: z.literal('unknown'), detail: text }),
+  z.strictObject({ kind: z.literal('unknown'), detail: text, saidGone: z.boolean().optional() }),
 ])
 
 const resultSchemas = {

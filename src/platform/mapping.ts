@@ -106,6 +106,8 @@ export function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): S
           depositFee: t.deposit_fee ?? null,
           cancellationFee: t.cancellation_fee ?? null,
           needToKnow: t.content?.['en-us']?.need_to_know?.body ?? null,
+          largePartySize: t.large_party_size_cancel ?? null,
+          largePartyFee: t.large_party_cancellation_fee ?? null,
         }
       : null,
   }
@@ -153,18 +155,25 @@ export function releaseNotesOf(answer: z.output<typeof findAnswer>, venueId: num
   return [...new Set(texts.filter((t) => t.length > 0))]
 }
 
-/** Details are a cross-check only: what they say about the fee, its cut-off and money taken now. */
+/** Details are a cross-check of the fee and its cut-off, and say what booking charges at once (§11). */
 export function bookingDetailsOf(answer: z.output<typeof detailsAnswer>): BookingDetails {
   const fee = answer.cancellation?.fee
   const cutOff = fee?.date_cut_off ?? answer.cancellation?.refund?.date_cut_off
   const until = cutOff ? Date.parse(cutOff) : Number.NaN
-  const amounts = answer.payment?.amounts
-  const stated = [amounts?.total, amounts?.reservation_charge].filter((a): a is number => typeof a === 'number')
+  const a = answer.payment?.amounts
   return {
     bookToken: answer.book_token.value,
     cancellationFee: fee?.amount ?? null,
     freeCancellationUntil: Number.isNaN(until) ? null : until,
-    chargedAtBooking: stated.length > 0 ? Math.max(...stated) : null,
+    amounts: a
+      ? {
+          reservationCharge: a.reservation_charge ?? null,
+          resyFee: a.resy_fee ?? null,
+          serviceFee: a.service_fee ?? null,
+          tax: a.tax ?? null,
+          total: a.total ?? null,
+        }
+      : null,
   }
 }
 

@@ -90,6 +90,9 @@ export const findTemplate = z.object({
   is_paid: flag,
   deposit_fee: amount,
   cancellation_fee: amount,
+  // §11 [idx 37355943101]: the fee that applies from this party size on.
+  large_party_size_cancel: z.number().int().min(0).nullish(),
+  large_party_cancellation_fee: amount,
   content: z.object({ 'en-us': z.object({ need_to_know: z.object({ body: z.string().nullish() }).nullish() }).nullish() }).nullish(),
 })
 
@@ -124,7 +127,13 @@ export const detailsAnswer = z.object({
       refund: z.object({ date_cut_off: z.string().nullish() }).nullish(),
     })
     .nullish(),
-  payment: z.object({ amounts: z.object({ reservation_charge: money, total: money }).nullish() }).nullish(),
+  payment: z
+    .object({
+      amounts: z
+        .object({ reservation_charge: money, subtotal: money, resy_fee: money, service_fee: money, tax: money, total: money })
+        .nullish(),
+    })
+    .nullish(),
 })
 
 /** POST /3/book */

@@ -20,7 +20,7 @@ import { ALERTED_LIMIT, type BookingAttempt, type Change, type RequestState, tra
 import { decideBooking } from './watch/booking-decision'
 import { addToDigest, feeWords } from './watch/digest'
 import { judgeSlot, slotKey } from './watch/match'
-import { answered, tableHeldForDinner } from './watch/rules'
+import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './watch/rules'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 export const VERIFY_WINDOW_MS = 10 * 60 * 1000
@@ -162,10 +162,13 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
         revision: state.revision,
         cancellationFee: money.feePerPerson,
         freeCancellationUntil: money.freeCancellationUntil,
+        needsCard: money.needsCard,
         preexisting: answer.held.filter((r) => r.venueId === slot.venueId && r.day === slot.day).map((r) => r.reservationId),
         createdAt: now,
         outcome: 'pending',
         refusal: null,
+        saidGone: null,
+        absentReads: null,
         platformReservationId: null,
         checkAt: now + VERIFY_INTERVAL_MS,
         verifyUntil: now + VERIFY_WINDOW_MS,
@@ -194,7 +197,10 @@ function bookingAnswer(state: RequestState, event: Extract<BookingEvent, { kind:
   const notice = reconnectNotice(state, event.reconnectNotice)
   if (attempt?.createdAt !== event.attemptAt) return { state, effects: notice }
   // Whatever the platform said, the account decides: verify at once.
-  const next = transition(state, { patch: { attempt: { ...answered(attempt, event.outcome), checkAt: now + VERIFY_INTERVAL_MS } } }, now)
+  const told = answered(attempt, event.outcome)
+  // "Gone" but unclear: verified long enough for the account to disprove it (rules.ts).
+  const verifyUntil = told.saidGone ? Math.max(told.verifyUntil, now + DISPROOF_WINDOW_MS) : told.verifyUntil
+  const next = transition(state, { patch: { attempt: { ...told, checkAt: now + VERIFY_INTERVAL_MS, verifyUntil } } }, now)
   return { state: next, effects: [...notice, verifyEffect(next)] }
 }
 
@@ -206,8 +212,9 @@ function verifyEffect(state: RequestState): Effect {
 
 /**
  * Found on the account: a verified reservation (and `confirmed`, unless the user stopped or
- * revoked meanwhile). Refused and absent: watching resumes. Unknown: keep looking until the
- * window closes, then never book again.
+ * revoked meanwhile). Refused and absent: watching resumes. Unknown but "gone" in the
+ * platform's words, and absent on enough reads over ten minutes: watching resumes (rules.ts
+ * `disproved`). Otherwise unknown: keep looking until the window closes, then never book again.
  */
 function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { kind: 'verification_answer' }>, now: number): Decided {
   const attempt = state.attempt
@@ -247,6 +254,23 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
     const table = { venueId: attempt.venueId, day: attempt.day, time: attempt.time, seatingType: attempt.seatingType }
     const alerted = alertInstead(back.state, [{ slot: table }], { venueName: attempt.venueName, venuePage: null }, why, now)
     return { state: alerted.state, effects: [...alerted.effects, ...back.effects] }
+  }
+  if (answer.kind === 'absent' && attempt.outcome === 'unknown' && attempt.saidGone) {
+    const reads = withAbsentRead(attempt.absentReads ?? null, now)
+    if (disproved(reads)) {
+      // The account disproves the booking: back to watching, not alert-only (issue 22 item 7).
+      const minutes = Math.floor((reads.last - reads.first) / 60_000)
+      const message = `The platform said the table was no longer available (${attempt.saidGone}) and ${reads.count} reads of the account over ${minutes} min show no such reservation: nothing was booked; watching again.`
+      const back = resumed(state, now, message)
+      const why = `the platform said it was no longer available (${attempt.saidGone})`
+      const table = { venueId: attempt.venueId, day: attempt.day, time: attempt.time, seatingType: attempt.seatingType }
+      const alerted = alertInstead(back.state, [{ slot: table }], { venueName: attempt.venueName, venuePage: null }, why, now)
+      return { state: alerted.state, effects: [...alerted.effects, ...back.effects] }
+    }
+    if (now < attempt.verifyUntil) {
+      const patch = { attempt: { ...attempt, absentReads: reads, checkAt: now + VERIFY_INTERVAL_MS } }
+      return { state: transition(state, { patch }, now), effects: [] }
+    }
   }
   const notice = answer.kind === 'unreadable' ? reconnectNotice(state, answer.reconnectNotice) : []
   if (now < attempt.verifyUntil) {

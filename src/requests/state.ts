@@ -81,6 +81,12 @@ export interface RequestState {
   digestDays: string[]
 }
 
+export interface AbsentReads {
+  first: number
+  last: number
+  count: number
+}
+
 export interface BookingAttempt {
   slotKey: string
   venueId: number
@@ -93,12 +99,21 @@ export interface BookingAttempt {
   revision: number
   cancellationFee: number | null
   freeCancellationUntil: number | null
+  /** The table holds a card: the book call sends struct_payment_method; else it sends none (§11). */
+  needsCard: boolean
   /** Matching reservations already on the account before booking: never mistaken for ours. */
   preexisting: string[]
   createdAt: number
   /** What the book call answered; 'pending' if the object stopped before it answered. */
   outcome: 'pending' | 'booked' | 'refused' | 'unknown'
   refusal: string | null
+  /**
+   * An unclear answer in which the platform said the table is gone (HTTP 410, "no longer
+   * available"): its words; null otherwise. Such an attempt can be disproved by the account.
+   */
+  saidGone: string | null
+  /** The reads of the account that showed no such reservation: first and last time, how many (watch/rules.ts). */
+  absentReads: AbsentReads | null
   platformReservationId: string | null
   /** The next look at the account; verification continues on later alarms until verifyUntil. */
   checkAt: number

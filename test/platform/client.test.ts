@@ -150,7 +150,7 @@ describe('finding and booking a table', () => {
     expect(details.value).toMatchObject({
       cancellationFee: 25,
       freeCancellationUntil: slotStart - 24 * 3_600_000,
-      chargedAtBooking: 0,
+      amounts: { reservationCharge: 0, resyFee: 0, serviceFee: 0, tax: 0, total: 0 },
     })
 
     const booked = await world.platform.book(token, { bookToken: details.value.bookToken, paymentMethodId: login.value.paymentMethodId })
@@ -207,7 +207,12 @@ describe('finding and booking a table', () => {
     const details = await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 2 })
     expect(details).toEqual({
       kind: 'ok',
-      value: { bookToken: expect.any(String), cancellationFee: 185, freeCancellationUntil: null, chargedAtBooking: 370 },
+      value: {
+        bookToken: expect.any(String),
+        cancellationFee: 185,
+        freeCancellationUntil: null,
+        amounts: { reservationCharge: 370, resyFee: 0, serviceFee: 0, tax: 0, total: 370 },
+      },
     })
   })
 

@@ -63,9 +63,10 @@ describe('bookingDetailsOf', () => {
       bookToken: 'bt',
       cancellationFee: null,
       freeCancellationUntil: null,
-      chargedAtBooking: 0,
+      amounts: { reservationCharge: 0, resyFee: null, serviceFee: null, tax: null, total: 0 },
     })
-    expect(details(null).chargedAtBooking).toBeNull()
+    expect(details(null).amounts).toBeNull()
+    expect(details({ config: { type: 'free' } }).amounts).toBeNull()
   })
 
   it('reads the fee and its cut-off, else the refund cut-off', () => {
@@ -78,13 +79,14 @@ describe('bookingDetailsOf', () => {
     )
   })
 
-  it('takes the larger of total and reservation charge as money taken at booking', () => {
-    expect(details({ amounts: { reservation_charge: 80, total: 86.5 } }).chargedAtBooking).toBe(86.5)
+  it('reads every amount the reply states ([idx 53104099941])', () => {
+    const amounts = { reservation_charge: 80, subtotal: 80, resy_fee: 2.5, service_fee: 1, tax: 3, total: 86.5 }
+    expect(details({ amounts }).amounts).toEqual({ reservationCharge: 80, resyFee: 2.5, serviceFee: 1, tax: 3, total: 86.5 })
   })
 
   it('never reads a kind of charge from payment.config.type or is_paid (no public source, §10)', () => {
     const got = details({ config: { type: 'free' }, is_paid: false, deposit_fee: null, amounts: { total: 120 } })
-    expect(got.chargedAtBooking).toBe(120)
-    expect(Object.keys(got).sort()).toEqual(['bookToken', 'cancellationFee', 'chargedAtBooking', 'freeCancellationUntil'])
+    expect(got.amounts?.total).toBe(120)
+    expect(Object.keys(got).sort()).toEqual(['amounts', 'bookToken', 'cancellationFee', 'freeCancellationUntil'])
   })
 })

@@ -6,9 +6,17 @@ import type { BookingDetails, Slot, SlotTerms } from '../../src/platform/api'
 import { bookingDetailsOf, slotsOf } from '../../src/platform/mapping'
 import { detailsAnswer, findAnswer } from '../../src/platform/wire'
 import { RequestSpec } from '../../src/requests/schemas'
-import { decideBooking, moneyTermsOf } from '../../src/requests/watch/booking-decision'
+import { chargesWhy, decideBooking, moneyTermsOf, statedMoneyIn } from '../../src/requests/watch/booking-decision'
 import { detailsCardHold, detailsFree } from '../platform/fixtures/book'
 import { FIND_DAY, FIND_VENUE, findEvent, findMixed } from '../platform/fixtures/find'
+import {
+  detailsLargeParty,
+  detailsWithFees,
+  detailsWithoutAmounts,
+  detailsWithServiceFee,
+  findLargeParty,
+  findTextFee,
+} from '../platform/fixtures/money'
 
 const ZONE = 'America/New_York'
 const NOW = Date.parse('2026-11-20T15:00:00Z')
@@ -46,12 +54,17 @@ const cardHold = slotAt(findMixed, '19:30').terms
 
 describe('the booking decision on the evidence fixtures', () => {
   it('books a table that holds no card when the details charge nothing and state no fee', () => {
-    expect(decide(free, '18:00', details(detailsFree))).toEqual({ kind: 'book', feePerPerson: 0, freeCancellationUntil: null })
+    expect(decide(free, '18:00', details(detailsFree))).toEqual({
+      kind: 'book',
+      feePerPerson: 0,
+      freeCancellationUntil: null,
+      needsCard: false,
+    })
   })
 
   it('books a card hold within the limits, free until secs_cancel_cut_off before the table', () => {
     const got = decide(cardHold, '19:30', details(detailsCardHold))
-    expect(got).toEqual({ kind: 'book', feePerPerson: 25, freeCancellationUntil: Date.parse('2026-12-02T00:30:00Z') })
+    expect(got).toEqual({ kind: 'book', feePerPerson: 25, freeCancellationUntil: Date.parse('2026-12-02T00:30:00Z'), needsCard: true })
   })
 
   it('never books a deposit or prepaid table, nor a ticketed event, whatever the details say', () => {
@@ -86,7 +99,7 @@ describe('limits', () => {
     const terms = { ...cardHold, timeCancelCutOff: '17:00:00', secsCancelCutOff: 86_400 }
     const deadline = instantOf('2026-12-02', '17:00', ZONE)
     const agreeing = { ...details(detailsCardHold), freeCancellationUntil: deadline }
-    expect(decide(terms, '19:30', agreeing)).toEqual({ kind: 'book', feePerPerson: 25, freeCancellationUntil: deadline })
+    expect(decide(terms, '19:30', agreeing)).toEqual({ kind: 'book', feePerPerson: 25, freeCancellationUntil: deadline, needsCard: true })
   })
 })
 
@@ -131,13 +144,6 @@ describe('the details reply disagrees with the find slot: alert, never book', ()
   const holdDetails = details(detailsCardHold)
 
   it.each<[string, Slot['terms'], string, BookingDetails, RegExp]>([
-    [
-      'money taken at booking for a no-card table',
-      free,
-      '18:00',
-      { ...details(detailsFree), chargedAtBooking: 40 },
-      /charge \$40 at booking/,
-    ],
     ['a fee for a no-card table', free, '18:00', { ...details(detailsFree), cancellationFee: 25 }, /state a \$25 cancellation fee/],
     ['another fee', cardHold, '19:30', { ...holdDetails, cancellationFee: 40 }, /\$40 cancellation fee, the table \$25/],
     ['no fee for a card hold', cardHold, '19:30', { ...holdDetails, cancellationFee: null }, /do not confirm the cancellation fee/],
@@ -157,5 +163,82 @@ describe('the details reply disagrees with the find slot: alert, never book', ()
 
   it('accepts the fee stated for the whole party as agreement (per person is UNCERTAIN, §10)', () => {
     expect(decide(cardHold, '19:30', { ...holdDetails, cancellationFee: 50 })).toMatchObject({ kind: 'book', feePerPerson: 25 })
+  })
+})
+
+describe('issue 22: money stated outside the find slot (§11): alert in plain words, never book', () => {
+  it('refuses when the details charge anything at booking, naming each charge', () => {
+    expect(decide(free, '18:00', details(detailsWithFees))).toEqual({
+      kind: 'alert',
+      reason: 'booking would charge a Resy fee of $5, tax of $0.45, $5.45 in total at once',
+    })
+    expect(decide(free, '18:00', details(detailsWithServiceFee))).toEqual({
+      kind: 'alert',
+      reason: 'booking would charge a service fee of $12, $12 in total at once',
+    })
+  })
+
+  it('refuses when the details do not state the amounts at all', () => {
+    expect(decide(free, '18:00', details(detailsWithoutAmounts))).toEqual({
+      kind: 'alert',
+      reason: 'the booking details do not say what booking charges',
+    })
+    expect(decide(cardHold, '19:30', { ...details(detailsCardHold), amounts: null })).toMatchObject({ kind: 'alert' })
+  })
+
+  it('refuses a table whose notes state a per-person reservation fee, quoting the sentence', () => {
+    const terms = slotAt(findTextFee, '18:30').terms
+    expect(decide(terms, '18:30', details(detailsFree))).toEqual({
+      kind: 'alert',
+      reason: 'the restaurant\'s notes mention money: "Please note: a $25 per person reservation fee applies to all bookings."',
+    })
+  })
+
+  it.each([
+    ['A $25 per person reservation fee applies.', true],
+    ['Cancellations within 24 hours are charged 50 dollars.', true],
+    ['A deposit is required for parties of 8.', true],
+    ['This dinner is prepaid.', true],
+    ['Pre-payment? No: we ask guests to pre-pay for the tasting.', true],
+    ['A 20% service charge is added to every check.', true],
+    ['Reservations open 14 days in advance at 9:00 AM. We hold tables for 15 minutes.', false],
+    ['Our coffee program is feeling free and feeble.', false],
+  ])('reads money in the notes: %s → %s', (text, states) => {
+    expect(statedMoneyIn(text) !== null).toBe(states)
+  })
+
+  it('refuses a party at or above large_party_size_cancel when the large-party fee is above the limit', () => {
+    const terms = slotAt(findLargeParty, '19:30').terms
+    expect(terms.template).toMatchObject({ largePartySize: 6, largePartyFee: 100 })
+    expect(decide(terms, '19:30', details(detailsLargeParty), spec({ party_size: 6 }))).toEqual({
+      kind: 'alert',
+      reason: 'for parties of 6 or more the cancellation fee is $100 per person, above the $25 limit',
+    })
+  })
+
+  it("books a smaller party at the table's own fee, and a large party within a limit that covers its fee", () => {
+    const terms = slotAt(findLargeParty, '19:30').terms
+    expect(decide(terms, '19:30', details(detailsCardHold), spec({ party_size: 5 }))).toMatchObject({ kind: 'book', feePerPerson: 25 })
+    const generous = spec({ party_size: 6, max_cancellation_fee_per_person: 100 })
+    expect(decide(terms, '19:30', details(detailsLargeParty), generous)).toMatchObject({ kind: 'book', feePerPerson: 100, needsCard: true })
+  })
+
+  it('refuses a large party when the template states the size but no fee', () => {
+    const terms = slotAt(findLargeParty, '19:30').terms
+    const noFee = { ...terms, template: terms.template ? { ...terms.template, largePartyFee: null } : null }
+    expect(decide(noFee, '19:30', details(detailsLargeParty), spec({ party_size: 6 }))).toEqual({
+      kind: 'alert',
+      reason: 'for parties of 6 or more the platform states a large-party policy but no fee',
+    })
+  })
+
+  it('sends the card only to a table that holds one', () => {
+    expect(decide(free, '18:00', details(detailsFree))).toMatchObject({ kind: 'book', needsCard: false })
+    expect(decide(cardHold, '19:30', details(detailsCardHold))).toMatchObject({ kind: 'book', needsCard: true })
+  })
+
+  it('reads zero amounts as no charge', () => {
+    expect(chargesWhy({ reservationCharge: 0, resyFee: 0, serviceFee: 0, tax: 0, total: 0 })).toBeNull()
+    expect(chargesWhy({ reservationCharge: null, resyFee: null, serviceFee: null, tax: null, total: null })).toBeNull()
   })
 })

@@ -97,6 +97,15 @@ describe('the offer check', () => {
     expect(ofKind(decision.effects, 'book')).toEqual([])
   })
 
+  it('sends the card with the book call only when the table holds one (§11)', () => {
+    const free = decide(state(), checked(offerOf('19:30'), { kind: 'ok', details: details(), held: [] }), NOW)
+    expect(ofKind(free.effects, 'book')[0]?.attempt.needsCard).toBe(false)
+    const holdTerms = termsOf({ isPaid: true, cancellationFee: 10, secsCancelCutOff: 3_600 })
+    const hold: Offer = { ...offerOf('19:30'), slot: slotAt('19:30', { terms: holdTerms }) }
+    const held = decide(state(), checked(hold, { kind: 'ok', details: details({ cancellationFee: 10 }), held: [] }), NOW)
+    expect(ofKind(held.effects, 'book')[0]?.attempt.needsCard).toBe(true)
+  })
+
   it('alerts instead when the fee rules refuse, then tries the next slot of the poll', () => {
     const answer: OfferAnswer = { kind: 'ok', details: details({ cancellationFee: 50 }), held: [] }
     const offer = offerOf('19:30', ['20:00'])
@@ -201,6 +210,85 @@ describe('the book call and verification', () => {
     expect(late.state).toMatchObject({ status: 'active', attempt: null })
     expect(late.state.bookingDisabled).not.toBeNull()
     expect(ofKind(late.effects, 'notify').map((e) => e.notice.type)).toEqual(['unverified'])
+  })
+
+  describe('an unclear answer in which the platform said the table is gone (issue 22 item 7)', () => {
+    const goneAnswer = (now = NOW) =>
+      decide(
+        verifying(),
+        {
+          kind: 'booking_answer',
+          attemptAt: attemptOf().createdAt,
+          outcome: { kind: 'unknown', detail: 'HTTP 410', saidGone: true },
+          reconnectNotice: null,
+        },
+        now,
+      )
+    /** The account read absent at each of `times` (ms after NOW), in order; the last decision. */
+    function absentAt(start: RequestState, times: number[]) {
+      let state = start
+      let last = verified(state, { kind: 'absent' }, NOW)
+      for (const t of times) {
+        last = verified(state, { kind: 'absent' }, NOW + t)
+        state = last.state
+      }
+      return last
+    }
+    const MIN = 60_000
+
+    it("keeps the platform's words and verifies for longer than an ordinary unknown outcome", () => {
+      const decision = goneAnswer()
+      expect(decision.state.attempt).toMatchObject({ outcome: 'unknown', saidGone: 'HTTP 410' })
+      expect(decision.state.attempt?.verifyUntil).toBeGreaterThanOrEqual(NOW + 20 * MIN)
+    })
+
+    it('goes back to watching once several reads over at least ten minutes show nothing, and says so in the trace', () => {
+      const reads = Array.from({ length: 31 }, (_, i) => i * 20_000) // every 20 s for 10 min
+      const decision = absentAt(goneAnswer().state, reads)
+      expect(decision.state).toMatchObject({ status: 'active', attempt: null, bookingDisabled: null })
+      expect(decision.state.trace.map((t) => t.message)).toContainEqual(
+        expect.stringMatching(
+          /^The platform said the table was no longer available \(HTTP 410\) and 31 reads of the account over 10 min show no such reservation: nothing was booked; watching again\.$/,
+        ),
+      )
+      expect(decision.state.alerted).toContain(attemptOf().slotKey) // that table is not tried again
+      expect(ofKind(decision.effects, 'subscribe')).toHaveLength(1)
+      expect(ofKind(decision.effects, 'notify').map((e) => e.notice.type)).not.toContain('unverified')
+    })
+
+    it('is not disproved by reads within ten minutes, however many', () => {
+      const reads = Array.from({ length: 29 }, (_, i) => i * 20_000) // 9 min 20 s
+      expect(absentAt(goneAnswer().state, reads).state.status).toBe('awaiting_verification')
+    })
+
+    it('counts an alarm delivered twice (the same read again at once) as one read', () => {
+      // One look delivered three times, then one delivered twice ten minutes later: two reads.
+      const twice = [0, 1_000, 2_000, 10 * MIN, 10 * MIN + 1_000]
+      const decision = absentAt(goneAnswer().state, twice)
+      expect(decision.state.attempt?.absentReads).toEqual({ first: NOW, last: NOW + 10 * MIN, count: 2 })
+      expect(decision.state.status).toBe('awaiting_verification')
+    })
+
+    it('confirms when the account shows the booking after all, even late in the window', () => {
+      const waiting = absentAt(goneAnswer().state, [0, 5 * MIN])
+      const decision = verified(waiting.state, { kind: 'found', reservationId: '9' }, NOW + 9 * MIN)
+      expect(decision.state.status).toBe('confirmed')
+    })
+
+    it('still gives up (alert-only) when the account cannot be read long enough to disprove it', () => {
+      const state = goneAnswer().state
+      const until = state.attempt?.verifyUntil ?? 0
+      const late = verified(state, { kind: 'unreadable', reconnectNotice: null }, until)
+      expect(late.state.bookingDisabled).not.toBeNull()
+    })
+
+    it('never applies to an unknown outcome the platform did not call gone (a timeout)', () => {
+      const reads = Array.from({ length: 30 }, (_, i) => i * 20_000) // until just before its 10-minute window closes
+      const decision = absentAt(verifying({ outcome: 'unknown' }), reads)
+      expect(decision.state.status).toBe('awaiting_verification')
+      const end = verified(decision.state, { kind: 'absent' }, attemptOf().verifyUntil)
+      expect(end.state.bookingDisabled).not.toBeNull()
+    })
   })
 
   it('expires a request whose booking never landed after its expiry passed', () => {

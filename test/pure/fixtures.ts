@@ -42,7 +42,15 @@ export function termsOf(over: Partial<SlotTerms> = {}): SlotTerms {
     secsCancelCutOff: null,
     timeCancelCutOff: null,
     serviceCharge: null,
-    template: { isEvent: false, isPaid: null, depositFee: null, cancellationFee: null, needToKnow: null },
+    template: {
+      isEvent: false,
+      isPaid: null,
+      depositFee: null,
+      cancellationFee: null,
+      needToKnow: null,
+      largePartySize: null,
+      largePartyFee: null,
+    },
     ...over,
   }
 }
@@ -64,7 +72,9 @@ export function slotAt(time: string, over: Partial<Slot> = {}): Slot {
 }
 
 export function details(over: Partial<BookingDetails> = {}): BookingDetails {
-  return { bookToken: 'book-token', cancellationFee: null, freeCancellationUntil: null, chargedAtBooking: null, ...over }
+  // By default the details state every amount, all 0: nothing is charged at booking.
+  const amounts = { reservationCharge: 0, resyFee: 0, serviceFee: 0, tax: 0, total: 0 }
+  return { bookToken: 'book-token', cancellationFee: null, freeCancellationUntil: null, amounts, ...over }
 }
 
 export function attemptOf(over: Partial<BookingAttempt> = {}): BookingAttempt {
@@ -84,6 +94,9 @@ export function attemptOf(over: Partial<BookingAttempt> = {}): BookingAttempt {
     createdAt: NOW - 1_000,
     outcome: 'pending',
     refusal: null,
+    saidGone: null,
+    absentReads: null,
+    needsCard: false,
     platformReservationId: null,
     checkAt: NOW + 20_000,
     verifyUntil: NOW + 10 * 60_000,

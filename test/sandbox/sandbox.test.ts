@@ -20,7 +20,15 @@ describe('seed', () => {
     const seatings = new Set(venues.flatMap((v) => v.seatings))
     for (const s of ['Dining Room', 'Bar', 'Counter', 'Patio', 'Rooftop', 'Garden', "Chef's Room"]) expect(seatings).toContain(s)
     const kinds = new Set(venues.flatMap((v) => Object.values(v.policies).map((p) => p.kind)))
-    expect([...kinds].sort()).toEqual(['deposit', 'fee', 'prepaid', 'ticketed'])
+    expect([...kinds].sort()).toEqual(['deposit', 'fee', 'free', 'prepaid', 'ticketed'])
+    // Money stated outside the slot's payment (issue 22, §11): a fee only in the notes, a
+    // large-party fee, details that charge at booking or state no amounts.
+    const policies = venues.flatMap((v) => Object.values(v.policies))
+    expect(policies.some((p) => p.textFeePerPerson !== undefined)).toBe(true)
+    expect(policies.some((p) => p.largeParty !== undefined)).toBe(true)
+    expect(policies.some((p) => (p.charges?.resyFee ?? 0) > 0)).toBe(true)
+    expect(policies.some((p) => (p.charges?.serviceFee ?? 0) > 0)).toBe(true)
+    expect(policies.some((p) => p.gap === 'amounts_missing')).toBe(true)
     expect(venues.filter((v) => v.release).length).toBeGreaterThanOrEqual(5)
   })
 })

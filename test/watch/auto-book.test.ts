@@ -1,4 +1,4 @@
-import { env, SELF } from 'cloudflare:test'
+import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { connectPlatform } from '../../src/requests/connection'
 import { requestObject } from '../../src/requests/deps'
@@ -17,6 +17,22 @@ import {
   VENUE,
   view,
 } from './world'
+
+/**
+ * Time passes for a booking being verified: its earlier reads of the account and its next look
+ * move `ms` into the past (the attempt itself, and its window, stay as they are).
+ */
+async function readsEarlier(id: string, ms: number): Promise<void> {
+  await runInDurableObject(requestObject(env, id), async (_instance, state) => {
+    const s = await state.storage.get<{ attempt: { checkAt: number; absentReads: { first: number; last: number } | null } | null }>('state')
+    const attempt = s?.attempt
+    if (!attempt) throw new Error('no attempt to age')
+    const reads = attempt.absentReads
+      ? { ...attempt.absentReads, first: attempt.absentReads.first - ms, last: attempt.absentReads.last - ms }
+      : null
+    await state.storage.put('state', { ...s, attempt: { ...attempt, absentReads: reads, checkAt: attempt.checkAt - ms } })
+  })
+}
 
 /** The venue-day is polled and the request's alarm runs: one booking, verified, and the user told. */
 async function booksOnce(day: string, who: { token: string; userId: string; platformEmail: string }, requestId: string) {
@@ -83,6 +99,21 @@ describe('auto_book', () => {
     [{ kind: 'free', gap: 'template_missing' }, /template is missing from the platform's answer/],
     [{ kind: 'free', gap: 'is_event_missing' }, /did not say whether this is a ticketed event/],
     [{ kind: 'free', gap: 'template_disagrees' }, /the table and its template state different payment terms/],
+    // Money stated outside the slot's payment (issue 22, §11): the details' amounts, the notes, large parties.
+    [
+      { kind: 'free', charges: { resyFee: 5, tax: 0.45 } },
+      /booking would charge a Resy fee of \$5, tax of \$0\.45, \$5\.45 in total at once/,
+    ],
+    [{ kind: 'free', charges: { serviceFee: 12 } }, /booking would charge a service fee of \$12, \$12 in total at once/],
+    [{ kind: 'free', gap: 'amounts_missing' }, /the booking details do not say what booking charges/],
+    [
+      { kind: 'free', textFeePerPerson: 25 },
+      /the restaurant's notes mention money: "Please note: a \$25 per person reservation fee applies/,
+    ],
+    [
+      { kind: 'fee', feePerPerson: 10, cutoffHours: 24, largeParty: { size: 2, feePerPerson: 50 } },
+      /for parties of 2 or more the cancellation fee is \$50 per person, above the \$25 limit/,
+    ],
   ] as const)('refuses a slot with %o, traces why and alerts instead', async (policy, why) => {
     const { token, userId, day, spec, platformEmail } = await setUp()
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4, policy })
@@ -119,6 +150,68 @@ describe('auto_book', () => {
     )
     expect(await ledgerOf(platformEmail)).toEqual([])
     expect((await notificationsOf(userId)).map((n) => n.kind).sort()).toEqual(['approval_needed', 'booking_skipped'])
+  })
+
+  it('tells the user in the alert which term stopped the booking, in plain words', async () => {
+    const { token, userId, day, spec } = await setUp()
+    const policy = { kind: 'free', textFeePerPerson: 25 } as const
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4, policy })
+    const request = await createApproved(token, userId, spec())
+    await poll(day)
+    await flushAlerts(request.id)
+    const skipped = (await notificationsOf(userId)).find((n) => n.kind === 'booking_skipped')
+    expect(skipped?.body).toMatch(
+      /Not booked automatically: the restaurant's notes mention money: "Please note: a \$25 per person reservation fee/,
+    )
+  })
+
+  it('sends the card only to a table that holds one: none for a free table, the card for a card hold (§11)', async () => {
+    const free = await setUp()
+    await control().addSlot({ venueId: VENUE, day: free.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    const first = await createApproved(free.token, free.userId, free.spec())
+    await poll(free.day)
+    expect((await view(free.token, first.id)).status).toBe('confirmed')
+    expect(await ledgerOf(free.platformEmail)).toEqual([expect.objectContaining({ time: '23:15', paymentMethodId: null })])
+
+    const hold = await setUp()
+    const policy = { kind: 'fee', feePerPerson: 10, cutoffHours: 24 } as const
+    await control().addSlot({ venueId: VENUE, day: hold.day, time: '23:30', seating: 'Bar', partyMin: 2, partyMax: 4, policy })
+    const second = await createApproved(hold.token, hold.userId, hold.spec({ earliest_time: '23:30', max_cancellation_fee_per_person: 10 }))
+    await poll(hold.day)
+    expect((await view(hold.token, second.id)).status).toBe('confirmed')
+    expect(await ledgerOf(hold.platformEmail)).toEqual([expect.objectContaining({ time: '23:30', paymentMethodId: expect.any(Number) })])
+  })
+
+  it('goes back to watching when the platform said "no longer available" (410) and reads over ten minutes show nothing', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().injectFault({ endpoint: 'book', kind: 'gone_410', count: 1 })
+    const request = await createApproved(token, userId, spec())
+
+    await poll(day) // books: 410, and the first read of the account shows nothing
+    expect((await view(token, request.id)).status).toBe('awaiting_verification')
+    // Ten minutes pass between reads (the stored reads and the next look are moved back).
+    await readsEarlier(request.id, 6 * 60_000)
+    await runAlarm(request.id)
+    expect((await view(token, request.id)).status).toBe('awaiting_verification')
+    await readsEarlier(request.id, 6 * 60_000)
+    await runAlarm(request.id)
+
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('active')
+    expect(seen.trace.map((t) => t.message).join('\n')).toMatch(
+      /The platform said the table was no longer available \(HTTP 410\) and 3 reads of the account over 12 min show no such reservation: nothing was booked; watching again\./,
+    )
+    expect(await ledgerOf(platformEmail)).toEqual([])
+    expect((await control().calls()).book).toBe(1)
+
+    // Watching again: a new table is booked (the one said to be gone is not tried again).
+    await control().addSlot({ venueId: VENUE, day, time: '23:30', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await poll(day)
+    await runPoll(day)
+    await runAlarm(request.id)
+    expect((await view(token, request.id)).status).toBe('confirmed')
+    expect(await ledgerOf(platformEmail)).toEqual([expect.objectContaining({ time: '23:30' })])
   })
 
   it('books a slot whose fee is within the limit and whose free cancellation is far enough away', async () => {

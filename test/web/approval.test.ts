@@ -48,6 +48,22 @@ describe('the approval page', () => {
     expect(hiddenRevision(html)).toBe('1')
   })
 
+  it('says which money terms stop an automatic booking, in the words the alert uses (issue 22)', async () => {
+    const { owner, actionPath } = await ownerWithRequest()
+    const html = await (await owner.get(actionPath)).text()
+    const terms = /<dd id="never-booked">([\s\S]*?)<\/dd>/.exec(html)?.[1] ?? ''
+    for (const text of [
+      'booking would charge anything at once',
+      'a Resy fee, a service fee or tax',
+      'the booking details do not say what booking charges',
+      'the restaurant&#39;s notes mention a fee, a charge, a deposit, a prepayment or a dollar amount',
+      'a party of 2 people is one, a higher cancellation fee that is above',
+      'Your card is sent only to a table that holds one',
+    ]) {
+      expect(terms).toContain(text)
+    }
+  })
+
   it('approves the shown revision: the request becomes active', async () => {
     const { owner, token, id, actionPath } = await ownerWithRequest()
     const res = await owner.post(`/requests/${id}/approve`, { revision: '1', _csrf: await owner.csrfFrom(actionPath) })

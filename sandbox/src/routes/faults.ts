@@ -17,6 +17,8 @@ export async function failBefore(fault: Fault): Promise<Response> {
       return json(503, 'Service Unavailable')
     case '412':
       return json(412, 'Precondition Failed')
+    case 'gone_410':
+      return json(410, 'Slot no longer available')
     case '419':
       return json(419, 'Unauthorized')
     case 'session_500':

@@ -1,10 +1,11 @@
 // Book tokens, bookings and the reservation list, with the platform's refusals:
 // 404 slot gone (or unknown book token), 412 the account already holds that table time (with
 // `specs`; also a retried book of a table the same token booked) or the book token expired,
-// 402 a card is needed and none (or the wrong one) was given.
+// 402 a card is needed (a hold or a charge at booking) and none (or the wrong one) was given.
 import { instantOf } from '../clock'
 import { isOffered } from '../inventory'
 import type { Policy, SandboxSlot, SlotKey } from '../model'
+import { chargedAtBooking } from '../policy'
 import { policySchema } from '../schemas'
 import { venueById } from '../venues'
 import type { SandboxAccount } from './accounts'
@@ -101,7 +102,9 @@ export function book(
   if (!venue || !slot || !isOffered(venue, slot, now)) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   if (row.party_size < slot.partyMin || row.party_size > slot.partyMax)
     return { kind: 'refused', status: 404, message: 'Slot no longer available' }
-  const needsCard = slot.policy.kind !== 'free'
+  // A charge at booking needs a card as much as a hold does; a fee stated only in the notes
+  // does not, but is charged when a card is sent anyway (§11; see chargedAtBooking in policy.ts).
+  const needsCard = slot.policy.kind !== 'free' || chargedAtBooking(slot.policy, row.party_size, false) > 0
   if (needsCard && (account.paymentMethodId === null || paymentMethodId !== account.paymentMethodId)) {
     return { kind: 'refused', status: 402, message: 'A payment method is required' }
   }
@@ -115,7 +118,8 @@ export function book(
     email: account.email,
     partySize: row.party_size,
     policy: slot.policy,
-    paymentMethodId: needsCard ? paymentMethodId : null,
+    // The card as sent, needed or not: what the platform would charge depends on it.
+    paymentMethodId,
     bookedAt: now,
     client: request.client,
   }

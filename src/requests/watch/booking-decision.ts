@@ -5,7 +5,7 @@
 // beyond the request's limits — means "alert instead", with the reason in words. Pure.
 // docs/decisions.md (issue 11) lists every field read here and its public source.
 import { instantOf } from '../../lib/zoned-time'
-import type { BookingDetails, SlotTerms } from '../../platform/api'
+import type { BookingDetails, ChargedAmounts, SlotTerms, TemplateTerms } from '../../platform/api'
 import type { RequestSpec } from '../schemas'
 
 /** What the find reply says booking the table commits to. */
@@ -27,8 +27,8 @@ export interface ServiceTime {
 }
 
 export type BookingDecision =
-  | { kind: 'book'; feePerPerson: number; freeCancellationUntil: number | null }
-  | { kind: 'alert'; reason: string }
+  /** `needsCard`: the table holds a card, so /3/book carries struct_payment_method; else it must not (§11). */
+  { kind: 'book'; feePerPerson: number; freeCancellationUntil: number | null; needsCard: boolean } | { kind: 'alert'; reason: string }
 
 const HOUR_MS = 3_600_000
 /** Details and find cut-offs within this of each other are the same deadline (rounding, seconds). */
@@ -84,13 +84,63 @@ export function moneyTermsOf(terms: SlotTerms, at: ServiceTime): Reading<MoneyTe
   return { ok: true, value: { kind: 'card_hold', fee: terms.cancellationFee, freeUntil: freeUntil.value } }
 }
 
+const AMOUNT_WORDS: [keyof ChargedAmounts, string][] = [
+  ['reservationCharge', 'a reservation charge'],
+  ['resyFee', 'a Resy fee'],
+  ['serviceFee', 'a service fee'],
+  ['tax', 'tax'],
+  ['total', 'in total'],
+]
+
+/**
+ * Why the details' `payment.amounts` stop an automatic booking, or null: any of them above 0 is
+ * money taken at booking, and no `amounts` at all leaves what booking costs unknown (§11,
+ * [idx 53104099941]). The request states no charge it allows, so none is approved.
+ */
+export function chargesWhy(amounts: ChargedAmounts | null): string | null {
+  if (amounts === null) return 'the booking details do not say what booking charges'
+  const charged = AMOUNT_WORDS.flatMap(([field, words]) => {
+    const value = amounts[field] ?? 0
+    return value > 0 ? [`${field === 'total' ? `${money(value)} ${words}` : `${words} of ${money(value)}`}`] : []
+  })
+  return charged.length === 0 ? null : `booking would charge ${charged.join(', ')} at once`
+}
+
+/**
+ * A fee, charge, deposit or prepayment stated in words, or a dollar amount: some venues state a
+ * per-person reservation fee only in `need_to_know` ([idx 37355943101], §11), and nothing else
+ * in the platform's answers may show it.
+ */
+const STATED_MONEY =
+  /\$\s?\d|\b\d+(?:\.\d+)?\s?(?:dollars?|usd)\b|\b(?:sur)?charge[sd]?\b|\bfees?\b|\bdeposits?\b|\bpre-?pa(?:id|y|yments?)\b/i
+
+/** The sentence of the venue's notes that states money, shortened; null when none does. */
+export function statedMoneyIn(needToKnow: string | null): string | null {
+  if (!needToKnow) return null
+  const sentence = needToKnow.split(/(?<=[.!?])\s+/).find((part) => STATED_MONEY.test(part))
+  if (!sentence) return null
+  const trimmed = sentence.trim()
+  return trimmed.length > 160 ? `${trimmed.slice(0, 157)}…` : trimmed
+}
+
+/**
+ * The large-party terms of the table's template for this party: the fee that replaces the
+ * table's own from `large_party_size_cancel` on (§11), or why it cannot be used.
+ */
+export function largePartyFeeOf(template: TemplateTerms | null, partySize: number): Reading<number | null> {
+  const size = template?.largePartySize ?? null
+  if (size === null || size <= 0 || partySize < size) return { ok: true, value: null }
+  const fee = template?.largePartyFee ?? null
+  if (fee === null) return { ok: false, reason: `for parties of ${size} or more the platform states a large-party policy but no fee` }
+  return { ok: true, value: fee }
+}
+
 /**
  * Where the details reply contradicts the find terms, in words; null when it agrees. The fee
  * may be stated per person or for the party (§10: UNCERTAIN), so either agrees.
  */
 export function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, partySize: number): string | null {
   if (terms.kind === 'up_front') return null // never booked anyway
-  if ((details.chargedAtBooking ?? 0) > 0) return `the booking details charge ${money(details.chargedAtBooking ?? 0)} at booking`
   const fee = details.cancellationFee
   if (terms.kind === 'no_card') return (fee ?? 0) > 0 ? `the booking details state a ${money(fee ?? 0)} cancellation fee` : null
   if (fee === null) return 'the booking details do not confirm the cancellation fee'
@@ -120,22 +170,41 @@ export function decideBooking(input: {
   const { spec, at, now } = input
   const read = moneyTermsOf(input.terms, at)
   if (!read.ok) return { kind: 'alert', reason: read.reason }
-  const terms = read.value
-  if (terms.kind === 'up_front') {
-    const amount = terms.amount === null ? '' : ` (${money(terms.amount)})`
+  const stated = read.value
+  if (stated.kind === 'up_front') {
+    const amount = stated.amount === null ? '' : ` (${money(stated.amount)})`
     return {
       kind: 'alert',
-      reason: terms.what === 'ticket' ? `it is a ticketed experience${amount}` : `it needs a deposit or prepayment${amount}`,
+      reason: stated.what === 'ticket' ? `it is a ticketed experience${amount}` : `it needs a deposit or prepayment${amount}`,
     }
   }
+  // Money stated outside the slot's payment (§11): the details' amounts, the notes, large parties.
+  const charges = chargesWhy(input.details.amounts)
+  if (charges) return { kind: 'alert', reason: charges }
+  const inNotes = statedMoneyIn(input.terms.template?.needToKnow ?? null)
+  if (inNotes) return { kind: 'alert', reason: `the restaurant's notes mention money: "${inNotes}"` }
+  const large = largePartyFeeOf(input.terms.template, spec.party_size)
+  if (!large.ok) return { kind: 'alert', reason: large.reason }
+  const largeSize = input.terms.template?.largePartySize ?? 0
+  if (large.value !== null && large.value > spec.max_cancellation_fee_per_person) {
+    return {
+      kind: 'alert',
+      reason: `for parties of ${largeSize} or more the cancellation fee is ${money(large.value)} per person, above the ${money(spec.max_cancellation_fee_per_person)} limit`,
+    }
+  }
+  if (large.value !== null && large.value > 0 && stated.kind === 'no_card') {
+    return { kind: 'alert', reason: `a ${money(large.value)} large-party cancellation fee applies to a table that holds no card` }
+  }
+  // From the large-party size on, its fee is the one the details must confirm and the limit bounds.
+  const terms: MoneyTerms = stated.kind === 'card_hold' && large.value !== null ? { ...stated, fee: large.value } : stated
   const disagreement = detailsDisagreement(terms, input.details, spec.party_size)
   if (disagreement) return { kind: 'alert', reason: `the platform's answers disagree: ${disagreement}` }
   const fee = terms.kind === 'card_hold' ? terms.fee : 0
   if (fee > spec.max_cancellation_fee_per_person) {
     return { kind: 'alert', reason: `cancellation fee ${fee} > ${spec.max_cancellation_fee_per_person} per person` }
   }
-  const stated = terms.kind === 'card_hold' ? terms.freeUntil : null
-  const freeUntil = stated ?? (fee === 0 ? at.startsAt : null)
+  const statedUntil = terms.kind === 'card_hold' ? terms.freeUntil : null
+  const freeUntil = statedUntil ?? (fee === 0 ? at.startsAt : null)
   if (freeUntil === null) return { kind: 'alert', reason: 'the platform states no free-cancellation deadline' }
   const hoursLeft = (freeUntil - now) / HOUR_MS
   if (hoursLeft < spec.fee_review_hours) {
@@ -144,5 +213,7 @@ export function decideBooking(input: {
       reason: `free cancellation ends in ${Math.max(0, Math.floor(hoursLeft))} h, less than ${spec.fee_review_hours} h away`,
     }
   }
-  return { kind: 'book', feePerPerson: fee, freeCancellationUntil: stated }
+  // The card goes only to a table that holds one: sent elsewhere, it lets a fee stated only in
+  // text be charged (§11; `AbhiSivaprasad/resy-bot:server/src/external/api.ts`, `Cierge:resy/book.go`).
+  return { kind: 'book', feePerPerson: fee, freeCancellationUntil: statedUntil, needsCard: terms.kind === 'card_hold' }
 }

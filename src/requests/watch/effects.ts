@@ -136,6 +136,7 @@ export function effectRunner(env: Cloudflare.Env) {
               ? await onDevice(d, effect.userId, `book:${attempt.createdAt}:${attempt.slotKey}`, {
                   op: 'book',
                   bookToken: effect.bookToken,
+                  card: attempt.needsCard,
                 })
               : null
           const outcome = answer ?? ({ kind: 'unknown', detail: 'the paired device did not answer' } as const)
@@ -143,7 +144,11 @@ export function effectRunner(env: Cloudflare.Env) {
         }
         const session = await sessionOf(d, effect.userId)
         const outcome = session
-          ? await d.platform.book(session.authToken(), { bookToken: effect.bookToken, paymentMethodId: session.paymentMethodId })
+          ? await d.platform.book(session.authToken(), {
+              bookToken: effect.bookToken,
+              // The card only where the table holds one (§11; `Cierge:resy/book.go`).
+              paymentMethodId: attempt.needsCard ? session.paymentMethodId : null,
+            })
           : ({ kind: 'reauth' } as const)
         // Book is never repeated: a rejected token is renewed for the next attempt; the user is
         // asked to reconnect only when the platform refuses the refresh too.

@@ -2,7 +2,7 @@
 // book call's answer, and which reservation is ours. The money rules are in booking-decision.ts.
 import type { BookOutcome, PlatformReservation } from '../../platform/api'
 import type { RequestSpec } from '../schemas'
-import type { BookingAttempt } from '../state'
+import type { AbsentReads, BookingAttempt } from '../state'
 
 /**
  * A reservation the platform account already holds for this dinner (a requested date, a time
@@ -19,7 +19,7 @@ export function answered(attempt: BookingAttempt, outcome: BookOutcome): Booking
     case 'booked':
       return { ...attempt, outcome: 'booked', platformReservationId: outcome.reservationId }
     case 'unknown':
-      return { ...attempt, outcome: 'unknown' }
+      return { ...attempt, outcome: 'unknown', saidGone: outcome.saidGone ? outcome.detail : null }
     case 'refused':
       return { ...attempt, outcome: 'refused', refusal: outcome.reason }
     case 'reauth':
@@ -47,4 +47,29 @@ export function ourReservation(
       !attempt.preexisting.includes(r.reservationId) &&
       !claimedElsewhere.has(r.reservationId),
   )
+}
+
+/**
+ * Issue 22 item 7: an unclear booking answer in which the platform said the table is gone is
+ * disproved by the account when at least DISPROOF_READS reads, spread over at least
+ * DISPROOF_SPAN_MS, show no such reservation. A read counts only DISPROOF_READ_GAP_MS after the
+ * last one counted, so an alarm delivered twice (or a restart that reads again at once) cannot
+ * make one look into several.
+ */
+export const DISPROOF_READS = 3
+export const DISPROOF_SPAN_MS = 10 * 60 * 1000
+export const DISPROOF_READ_GAP_MS = 15_000
+/** How long such an attempt is verified before giving up (the span, and room for failed reads). */
+export const DISPROOF_WINDOW_MS = 20 * 60 * 1000
+
+/** The absent reads with one more at `now` (unchanged when it comes too soon after the last). */
+export function withAbsentRead(reads: AbsentReads | null, now: number): AbsentReads {
+  if (!reads) return { first: now, last: now, count: 1 }
+  if (now - reads.last < DISPROOF_READ_GAP_MS) return reads
+  return { first: reads.first, last: now, count: reads.count + 1 }
+}
+
+/** Whether the absent reads disprove the booking (see DISPROOF_READS). */
+export function disproved(reads: AbsentReads | null): boolean {
+  return reads !== null && reads.count >= DISPROOF_READS && reads.last - reads.first >= DISPROOF_SPAN_MS
 }

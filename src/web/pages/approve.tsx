@@ -111,8 +111,36 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
             </>
           )}
         </dd>
+        <dt>Never booked automatically</dt>
+        <dd id="never-booked">
+          <MoneyTerms partySize={r.party_size} />
+        </dd>
       </dl>
     </section>
+  )
+}
+
+/**
+ * The money terms that stop an automatic booking (requests/watch/booking-decision.ts, issue 22),
+ * in the words the alert uses when one of them does. Your card goes only to a table that holds one.
+ */
+function MoneyTerms(props: { partySize: number }) {
+  return (
+    <>
+      <p>A table is not booked, and you get an alert saying which of these stopped it, when:</p>
+      <ul>
+        <li>
+          booking would charge anything at once: a deposit, prepayment or ticket, a reservation charge, a Resy fee, a service fee or tax;
+        </li>
+        <li>the booking details do not say what booking charges;</li>
+        <li>the restaurant's notes mention a fee, a charge, a deposit, a prepayment or a dollar amount;</li>
+        <li>
+          the restaurant charges large parties, and a party of {people(props.partySize)} is one, a higher cancellation fee that is above
+          your limit.
+        </li>
+      </ul>
+      <p>Your card is sent only to a table that holds one for a cancellation fee.</p>
+    </>
   )
 }
 

@@ -1,7 +1,13 @@
 // The end-of-run checks: the sandbox's own ledger (every booking that really happened) against
 // what the simulated users approved and what the service recorded. Each count must be 0.
 import { env } from 'cloudflare:test'
-import { freeCancellationDeadline, type LedgerEntry, type Policy } from '../../../sandbox/control-client'
+import {
+  cancellationFeeFor,
+  chargedAtBooking,
+  freeCancellationDeadline,
+  type LedgerEntry,
+  type Policy,
+} from '../../../sandbox/control-client'
 import { instantOf } from '../../../src/lib/zoned-time'
 import type { SimSpec } from './plan'
 import type { SimRequest } from './requests'
@@ -17,7 +23,18 @@ export interface SafetyCounts {
   nonTerminalAfterExpiry: number
   /** One platform reservation recorded for two requests: one of them shows a table it did not book. */
   bookingsRecordedForSeveralRequests: number
+  /** A card sent with a booking of a table that holds none (issue 22, §11: a fee stated only in text may be charged). */
+  cardsSentToNoCardTables: number
 }
+
+/**
+ * Money rules of issue 22 that stopped an automatic booking, as the requests traced them
+ * (booking-decision.ts words). A lower bound: a request keeps its last TRACE_LIMIT entries.
+ */
+/** Issue 22 item 7: an unclear "gone" answer the account disproved, and watching resumed (decide-booking.ts). */
+const DISPROVED = /^The platform said the table was no longer available .* watching again\.$/
+const MONEY_RULES =
+  /skipped: (booking would charge|the booking details do not say what booking charges|the restaurant's notes mention money|for parties of \d+ or more|a \$[\d.]+ large-party cancellation fee)/
 
 interface ReservationRow {
   request_id: string
@@ -50,13 +67,18 @@ function fitsSpec(b: LedgerEntry, spec: SimSpec): boolean {
  * deposit, prepaid or ticket; fee within limits.
  */
 function feeBreach(policy: Policy, spec: SimSpec, b: LedgerEntry, zone: string): string | null {
-  if (policy.gap) return `booked although the find reply did not state its terms (${policy.gap})`
+  if (policy.gap) return `booked although the platform did not state its terms (${policy.gap})`
   if (policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed') return policy.kind
+  // Issue 22 (§11): a fee only in the notes, anything charged at booking.
+  if (policy.textFeePerPerson !== undefined) return `booked although the notes state a $${policy.textFeePerPerson} fee`
+  const charged = chargedAtBooking(policy, b.partySize, b.paymentMethodId !== null)
+  if (charged > 0) return `booking charged $${charged}`
+  // The fee that applies to the party (large-party terms, §11) within the limit.
+  const fee = cancellationFeeFor(policy, b.partySize)
+  if (fee > spec.max_cancellation_fee_per_person) return `fee ${fee} > ${spec.max_cancellation_fee_per_person}`
   if (policy.kind === 'free') return null
-  if (policy.feePerPerson > spec.max_cancellation_fee_per_person)
-    return `fee ${policy.feePerPerson} > ${spec.max_cancellation_fee_per_person}`
   const freeUntil = freeCancellationDeadline(policy, b, zone) ?? instantOf(b.day, b.time, zone)
-  if (policy.feePerPerson > 0 && freeUntil - b.bookedAt < spec.fee_review_hours * HOUR_MS) return 'free cancellation ends too soon'
+  if (fee > 0 && freeUntil - b.bookedAt < spec.fee_review_hours * HOUR_MS) return 'free cancellation ends too soon'
   return null
 }
 
@@ -82,7 +104,7 @@ export async function checkSafety(
   requests: SimRequest[],
   ledger: LedgerEntry[],
   zoneOf: (venueId: number) => string,
-): Promise<{ counts: SafetyCounts; notes: string[] }> {
+): Promise<{ counts: SafetyCounts; notes: string[]; moneyAlerts: number; disproved: number }> {
   const notes: string[] = []
   const byEmail = new Map<string, SimRequest[]>()
   for (const r of requests) byEmail.set(r.user.email, [...(byEmail.get(r.user.email) ?? []), r])
@@ -108,10 +130,15 @@ export async function checkSafety(
     bookingsNotRecorded: 0,
     nonTerminalAfterExpiry: 0,
     bookingsRecordedForSeveralRequests: 0,
+    cardsSentToNoCardTables: 0,
   }
   const perRequest = new Map<string, number>()
   const perDinner = new Map<string, string[]>()
   for (const b of ours) {
+    if (b.policy.kind === 'free' && b.paymentMethodId !== null) {
+      counts.cardsSentToNoCardTables += 1
+      notes.push(`card sent to a no-card table: ${b.email} ${b.venueId} ${b.day} ${b.time}`)
+    }
     const recorded = recordedBy.get(String(b.reservationId)) ?? []
     if (recorded.length === 0) {
       counts.bookingsNotRecorded += 1
@@ -168,9 +195,13 @@ export async function checkSafety(
   const ledgerIds = new Set(ours.map((b) => String(b.reservationId)))
   const { results: indexed } = await env.DB.prepare('select id, status from requests').all<{ id: string; status: string }>()
   const indexStatus = new Map(indexed.map((row) => [row.id, row.status]))
+  let moneyAlerts = 0
+  let disproved = 0
   const open = (status: string | undefined) => ['needs_approval', 'active', 'awaiting_verification'].includes(status ?? '')
   for (const r of requests) {
     const { state } = await inspect(r.id)
+    moneyAlerts += new Set((state?.trace ?? []).map((t) => t.message).filter((m) => MONEY_RULES.test(m))).size
+    disproved += (state?.trace ?? []).filter((t) => DISPROVED.test(t.message)).length
     const status = state?.status ?? 'missing'
     const verified = rows.find((row) => row.request_id === r.id && row.verified === 1)
     const confirmed = status === 'confirmed' || indexStatus.get(r.id) === 'confirmed'
@@ -184,5 +215,5 @@ export async function checkSafety(
       notes.push(`not closed after expiry: ${r.id} is ${status} (index: ${indexStatus.get(r.id)})`)
     }
   }
-  return { counts, notes }
+  return { counts, notes, moneyAlerts, disproved }
 }

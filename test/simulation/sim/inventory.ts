@@ -11,11 +11,31 @@ const OUTDOOR_SEATS = ['Patio', 'Garden', 'Rooftop', 'Terrace']
 const INDOOR_SEATS = ['Dining Room', 'Bar', 'Counter', 'Booth']
 
 export function randomPolicy(rng: Rng): Policy {
-  const terms = termsOf(rng)
+  const terms: Policy = { ...termsOf(rng), ...moneyElsewhere(rng) }
   // Sometimes the find reply does not state them fully (a field missing, the template saying
-  // otherwise, resy-api.md §10): the service must alert, whatever the table really costs.
+  // otherwise, the details without amounts, resy-api.md §10, §11): the service must alert,
+  // whatever the table really costs.
   return rng.chance(0.12) ? { ...terms, gap: rng.pick(TERMS_GAPS) } : terms
 }
+
+/**
+ * Money stated outside the find slot's payment (issue 22, §11), on some tables: a per-person fee
+ * only in the notes, large-party terms (within or above the limits, for parties the requests may
+ * or may not reach), charges in the booking details.
+ */
+type MoneyElsewhere = Pick<Policy, 'textFeePerPerson' | 'largeParty' | 'charges'>
+function moneyElsewhere(rng: Rng): MoneyElsewhere {
+  if (!rng.chance(0.2)) return {}
+  return rng.weighted<MoneyElsewhere>([
+    [{ textFeePerPerson: rng.pick([10, 25]) }, 1],
+    [{ largeParty: { size: rng.pick([2, 3, 4, 6]), feePerPerson: rng.pick([0, 20, 50, 100]) } }, 2],
+    [{ charges: rng.pick([{ resyFee: 5 }, { serviceFee: 12 }, { tax: 1.5 }, { resyFee: 2, tax: 0.18 }]) }, 1],
+  ])
+}
+
+/** The table carries money terms that only the issue 22 rules read (see moneyElsewhere). */
+export const hasMoneyElsewhere = (p: Policy) =>
+  p.textFeePerPerson !== undefined || p.largeParty !== undefined || p.charges !== undefined || p.gap === 'amounts_missing'
 
 function termsOf(rng: Rng): Policy {
   return rng.weighted<Policy>([
@@ -31,7 +51,7 @@ function termsOf(rng: Rng): Policy {
 
 export class Inventory {
   /** upFront: tables dropped or changed to a deposit, prepaid meal or ticket; termsGaps: to terms the find reply does not fully state. */
-  readonly counts = { dropped: 0, removed: 0, feesChanged: 0, upFront: 0, termsGaps: 0 }
+  readonly counts = { dropped: 0, removed: 0, feesChanged: 0, upFront: 0, termsGaps: 0, moneyElsewhere: 0 }
 
   constructor(
     private readonly control: SandboxControl,
@@ -76,6 +96,7 @@ export class Inventory {
   #countTerms(policy: Policy): void {
     if (policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed') this.counts.upFront += 1
     if (policy.gap) this.counts.termsGaps += 1
+    if (hasMoneyElsewhere(policy)) this.counts.moneyElsewhere += 1
   }
 
   async #offeredIn(r: SimRequest): Promise<SlotKeyInput[]> {
