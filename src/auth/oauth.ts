@@ -63,6 +63,9 @@ export function oauthSetup(env: Cloudflare.Env): OAuthSetup {
     scopesSupported: [...SCOPES],
     accessTokenTTL: ttl,
     refreshTokenTTL: GRANT_TTL_SECONDS,
+    // Client ID Metadata Documents next to dynamic registration (src/auth/client-id-document.ts;
+    // wrangler.toml carries the global_fetch_strictly_public flag the library requires).
+    clientIdMetadataDocumentEnabled: true,
     // The grant id becomes the principal that owns the requests created through it; it is
     // known only once the grant exists, so it joins the props at the code exchange.
     tokenExchangeCallback: ({ grantType, grantId, props }) => {
