@@ -66,6 +66,8 @@ export function oauthSetup(env: Cloudflare.Env): OAuthSetup {
     // Client ID Metadata Documents next to dynamic registration (src/auth/client-id-document.ts;
     // wrangler.toml carries the global_fetch_strictly_public flag the library requires).
     clientIdMetadataDocumentEnabled: true,
+    // Native hosts' private-use scheme redirects (cursor://…), src/auth/private-use-redirect.ts.
+    allowPrivateUseRedirectUris: true,
     // The grant id becomes the principal that owns the requests created through it; it is
     // known only once the grant exists, so it joins the props at the code exchange.
     tokenExchangeCallback: ({ grantType, grantId, props }) => {

@@ -9,6 +9,7 @@ import { csrfProtection } from '../../auth/csrf'
 import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
 import type { GrantMetadata } from '../../auth/oauth-grants'
 import type { OAuthProps } from '../../auth/oauth-props'
+import { privateUseFormAction, privateUseScheme } from '../../auth/private-use-redirect'
 import { sessionUser } from '../../auth/session'
 import { isScope, SCOPES, type Scope } from '../../core/scopes'
 import { pageCspAllowingFormAction } from '../../http/security-headers'
@@ -37,11 +38,11 @@ function requiredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {
 
 /**
  * The origin the consent form may lead to (browsers apply form-action to the redirect after the
- * POST). Only a validated plain origin may go into the CSP; a redirect URI without one
- * (registered before registration checked it) is refused.
+ * POST): a validated plain origin, or a native app's private-use scheme (`cursor:`); anything
+ * else (an http(s) URI registered before registration checked it) is refused.
  */
 function formActionOrigin(redirectUri: string): string {
-  const origin = plainOrigin(redirectUri)
+  const origin = plainOrigin(redirectUri) ?? privateUseFormAction(redirectUri)
   if (!origin) throw new AuthorizationError('invalid_request', { description: "The app's redirect address cannot be used." })
   return origin
 }
@@ -81,12 +82,14 @@ async function showConsent(c: Context<WebEnv>): Promise<Response> {
     }
     const described = await oauth.describeConsent(request)
     const details = { ...described, clientName: displayName(described.clientName) || described.clientId }
+    const appScheme = privateUseScheme(request.redirectUri)
     const formAction = formActionOrigin(request.redirectUri)
     const consent = await oauth.beginConsent(request)
     setPageHeaders(c, formAction, consent.headers)
     const page = (
       <ConsentPage
         details={details}
+        appScheme={appScheme}
         handle={consent.handle}
         csrfToken={c.get('csrfToken')}
         requested={offeredScopes(c, request)}
