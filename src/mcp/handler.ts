@@ -18,6 +18,7 @@ import {
 } from './elicitation'
 import { mcpHttpError } from './errors'
 import { allowedHostnames, allowedOriginHostnames } from './host-policy'
+import { listingEveryVersion, mayListVersions } from './protocol-versions'
 import { buildMcpServer } from './server'
 import { toolNamed } from './tools'
 
@@ -81,7 +82,8 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
     corsOptions: false,
     onerror: (error) => console.error('mcp handler error', error.message),
   })
-  const response = await handler.fetch(request)
+  const answered = await handler.fetch(request)
+  const response = mayListVersions(messages, answered) ? await listingEveryVersion(answered) : answered
   if (canAsk) return withElicitations(response, asked)
   if (response.ok && messages.some(declaresUrlElicitation)) {
     const initialized = new Response(response.body, response)
