@@ -2,6 +2,7 @@
 // resources it issues tokens for: `/mcp` and `/api/v1`. Built once per public origin and reused.
 import { OAuthAuthorizationServer, type OAuthHelpers } from '@cloudflare/workers-oauth-provider'
 import { SCOPES } from '../core/scopes'
+import { connectionPrincipalId } from './oauth-connection'
 import { OAuthProps } from './oauth-props'
 
 export const AUTHORIZE_PATH = '/oauth/authorize'
@@ -68,11 +69,14 @@ export function oauthSetup(env: Cloudflare.Env): OAuthSetup {
     clientIdMetadataDocumentEnabled: true,
     // Native hosts' private-use scheme redirects (cursor://…), src/auth/private-use-redirect.ts.
     allowPrivateUseRedirectUris: true,
-    // The grant id becomes the principal that owns the requests created through it; it is
-    // known only once the grant exists, so it joins the props at the code exchange.
-    tokenExchangeCallback: ({ grantType, grantId, props }) => {
-      if (grantType !== 'authorization_code') return undefined
-      return { newProps: { ...OAuthProps.parse(props), grantId } satisfies OAuthProps }
+    // The grant id and its connection's principal (src/auth/oauth-connection.ts) join the props
+    // at the code exchange, since the grant exists only then; a grant from before connections
+    // gets its connection at its next refresh.
+    tokenExchangeCallback: async ({ grantType, grantId, userId, clientId, resource, props }) => {
+      const current = OAuthProps.parse(props)
+      if (grantType !== 'authorization_code' && (grantType !== 'refresh_token' || current.connectionId)) return undefined
+      const connectionId = await connectionPrincipalId(userId, clientId, resource)
+      return { newProps: { ...current, grantId, connectionId } satisfies OAuthProps }
     },
   })
   const setup = { origin, mcpResource, apiResource, server }

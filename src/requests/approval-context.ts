@@ -1,7 +1,9 @@
 // What the approval page shows beside the spec (issue 16): the version to compare with (the one
 // the user approved, else the newest one they saw before), which assistant asked, and the
 // platform account a booking would use. Recording what the owner saw is done here too.
-import { listGrants } from '../auth/oauth-grants'
+
+import { isConnectionPrincipal } from '../auth/oauth-connection'
+import { clientNameOfConnection, listGrants } from '../auth/oauth-grants'
 import { listAccessTokens } from '../auth/pat'
 import { markRevisionApproved, recordSeenRevision, seenRevisionsBefore } from '../db/seen-revisions'
 import { connectionStatus } from './connection'
@@ -19,6 +21,7 @@ export interface ApprovalContext {
 }
 
 async function assistantName(deps: Deps, state: RequestState): Promise<string | null> {
+  if (isConnectionPrincipal(state.principalId)) return clientNameOfConnection(deps.env, state.userId, state.principalId)
   if (state.principalId.startsWith('grant_')) {
     const grants = await listGrants(deps.env, state.userId)
     return grants.find((g) => `grant_${g.id}` === state.principalId)?.clientName ?? null

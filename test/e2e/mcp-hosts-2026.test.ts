@@ -18,18 +18,22 @@ const baseUrl = inject('baseUrl')
 const mcpUrl = new URL(`${baseUrl}/mcp`)
 
 let browser: Browser
-let context: BrowserContext
-let page: Page
+const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  context = await browser.newContext({ baseURL: baseUrl })
-  page = await context.newPage()
 })
 afterAll(async () => {
-  await context?.close()
+  for (const context of contexts) await context.close()
   await browser?.close()
 })
+
+/** A browser page of its own (each test signs up its own user). */
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl })
+  contexts.push(context)
+  return context.newPage()
+}
 
 /** Signs in on the page the host opened and allows the connection, checking who asks. */
 function signInAndAllow(email: string, expected: { heading: string; publisher?: string }) {
@@ -73,6 +77,7 @@ async function clientSite(document: (clientId: string) => Record<string, unknown
 describe('a host identified by its Client ID Metadata Document', () => {
   it('completes OAuth with its document URL as client_id (no registration) and calls a tool', { timeout: 180_000 }, async () => {
     const email = freshEmail('cimd')
+    const page = await freshPage()
     await signUp(page, baseUrl, email)
     let redirectUri = ''
     const site = await clientSite((clientId) => ({
@@ -101,5 +106,66 @@ describe('a host identified by its Client ID Metadata Document', () => {
     } finally {
       site.server.close()
     }
+  })
+})
+
+/** A client calling /mcp with a bearer token the test holds (no OAuth of its own). */
+async function clientWithToken(token: string): Promise<Client> {
+  const client = new Client({ name: 'tablewatch-2026-device', version: '1.0.0' })
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers: { Authorization: `Bearer ${token}` } } }))
+  return client
+}
+
+const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/** An alert_only spec at the first restaurant a search finds. */
+async function specFrom(client: Client, mode: 'alert_only' | 'auto_book', title: string): Promise<Record<string, unknown>> {
+  const found = await client.callTool({ name: 'svc_find_restaurants', arguments: { q: 'Juniper' } })
+  const restaurant = (found.structuredContent as { restaurants: { venue_id: number; time_zone: string }[] }).restaurants[0]
+  return {
+    title,
+    venue_ids: [restaurant?.venue_id],
+    dates: [dayIn(12)],
+    earliest_time: '18:00',
+    latest_time: '21:00',
+    timezone: restaurant?.time_zone,
+    party_size: 2,
+    mode,
+    expires_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+  }
+}
+
+describe('one connection across two authorizations of the same client', () => {
+  it('keeps both working, and both list the request created through the first', { timeout: 180_000 }, async () => {
+    const email = freshEmail('two-devices')
+    const page = await freshPage()
+    await signUp(page, baseUrl, email)
+    const provider = await BrowserOAuthProvider.create(
+      page,
+      signInAndAllow(email, { heading: 'Allow Tablewatch e2e assistant to use your Tablewatch account?' }),
+    )
+    const laptop = await authorize(provider)
+    const laptopToken = provider.saved?.access_token ?? ''
+    const created = await laptop.callTool({
+      name: 'svc_create_request',
+      arguments: { spec: await specFrom(laptop, 'alert_only', 'Laptop dinner'), idempotency_key: `e2e-${crypto.randomUUID()}` },
+    })
+    const requestId = (created.structuredContent as { id: string }).id
+
+    // The same client authorizes again (the phone): new consent, new grant, same connection.
+    provider.invalidateCredentials('tokens')
+    const phone = await authorize(provider)
+    const phoneToken = provider.saved?.access_token ?? ''
+    expect(phoneToken).not.toBe(laptopToken)
+
+    for (const client of [phone, await clientWithToken(laptopToken)]) {
+      const listed = await client.callTool({ name: 'svc_list_requests', arguments: {} })
+      expect((listed.structuredContent as { requests: { id: string; status: string }[] }).requests).toEqual([
+        expect.objectContaining({ id: requestId, status: 'active' }),
+      ])
+      await client.close()
+    }
+    await laptop.close()
+    await provider.close()
   })
 })

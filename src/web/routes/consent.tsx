@@ -128,8 +128,8 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
       metadata: { clientName } satisfies GrantMetadata,
       scope,
       props: { userId: user.id, grantExpiresAt: Date.now() + GRANT_TTL_SECONDS * 1000 } satisfies OAuthProps,
-      // The earlier grant of this client keeps working until the new one is really established
-      // (its code exchanged); then its requests move over and it ends (src/requests/reconnect.ts).
+      // One connection, many grants (src/auth/oauth-connection.ts): authorizing the same client
+      // again, from another device or after a reinstall, never ends the earlier grants.
       revokeExistingGrants: false,
     })
     approved.headers.set('Location', redirectTo)
