@@ -22,9 +22,18 @@ type JsonRpc = Record<string, unknown>
 
 const isObject = (value: unknown): value is JsonRpc => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Whether this initialize request declares URL-mode elicitation. */
+/** URL mode first appears in this revision; an older client never gets it, whatever it declares. */
+const URL_MODE_SINCE = '2025-11-25'
+
+/**
+ * Whether this initialize request declares URL-mode elicitation, in a version that defines it
+ * (revisions are dates, so they compare as text; a version newer than any 2025 one is answered
+ * with 2025-11-25 by the SDK's negotiation).
+ */
 export function declaresUrlElicitation(message: unknown): boolean {
   if (!isObject(message) || message.method !== 'initialize' || !isObject(message.params)) return false
+  const version = message.params.protocolVersion
+  if (typeof version !== 'string' || version < URL_MODE_SINCE) return false
   const capabilities = message.params.capabilities
   return isObject(capabilities) && isObject(capabilities.elicitation) && isObject(capabilities.elicitation.url)
 }

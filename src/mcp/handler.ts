@@ -18,6 +18,7 @@ import {
 } from './elicitation'
 import { mcpHttpError } from './errors'
 import { allowedHostnames, allowedOriginHostnames } from './host-policy'
+import { approvalRounds } from './input-required'
 import { listingEveryVersion, mayListVersions } from './protocol-versions'
 import { buildMcpServer } from './server'
 import { toolNamed } from './tools'
@@ -70,7 +71,12 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
   if (onlyElicitationAnswers(messages)) return new Response(null, { status: 202 })
   const asked: UrlElicitation[] = []
   const canAsk = canElicitUrl(request) && calledTools(messages).length > 0
-  const tools = { principal, deps: depsOf(env, request.url), askToOpen: canAsk ? (page: UrlElicitation) => asked.push(page) : undefined }
+  const tools = {
+    principal,
+    deps: depsOf(env, request.url),
+    askToOpen: canAsk ? (page: UrlElicitation) => asked.push(page) : undefined,
+    approvals: approvalRounds(env, principal),
+  }
   const hosts = allowedHostnames(env)
   // The factory closes over this request's principal, so the handler is built per request;
   // building it is cheap (no I/O) and keeps auth out of ambient state.

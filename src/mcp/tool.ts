@@ -10,6 +10,7 @@ import type { Operation } from '../requests/operations'
 import { argumentsOf, toolArguments } from './arguments'
 import type { ToolContext } from './context'
 import type { UrlElicitation } from './elicitation'
+import type { ApprovalState } from './input-required'
 import { runTool, toolResult } from './result'
 
 export interface ToolWording<T> {
@@ -23,6 +24,8 @@ export interface ToolWording<T> {
    * client that supports URL-mode elicitation; the result carries it either way.
    */
   userPage?(result: T): UrlElicitation | null
+  /** What a 2026-07-28 retry must carry back to be answered instead of asked (src/mcp/input-required.ts). */
+  approvalState?(result: T): ApprovalState | null
 }
 
 export interface McpTool {
@@ -54,13 +57,18 @@ export function toolOf<I extends z.ZodType, O extends z.ZodObject>(
           outputSchema: op.output,
           annotations: wording.annotations,
         },
-        (args) =>
+        (args, call) =>
           runTool(async () => {
             // Kept although tools/list hides the tool and /mcp refuses the call with a 403 first.
             requireScope(ctx.principal, op.scope)
             const { value } = await op.run(ctx.deps, ctx.principal, argumentsOf(args))
             const page = wording.userPage?.(value)
-            if (page) ctx.askToOpen?.(page)
+            if (page) {
+              const state = wording.approvalState?.(value)
+              const asked = state ? await ctx.approvals.ask(page, state, call) : null
+              if (asked) return asked
+              ctx.askToOpen?.(page)
+            }
             return toolResult(value, wording.summary(value))
           }),
       )

@@ -57,6 +57,7 @@ export const TOOLS: Record<OperationName, McpTool | null> = {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     summary: requestSummary,
     userPage: approvalPage,
+    approvalState: (view) => ({ request_id: view.id, revision: view.revision }),
   }),
   update_request: toolOf('update_request', op.update_request, {
     title: 'Update a request',
@@ -71,6 +72,7 @@ export const TOOLS: Record<OperationName, McpTool | null> = {
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     summary: requestSummary,
     userPage: approvalPage,
+    approvalState: (view) => ({ request_id: view.id, revision: view.revision }),
   }),
   get_request: toolOf('get_request', op.get_request, {
     title: 'Read a request',
