@@ -3,7 +3,7 @@
 // operation; only the wording is the tool's own.
 import { OPERATIONS, type OperationName } from '../requests/operations'
 import type { RequestView } from '../requests/schemas'
-import type { UrlElicitation } from './elicitation'
+import { approvalElicitationId, type UrlElicitation } from './elicitation'
 import { RULES } from './instructions'
 import { listSummary, previewSummary, requestSummary, reservationSummary, restaurantsSummary } from './summaries'
 import { type McpTool, toolOf } from './tool'
@@ -14,6 +14,7 @@ const op = OPERATIONS
 function approvalPage(view: RequestView): UrlElicitation | null {
   if (view.status !== 'needs_approval' || !view.action_url) return null
   return {
+    id: approvalElicitationId(view.id, view.revision),
     url: view.action_url,
     message: `Review and approve "${view.title || 'this request'}" on Tablewatch: sign in, check the restaurants, dates, time window, party and fee limits, then approve. Nothing is booked until you do.`,
   }

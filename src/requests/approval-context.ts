@@ -5,7 +5,7 @@
 import { isConnectionPrincipal } from '../auth/oauth-connection'
 import { clientNameOfConnection, listGrants } from '../auth/oauth-grants'
 import { listAccessTokens } from '../auth/pat'
-import { markRevisionApproved, recordSeenRevision, seenRevisionsBefore } from '../db/seen-revisions'
+import { approvedSince, markRevisionApproved, recordSeenRevision, seenRevisionsBefore } from '../db/seen-revisions'
 import { connectionStatus } from './connection'
 import type { Deps } from './deps'
 import { RequestSpec } from './schemas'
@@ -57,4 +57,16 @@ export async function recordApproved(deps: Deps, requestId: string, revision: nu
 /** The owner looked at this revision on the approval page. */
 export async function recordSeen(deps: Deps, state: RequestState): Promise<void> {
   await recordSeenRevision(deps.db, state.id, state.revision, state.spec, deps.now)
+}
+
+/**
+ * The revisions of the principal's requests its user approved in the last `withinMs`: what an
+ * MCP client that asked for those approvals may be told is complete (src/mcp/elicitation.ts).
+ */
+export async function approvedRecently(
+  deps: Deps,
+  principal: { userId: string; principalId: string },
+  withinMs: number,
+): Promise<{ requestId: string; revision: number }[]> {
+  return approvedSince(deps.db, principal, deps.now - withinMs)
 }

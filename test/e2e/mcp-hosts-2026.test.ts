@@ -5,14 +5,16 @@
 
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client'
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser'
+import { connectPlatform, createToken, dinnerAt, findVenue } from './diner'
 import { BrowserOAuthProvider } from './mcp-oauth-provider'
-import { freshEmail, PASSWORD, signUp } from './pages'
+import { freshEmail, newUser, PASSWORD, signUp } from './pages'
 
 const baseUrl = inject('baseUrl')
 const mcpUrl = new URL(`${baseUrl}/mcp`)
@@ -167,5 +169,48 @@ describe('one connection across two authorizations of the same client', () => {
     }
     await laptop.close()
     await provider.close()
+  })
+})
+
+describe.runIf(inject('sandbox'))('approval under 2026-07-28', () => {
+  it('a client declaring URL elicitation gets input_required on create; after approval on the page its retry returns the active request', {
+    timeout: 180_000,
+  }, async () => {
+    const page = await freshPage()
+    const email = await newUser(page, baseUrl)
+    await connectPlatform(page, baseUrl, `host2026-${email}`)
+    const token = await createToken(page, baseUrl, 'Host 2026')
+    const venue = await findVenue(baseUrl, token, 'Cassia Room')
+    // An early-morning window at a dinner restaurant: nothing to book while the test looks on.
+    const spec = dinnerAt(venue, 'auto_book', [21], { title: 'Host 2026 breakfast', earliest_time: '05:00', latest_time: '05:30' })
+
+    // The SDK v2 client, pinned to 2026-07-28: it fulfils input_required by calling this
+    // handler, then retries the call with the answer and the server's requestState.
+    const client = new ModernClient(
+      { name: 'tablewatch-2026-host', version: '1.0.0' },
+      { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    )
+    const asked: { mode?: string; url?: string }[] = []
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const params = request.params as { mode?: string; url?: string }
+      asked.push(params)
+      // The user opens the page, signed in already, and approves.
+      await page.goto(String(params.url))
+      await page.getByRole('button', { name: 'Approve' }).click()
+      await page.waitForURL(/done=approved/)
+      return { action: 'accept' }
+    })
+    await client.connect(new ModernTransport(mcpUrl, { requestInit: { headers: { Authorization: `Bearer ${token}` } } }))
+    const created = await client.callTool({
+      name: 'svc_create_request',
+      arguments: { spec, idempotency_key: `e2e-${crypto.randomUUID()}` },
+    })
+    expect(asked).toHaveLength(1)
+    expect(asked[0]?.mode).toBe('url')
+    expect(asked[0]?.url).toMatch(new RegExp(`^${baseUrl}/requests/sr_[^/]+/approve`))
+    expect(created.isError).toBeFalsy()
+    expect(created.structuredContent).toMatchObject({ status: 'active', title: 'Host 2026 breakfast' })
+    expect(String(asked[0]?.url)).toContain(String((created.structuredContent as { id: string }).id))
+    await client.close()
   })
 })

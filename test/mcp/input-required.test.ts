@@ -97,11 +97,7 @@ describe('approval under 2026-07-28', () => {
       { elicitation: { form: {} } },
     )
     expect(noUrlMode.message?.result?.structuredContent).toMatchObject({ status: 'needs_approval', action_url: expect.any(String) })
-    const alertOnly = await call(
-      token,
-      { spec: validSpec({ mode: 'alert_only', venue_ids: [validSpec().venue_ids[0]] }), idempotency_key: newKey() },
-      URL_MODE,
-    )
+    const alertOnly = await call(token, { spec: validSpec({ mode: 'alert_only' }), idempotency_key: newKey() }, URL_MODE)
     expect(alertOnly.message?.result?.structuredContent).toMatchObject({ status: 'active' })
   })
 })
