@@ -11,7 +11,9 @@ import { argumentsOf, toolArguments } from './arguments'
 import type { ToolContext } from './context'
 import type { UrlElicitation } from './elicitation'
 import type { ApprovalState } from './input-required'
+import { portable } from './portable-schema'
 import { runTool, toolResult } from './result'
+import { serviceIcons } from './server'
 
 export interface ToolWording<T> {
   title: string
@@ -53,9 +55,10 @@ export function toolOf<I extends z.ZodType, O extends z.ZodObject>(
         {
           title: wording.title,
           description: wording.description,
-          inputSchema: toolArguments(op.input),
-          outputSchema: op.output,
+          inputSchema: portable(toolArguments(op.input)),
+          outputSchema: portable(op.output),
           annotations: wording.annotations,
+          icons: serviceIcons(ctx.deps.baseUrl),
         },
         (args, call) =>
           runTool(async () => {
