@@ -1,7 +1,8 @@
 // A fresh MCP server per request, bound to the caller: the tools of src/mcp/tools.ts that the
 // caller's scopes allow, each generated from the same operation as its REST route.
-import { type Icon, McpServer } from '@modelcontextprotocol/server'
+import { McpServer } from '@modelcontextprotocol/server'
 import type { ToolContext } from './context'
+import { serviceIcons } from './icons'
 import { SERVER_INSTRUCTIONS } from './instructions'
 import { TOOLS } from './tools'
 
@@ -13,11 +14,6 @@ export const SERVER_INFO = { name: 'tablewatch', title: 'Tablewatch', version: '
  * within this time at worst. Private: it depends on the caller's scopes.
  */
 export const LIST_TTL_MS = 5 * 60 * 1000
-
-/** The service's icon (public/favicon.svg) for hosts that show one beside the server and its tools. */
-export function serviceIcons(baseUrl: string): Icon[] {
-  return [{ src: `${baseUrl}/favicon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }]
-}
 
 export function buildMcpServer(ctx: ToolContext): McpServer {
   // The tool list never changes during a connection (it depends only on the token's scopes),

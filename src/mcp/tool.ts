@@ -10,10 +10,10 @@ import type { Operation } from '../requests/operations'
 import { argumentsOf, toolArguments } from './arguments'
 import type { ToolContext } from './context'
 import type { UrlElicitation } from './elicitation'
+import { serviceIcons } from './icons'
 import type { ApprovalState } from './input-required'
 import { portable } from './portable-schema'
 import { runTool, toolResult } from './result'
-import { serviceIcons } from './server'
 
 export interface ToolWording<T> {
   title: string
