@@ -20,7 +20,7 @@ export interface ToolWording<T> {
   description: string
   annotations: ToolAnnotations
   /** One line beside the structured result, for a model that reads only text. */
-  summary(result: T): string
+  summary(result: T, baseUrl: string): string
   /**
    * A page of the service the user must open after this result (an approval link), asked of a
    * client that supports URL-mode elicitation; the result carries it either way.
@@ -72,7 +72,7 @@ export function toolOf<I extends z.ZodType, O extends z.ZodObject>(
               if (asked) return asked
               ctx.askToOpen?.(page)
             }
-            return toolResult(value, wording.summary(value))
+            return toolResult(value, wording.summary(value, ctx.deps.baseUrl))
           }),
       )
     },

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { createUserWithToken } from '../helpers/auth'
 import type { JsonBody } from '../helpers/json'
-import { initialize, mcpPost } from './mcp-client'
+import { validSpec } from '../helpers/requests'
+import { seedVenues } from '../helpers/venues'
+import { callTool, initialize, mcpPost } from './mcp-client'
 
 const ICON = { src: 'http://localhost:8787/favicon.svg', mimeType: 'image/svg+xml', sizes: ['any'] }
 
@@ -62,5 +64,13 @@ describe('what hosts show and cache', () => {
         tool.name,
       ).toEqual([])
     }
+  })
+
+  it('says where to connect the platform account when the service is not ready for the user', async () => {
+    await seedVenues()
+    const { token } = await createUserWithToken()
+    const preview = await callTool(token, 'svc_preview_request', { spec: validSpec() })
+    expect(preview.structured?.executor).toMatchObject({ ready: false, reason: 'resy_not_connected' })
+    expect(preview.texts[0]).toContain('connect their reservation platform account in Settings: http://localhost:8787/settings')
   })
 })
