@@ -5,6 +5,7 @@ import type { GrantSummary } from '@cloudflare/workers-oauth-provider'
 import { z } from 'zod'
 import { displayName } from './client-metadata'
 import { oauthApi, oauthSetup } from './oauth'
+import { connectionPrincipalId } from './oauth-connection'
 
 /** What the consent step stores with a grant in plain text (never a secret). */
 export const GrantMetadata = z.object({ clientName: z.string() })
@@ -32,27 +33,61 @@ async function allGrantsOf(env: Cloudflare.Env, userId: string): Promise<GrantSu
   return grants
 }
 
-/** The user's live grants, newest first. Times are in ms, like the rest of the service. */
+const resourcesOf = (grant: GrantSummary): string[] => [grant.resource].flat().filter((r): r is string => typeof r === 'string')
+const sameConnection = (a: GrantSummary, b: GrantSummary) =>
+  a.clientId === b.clientId && resourcesOf(a).some((resource) => resourcesOf(b).includes(resource))
+
+/**
+ * The user's live connections, newest first, one per client and resource (its newest grant
+ * stands for it: disconnecting it ends them all). Times are in ms, like the rest of the service;
+ * the connection counts as granted when its newest grant was, and ends with its last grant.
+ */
 export async function listGrants(env: Cloudflare.Env, userId: string): Promise<GrantView[]> {
-  const grants = await allGrantsOf(env, userId)
-  return grants
-    .map((grant) => {
-      const metadata = GrantMetadata.safeParse(grant.metadata)
-      return {
-        id: grant.id,
-        clientName: (metadata.success && displayName(metadata.data.clientName)) || grant.clientId,
-        scopes: grant.scope,
-        grantedAt: grant.createdAt * 1000,
-        expiresAt: (grant.expiresAt ?? grant.createdAt) * 1000,
-      }
-    })
-    .sort((a, b) => b.grantedAt - a.grantedAt)
+  const grants = (await allGrantsOf(env, userId)).sort((a, b) => b.createdAt - a.createdAt)
+  const newest = grants.filter((grant, index) => grants.findIndex((other) => sameConnection(grant, other)) === index)
+  return newest.map((grant) => {
+    const metadata = GrantMetadata.safeParse(grant.metadata)
+    const ends = grants.filter((other) => sameConnection(grant, other)).map((other) => other.expiresAt ?? other.createdAt)
+    return {
+      id: grant.id,
+      clientName: (metadata.success && displayName(metadata.data.clientName)) || grant.clientId,
+      scopes: grant.scope,
+      grantedAt: grant.createdAt * 1000,
+      expiresAt: Math.max(...ends) * 1000,
+    }
+  })
 }
 
-/** Whether the user holds this grant (another user's grant id is never theirs). */
-export async function userHasGrant(env: Cloudflare.Env, userId: string, grantId: string): Promise<boolean> {
+/** A live grant of the user and the connection it belongs to, or null when the user has no such grant. */
+export interface GrantOfConnection {
+  grantId: string
+  /** The connection's principal (src/auth/oauth-connection.ts). */
+  connectionId: string
+  /** Every live grant of that connection, this one included. */
+  grantIds: string[]
+}
+
+export async function connectionOfGrant(env: Cloudflare.Env, userId: string, grantId: string): Promise<GrantOfConnection | null> {
   const grants = await allGrantsOf(env, userId)
-  return grants.some((grant) => grant.id === grantId)
+  const grant = grants.find((g) => g.id === grantId)
+  const resource = grant ? resourcesOf(grant)[0] : undefined
+  if (!grant || !resource) return null
+  return {
+    grantId,
+    connectionId: await connectionPrincipalId(userId, grant.clientId, resource),
+    grantIds: grants.filter((other) => sameConnection(grant, other)).map((other) => other.id),
+  }
+}
+
+/** The name of the client behind a connection principal, when the user still has a grant of it. */
+export async function clientNameOfConnection(env: Cloudflare.Env, userId: string, connectionId: string): Promise<string | null> {
+  for (const grant of await allGrantsOf(env, userId)) {
+    const resource = resourcesOf(grant)[0]
+    if (!resource || (await connectionPrincipalId(userId, grant.clientId, resource)) !== connectionId) continue
+    const metadata = GrantMetadata.safeParse(grant.metadata)
+    return (metadata.success && displayName(metadata.data.clientName)) || grant.clientId
+  }
+  return null
 }
 
 /** Ends the grant and every token issued under it. */
@@ -99,10 +134,7 @@ export async function connectionOfAccessToken(env: Cloudflare.Env, token: string
   return clientId ? { ...grant, clientId, resources } : null
 }
 
-/**
- * The user's other grants of the same connection: the same OAuth client, for the same resource.
- * These are the grants a new consent replaces (the library's own rule for `completeAuthorization`).
- */
+/** The user's other live grants of the same connection: the same OAuth client, for the same resource. */
 export async function earlierGrantsOfConnection(env: Cloudflare.Env, connection: ConnectionGrant): Promise<string[]> {
   const grants = await allGrantsOf(env, connection.userId)
   return grants
@@ -110,7 +142,7 @@ export async function earlierGrantsOfConnection(env: Cloudflare.Env, connection:
       (grant) =>
         grant.id !== connection.grantId &&
         grant.clientId === connection.clientId &&
-        [grant.resource].flat().some((resource) => resource !== undefined && connection.resources.includes(resource)),
+        resourcesOf(grant).some((resource) => connection.resources.includes(resource)),
     )
     .map((grant) => grant.id)
 }

@@ -11,10 +11,15 @@ export const OAuthProps = z.object({
   grantExpiresAt: z.number(),
   /** Set at the code exchange (the grant exists only then); every access token carries it. */
   grantId: z.string().min(1).optional(),
+  /**
+   * The connection (user, client, resource) the grant belongs to: the principal that owns the
+   * requests of all its grants (src/auth/oauth-connection.ts). Absent from grants made before.
+   */
+  connectionId: z.string().min(1).optional(),
 })
 export type OAuthProps = z.infer<typeof OAuthProps>
 
-/** Requests created through a grant are owned by this id (the contract's "connection"). */
+/** Requests created through a grant made before connections were shared are owned by this id. */
 export function grantPrincipalId(grantId: string): string {
   return `grant_${grantId}`
 }
@@ -26,7 +31,7 @@ export function principalFromOAuth(token: ValidatedAccessToken<unknown>): Princi
   return {
     kind: 'oauth',
     userId: token.userId,
-    principalId: grantPrincipalId(props.data.grantId),
+    principalId: props.data.connectionId ?? grantPrincipalId(props.data.grantId),
     scopes: token.scope.filter(isScope),
     expiresAt: props.data.grantExpiresAt,
   }

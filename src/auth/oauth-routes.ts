@@ -4,6 +4,7 @@
 import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
 import { dbOf } from '../db/client'
+import { clientIdDocumentProblem, clientIdOfTokenRequest } from './client-id-document'
 import { checkRegistration } from './client-metadata'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
 import { type ConnectionGrant, connectionOfAccessToken } from './oauth-grants'
@@ -83,6 +84,9 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
           .formData()
           .catch(() => null)
       : null
+  const clientId = form ? clientIdOfTokenRequest(form, c.req.header('Authorization') ?? null) : null
+  const addressProblem = clientId === null ? null : clientIdDocumentProblem(c.env, clientId)
+  if (addressProblem) return c.json({ error: 'invalid_client', error_description: addressProblem }, 401, { 'Cache-Control': 'no-store' })
   const grantType = form?.get('grant_type') ?? null
   const revoked = form?.get('token')
   if (form && grantType === null && typeof revoked === 'string') {

@@ -2,6 +2,7 @@
 // resources it issues tokens for: `/mcp` and `/api/v1`. Built once per public origin and reused.
 import { OAuthAuthorizationServer, type OAuthHelpers } from '@cloudflare/workers-oauth-provider'
 import { SCOPES } from '../core/scopes'
+import { connectionPrincipalId } from './oauth-connection'
 import { OAuthProps } from './oauth-props'
 
 export const AUTHORIZE_PATH = '/oauth/authorize'
@@ -63,11 +64,19 @@ export function oauthSetup(env: Cloudflare.Env): OAuthSetup {
     scopesSupported: [...SCOPES],
     accessTokenTTL: ttl,
     refreshTokenTTL: GRANT_TTL_SECONDS,
-    // The grant id becomes the principal that owns the requests created through it; it is
-    // known only once the grant exists, so it joins the props at the code exchange.
-    tokenExchangeCallback: ({ grantType, grantId, props }) => {
-      if (grantType !== 'authorization_code') return undefined
-      return { newProps: { ...OAuthProps.parse(props), grantId } satisfies OAuthProps }
+    // Client ID Metadata Documents next to dynamic registration (src/auth/client-id-document.ts;
+    // wrangler.toml carries the global_fetch_strictly_public flag the library requires).
+    clientIdMetadataDocumentEnabled: true,
+    // Native hosts' private-use scheme redirects (cursor://…), src/auth/private-use-redirect.ts.
+    allowPrivateUseRedirectUris: true,
+    // The grant id and its connection's principal (src/auth/oauth-connection.ts) join the props
+    // at the code exchange, since the grant exists only then; a grant from before connections
+    // gets its connection at its next refresh.
+    tokenExchangeCallback: async ({ grantType, grantId, userId, clientId, resource, props }) => {
+      const current = OAuthProps.parse(props)
+      if (grantType !== 'authorization_code' && (grantType !== 'refresh_token' || current.connectionId)) return undefined
+      const connectionId = await connectionPrincipalId(userId, clientId, resource)
+      return { newProps: { ...current, grantId, connectionId } satisfies OAuthProps }
     },
   })
   const setup = { origin, mcpResource, apiResource, server }

@@ -221,12 +221,6 @@ export async function transferOwnership(d1: D1Database, userId: string, from: st
   return (moved?.results ?? []).map((row) => row.id)
 }
 
-/** The user whose requests a token or grant created (stored data), or null when it created none. */
-export async function ownerOfPrincipal(db: Db, principalId: string): Promise<string | null> {
-  const row = await db.select({ userId: requests.userId }).from(requests).where(eq(requests.principalId, principalId)).limit(1).get()
-  return row?.userId ?? null
-}
-
 /** Whether the user ever had a request (the setup checklist's last step). */
 export async function userHasRequests(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: requests.id }).from(requests).where(eq(requests.userId, userId)).limit(1)

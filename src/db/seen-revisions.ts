@@ -1,7 +1,7 @@
 // Revisions of a request that its owner saw on the approval page (the spec as shown then).
-import { and, desc, eq, lt } from 'drizzle-orm'
+import { and, desc, eq, gt, lt } from 'drizzle-orm'
 import type { Db } from './client'
-import { seenRevisions } from './schema'
+import { requests, seenRevisions } from './schema'
 
 export interface SeenRevision {
   revision: number
@@ -29,4 +29,19 @@ export async function seenRevisionsBefore(db: Db, requestId: string, revision: n
     .from(seenRevisions)
     .where(and(eq(seenRevisions.requestId, requestId), lt(seenRevisions.revision, revision)))
     .orderBy(desc(seenRevisions.revision))
+}
+
+/** Revisions of the principal's requests its user approved after `since` (ms), newest first. */
+export async function approvedSince(
+  db: Db,
+  owner: { userId: string; principalId: string },
+  since: number,
+): Promise<{ requestId: string; revision: number }[]> {
+  return db
+    .select({ requestId: seenRevisions.requestId, revision: seenRevisions.revision })
+    .from(seenRevisions)
+    .innerJoin(requests, eq(requests.id, seenRevisions.requestId))
+    .where(and(eq(requests.userId, owner.userId), eq(requests.principalId, owner.principalId), gt(seenRevisions.approvedAt, since)))
+    .orderBy(desc(seenRevisions.approvedAt))
+    .limit(20)
 }

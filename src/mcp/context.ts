@@ -3,10 +3,13 @@
 import type { Principal } from '../core/principal'
 import type { Deps } from '../requests/deps'
 import type { UrlElicitation } from './elicitation'
+import type { ApprovalRounds } from './input-required'
 
 export interface ToolContext {
   principal: Principal
   deps: Deps
   /** Present only for a client that can open URLs for the user (src/mcp/elicitation.ts). */
   askToOpen?: ((elicitation: UrlElicitation) => void) | undefined
+  /** The 2026-07-28 way to ask: an input_required answer (src/mcp/input-required.ts). */
+  approvals: ApprovalRounds
 }

@@ -16,15 +16,34 @@ const URL_MODE_SESSION = /^tw-[0-9a-f-]{36}-elicit-url$/
 export interface UrlElicitation {
   url: string
   message: string
+  /**
+   * The elicitation's id, derived from what the user is asked to do (the approval of one revision
+   * of one request), so the completion notice can name it later without anything stored.
+   */
+  id: string
+}
+
+/** The elicitation id of the approval of this revision of this request. */
+export function approvalElicitationId(requestId: string, revision: number): string {
+  return `approval-${requestId}-r${revision}`
 }
 
 type JsonRpc = Record<string, unknown>
 
 const isObject = (value: unknown): value is JsonRpc => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Whether this initialize request declares URL-mode elicitation. */
+/** URL mode first appears in this revision; an older client never gets it, whatever it declares. */
+const URL_MODE_SINCE = '2025-11-25'
+
+/**
+ * Whether this initialize request declares URL-mode elicitation, in a version that defines it
+ * (revisions are dates, so they compare as text; a version newer than any 2025 one is answered
+ * with 2025-11-25 by the SDK's negotiation).
+ */
 export function declaresUrlElicitation(message: unknown): boolean {
   if (!isObject(message) || message.method !== 'initialize' || !isObject(message.params)) return false
+  const version = message.params.protocolVersion
+  if (typeof version !== 'string' || version < URL_MODE_SINCE) return false
   const capabilities = message.params.capabilities
   return isObject(capabilities) && isObject(capabilities.elicitation) && isObject(capabilities.elicitation.url)
 }
@@ -62,21 +81,33 @@ function sseEvent(elicitation: UrlElicitation): string {
     jsonrpc: '2.0',
     id: `${ELICITATION_ID_PREFIX}${crypto.randomUUID()}`,
     method: 'elicitation/create',
-    params: { mode: 'url', elicitationId: crypto.randomUUID(), url: elicitation.url, message: elicitation.message },
+    params: { mode: 'url', elicitationId: elicitation.id, url: elicitation.url, message: elicitation.message },
   }
   return `event: message\ndata: ${JSON.stringify(request)}\n\n`
+}
+
+/**
+ * `notifications/elicitation/complete` (2025-11-25) for an approval the user gave on the page. A
+ * stateless server can only say it on a later response to the same client, so each tools/call
+ * response stream of a URL-mode client carries it, for a day after the approval; clients ignore
+ * ids they do not know or already saw complete (2025-11-25, client/elicitation, URL mode).
+ */
+function completionEvent(elicitationId: string): string {
+  const notification = { jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId } }
+  return `event: message\ndata: ${JSON.stringify(notification)}\n\n`
 }
 
 /**
  * The tools/call response with each elicitation the tool asked for sent ahead of the next event
  * of the stream, that is, before the tool's result. Only an SSE response can carry them.
  */
-export function withElicitations(response: Response, asked: UrlElicitation[]): Response {
+export function withElicitations(response: Response, asked: UrlElicitation[], completed: string[] = []): Response {
   if (!response.body || !(response.headers.get('Content-Type') ?? '').includes('text/event-stream')) return response
   const encoder = new TextEncoder()
   const body = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
+        for (const id of completed.splice(0)) controller.enqueue(encoder.encode(completionEvent(id)))
         for (const elicitation of asked.splice(0)) controller.enqueue(encoder.encode(sseEvent(elicitation)))
         controller.enqueue(chunk)
       },

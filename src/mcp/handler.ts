@@ -7,8 +7,10 @@ import { MCP_REQUIRED_SCOPE } from '../auth/oauth'
 import { hasScope, type Principal } from '../core/principal'
 import type { Scope } from '../core/scopes'
 import { AppError } from '../errors'
-import { depsOf } from '../requests/deps'
+import { approvedRecently } from '../requests/approval-context'
+import { type Deps, depsOf } from '../requests/deps'
 import {
+  approvalElicitationId,
   canElicitUrl,
   declaresUrlElicitation,
   onlyElicitationAnswers,
@@ -18,6 +20,8 @@ import {
 } from './elicitation'
 import { mcpHttpError } from './errors'
 import { allowedHostnames, allowedOriginHostnames } from './host-policy'
+import { approvalRounds } from './input-required'
+import { listingEveryVersion, mayListVersions } from './protocol-versions'
 import { buildMcpServer } from './server'
 import { toolNamed } from './tools'
 
@@ -29,6 +33,14 @@ import { toolNamed } from './tools'
 function scopeRefusal(ctx: OAuthResourceContext<Principal>, missing: Scope, message: string): Response {
   const scopes = [...ctx.props.scopes, missing]
   return mcpHttpError(insufficientScope(ctx.auth, scopes, message), new AppError('insufficient_scope', message))
+}
+
+/** How long an approval's completion is announced to the URL-mode client that asked for it. */
+const COMPLETION_ANNOUNCED_MS = 24 * 60 * 60 * 1000
+
+async function approvalsToAnnounce(deps: Deps, principal: Principal): Promise<string[]> {
+  const approved = await approvedRecently(deps, principal, COMPLETION_ANNOUNCED_MS)
+  return approved.map((a) => approvalElicitationId(a.requestId, a.revision))
 }
 
 /** The JSON-RPC messages of a POST (one, or each of a batch); none for anything else. */
@@ -69,7 +81,12 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
   if (onlyElicitationAnswers(messages)) return new Response(null, { status: 202 })
   const asked: UrlElicitation[] = []
   const canAsk = canElicitUrl(request) && calledTools(messages).length > 0
-  const tools = { principal, deps: depsOf(env, request.url), askToOpen: canAsk ? (page: UrlElicitation) => asked.push(page) : undefined }
+  const tools = {
+    principal,
+    deps: depsOf(env, request.url),
+    askToOpen: canAsk ? (page: UrlElicitation) => asked.push(page) : undefined,
+    approvals: approvalRounds(env, principal),
+  }
   const hosts = allowedHostnames(env)
   // The factory closes over this request's principal, so the handler is built per request;
   // building it is cheap (no I/O) and keeps auth out of ambient state.
@@ -81,8 +98,9 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
     corsOptions: false,
     onerror: (error) => console.error('mcp handler error', error.message),
   })
-  const response = await handler.fetch(request)
-  if (canAsk) return withElicitations(response, asked)
+  const answered = await handler.fetch(request)
+  const response = mayListVersions(messages, answered) ? await listingEveryVersion(answered) : answered
+  if (canAsk) return withElicitations(response, asked, await approvalsToAnnounce(tools.deps, principal))
   if (response.ok && messages.some(declaresUrlElicitation)) {
     const initialized = new Response(response.body, response)
     initialized.headers.set('Mcp-Session-Id', urlModeSessionId())

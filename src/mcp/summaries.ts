@@ -10,12 +10,20 @@ export function restaurantsSummary(restaurants: Restaurant[]): string {
   return `${restaurants.length} restaurant(s): ${names}. Send a venue's time_zone as the request's timezone.`
 }
 
-export function previewSummary(preview: PreviewResult): string {
+/** Where the user connects (or reconnects) the platform account the service watches and books with. */
+function settingsHint(preview: PreviewResult, baseUrl: string): string {
+  const reason = preview.executor.reason ?? ''
+  return !preview.executor.ready && /not_connected|reauth/.test(reason)
+    ? ` Ask the user to connect their reservation platform account in Settings: ${baseUrl}/settings`
+    : ''
+}
+
+export function previewSummary(preview: PreviewResult, baseUrl: string): string {
   const { spec } = preview
   const names = preview.restaurants.map((r) => r.name).join(', ')
   const ready = preview.executor.ready ? 'ready' : `not ready (${preview.executor.reason ?? 'unknown'})`
   const task = spec.mode === 'auto_book' ? 'book' : 'watch'
-  return `Valid. Confirm with the user before creating: ${names}; ${spec.dates.join(', ')}; ${spec.earliest_time}–${spec.latest_time} ${spec.timezone}; party of ${spec.party_size}; seating ${spec.seating}; mode ${spec.mode}; watching until ${spec.expires_at}. The service is ${ready} to ${task} for this user.`
+  return `Valid. Confirm with the user before creating: ${names}; ${spec.dates.join(', ')}; ${spec.earliest_time}–${spec.latest_time} ${spec.timezone}; party of ${spec.party_size}; seating ${spec.seating}; mode ${spec.mode}; watching until ${spec.expires_at}. The service is ${ready} to ${task} for this user.${settingsHint(preview, baseUrl)}`
 }
 
 function statusLine(view: RequestView): string {

@@ -10,6 +10,9 @@ import type { Operation } from '../requests/operations'
 import { argumentsOf, toolArguments } from './arguments'
 import type { ToolContext } from './context'
 import type { UrlElicitation } from './elicitation'
+import { serviceIcons } from './icons'
+import type { ApprovalState } from './input-required'
+import { portable } from './portable-schema'
 import { runTool, toolResult } from './result'
 
 export interface ToolWording<T> {
@@ -17,12 +20,14 @@ export interface ToolWording<T> {
   description: string
   annotations: ToolAnnotations
   /** One line beside the structured result, for a model that reads only text. */
-  summary(result: T): string
+  summary(result: T, baseUrl: string): string
   /**
    * A page of the service the user must open after this result (an approval link), asked of a
    * client that supports URL-mode elicitation; the result carries it either way.
    */
   userPage?(result: T): UrlElicitation | null
+  /** What a 2026-07-28 retry must carry back to be answered instead of asked (src/mcp/input-required.ts). */
+  approvalState?(result: T): ApprovalState | null
 }
 
 export interface McpTool {
@@ -50,18 +55,24 @@ export function toolOf<I extends z.ZodType, O extends z.ZodObject>(
         {
           title: wording.title,
           description: wording.description,
-          inputSchema: toolArguments(op.input),
-          outputSchema: op.output,
+          inputSchema: portable(toolArguments(op.input)),
+          outputSchema: portable(op.output),
           annotations: wording.annotations,
+          icons: serviceIcons(ctx.deps.baseUrl),
         },
-        (args) =>
+        (args, call) =>
           runTool(async () => {
             // Kept although tools/list hides the tool and /mcp refuses the call with a 403 first.
             requireScope(ctx.principal, op.scope)
             const { value } = await op.run(ctx.deps, ctx.principal, argumentsOf(args))
             const page = wording.userPage?.(value)
-            if (page) ctx.askToOpen?.(page)
-            return toolResult(value, wording.summary(value))
+            if (page) {
+              const state = wording.approvalState?.(value)
+              const asked = state ? await ctx.approvals.ask(page, state, call) : null
+              if (asked) return asked
+              ctx.askToOpen?.(page)
+            }
+            return toolResult(value, wording.summary(value, ctx.deps.baseUrl))
           }),
       )
     },

@@ -3,7 +3,7 @@
 // operation; only the wording is the tool's own.
 import { OPERATIONS, type OperationName } from '../requests/operations'
 import type { RequestView } from '../requests/schemas'
-import type { UrlElicitation } from './elicitation'
+import { approvalElicitationId, type UrlElicitation } from './elicitation'
 import { RULES } from './instructions'
 import { listSummary, previewSummary, requestSummary, reservationSummary, restaurantsSummary } from './summaries'
 import { type McpTool, toolOf } from './tool'
@@ -14,6 +14,7 @@ const op = OPERATIONS
 function approvalPage(view: RequestView): UrlElicitation | null {
   if (view.status !== 'needs_approval' || !view.action_url) return null
   return {
+    id: approvalElicitationId(view.id, view.revision),
     url: view.action_url,
     message: `Review and approve "${view.title || 'this request'}" on Tablewatch: sign in, check the restaurants, dates, time window, party and fee limits, then approve. Nothing is booked until you do.`,
   }
@@ -57,6 +58,7 @@ export const TOOLS: Record<OperationName, McpTool | null> = {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     summary: requestSummary,
     userPage: approvalPage,
+    approvalState: (view) => ({ request_id: view.id, revision: view.revision }),
   }),
   update_request: toolOf('update_request', op.update_request, {
     title: 'Update a request',
@@ -71,6 +73,7 @@ export const TOOLS: Record<OperationName, McpTool | null> = {
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     summary: requestSummary,
     userPage: approvalPage,
+    approvalState: (view) => ({ request_id: view.id, revision: view.revision }),
   }),
   get_request: toolOf('get_request', op.get_request, {
     title: 'Read a request',

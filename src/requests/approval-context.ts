@@ -1,9 +1,11 @@
 // What the approval page shows beside the spec (issue 16): the version to compare with (the one
 // the user approved, else the newest one they saw before), which assistant asked, and the
 // platform account a booking would use. Recording what the owner saw is done here too.
-import { listGrants } from '../auth/oauth-grants'
+
+import { isConnectionPrincipal } from '../auth/oauth-connection'
+import { clientNameOfConnection, listGrants } from '../auth/oauth-grants'
 import { listAccessTokens } from '../auth/pat'
-import { markRevisionApproved, recordSeenRevision, seenRevisionsBefore } from '../db/seen-revisions'
+import { approvedSince, markRevisionApproved, recordSeenRevision, seenRevisionsBefore } from '../db/seen-revisions'
 import { connectionStatus } from './connection'
 import type { Deps } from './deps'
 import { RequestSpec } from './schemas'
@@ -19,6 +21,7 @@ export interface ApprovalContext {
 }
 
 async function assistantName(deps: Deps, state: RequestState): Promise<string | null> {
+  if (isConnectionPrincipal(state.principalId)) return clientNameOfConnection(deps.env, state.userId, state.principalId)
   if (state.principalId.startsWith('grant_')) {
     const grants = await listGrants(deps.env, state.userId)
     return grants.find((g) => `grant_${g.id}` === state.principalId)?.clientName ?? null
@@ -54,4 +57,16 @@ export async function recordApproved(deps: Deps, requestId: string, revision: nu
 /** The owner looked at this revision on the approval page. */
 export async function recordSeen(deps: Deps, state: RequestState): Promise<void> {
   await recordSeenRevision(deps.db, state.id, state.revision, state.spec, deps.now)
+}
+
+/**
+ * The revisions of the principal's requests its user approved in the last `withinMs`: what an
+ * MCP client that asked for those approvals may be told is complete (src/mcp/elicitation.ts).
+ */
+export async function approvedRecently(
+  deps: Deps,
+  principal: { userId: string; principalId: string },
+  withinMs: number,
+): Promise<{ requestId: string; revision: number }[]> {
+  return approvedSince(deps.db, principal, deps.now - withinMs)
 }

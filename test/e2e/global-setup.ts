@@ -34,6 +34,11 @@ declare module 'vitest' {
     statePath: string
     /** When this run began (ms): every screenshot in screenshots/ was taken after it. */
     runStartedAt: number
+    /**
+     * A certificate and key for https on 127.0.0.1 that the service trusts (NODE_EXTRA_CA_CERTS
+     * of its `wrangler dev`): tests serve OAuth client metadata documents with them (PEM text).
+     */
+    loopbackTls: { cert: string; key: string }
   }
 }
 
@@ -106,6 +111,22 @@ const answers = (url: string) => async () => {
   }
 }
 
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, valid for a day: the service's workerd
+ * trusts it (miniflare adds NODE_EXTRA_CA_CERTS to workerd's trusted certificates), so a test
+ * can play a client's https site on loopback, as local development allows.
+ */
+async function loopbackCertificate(dir: string): Promise<{ certPath: string; cert: string; key: string }> {
+  const certPath = join(dir, 'loopback-cert.pem')
+  const keyPath = join(dir, 'loopback-key.pem')
+  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
+  args.push('-keyout', keyPath, '-out', certPath, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost')
+  const child = spawn('openssl', args, { stdio: 'ignore' })
+  const code = await new Promise<number | null>((ok) => child.on('exit', ok))
+  if (code !== 0) throw new Error(`openssl req exited with ${code}`)
+  return { certPath, cert: await readFile(certPath, 'utf8'), key: await readFile(keyPath, 'utf8') }
+}
+
 async function sandboxApiKey(): Promise<string> {
   const path = join(ROOT, 'sandbox/.dev.vars')
   const existing = await readFile(path, 'utf8').catch(() => '')
@@ -149,6 +170,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       .join(''),
   )
   const env = (name: string) => ({ WRANGLER_REGISTRY_PATH: registry, WRANGLER_LOG_PATH: join(dir, `${name}.log`) })
+  const tls = await loopbackCertificate(dir)
 
   await run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', 'wrangler.toml'], env('migrate'))
 
@@ -191,7 +213,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // them out, so that a deploy without --env never carries them (issue 28).
     args.push('--var', 'LOCAL_DEVELOPMENT:on', '--var', 'SHOW_OUTBOX:on')
     if (sandbox) args.push('--var', `PLATFORM_BASE_URL:${sandboxUrl}`)
-    const service = await startDev('service', args, env('service'))
+    const service = await startDev('service', args, { ...env('service'), NODE_EXTRA_CA_CERTS: tls.certPath })
     started.push(service)
     await waitUntil(service, '/health answering', answers(`${baseUrl}/health`))
   } catch (err) {
@@ -204,6 +226,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('sandboxUrl', sandboxUrl)
   project.provide('statePath', state)
   project.provide('runStartedAt', runStartedAt)
+  project.provide('loopbackTls', { cert: tls.cert, key: tls.key })
 
   return async () => {
     await stopAll()

@@ -4,6 +4,8 @@
 // sign-in and consent done in the browser.
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -87,7 +89,41 @@ describe('MCP conformance: authorization server', () => {
     await browser?.close()
   })
 
-  it('passes metadata discovery and the authorization code grant, with sign-in and consent in the browser', async () => {
+  /** Runs the suite's authorization scenarios for one client, signing in and consenting in the browser. */
+  async function authorizationRun(page: Page, email: string, clientId: string, callbackPort: number, out: string): Promise<Run> {
+    let consented: Promise<void> = Promise.resolve()
+    const run = await conformance(
+      [
+        'authorization',
+        '--url',
+        baseUrl,
+        '--client-id',
+        clientId,
+        '--resource',
+        `${baseUrl}/mcp`,
+        '-p',
+        String(callbackPort),
+        '-o',
+        join(outDir, out),
+      ],
+      (line) => {
+        if (!line.startsWith(`${baseUrl}/oauth/authorize?`)) return
+        consented = (async () => {
+          await page.goto(line)
+          if (new URL(page.url()).pathname === '/signin') {
+            await page.getByLabel('Email').fill(email)
+            await page.getByLabel('Password').fill(PASSWORD)
+            await page.getByRole('button', { name: 'Sign in' }).click()
+          }
+          await page.getByRole('button', { name: 'Allow' }).click()
+        })()
+      },
+    )
+    await consented
+    return run
+  }
+
+  it('passes metadata discovery (CIMD advertised) and the authorization code grant, with sign-in and consent in the browser', async () => {
     const email = freshEmail('conformance')
     await signUp(page, baseUrl, email)
     const callbackPort = 30_000 + Math.floor(Math.random() * 20_000)
@@ -102,36 +138,37 @@ describe('MCP conformance: authorization server', () => {
       }),
     })
     const { client_id: clientId } = (await registration.json()) as { client_id: string }
-
-    let consented: Promise<void> = Promise.resolve()
-    const run = await conformance(
-      [
-        'authorization',
-        '--url',
-        baseUrl,
-        '--client-id',
-        clientId,
-        '--resource',
-        `${baseUrl}/mcp`,
-        '-p',
-        String(callbackPort),
-        '-o',
-        join(outDir, 'auth'),
-      ],
-      (line) => {
-        if (!line.startsWith(`${baseUrl}/oauth/authorize?`)) return
-        consented = (async () => {
-          await page.goto(line)
-          await page.getByLabel('Email').fill(email)
-          await page.getByLabel('Password').fill(PASSWORD)
-          await page.getByRole('button', { name: 'Sign in' }).click()
-          await page.getByRole('button', { name: 'Allow' }).click()
-        })()
-      },
-    )
-    await consented
-    expect(run.output).toMatch(/✓ authorization-server-metadata-endpoint: 1 passed, 0 failed/)
+    const run = await authorizationRun(page, email, clientId, callbackPort, 'auth')
+    // Two checks: the metadata, and client_id_metadata_document_supported (a warning when false).
+    expect(run.output).toMatch(/✓ authorization-server-metadata-endpoint: 2 passed, 0 failed/)
     expect(run.output).toMatch(/✓ authorization-code-grant: 1 passed, 0 failed/)
     expect(run.code, run.output.slice(-3000)).toBe(0)
+  })
+
+  it('passes the authorization code grant for a client identified by its metadata document (CIMD)', async () => {
+    const email = freshEmail('conformance-cimd')
+    const ownPage = await (await browser.newContext()).newPage()
+    await signUp(ownPage, baseUrl, email)
+    const callbackPort = 30_000 + Math.floor(Math.random() * 20_000)
+    const { cert, key } = inject('loopbackTls')
+    const site = createServer({ cert, key })
+    await new Promise<void>((ok) => site.listen(0, '127.0.0.1', ok))
+    const clientId = `https://127.0.0.1:${(site.address() as AddressInfo).port}/conformance/client.json`
+    site.on('request', (_req, res) => {
+      const document = {
+        client_id: clientId,
+        client_name: 'MCP conformance suite (CIMD)',
+        redirect_uris: [`http://127.0.0.1:${callbackPort}/callback`],
+        token_endpoint_auth_method: 'none',
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(document))
+    })
+    try {
+      const run = await authorizationRun(ownPage, email, clientId, callbackPort, 'auth-cimd')
+      expect(run.output).toMatch(/✓ authorization-code-grant: 1 passed, 0 failed/)
+      expect(run.code, run.output.slice(-3000)).toBe(0)
+    } finally {
+      site.close()
+    }
   })
 })

@@ -19,6 +19,12 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   #code: Promise<string>
   #deliver: (code: string) => void = () => {}
 
+  /**
+   * A host using a Client ID Metadata Document sets this: the SDK then sends the URL as its
+   * client_id instead of registering, when the server advertises support.
+   */
+  clientMetadataUrl: string | undefined
+
   private constructor(
     private readonly page: Page,
     private readonly consent: (page: Page) => Promise<void>,
@@ -36,10 +42,12 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   }
 
   /** Starts the loopback listener first: its port is part of the registered redirect URI. */
-  static async create(page: Page, consent: (page: Page) => Promise<void>): Promise<BrowserOAuthProvider> {
+  static async create(page: Page, consent: (page: Page) => Promise<void>, clientMetadataUrl?: string): Promise<BrowserOAuthProvider> {
     const server = createServer()
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-    return new BrowserOAuthProvider(page, consent, server)
+    const provider = new BrowserOAuthProvider(page, consent, server)
+    provider.clientMetadataUrl = clientMetadataUrl
+    return provider
   }
 
   #nextCode(): Promise<string> {

@@ -3,8 +3,11 @@
 // updates an auto_book request, an `elicitation/create` (mode url, the action_url) on the same
 // response stream just before the tool's whole result. Other clients get the link in the result
 // only. The request stays needs_approval whatever the client answers.
-import { SELF } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { dbOf } from '../../src/db/client'
+import { markRevisionApproved, recordSeenRevision } from '../../src/db/seen-revisions'
+import { approveRequest } from '../../src/requests/approve'
 import { newKey } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
 import type { JsonBody } from '../helpers/json'
@@ -47,6 +50,14 @@ async function setUp() {
   return (await createUserWithToken()).token
 }
 
+/** What the approval page does: the user sees the revision, then approves it. */
+async function approveOnPage(requestId: string, revision: number, userId: string): Promise<void> {
+  const db = dbOf(env.DB)
+  await recordSeenRevision(db, requestId, revision, {}, Date.now())
+  await approveRequest({ env }, { requestId, revision, userId })
+  await markRevisionApproved(db, requestId, revision, Date.now())
+}
+
 const createCall = (mode: string) =>
   rpc('tools/call', { name: 'svc_create_request', arguments: { spec: validSpec({ mode }), idempotency_key: newKey() } })
 
@@ -84,6 +95,26 @@ describe('URL-mode elicitation of the approval page', () => {
     const read = await post(token, rpc('tools/call', { name: 'svc_get_request', arguments: { request_id: view.id } }), session)
     expect(read.events.at(-1)?.result.structuredContent.status).toBe('needs_approval')
     expect(read.events).toHaveLength(1)
+  })
+
+  it('tells the client the approval is complete (notifications/elicitation/complete) on its next call', async () => {
+    await seedVenues()
+    const { token, userId } = await createUserWithToken()
+    const session = (await initialize(token, { url: {} })).headers.get('Mcp-Session-Id') ?? ''
+    const [ask, answer] = (await post(token, createCall('auto_book'), session)).events
+    const view = answer?.result.structuredContent
+    expect(ask?.params.elicitationId).toBe(`approval-${view.id}-r1`)
+    const before = await post(token, rpc('tools/call', { name: 'svc_get_request', arguments: { request_id: view.id } }), session)
+    expect(before.events.map((e) => e.method ?? 'result')).toEqual(['result'])
+
+    await approveOnPage(view.id, 1, userId)
+    const after = await post(token, rpc('tools/call', { name: 'svc_get_request', arguments: { request_id: view.id } }), session)
+    expect(after.events.map((e) => e.method ?? 'result')).toEqual(['notifications/elicitation/complete', 'result'])
+    expect(after.events[0]?.params).toEqual({ elicitationId: ask?.params.elicitationId })
+    expect(after.events[1]?.result.structuredContent.status).toBe('active')
+    // Only to a client that can know the id: one without URL mode gets the result alone.
+    const plain = await post(token, rpc('tools/call', { name: 'svc_get_request', arguments: { request_id: view.id } }))
+    expect(plain.events.map((e) => e.method ?? 'result')).toEqual(['result'])
   })
 
   it('asks again when an update sends the request back for approval', async () => {

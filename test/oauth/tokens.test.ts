@@ -162,7 +162,7 @@ describe('OAuth tokens on /api/v1', () => {
     expect(await toolsList(forApi.accessToken)).toBe(401)
   })
 
-  it('created requests belong to the grant: the user sees them, another grant of theirs does not', async () => {
+  it('created requests belong to the connection: the user sees them, another connection of theirs (the /mcp resource) does not', async () => {
     await seedVenues()
     const c = await connect({ resource: API_RESOURCE })
     const created = await api('/requests', { method: 'POST', token: c.accessToken, body: validSpec(), idempotencyKey: newKey() })
@@ -174,6 +174,6 @@ describe('OAuth tokens on /api/v1', () => {
     const seen = await callTool(sameUserOtherGrant.accessToken, 'svc_get_request', { request_id: id })
     expect(seen.error?.code).toBe('request_not_found')
     const owner = await env.DB.prepare('select principal_id from requests where id = ?').bind(id).first<{ principal_id: string }>()
-    expect(owner?.principal_id).toMatch(/^grant_/)
+    expect(owner?.principal_id).toMatch(/^conn_/)
   })
 })

@@ -7,6 +7,8 @@ import { SCOPE_DESCRIPTIONS } from './assistants'
 
 export interface ConsentPageProps {
   details: ConsentDescription
+  /** The private-use scheme (`cursor`) when access goes to a native app's own links, else null. */
+  appScheme: string | null
   handle: string
   csrfToken: string
   /** Scopes the client asked for that this service knows; shown ticked. */
@@ -42,8 +44,22 @@ export function ConsentPage(props: ConsentPageProps) {
         ) : (
           'This app registered itself; its name is not verified.'
         )}{' '}
-        Its access will be sent to <strong>{details.redirectHost}</strong>.
+        {props.appScheme ? (
+          <>
+            Its access will be sent to the app on your device that opens <strong>{props.appScheme}://</strong> links (
+            <code>{details.redirectUri}</code>).
+          </>
+        ) : (
+          <>
+            Its access will be sent to <strong>{details.redirectHost}</strong>.
+          </>
+        )}
       </p>
+      {props.appScheme ? (
+        <Alert kind="warning" title={`This sends access to whichever app handles ${props.appScheme}:// links.`}>
+          <p>Continue only if you just started connecting from that app on this device.</p>
+        </Alert>
+      ) : null}
       {details.redirectIsLoopback ? (
         <Alert kind="warning" title="This sends access to an app on your computer.">
           <p>Continue only if you just started connecting from an app on this computer.</p>

@@ -3,11 +3,13 @@
 // library's consent helpers keep the request server-side and bind the form to this browser.
 import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdFetchError } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
+import { clientIdDocumentProblem } from '../../auth/client-id-document'
 import { displayName, plainOrigin } from '../../auth/client-metadata'
 import { csrfProtection } from '../../auth/csrf'
 import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
 import type { GrantMetadata } from '../../auth/oauth-grants'
 import type { OAuthProps } from '../../auth/oauth-props'
+import { privateUseFormAction, privateUseScheme } from '../../auth/private-use-redirect'
 import { sessionUser } from '../../auth/session'
 import { isScope, SCOPES, type Scope } from '../../core/scopes'
 import { pageCspAllowingFormAction } from '../../http/security-headers'
@@ -36,11 +38,11 @@ function requiredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {
 
 /**
  * The origin the consent form may lead to (browsers apply form-action to the redirect after the
- * POST). Only a validated plain origin may go into the CSP; a redirect URI without one
- * (registered before registration checked it) is refused.
+ * POST): a validated plain origin, or a native app's private-use scheme (`cursor:`); anything
+ * else (an http(s) URI registered before registration checked it) is refused.
  */
 function formActionOrigin(redirectUri: string): string {
-  const origin = plainOrigin(redirectUri)
+  const origin = plainOrigin(redirectUri) ?? privateUseFormAction(redirectUri)
   if (!origin) throw new AuthorizationError('invalid_request', { description: "The app's redirect address cannot be used." })
   return origin
 }
@@ -67,6 +69,9 @@ function refusal(c: Context<WebEnv>, err: unknown): Response | Promise<Response>
 async function showConsent(c: Context<WebEnv>): Promise<Response> {
   const oauth = oauthApi(c.env)
   try {
+    // Before the library fetches a metadata document: never from an address that is not public.
+    const addressProblem = clientIdDocumentProblem(c.env, new URL(c.req.url).searchParams.get('client_id') ?? '')
+    if (addressProblem) throw new AuthorizationError('unauthorized_client', { description: addressProblem })
     const request = await oauth.parseAuthRequest(c.req.raw)
     if (!request.codeChallenge || request.codeChallengeMethod !== 'S256') {
       return c.redirect(authorizationErrorRedirect(request, 'invalid_request', PKCE_REQUIRED), 302)
@@ -77,12 +82,14 @@ async function showConsent(c: Context<WebEnv>): Promise<Response> {
     }
     const described = await oauth.describeConsent(request)
     const details = { ...described, clientName: displayName(described.clientName) || described.clientId }
+    const appScheme = privateUseScheme(request.redirectUri)
     const formAction = formActionOrigin(request.redirectUri)
     const consent = await oauth.beginConsent(request)
     setPageHeaders(c, formAction, consent.headers)
     const page = (
       <ConsentPage
         details={details}
+        appScheme={appScheme}
         handle={consent.handle}
         csrfToken={c.get('csrfToken')}
         requested={offeredScopes(c, request)}
@@ -121,8 +128,8 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
       metadata: { clientName } satisfies GrantMetadata,
       scope,
       props: { userId: user.id, grantExpiresAt: Date.now() + GRANT_TTL_SECONDS * 1000 } satisfies OAuthProps,
-      // The earlier grant of this client keeps working until the new one is really established
-      // (its code exchanged); then its requests move over and it ends (src/requests/reconnect.ts).
+      // One connection, many grants (src/auth/oauth-connection.ts): authorizing the same client
+      // again, from another device or after a reinstall, never ends the earlier grants.
       revokeExistingGrants: false,
     })
     approved.headers.set('Location', redirectTo)
