@@ -88,7 +88,7 @@ export type RequestEvent =
   | { kind: 'verification_answer'; attemptAt: number; answer: VerifyAnswer }
   | { kind: 'alarm' }
   /** The digest went out (or was a retry of one that had): these tables and restaurant-dates are told. */
-  | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number }
+  | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number; more?: Record<string, number> }
   /** The per-request gap holds the digest back until then. */
   | { kind: 'digest_held'; until: number }
 
@@ -109,7 +109,7 @@ export type Table = Pick<Slot, 'venueId' | 'day' | 'time' | 'seatingType'>
 /** What to tell the user; watch/alerts.ts words it (and a later digest layer may group it). */
 export type Notice =
   /** One digest: every table of a poll (or of several, within the caps), grouped when worded. */
-  | { type: 'digest'; tables: DigestTable[] }
+  | { type: 'digest'; tables: DigestTable[]; more?: Record<string, number> }
   | { type: 'booked'; booking: BookedTable }
   | { type: 'unverified'; venueName: string; day: string; time: string }
   | { type: 'reconnect'; connectedAt: number }
@@ -158,7 +158,15 @@ export interface WatchTarget {
 export type Effect =
   | { kind: 'notify'; to: Recipient; notice: Notice }
   /** Send the waiting digest, unless the user's gap holds it (the runner reads the user's caps). */
-  | { kind: 'send_digest'; to: Recipient; tables: DigestTable[]; lastSentAt: number | null; knownDays: string[] }
+  | {
+      kind: 'send_digest'
+      to: Recipient
+      tables: DigestTable[]
+      /** Tables beyond the listed ones, counted per restaurant-date (watch/digest.ts). */
+      more?: Record<string, number>
+      lastSentAt: number | null
+      knownDays: string[]
+    }
   | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
   | { kind: 'subscribe'; target: WatchTarget }
   | { kind: 'unsubscribe'; requestId: string; userId: string; venueDays: VenueDay[] }

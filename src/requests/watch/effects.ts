@@ -161,9 +161,10 @@ export function effectRunner(env: Cloudflare.Env) {
     const prefs = await alertPreferencesOf(d, effect.to.userId)
     const gap = gapAllows({ ...effect, gapMs: prefs.alertGapMinutes * 60_000 }, d.now)
     if (!gap.send) return [{ kind: 'digest_held', until: gap.until }]
-    await notifyUser(d, digestAlert(effect.to, effect.tables, d.baseUrl), (work) => background.push(work))
+    await notifyUser(d, digestAlert(effect.to, effect.tables, d.baseUrl, effect.more), (work) => background.push(work))
     const days = [...new Set(effect.tables.map(restaurantDate))]
-    return [{ kind: 'digest_sent', keys: effect.tables.map((t) => t.key), days, at: d.now }]
+    const counted = effect.more ? { more: effect.more } : {}
+    return [{ kind: 'digest_sent', keys: effect.tables.map((t) => t.key), days, at: d.now, ...counted }]
   }
 
   async function checkOffer(d: Deps, effect: Extract<Effect, { kind: 'check_offer' }>): Promise<OfferAnswer> {

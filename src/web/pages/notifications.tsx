@@ -1,6 +1,6 @@
 // The in-app inbox and, in local development, the outbox of emails that would have been sent.
 import type { InboxItem, OutboxEmail } from '../../requests/inbox'
-import { DigestGroups } from '../components/digest-groups'
+import { AlertDigest } from '../components/alert-digest'
 import { type PageOf, Pager } from '../components/pager'
 import { formatDateTime } from '../format'
 
@@ -15,23 +15,49 @@ function safeLink(link: string | null): string | null {
   }
 }
 
+/** The words of a notice's one action, which comes first (before the tables or the text). */
+export function actionWords(item: Pick<InboxItem, 'kind' | 'link'>): string {
+  const onPlatform = item.link?.startsWith('https://resy.com/') ?? false
+  switch (item.kind) {
+    case 'approval_needed':
+    case 'expiry_warning':
+      return 'Review and approve'
+    case 'table_found':
+    case 'booking_skipped':
+      return onPlatform ? 'Book on the platform' : 'See every table'
+    default:
+      return onPlatform ? 'Open on the platform' : 'Open'
+  }
+}
+
 function NotificationItem(props: { item: InboxItem }) {
   const { item } = props
   const isNew = item.readAt === null
   const link = safeLink(item.link)
+  const external = link?.startsWith('https://resy.com/') ?? false
   return (
     <li class={isNew ? 'item unread' : 'item'}>
       <div class="item-head">
         <h2 class="item-title">{item.title}</h2>
         {isNew ? <span class="status status-unread">New</span> : null}
       </div>
-      {item.groups ? <DigestGroups groups={item.groups} /> : <p class="body-text">{item.body}</p>}
       <p class="muted">{formatDateTime(item.createdAt)}</p>
       {link ? (
         <div class="row">
-          <a href={link}>Open</a>
+          <a class="button small" href={link} {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
+            {actionWords(item)}
+          </a>
         </div>
       ) : null}
+      {item.groups ? (
+        <>
+          {/* The digest's first line is its true count ("412 tables for 2 at 8 restaurants on 14 dates."). */}
+          <p class="digest-summary">{item.body.split('\n\n')[0]?.replace(/ Book on the platform.*$/, '')}</p>
+          <AlertDigest groups={item.groups} />
+        </>
+      ) : (
+        <p class="body-text">{item.body}</p>
+      )}
     </li>
   )
 }
