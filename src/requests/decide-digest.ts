@@ -36,8 +36,7 @@ export function digestAnswered(state: RequestState, event: DigestAnswer, now: nu
   // Tables that arrived while it was sent wait for the next one.
   const left = pending?.tables.filter((t) => !sent.has(t.key)) ?? []
   const more = moreLeft(pending?.more, event.more)
-  const digest =
-    left.length > 0 ? { tables: left, ...(more ? { more } : {}), dueAt: now + gatherFor(state), sendingAt: null } : null
+  const digest = left.length > 0 ? { tables: left, ...(more ? { more } : {}), dueAt: now + gatherFor(state), sendingAt: null } : null
   const digestDays = [...new Set([...state.digestDays, ...event.days])].slice(-DAYS_LIMIT)
   const told = tablesTold(event.keys, event.more)
   const restaurants = new Set(event.days.map((d) => d.split(':')[0])).size

@@ -1,10 +1,12 @@
 // The vocabulary of decide(): what can happen to a request (events) and what it asks the world
 // to do in return (effects). Both are plain data: an effect is carried out by watch/effects.ts,
 // and what the platform answered comes back as the next event. Nothing here holds a secret.
+
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
 import type { RequestSpec } from './schemas'
 import type { BookingAttempt, RequestState } from './state'
 import type { DigestTable } from './watch/digest'
+import type { DinnerFacts } from './watch/dinner-words'
 
 /** One availability object's subject: a venue, a day, a party size. */
 export interface VenueDay {
@@ -141,6 +143,8 @@ export interface Recipient {
   partySize: number
   /** The request's zone (its venues'), for the times its alerts write; absent in effects stored before it was kept. */
   timeZone?: string
+  /** Which dinner (title, restaurants, dates, window), so every notice names it; absent in older effects. */
+  dinner?: DinnerFacts
 }
 
 /** The fields of the D1 index row that mirror the object. */

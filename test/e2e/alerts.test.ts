@@ -223,7 +223,8 @@ describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
     const created = await callApi(baseUrl, token, '/requests', { method: 'POST', body: spec, idempotencyKey: crypto.randomUUID() })
     expect(created.status).toBe(201)
     await page.goto(`${baseUrl}/notifications`)
-    const item = page.locator('.item', { hasText: 'Approve a booking request' })
+    // Names the dinner: party, restaurant, date (not "a booking request").
+    const item = page.locator('.item', { hasText: `Approve: A table for 2 at ${venue?.name} · ` })
     expect(await item.count()).toBe(1)
     await screenshotBoth(page, 'notifications-approval')
     await item.getByRole('link', { name: 'Review and approve' }).click()

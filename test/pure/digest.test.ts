@@ -47,7 +47,9 @@ describe('one alert per poll', () => {
     expect(sends(decide(flushed.state, { kind: 'alarm' }, NOW + GATHER_MS + 10).effects)).toEqual([])
     const alert = digestAlert(send?.to ?? { requestId: 'x', userId: 'y', partySize: 2 }, send?.tables ?? [], 'https://tw.example')
     expect(alert.title).toBe(`Tables at Venue ${VENUE} and 7 more · Sat, Dec 5`)
-    expect(alert.body.split('\n\n')[0]).toBe('184 tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.')
+    expect(alert.body.split('\n\n')[0]).toBe(
+      '184 tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.',
+    )
     expect(alert.groups).toHaveLength(104)
     expect(alert.groups?.[0]).toEqual({
       restaurant: `Venue ${VENUE}`,
@@ -68,7 +70,9 @@ describe('one alert per poll', () => {
       `Venue ${VENUE} · Sat, Dec 5 · 3 tables: https://resy.com/cities/ny/venues/venue-${VENUE}?date=2026-12-05&seats=2\n  7:00 PM ET · Dining Room\n  7:30 PM ET · Dining Room\n  9:00 PM ET · Dining Room`,
     )
     // An email lists ten groups and counts the rest truly.
-    expect(alert.body).toContain(`And 166 more tables at the other restaurants and dates: https://tw.example/requests/${send?.to.requestId}`)
+    expect(alert.body).toContain(
+      `And 166 more tables at the other restaurants and dates: https://tw.example/requests/${send?.to.requestId}`,
+    )
   })
 
   it('counts every table beyond the listing limit, and no restaurant is crowded out (issue 25)', () => {
@@ -85,8 +89,15 @@ describe('one alert per poll', () => {
     expect(truth).toBeGreaterThan(PENDING_LIMIT)
     expect(s.digest?.tables.length).toBeLessThanOrEqual(PENDING_LIMIT)
     const [send] = sends(decide(s, { kind: 'alarm' }, NOW + GATHER_MS).effects)
-    const alert = digestAlert(send?.to ?? { requestId: 'x', userId: 'y', partySize: 2 }, send?.tables ?? [], 'https://tw.example', send?.more)
-    expect(alert.body.split('\n\n')[0]).toBe(`${truth} tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.`)
+    const alert = digestAlert(
+      send?.to ?? { requestId: 'x', userId: 'y', partySize: 2 },
+      send?.tables ?? [],
+      'https://tw.example',
+      send?.more,
+    )
+    expect(alert.body.split('\n\n')[0]).toBe(
+      `${truth} tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.`,
+    )
     const counted = (alert.groups ?? []).map((g) => g.tables.length + (g.more ?? 0))
     expect(counted.reduce((a, b) => a + b, 0)).toBe(truth)
     // Every restaurant-date keeps its best times listed; the eighth restaurant's 18 are all counted.
@@ -97,7 +108,13 @@ describe('one alert per poll', () => {
     // Once sent, the counted tables are settled too: nothing is told twice.
     const sent = decide(
       decide(s, { kind: 'alarm' }, NOW + GATHER_MS).state,
-      { kind: 'digest_sent', keys: send?.tables.map((t) => t.key) ?? [], days: [...new Set(send?.tables.map((t) => `${t.venueId}:${t.day}`))], at: NOW + GATHER_MS, ...(send?.more ? { more: send.more } : {}) },
+      {
+        kind: 'digest_sent',
+        keys: send?.tables.map((t) => t.key) ?? [],
+        days: [...new Set(send?.tables.map((t) => `${t.venueId}:${t.day}`))],
+        at: NOW + GATHER_MS,
+        ...(send?.more ? { more: send.more } : {}),
+      },
       NOW + GATHER_MS + 1,
     )
     expect(sent.state.digest).toBeNull()

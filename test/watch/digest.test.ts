@@ -70,7 +70,9 @@ describe('digests', () => {
     expect(second[1]?.body).toMatch(/11:30 PM [A-Z]{2} · Patio/)
   })
 
-  it('tells the true count of hundreds of tables at 8 restaurants × 14 dates, every restaurant-date in it (issue 25)', { timeout: 300_000 }, async () => {
+  it('tells the true count of hundreds of tables at 8 restaurants × 14 dates, every restaurant-date in it (issue 25)', {
+    timeout: 300_000,
+  }, async () => {
     const { token, userId, deps } = await setUp()
     const venues = (await Promise.all(NAMES.map(async (name) => (await findRestaurants(deps, name))[0]?.venue_id))).filter(
       (id): id is number => id !== undefined,
@@ -111,14 +113,16 @@ describe('digests', () => {
     expect(results).toHaveLength(1)
     const [alert] = results
     const dateCount = new Set([...truth.keys()].map((k) => k.split(':')[1])).size
-    expect(alert?.body.split('\n\n')[0]).toBe(`${total} tables for 2 at 8 restaurants on ${dateCount} dates. Book on the platform before someone else does.`)
+    expect(alert?.body.split('\n\n')[0]).toBe(
+      `${total} tables for 2 at 8 restaurants on ${dateCount} dates. Book on the platform before someone else does.`,
+    )
     const groups = JSON.parse(alert?.groups ?? '[]') as AlertGroup[]
     const told = new Map(groups.map((g) => [`${g.venueId}:${g.date}`, g.tables.length + (g.more ?? 0)]))
     expect(told).toEqual(truth)
     expect(Math.min(...groups.map((g) => g.tables.length))).toBeGreaterThanOrEqual(3)
     // The subject names the restaurant of the first table and the first date.
     const first = groups.filter((g) => g.date === dates.find((d) => [...truth.keys()].some((k) => k.endsWith(d))))[0]
-    expect(alert?.title).toMatch(new RegExp(`^Tables at .+ and 7 more · `))
+    expect(alert?.title).toMatch(/^Tables at .+ and 7 more · /)
     expect(alert?.title).toContain(first?.tables[0]?.when.split(' · ')[0] ?? 'no date')
   })
 })

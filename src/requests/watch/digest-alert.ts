@@ -60,7 +60,11 @@ export function digestSubject(tables: readonly DigestTable[], total: number, tim
   if (total === 1) return `Table at ${first.venueName} · ${tableWhen(first.day, first.time, timeZone)}`
   const others = [...new Set(tables.map((t) => t.venueName))].filter((name) => name !== first.venueName)
   const where =
-    others.length === 0 ? first.venueName : others.length === 1 ? `${first.venueName} and ${others[0]}` : `${first.venueName} and ${others.length} more`
+    others.length === 0
+      ? first.venueName
+      : others.length === 1
+        ? `${first.venueName} and ${others[0]}`
+        : `${first.venueName} and ${others.length} more`
   return `Tables at ${where} · ${dayWhen(first.day)}`
 }
 

@@ -87,16 +87,12 @@ export function addToDigest(
   return { tables: all, ...counted, dueAt, sendingAt: pending.sendingAt }
 }
 
-
 /**
  * Keeps at most PENDING_LIMIT tables listed, fairly: every restaurant-date keeps its best `quota`
  * tables, the largest quota (at least BEST_PER_DAY) that fits; the rest are counted in `more`.
  * So a restaurant with few tables is never crowded out by one with many.
  */
-export function withinLimit(
-  tables: DigestTable[],
-  more: Record<string, number>,
-): { tables: DigestTable[]; more: Record<string, number> } {
+export function withinLimit(tables: DigestTable[], more: Record<string, number>): { tables: DigestTable[]; more: Record<string, number> } {
   if (tables.length <= PENDING_LIMIT) return { tables, more }
   const byDay = new Map<string, DigestTable[]>()
   for (const t of tables) byDay.set(restaurantDate(t), [...(byDay.get(restaurantDate(t)) ?? []), t])

@@ -65,9 +65,13 @@ export function effectRunner(env: Cloudflare.Env) {
   async function one(effect: Effect): Promise<RequestEvent[]> {
     const d = deps()
     switch (effect.kind) {
-      case 'notify':
-        await notifyUserOfAll(d, effect.to.userId, alertsOf(effect.to, effect.notice, d.baseUrl), (work) => background.push(work))
+      case 'notify': {
+        // The notice names the dinner's restaurants: their names from the catalog (a table's own notice carries its name).
+        const ids = effect.notice.type === 'digest' ? [] : (effect.to.dinner?.venueIds ?? [])
+        const names = new Map((await findVenues(d.db, ids)).map((v) => [v.venueId, v.name] as const))
+        await notifyUserOfAll(d, effect.to.userId, alertsOf(effect.to, effect.notice, d.baseUrl, names), (work) => background.push(work))
         return []
+      }
       case 'send_digest':
         return sendDigest(d, effect)
       case 'mirror':

@@ -1,4 +1,5 @@
 // The in-app inbox and, in local development, the outbox of emails that would have been sent.
+import type { Status } from '../../core/status'
 import type { InboxItem, OutboxEmail } from '../../requests/inbox'
 import { AlertDigest } from '../components/alert-digest'
 import { type PageOf, Pager } from '../components/pager'
@@ -30,10 +31,25 @@ export function actionWords(item: Pick<InboxItem, 'kind' | 'link'>): string {
   }
 }
 
-function NotificationItem(props: { item: InboxItem }) {
-  const { item } = props
+/** What became of a notice's request, when it is no longer what the notice asked for. */
+const NOW_WORDS: Record<Status, string> = {
+  needs_approval: 'Waiting for your approval',
+  active: 'Watching',
+  awaiting_verification: 'Booked: being verified on the platform',
+  confirmed: 'Booked and verified',
+  expired: 'Expired',
+  stopped: 'Stopped',
+  revoked: 'Ended',
+}
+
+const ASKS_APPROVAL: readonly string[] = ['approval_needed', 'expiry_warning']
+
+function NotificationItem(props: { item: InboxItem; status: Status | undefined }) {
+  const { item, status } = props
   const isNew = item.readAt === null
-  const link = safeLink(item.link)
+  // An approval notice whose request moved on no longer asks for approval: it says what became of it.
+  const settled = ASKS_APPROVAL.includes(item.kind) && status !== undefined && status !== 'needs_approval'
+  const link = settled && item.requestId ? `/requests/${item.requestId}` : safeLink(item.link)
   const external = link?.startsWith('https://resy.com/') ?? false
   return (
     <li class={isNew ? 'item unread' : 'item'}>
@@ -41,11 +57,19 @@ function NotificationItem(props: { item: InboxItem }) {
         <h2 class="item-title">{item.title}</h2>
         {isNew ? <span class="status status-unread">New</span> : null}
       </div>
-      <p class="muted">{formatDateTime(item.createdAt)}</p>
+      <p class="muted">
+        {formatDateTime(item.createdAt)}
+        {status ? (
+          <>
+            {' · '}
+            <span class={`status status-${status.replaceAll('_', '-')}`}>Now: {NOW_WORDS[status]}</span>
+          </>
+        ) : null}
+      </p>
       {link ? (
         <div class="row">
           <a class="button small" href={link} {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
-            {actionWords(item)}
+            {settled ? 'Open the request' : actionWords(item)}
           </a>
         </div>
       ) : null}
@@ -62,7 +86,7 @@ function NotificationItem(props: { item: InboxItem }) {
   )
 }
 
-export function NotificationsPage(props: { inbox: PageOf<InboxItem>; showOutbox: boolean }) {
+export function NotificationsPage(props: { inbox: PageOf<InboxItem>; statuses: ReadonlyMap<string, Status>; showOutbox: boolean }) {
   const { items } = props.inbox
   return (
     <>
@@ -78,7 +102,7 @@ export function NotificationsPage(props: { inbox: PageOf<InboxItem>; showOutbox:
       ) : (
         <ul class="items">
           {items.map((item) => (
-            <NotificationItem item={item} />
+            <NotificationItem item={item} status={item.requestId ? props.statuses.get(item.requestId) : undefined} />
           ))}
         </ul>
       )}
