@@ -73,6 +73,20 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
     )
     await page.goto(`${baseUrl}/`)
     expect(await page.locator('.checklist').count()).toBe(0)
+    // Home is what is next (issue 25): the request watched, with its last check; an approval waiting.
+    expect(await page.locator('h1').innerText()).toBe('What is next')
+    const watched = page.locator('section:has(#watching-heading) .home-item', { hasText: 'Thai dawn' })
+    expect(await watched.locator('.last-check').innerText()).toMatch(/^(Not checked yet|Last checked \d+ (s|min) ago)\.$/)
+    const approve = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [26], { title: 'Birthday', party_size: 6 }))
+    await page.goto(`${baseUrl}/`)
+    const waiting = page.locator('section:has(#approvals-heading) .home-item', { hasText: 'Birthday' })
+    expect(await waiting.locator('.muted').innerText()).toMatch(
+      /^Pomelo Garden · [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+ · 5:00 PM–10:00 PM ET · 6 people$/,
+    )
+    await screenshotBoth(page, 'home-what-is-next')
+    await waiting.getByRole('link', { name: 'Review and approve' }).click()
+    await page.waitForLoadState('load')
+    expect(page.url()).toBe(String(approve.action_url))
   })
 
   it('pages the inbox and clears the unread badge when it is viewed', async () => {

@@ -137,7 +137,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     await stranger.close()
   })
 
-  it('makes a calendar feed whose secret URL is shown once, and a reset ends the old URL', async () => {
+  it('makes a calendar feed whose secret URL the Calendar page (in the navigation) shows again, and a reset ends the old URL', async () => {
     await page.goto(`${baseUrl}/calendar`)
     await page.getByRole('button', { name: 'Make a feed address' }).click()
     await page.waitForLoadState('load')
@@ -156,9 +156,18 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     expect(events.map((e) => e.summary)).toEqual(['Dinner at Marrow & Smoke'])
     expect(events[0]?.component.getFirstSubcomponent('valarm')).not.toBeNull()
 
-    await page.goto(`${baseUrl}/calendar`)
-    expect(await page.locator('#feed-url').count()).toBe(0)
-    expect(await page.content()).not.toContain(url)
+    // Home lists the upcoming reservation with its .ics and the platform link (issue 25).
+    await page.goto(`${baseUrl}/`)
+    const upcoming = page.locator('section:has(#upcoming-heading) .home-item', { hasText: 'Marrow & Smoke' })
+    expect(await upcoming.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href')).toMatch(/^\/reservations\/\d+\.ics$/)
+    expect(await upcoming.getByRole('link', { name: 'Open on the platform' }).getAttribute('href')).toBe(
+      'https://resy.com/account/reservations-and-notify',
+    )
+    await screenshotBoth(page, 'home-upcoming')
+    // The Calendar page is in the navigation, and shows the same address again (issue 25).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click()
+    await page.waitForURL(`${baseUrl}/calendar`)
+    expect((await page.locator('#feed-url').innerText()).trim()).toBe(url)
     await page.getByRole('button', { name: 'Reset feed address' }).click()
     await page.waitForLoadState('load')
     const fresh = (await page.locator('#feed-url').innerText()).trim()

@@ -27,7 +27,7 @@ export function actionWords(item: Pick<InboxItem, 'kind' | 'link'>): string {
     case 'booking_skipped':
       return onPlatform ? 'Book on the platform' : 'See every table'
     default:
-      return onPlatform ? 'Open on the platform' : 'Open'
+      return onPlatform ? 'Open on the platform' : item.link?.includes('/requests/') ? 'Open the request' : 'Open'
   }
 }
 
