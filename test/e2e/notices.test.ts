@@ -148,7 +148,7 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
       ),
     )
     await readableAtBothWidths('notice-reconnect')
-    await item.getByRole('link', { name: 'Open the request' }).click()
+    await item.getByRole('link', { name: 'Open' }).click()
     await page.waitForURL(`${baseUrl}/settings`)
     expect(await page.locator('details[open] summary', { hasText: 'Reconnect' }).count()).toBe(1)
   })
