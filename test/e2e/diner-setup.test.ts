@@ -97,8 +97,9 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
       (_, i) => `(${user}, 'page-${i}', 'alert', 'Alert ${i + 1}', 'A table at Pomelo Garden', '/requests', ${now + i})`,
     )
     await executeSql(`insert into notifications (user_id, dedupe_key, kind, title, body, link, created_at) values ${rows.join(', ')}`)
+    // 23 and the approval notice of the previous test's Birthday request.
     await page.goto(`${baseUrl}/settings`)
-    expect(await page.locator('.badge').innerText()).toBe('23')
+    expect(await page.locator('.badge').innerText()).toBe('24')
     await page.goto(`${baseUrl}/notifications`)
     expect(await page.locator('.badge').count()).toBe(0)
     expect(await page.locator('.items .item').count()).toBe(20)
@@ -107,7 +108,12 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
     await screenshotBoth(page, 'notifications-paged')
     await page.getByRole('link', { name: 'Older' }).click()
     await page.waitForLoadState('load')
-    expect(await page.locator('.items .item-title').allInnerTexts()).toEqual(['Alert 3', 'Alert 2', 'Alert 1'])
+    expect(await page.locator('.items .item-title').allInnerTexts()).toEqual([
+      'Alert 3',
+      'Alert 2',
+      'Alert 1',
+      expect.stringMatching(/^Approve: Birthday for 6 at Pomelo Garden · /),
+    ])
     await page.goto(`${baseUrl}/settings`)
     expect(await page.locator('.badge').count()).toBe(0)
   })
