@@ -17,9 +17,9 @@ import {
 } from './decide-watch'
 import { availabilityName, type Effect, type Offer, type RequestEvent, type Table } from './events'
 import { ALERTED_LIMIT, type BookingAttempt, type Change, type RequestState, transition } from './state'
-import { decideBooking } from './watch/booking-decision'
 import { tableWhen } from './watch/alert-time'
-import { addToDigest, feeWords, money as dollars } from './watch/digest'
+import { decideBooking } from './watch/booking-decision'
+import { addToDigest, money as dollars, feeWords } from './watch/digest'
 import { judgeSlot, slotKey } from './watch/match'
 import { answered, tableHeldForDinner } from './watch/rules'
 
@@ -96,7 +96,9 @@ function alertInstead(
   const slots = found.map((f) => f.slot).filter((s) => !state.alerted.includes(slotKey(s)))
   if (slots.length === 0) return stateOnly(state)
   const when = (s: Table) => tableWhen(s.day, s.time, state.spec.timezone)
-  const trace = why ? slots.map((s) => `Not booked: ${venue.venueName}, ${when(s)}, ${s.seatingType}: ${why}; you are told in the next alert.`) : []
+  const trace = why
+    ? slots.map((s) => `Not booked: ${venue.venueName}, ${when(s)}, ${s.seatingType}: ${why}; you are told in the next alert.`)
+    : []
   const alerted = [...state.alerted, ...slots.map(slotKey)].slice(-ALERTED_LIMIT)
   const tables = slots.map((s) => ({
     venueId: s.venueId,
