@@ -96,7 +96,8 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     await page.goto(`${baseUrl}/notifications`)
     const notice = page.locator('.item', { hasText: 'Booked and verified: Marrow & Smoke' })
     expect(await notice.locator('.body-text').innerText()).toMatch(
-      /^Your table at Marrow & Smoke on .* for 2 \(Booth\) is on your platform account\. Cancelling late costs \$10 per person; free until .*\. Manage or cancel it there\.$/,
+      // Names the dinner first (issue 25); every time in the one style, zone "ET".
+      /^Anniversary lunch for 2\. Your table at Marrow & Smoke on .* · 12:30 PM ET for 2 \(Booth\) is on your platform account\. Cancelling late costs \$10 per person; free until .* · 12:30 PM ET\. Manage or cancel it there\.$/,
     )
     await screenshotBoth(page, 'notifications-booked')
   })

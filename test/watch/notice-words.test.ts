@@ -37,7 +37,7 @@ describe('notices that name the dinner', () => {
     const first = one(notices[0] as Notice)
     expect(first.title).toBe('Approve: Birthday for 6 at Pomelo Garden and Marrow · Sat, Dec 5 or Sun, Dec 6')
     expect(first.body).toBe(
-      `${DINNER}\n\nYour assistant asked Tablewatch to book this table. Nothing is watched or booked until you approve it. The request expires Fri, Dec 4 · 10:00 AM EST.`,
+      `${DINNER}\n\nYour assistant asked Tablewatch to book this table. Nothing is watched or booked until you approve it. The request expires Fri, Dec 4 · 10:00 AM ET.`,
     )
     expect(one(notices[1] as Notice).body).toContain('Your assistant changed this request. Nothing is watched or booked')
   })
