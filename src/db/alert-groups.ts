@@ -21,4 +21,20 @@ export interface AlertGroup {
   /** The venue's IANA zone, so every channel can name it; absent in digests stored before it was kept. */
   timeZone?: string
   tables: AlertTable[]
+  /** Tables of this restaurant-date the alert counts but does not list (beyond its limit). */
+  more?: number
+}
+
+/** The better table first: one that could be booked as is, then one without a fee, then the earlier. */
+export const betterTable = (a: Pick<AlertTable, 'note' | 'fee' | 'time'>, b: Pick<AlertTable, 'note' | 'fee' | 'time'>) =>
+  Number(a.note !== null) - Number(b.note !== null) || Number(a.fee !== null) - Number(b.fee !== null) || a.time.localeCompare(b.time)
+
+/** A group's best `n` tables, by time, and how many more it has (listed or only counted). */
+export function bestOf<T extends Pick<AlertTable, 'note' | 'fee' | 'time'>>(
+  group: { tables: readonly T[]; more?: number },
+  n: number,
+): { best: T[]; more: number } {
+  const best = [...group.tables].sort(betterTable).slice(0, n)
+  best.sort((a, b) => a.time.localeCompare(b.time))
+  return { best, more: group.tables.length - best.length + (group.more ?? 0) }
 }

@@ -3,7 +3,7 @@
 //  - ntfy: a plain-text message with Title and Click headers (POST to https://ntfy.sh/<topic>);
 //  - slack: an incoming-webhook message ({text}, with Slack's <url|label> links).
 
-import type { AlertGroup } from '../db/alert-groups'
+import { type AlertGroup, bestOf } from '../db/alert-groups'
 
 export type { AlertGroup, AlertTable } from '../db/alert-groups'
 
@@ -54,6 +54,8 @@ export function webhookPayload(format: WebhookFormat, alert: WebhookAlert): Webh
             date: g.date,
             time_zone: g.timeZone ?? null,
             tables: g.tables.map((t) => ({ time: t.time, seating: t.seating, fee: t.fee, note: t.note, link: t.link })),
+            // Tables of this restaurant-date counted but not listed (beyond the alert's limit).
+            more_tables: g.more ?? 0,
           })),
         }),
       }
@@ -61,6 +63,9 @@ export function webhookPayload(format: WebhookFormat, alert: WebhookAlert): Webh
 }
 
 const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, (ch) => (ch === '·' ? '-' : ''))
+
+/** The times a Slack message shows per restaurant-date (as BEST_PER_DAY in watch/digest.ts). */
+const SLACK_BEST = 3
 
 const slackEscape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
@@ -70,10 +75,13 @@ function slackText(alert: WebhookAlert): string {
     return `${head}\n${slackEscape(alert.text)}${alert.link ? `\n<${alert.link}|Open>` : ''}`
   }
   const groups = alert.groups.map((g) => {
-    const lines = g.tables.map((t) => {
+    // The best few times, as in the inbox and the email; the rest are one "+N more" line.
+    const { best, more } = bestOf(g, SLACK_BEST)
+    const lines = best.map((t) => {
       const extra = [t.seating, t.fee, t.note ? `not booked: ${t.note}` : null].filter(Boolean).join(' · ')
       return `• <${t.link}|${slackEscape(t.when.split(' · ')[1] ?? t.time)}> ${slackEscape(extra)}`
     })
+    if (more > 0) lines.push(`• <${g.tables[0]?.link ?? ''}|+${more} more>`)
     return `*${slackEscape(g.restaurant)}* · ${slackEscape(g.tables[0]?.when.split(' · ')[0] ?? g.date)}\n${lines.join('\n')}`
   })
   return [head, ...groups].join('\n\n')

@@ -5,9 +5,10 @@
 import { calendarFeedByHash, calendarFeedOfUser, replaceCalendarFeed } from '../db/calendar-feeds'
 import { reservationOfUser, verifiedReservationsOfUser } from '../db/reservations'
 import { findVenues } from '../db/venues'
-import { randomBase62, sha256Hex } from '../lib/random'
+import { sha256Hex } from '../lib/random'
 import type { Deps } from './deps'
 import { reservationsCalendar } from './ics'
+import type { Reservation } from './schemas'
 import { reservationView } from './view'
 
 const FEED_PREFIX = 'twc_'
@@ -52,11 +53,63 @@ function urlsOf(deps: Deps, secret: string): FeedUrls {
   return { https, webcal: https.replace(/^https?:/, 'webcal:') }
 }
 
-/** Makes the user's feed, or replaces its secret: returns the new URLs (shown once). */
+/** Makes the user's feed, or replaces its secret: returns the new URLs. */
 export async function resetCalendarFeed(deps: Deps, userId: string): Promise<FeedUrls> {
-  const secret = `${FEED_PREFIX}${randomBase62(24)}`
+  const secret = await feedSecret(deps.env.PLATFORM_TOKEN_KEY, userId, deps.now)
   await replaceCalendarFeed(deps.db, userId, await sha256Hex(secret), deps.now)
   return urlsOf(deps, secret)
+}
+
+/**
+ * The user's current feed URLs, to show again on the Calendar page (issue 25): the secret is
+ * derived from the server's key, the user and when the feed was made, so only its hash is stored
+ * and a reset (a new time) still ends the old address. A feed made before (a random secret)
+ * cannot be shown again: null, and the page offers a reset.
+ */
+export async function currentFeedUrls(deps: Deps, userId: string): Promise<FeedUrls | null> {
+  const feed = await calendarFeedOfUser(deps.db, userId)
+  if (!feed) return null
+  const secret = await feedSecret(deps.env.PLATFORM_TOKEN_KEY, userId, feed.createdAt)
+  return (await sha256Hex(secret)) === feed.tokenHash ? urlsOf(deps, secret) : null
+}
+
+const feedKeys = new Map<string, Promise<CryptoKey>>()
+
+/** HMAC key for feed secrets, derived (HKDF, its own label) from the platform-token key: no new secret. */
+function feedKey(secret: string): Promise<CryptoKey> {
+  let key = feedKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle
+      .importKey(
+        'raw',
+        Uint8Array.from(atob(secret), (c) => c.charCodeAt(0)),
+        'HKDF',
+        false,
+        ['deriveKey'],
+      )
+      .then((base) =>
+        crypto.subtle.deriveKey(
+          { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode('tablewatch calendar feed v1') },
+          base,
+          { name: 'HMAC', hash: 'SHA-256', length: 256 },
+          false,
+          ['sign'],
+        ),
+      )
+    feedKeys.set(secret, key)
+  }
+  return key
+}
+
+async function feedSecret(keySecret: string, userId: string, madeAt: number): Promise<string> {
+  const mac = await crypto.subtle.sign('HMAC', await feedKey(keySecret), new TextEncoder().encode(`${userId}:${madeAt}`))
+  return `${FEED_PREFIX}${[...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+}
+
+/** The user's verified reservations from today on (in each venue's zone), soonest first. */
+export async function upcomingReservations(deps: Deps, userId: string): Promise<Reservation[]> {
+  const rows = (await verifiedReservationsOfUser(deps.db, userId)).filter((r) => r.startsAt >= deps.now - 3 * 3_600_000)
+  return viewsOf(deps, rows)
 }
 
 /** When the user's current feed URL was made, or null when there is none. */

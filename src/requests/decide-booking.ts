@@ -17,8 +17,9 @@ import {
 } from './decide-watch'
 import { availabilityName, type Effect, type Offer, type RequestEvent, type Table } from './events'
 import { ALERTED_LIMIT, type BookingAttempt, type Change, type RequestState, transition } from './state'
+import { tableWhen } from './watch/alert-time'
 import { decideBooking } from './watch/booking-decision'
-import { addToDigest, feeWords } from './watch/digest'
+import { addToDigest, money as dollars, feeWords } from './watch/digest'
 import { judgeSlot, slotKey } from './watch/match'
 import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './watch/rules'
 
@@ -94,7 +95,10 @@ function alertInstead(
 ): Decided {
   const slots = found.map((f) => f.slot).filter((s) => !state.alerted.includes(slotKey(s)))
   if (slots.length === 0) return stateOnly(state)
-  const trace = why ? slots.map((s) => `slot ${s.day} ${s.time} ${s.seatingType} skipped: ${why}; the user is told in the next alert.`) : []
+  const when = (s: Table) => tableWhen(s.day, s.time, state.spec.timezone)
+  const trace = why
+    ? slots.map((s) => `Not booked: ${venue.venueName}, ${when(s)}, ${s.seatingType}: ${why}; you are told in the next alert.`)
+    : []
   const alerted = [...state.alerted, ...slots.map(slotKey)].slice(-ALERTED_LIMIT)
   const tables = slots.map((s) => ({
     venueId: s.venueId,
@@ -178,7 +182,7 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
         {
           to: 'awaiting_verification',
           reason: 'A booking was submitted; verifying it with the platform.',
-          trace: `Booking ${offer.venueName} ${slot.day} ${slot.time} (${slot.seatingType}) for ${attempt.partySize}; cancellation fee ${attempt.cancellationFee ?? 0} per person.`,
+          trace: `Booking ${offer.venueName}, ${tableWhen(slot.day, slot.time, state.spec.timezone)} (${slot.seatingType}) for ${attempt.partySize}; cancellation fee ${dollars(attempt.cancellationFee ?? 0)} per person.`,
           patch: { attempt, checkingOffer: null },
         },
         now,
@@ -220,7 +224,7 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
   const attempt = state.attempt
   if (attempt?.createdAt !== event.attemptAt) return stateOnly(state)
   const { answer } = event
-  const where = `${attempt.venueName} ${attempt.day} ${attempt.time}`
+  const where = `${attempt.venueName}, ${tableWhen(attempt.day, attempt.time, state.spec.timezone)}`
   if (answer.kind === 'found') {
     const waiting = state.status === 'awaiting_verification'
     const watch = stopWatching(state)

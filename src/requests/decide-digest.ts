@@ -5,7 +5,7 @@
 import { type Decided, recipientOf, stateOnly } from './decide-watch'
 import type { Effect, RequestEvent } from './events'
 import { isOpen, type RequestState, transition } from './state'
-import { DAYS_LIMIT, digestAlarm, gatherFor } from './watch/digest'
+import { DAYS_LIMIT, digestAlarm, gatherFor, tablesTold } from './watch/digest'
 
 /** Adds the send to a step when the waiting digest is due. */
 export function flushDigest(step: Decided, now: number): Decided {
@@ -16,6 +16,7 @@ export function flushDigest(step: Decided, now: number): Decided {
     kind: 'send_digest',
     to: recipientOf(state),
     tables: state.digest.tables,
+    ...(state.digest.more ? { more: state.digest.more } : {}),
     lastSentAt: state.digestSentAt,
     knownDays: state.digestDays,
   }
@@ -34,10 +35,22 @@ export function digestAnswered(state: RequestState, event: DigestAnswer, now: nu
   const sent = new Set(event.keys)
   // Tables that arrived while it was sent wait for the next one.
   const left = pending?.tables.filter((t) => !sent.has(t.key)) ?? []
-  const digest = left.length > 0 ? { tables: left, dueAt: now + gatherFor(state), sendingAt: null } : null
+  const more = moreLeft(pending?.more, event.more)
+  const digest = left.length > 0 ? { tables: left, ...(more ? { more } : {}), dueAt: now + gatherFor(state), sendingAt: null } : null
   const digestDays = [...new Set([...state.digestDays, ...event.days])].slice(-DAYS_LIMIT)
-  const tables = event.keys.length === 1 ? '1 table' : `${event.keys.length} tables`
-  const places = event.days.length === 1 ? '1 restaurant-date' : `${event.days.length} restaurant-dates`
-  const trace = `Alerted the user: ${tables} at ${places}, in one alert.`
+  const told = tablesTold(event.keys, event.more)
+  const restaurants = new Set(event.days.map((d) => d.split(':')[0])).size
+  const dates = new Set(event.days.map((d) => d.split(':')[1])).size
+  const trace = `Alerted the user: ${count(told, 'table')} at ${count(restaurants, 'restaurant')} on ${count(dates, 'date')}, in one alert.`
   return stateOnly(transition(state, { trace, patch: { digest, digestSentAt: event.at, digestDays } }, now))
+}
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** The counted tables still waiting after a send: those counted while it was under way. */
+function moreLeft(waiting: Record<string, number> | undefined, sent: Record<string, number> | undefined) {
+  const left = Object.entries(waiting ?? {})
+    .map(([day, n]) => [day, n - (sent?.[day] ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+  return left.length > 0 ? Object.fromEntries(left) : undefined
 }

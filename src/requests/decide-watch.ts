@@ -80,6 +80,13 @@ export const recipientOf = (state: RequestState): Recipient => ({
   userId: state.userId,
   partySize: state.spec.party_size,
   timeZone: state.spec.timezone,
+  dinner: {
+    title: state.spec.title ?? null,
+    venueIds: state.spec.venue_ids,
+    dates: state.spec.dates,
+    earliest: state.spec.earliest_time,
+    latest: state.spec.latest_time,
+  },
 })
 
 /**

@@ -1,10 +1,12 @@
 // The vocabulary of decide(): what can happen to a request (events) and what it asks the world
 // to do in return (effects). Both are plain data: an effect is carried out by watch/effects.ts,
 // and what the platform answered comes back as the next event. Nothing here holds a secret.
+
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
 import type { RequestSpec } from './schemas'
 import type { BookingAttempt, RequestState } from './state'
 import type { DigestTable } from './watch/digest'
+import type { DinnerFacts } from './watch/dinner-words'
 
 /** One availability object's subject: a venue, a day, a party size. */
 export interface VenueDay {
@@ -88,7 +90,7 @@ export type RequestEvent =
   | { kind: 'verification_answer'; attemptAt: number; answer: VerifyAnswer }
   | { kind: 'alarm' }
   /** The digest went out (or was a retry of one that had): these tables and restaurant-dates are told. */
-  | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number }
+  | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number; more?: Record<string, number> }
   /** The per-request gap holds the digest back until then. */
   | { kind: 'digest_held'; until: number }
 
@@ -109,7 +111,7 @@ export type Table = Pick<Slot, 'venueId' | 'day' | 'time' | 'seatingType'>
 /** What to tell the user; watch/alerts.ts words it (and a later digest layer may group it). */
 export type Notice =
   /** One digest: every table of a poll (or of several, within the caps), grouped when worded. */
-  | { type: 'digest'; tables: DigestTable[] }
+  | { type: 'digest'; tables: DigestTable[]; more?: Record<string, number> }
   | { type: 'booked'; booking: BookedTable }
   | { type: 'unverified'; venueName: string; day: string; time: string }
   | { type: 'reconnect'; connectedAt: number }
@@ -141,6 +143,8 @@ export interface Recipient {
   partySize: number
   /** The request's zone (its venues'), for the times its alerts write; absent in effects stored before it was kept. */
   timeZone?: string
+  /** Which dinner (title, restaurants, dates, window), so every notice names it; absent in older effects. */
+  dinner?: DinnerFacts
 }
 
 /** The fields of the D1 index row that mirror the object. */
@@ -158,7 +162,15 @@ export interface WatchTarget {
 export type Effect =
   | { kind: 'notify'; to: Recipient; notice: Notice }
   /** Send the waiting digest, unless the user's gap holds it (the runner reads the user's caps). */
-  | { kind: 'send_digest'; to: Recipient; tables: DigestTable[]; lastSentAt: number | null; knownDays: string[] }
+  | {
+      kind: 'send_digest'
+      to: Recipient
+      tables: DigestTable[]
+      /** Tables beyond the listed ones, counted per restaurant-date (watch/digest.ts). */
+      more?: Record<string, number>
+      lastSentAt: number | null
+      knownDays: string[]
+    }
   | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
   | { kind: 'subscribe'; target: WatchTarget }
   | { kind: 'unsubscribe'; requestId: string; userId: string; venueDays: VenueDay[] }

@@ -14,11 +14,12 @@ export function feeLimitsInWords(spec: Pick<RequestView, 'max_cancellation_fee_p
       ? 'book only if the table has no cancellation or no-show fee'
       : `book only if the cancellation fee is at most ${usd(spec.max_cancellation_fee_per_person)} per person`
   const hours = spec.fee_review_hours
+  // As the API means it (fee_review_hours): the deadline lies at least this long after booking.
   const deadline =
     hours === 0
       ? 'whenever the free-cancellation deadline is'
-      : `free cancellation is still possible at least ${hours} hour${hours === 1 ? '' : 's'} before the deadline`
-  return `${fee.charAt(0).toUpperCase()}${fee.slice(1)} and ${deadline}.`
+      : `the free-cancellation deadline must be at least ${hours} hour${hours === 1 ? '' : 's'} after booking`
+  return `${fee.charAt(0).toUpperCase()}${fee.slice(1)}; ${deadline}.`
 }
 
 export const SEATING_WORDS: Record<RequestView['seating'], string> = {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sandboxControl } from '../../sandbox/control-client'
+import { dayWhen } from '../../src/requests/watch/alert-time'
 import { callApi, dateIn, type Json } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
 import { newUser } from './pages'
@@ -168,9 +169,15 @@ describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
     await new Promise((ok) => setTimeout(ok, 20_000)) // one more poll round (15 s here) changes nothing
     await page.reload()
     expect(await page.locator('.digest').count()).toBe(1)
-    expect(await page.locator('.item-title').first().innerText()).toBe('4 tables open at 2 restaurants on 2 dates')
-    expect(await page.locator('.digest-head').allInnerTexts()).toHaveLength(3)
-    const first = page.locator('.digest-tables a').first()
+    // The subject names the restaurants and the first date; the true count comes next, then the action.
+    const subject = `Tables at ${venues[0]?.name} and ${venues[1]?.name} · ${dayWhen(dates[0] ?? '')}`
+    expect(await page.locator('.item-title').first().innerText()).toBe(subject)
+    expect(await page.locator('.digest-summary').first().innerText()).toBe('4 tables for 2 at 2 restaurants on 2 dates.')
+    expect(await page.locator('.item').first().getByRole('link').first().innerText()).toBe('See every table')
+    // By restaurant, then date: two restaurants, three restaurant-dates.
+    expect(await page.locator('.digest-head').allInnerTexts()).toEqual([`${venues[0]?.name} · 3 tables`, `${venues[1]?.name} · 1 table`])
+    expect(await page.locator('.digest-date').count()).toBe(3)
+    const first = page.locator('.time-button').first()
     // In the venue's zone, named, as on every page (the digest carries its zone).
     expect(await first.innerText()).toMatch(/^10:00 AM (ET|CT|MT|PT) · Booth$/)
     expect(await first.getAttribute('href')).toMatch(
@@ -186,12 +193,12 @@ describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
     await screenshotBoth(page, 'request-page-digest')
 
     await page.goto(`${baseUrl}/outbox`)
-    expect(await page.getByText('4 tables open at 2 restaurants on 2 dates').count()).toBe(1)
+    expect(await page.getByText(subject, { exact: true }).count()).toBe(1)
 
     const posts = received.filter((r) => r.headers['content-type'] === 'application/json').map((r) => JSON.parse(r.body) as Json)
     const digests = posts.filter((p) => p.kind === 'table_found')
     expect(digests).toHaveLength(1)
-    expect(digests[0]).toMatchObject({ version: 1, title: '4 tables open at 2 restaurants on 2 dates', request_id: created.body.id })
+    expect(digests[0]).toMatchObject({ version: 1, title: subject, request_id: created.body.id })
     expect(((digests[0]?.groups ?? []) as Json[]).map((g) => [g.restaurant, g.date, (g.tables as Json[]).map((t) => t.time)])).toEqual([
       [venues[0]?.name, dates[0], ['10:00', '10:30']],
       [venues[0]?.name, dates[1], ['10:15']],
@@ -216,10 +223,11 @@ describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
     const created = await callApi(baseUrl, token, '/requests', { method: 'POST', body: spec, idempotencyKey: crypto.randomUUID() })
     expect(created.status).toBe(201)
     await page.goto(`${baseUrl}/notifications`)
-    const item = page.locator('.item', { hasText: 'Approve a booking request' })
+    // Names the dinner: party, restaurant, date (not "a booking request").
+    const item = page.locator('.item', { hasText: `Approve: A table for 2 at ${venue?.name} · ` })
     expect(await item.count()).toBe(1)
     await screenshotBoth(page, 'notifications-approval')
-    await item.getByRole('link', { name: 'Open' }).click()
+    await item.getByRole('link', { name: 'Review and approve' }).click()
     await page.waitForLoadState('load')
     expect(page.url()).toBe(String(created.body.action_url))
   })

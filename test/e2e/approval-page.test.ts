@@ -76,8 +76,27 @@ describe.runIf(inject('sandbox'))('the approval page', () => {
     expect(await page.locator('#worst-case').innerText()).toMatch(/^\$120 \(\$30 × 4 people\)/)
     await screenshotBoth(page, 'approve-changes')
 
+    // At phone width Approve and Decline are on screen at once, before scrolling past the summary
+    // (a sticky action bar, issue 25), and in the normal flow at desktop width.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    for (const action of [page.getByRole('button', { name: 'Approve' }), page.getByRole('link', { name: 'Decline…' })]) {
+      const box = await action.boundingBox()
+      expect(box && box.y >= 0 && box.y + box.height <= 844, `${await action.innerText()} on screen at 390 px`).toBe(true)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(844 * 1.5) // the summary is long
+    await page.screenshot({ path: 'screenshots/approve-sticky-actions-phone.png' })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.screenshot({ path: 'screenshots/approve-sticky-actions-phone-dark.png' })
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 1280, height: 800 })
+
     await page.getByRole('button', { name: 'Approve' }).click()
     await page.waitForURL(/done=approved/)
+    // One consistent message: approved and watching (no table to book in this window).
+    expect(await page.locator('.alert-success').allInnerTexts()).toEqual([
+      'Approved. Tablewatch is watching and books the first table that fits, within your limits.',
+    ])
     expect((await waitForRequest(baseUrl, token, id, (v) => v.status !== 'needs_approval')).status).toBe('active')
 
     // A later change needs approval again, and is compared with the approved version.

@@ -73,6 +73,20 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
     )
     await page.goto(`${baseUrl}/`)
     expect(await page.locator('.checklist').count()).toBe(0)
+    // Home is what is next (issue 25): the request watched, with its last check; an approval waiting.
+    expect(await page.locator('h1').innerText()).toBe('What is next')
+    const watched = page.locator('section:has(#watching-heading) .home-item', { hasText: 'Thai dawn' })
+    expect(await watched.locator('.last-check').innerText()).toMatch(/^(Not checked yet|Last checked \d+ (s|min) ago)\.$/)
+    const approve = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [26], { title: 'Birthday', party_size: 6 }))
+    await page.goto(`${baseUrl}/`)
+    const waiting = page.locator('section:has(#approvals-heading) .home-item', { hasText: 'Birthday' })
+    expect(await waiting.locator('.muted').innerText()).toMatch(
+      /^Pomelo Garden · [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+ · 5:00 PM–10:00 PM ET · 6 people$/,
+    )
+    await screenshotBoth(page, 'home-what-is-next')
+    await waiting.getByRole('link', { name: 'Review and approve' }).click()
+    await page.waitForLoadState('load')
+    expect(page.url()).toBe(String(approve.action_url))
   })
 
   it('pages the inbox and clears the unread badge when it is viewed', async () => {
@@ -83,8 +97,9 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
       (_, i) => `(${user}, 'page-${i}', 'alert', 'Alert ${i + 1}', 'A table at Pomelo Garden', '/requests', ${now + i})`,
     )
     await executeSql(`insert into notifications (user_id, dedupe_key, kind, title, body, link, created_at) values ${rows.join(', ')}`)
+    // 23 and the approval notice of the previous test's Birthday request.
     await page.goto(`${baseUrl}/settings`)
-    expect(await page.locator('.badge').innerText()).toBe('23')
+    expect(await page.locator('.badge').innerText()).toBe('24')
     await page.goto(`${baseUrl}/notifications`)
     expect(await page.locator('.badge').count()).toBe(0)
     expect(await page.locator('.items .item').count()).toBe(20)
@@ -93,7 +108,12 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
     await screenshotBoth(page, 'notifications-paged')
     await page.getByRole('link', { name: 'Older' }).click()
     await page.waitForLoadState('load')
-    expect(await page.locator('.items .item-title').allInnerTexts()).toEqual(['Alert 3', 'Alert 2', 'Alert 1'])
+    expect(await page.locator('.items .item-title').allInnerTexts()).toEqual([
+      'Alert 3',
+      'Alert 2',
+      'Alert 1',
+      expect.stringMatching(/^Approve: Birthday for 6 at Pomelo Garden · /),
+    ])
     await page.goto(`${baseUrl}/settings`)
     expect(await page.locator('.badge').count()).toBe(0)
   })

@@ -7,6 +7,7 @@ import { callApi, dateIn, type Json } from './api'
 
 export interface Venue {
   venue_id: number
+  name?: string
   time_zone: string
 }
 

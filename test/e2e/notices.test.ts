@@ -70,10 +70,17 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
   it('a day before an unapproved request expires: when, and the link to approve it', async () => {
     const expiresAt = new Date(Date.now() + DAY_MS + 8_000).toISOString()
     const created = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [5], { title: 'Soon gone', expires_at: expiresAt }))
-    const item = await inboxItem('A request you have not approved expires in a day')
-    expect(await item.locator('.body-text').innerText()).toMatch(/^It expires .* and nothing is watched until you approve it\.$/)
+    const day = dayWords(dateIn(venue.time_zone, 5))
+    // Names the dinner: title and party, restaurant, date, time window.
+    const item = await inboxItem(`Expires in a day unless you approve it: Soon gone for 2 at ${venue.name} · ${day}`)
+    expect(await item.locator('.body-text').innerText()).toMatch(
+      new RegExp(
+        `^Soon gone for 2 · ${venue.name} · ${day} · 5:00 PM to 10:00 PM [A-Z]{2}\\.\\s+It expires .* and nothing is watched until you approve it\\.$`,
+      ),
+    )
+    expect(await item.locator('.status').last().innerText()).toBe('Now: Waiting for your approval')
     await readableAtBothWidths('notice-expiry-warning')
-    await item.getByRole('link', { name: 'Open' }).click()
+    await item.getByRole('link', { name: 'Review and approve' }).click()
     await page.waitForLoadState('load')
     expect(page.url()).toBe(String(created.action_url))
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(1)
@@ -83,10 +90,14 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
     const expiresAt = new Date(Date.now() + 6_000).toISOString()
     const created = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [6], { title: 'Too late', expires_at: expiresAt }))
     await waitForRequest(baseUrl, token, String(created.id), (v) => v.status === 'expired', 60_000)
-    const item = await inboxItem('A request expired')
+    const item = await inboxItem(`Expired: Too late for 2 at ${venue.name} · ${dayWords(dateIn(venue.time_zone, 6))}`)
     expect(await item.locator('.body-text').innerText()).toContain('Ask your assistant for a new request if you still want a table.')
+    // The approval notice of the same request no longer asks for approval: it says what became of it.
+    const approval = page.locator('.item', { has: page.locator('.item-title', { hasText: 'Approve: Too late for 2' }) })
+    expect(await approval.locator('.status').last().innerText()).toBe('Now: Expired')
+    expect(await approval.getByRole('link', { name: 'Review and approve' }).count()).toBe(0)
     await readableAtBothWidths('notice-expired')
-    await item.getByRole('link', { name: 'Open' }).click()
+    await item.getByRole('link', { name: 'Open the request' }).click()
     await page.waitForURL(`${baseUrl}/requests/${String(created.id)}`)
     expect(await page.locator('.page-head .status').innerText()).toBe('Expired')
   })
@@ -98,11 +109,11 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
     await page.getByRole('link', { name: 'Revoke token Spare notices token' }).click()
     await page.getByRole('button', { name: 'Revoke token' }).click()
     await page.waitForURL(/revoked=1/)
-    const item = await inboxItem('A request was revoked')
+    const item = await inboxItem(`Ended: Revoked one for 2 at ${venue.name}`)
     expect(await item.getAttribute('class')).toContain('unread')
     expect(await item.locator('.body-text').innerText()).toContain('Ask your assistant for a new request if you still want a table.')
     await readableAtBothWidths('notice-revoked')
-    await item.getByRole('link', { name: 'Open' }).click()
+    await item.getByRole('link', { name: 'Open the request' }).click()
     await page.waitForURL(`${baseUrl}/requests/${String(created.id)}`)
     expect(await page.locator('.page-head .status').innerText()).toBe('Revoked')
   })
@@ -129,12 +140,16 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
         policy: { kind: 'free' },
       }),
     ).toBe(true)
-    const item = await inboxItem('Reconnect your reservation platform account', 120_000)
-    expect(await item.locator('.body-text').innerText()).toBe(
-      'The platform no longer accepts the saved sign-in, so tables cannot be booked. Reconnect it in Settings.',
+    const item = await inboxItem('Reconnect your platform account to book Needs a new sign-in for 2', 120_000)
+    expect(await item.locator('.body-text').innerText()).toMatch(
+      new RegExp(
+        `^Needs a new sign-in for 2 · ${venue.name} · ${dayWords(dateIn(venue.time_zone, day))} · 9:00 AM to 10:00 AM [A-Z]{2}\\.\\s+` +
+          'The platform no longer accepts the saved sign-in, so Tablewatch cannot book this table or any other. Reconnect it in Settings.$',
+      ),
     )
     await readableAtBothWidths('notice-reconnect')
-    await page.goto(`${baseUrl}/settings`)
+    await item.getByRole('link', { name: 'Open' }).click()
+    await page.waitForURL(`${baseUrl}/settings`)
     expect(await page.locator('details[open] summary', { hasText: 'Reconnect' }).count()).toBe(1)
   })
 

@@ -96,7 +96,8 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     await page.goto(`${baseUrl}/notifications`)
     const notice = page.locator('.item', { hasText: 'Booked and verified: Marrow & Smoke' })
     expect(await notice.locator('.body-text').innerText()).toMatch(
-      /^Your table at Marrow & Smoke on .* for 2 \(Booth\) is on your platform account\. Cancelling late costs \$10 per person; free until .*\. Manage or cancel it there\.$/,
+      // Names the dinner first (issue 25); every time in the one style, zone "ET".
+      /^Anniversary lunch for 2\. Your table at Marrow & Smoke on .* · 12:30 PM ET for 2 \(Booth\) is on your platform account\. Cancelling late costs \$10 per person; free until .* · 12:30 PM ET\. Manage or cancel it there\.$/,
     )
     await screenshotBoth(page, 'notifications-booked')
   })
@@ -137,7 +138,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     await stranger.close()
   })
 
-  it('makes a calendar feed whose secret URL is shown once, and a reset ends the old URL', async () => {
+  it('makes a calendar feed whose secret URL the Calendar page (in the navigation) shows again, and a reset ends the old URL', async () => {
     await page.goto(`${baseUrl}/calendar`)
     await page.getByRole('button', { name: 'Make a feed address' }).click()
     await page.waitForLoadState('load')
@@ -156,9 +157,18 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     expect(events.map((e) => e.summary)).toEqual(['Dinner at Marrow & Smoke'])
     expect(events[0]?.component.getFirstSubcomponent('valarm')).not.toBeNull()
 
-    await page.goto(`${baseUrl}/calendar`)
-    expect(await page.locator('#feed-url').count()).toBe(0)
-    expect(await page.content()).not.toContain(url)
+    // Home lists the upcoming reservation with its .ics and the platform link (issue 25).
+    await page.goto(`${baseUrl}/`)
+    const upcoming = page.locator('section:has(#upcoming-heading) .home-item', { hasText: 'Marrow & Smoke' })
+    expect(await upcoming.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href')).toMatch(/^\/reservations\/\d+\.ics$/)
+    expect(await upcoming.getByRole('link', { name: 'Open on the platform' }).getAttribute('href')).toBe(
+      'https://resy.com/account/reservations-and-notify',
+    )
+    await screenshotBoth(page, 'home-upcoming')
+    // The Calendar page is in the navigation, and shows the same address again (issue 25).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click()
+    await page.waitForURL(`${baseUrl}/calendar`)
+    expect((await page.locator('#feed-url').innerText()).trim()).toBe(url)
     await page.getByRole('button', { name: 'Reset feed address' }).click()
     await page.waitForLoadState('load')
     const fresh = (await page.locator('#feed-url').innerText()).trim()

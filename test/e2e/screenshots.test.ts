@@ -68,7 +68,7 @@ describe('screenshots', () => {
         `(${user}, 'shot-1', 'alert', 'A table at Lilia matches your request', 'Lilia (Brooklyn) · Saturday, December 5 · 19:00 · 2 people · indoor', '/notifications', ${Date.now()}), ` +
         `(${user}, 'shot-2', 'alert', 'A table at Via Carota matches your request', 'Via Carota (West Village) · Sunday, December 6 · 20:15 · 2 people · any seating', '/notifications', ${Date.now() - 3_600_000})`,
     )
-    await shoot('/', 'home-signed-in', 'A table when one opens up')
+    await shoot('/', 'home-signed-in', 'What is next')
     await shoot('/assistants', 'assistants-empty', 'Assistants')
     await page.getByLabel('Name').fill('Claude on my laptop')
     await page.getByRole('button', { name: 'Create token' }).click()

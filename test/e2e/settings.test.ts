@@ -45,6 +45,37 @@ async function saveAndTestWebhook(path: string): Promise<void> {
 }
 
 describe('settings', () => {
+  it('fits a 390 px phone, light and dark: no sideways scroll, selects and number inputs styled like text fields (issue 25)', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.goto(`${baseUrl}/settings`)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      const look = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => {
+            const s = getComputedStyle(el)
+            return {
+              border: s.borderTopColor,
+              radius: s.borderTopLeftRadius,
+              background: s.backgroundColor,
+              width: el.getBoundingClientRect().width,
+            }
+          })
+      const text = await look('input[type="url"]')
+      for (const other of ['select', 'input[type="number"]']) {
+        const seen = await look(other)
+        expect({ ...seen, width: undefined }, `${other} (${scheme})`).toEqual({ ...text, width: undefined })
+        expect(seen.width).toBeLessThanOrEqual(390)
+      }
+      await page.screenshot({ path: `screenshots/settings-390-${scheme}.png`, fullPage: true })
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
   it('sends a test to the webhook the user saved', async () => {
     await saveAndTestWebhook('/hook')
     expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook accepted it.')

@@ -116,7 +116,8 @@ describe('the offer check', () => {
     ])
     expect(ofKind(decision.effects, 'check_offer').map((e) => e.offer.slot.time)).toEqual(['20:00'])
     expect(decision.state.trace.at(-1)?.message).toBe(
-      `slot ${DAY} 19:30 Dining Room skipped: cancellation fee 50 > 25 per person; the user is told in the next alert.`,
+      // In the venue's zone and the one time style (issue 25, item 7).
+      'Not booked: Pomelo Garden, Sat, Dec 5 · 7:30 PM ET, Dining Room: cancellation fee 50 > 25 per person; you are told in the next alert.',
     )
   })
 

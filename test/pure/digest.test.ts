@@ -6,7 +6,7 @@ import { webhookPayload } from '../../src/notifications/webhook-body'
 import { decide } from '../../src/requests/decide'
 import type { Effect, RequestEvent } from '../../src/requests/events'
 import type { RequestState } from '../../src/requests/state'
-import { GATHER_MS, gapAllows } from '../../src/requests/watch/digest'
+import { GATHER_MS, gapAllows, PENDING_LIMIT } from '../../src/requests/watch/digest'
 import { digestAlert } from '../../src/requests/watch/digest-alert'
 import { DAY, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
@@ -46,7 +46,10 @@ describe('one alert per poll', () => {
     // A second alarm while it is sent does not send again.
     expect(sends(decide(flushed.state, { kind: 'alarm' }, NOW + GATHER_MS + 10).effects)).toEqual([])
     const alert = digestAlert(send?.to ?? { requestId: 'x', userId: 'y', partySize: 2 }, send?.tables ?? [], 'https://tw.example')
-    expect(alert.title).toBe('184 tables open at 8 restaurants on 13 dates')
+    expect(alert.title).toBe(`Tables at Venue ${VENUE} and 7 more · Sat, Dec 5`)
+    expect(alert.body.split('\n\n')[0]).toBe(
+      '184 tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.',
+    )
     expect(alert.groups).toHaveLength(104)
     expect(alert.groups?.[0]).toEqual({
       restaurant: `Venue ${VENUE}`,
@@ -61,9 +64,61 @@ describe('one alert per poll', () => {
         }),
       ),
     })
+    // The primary action first; then each restaurant-date's best times, one link to the venue on that date.
+    expect(alert.body.split('\n\n')[1]).toBe(`Every table, with its time: https://tw.example/requests/${send?.to.requestId}`)
     expect(alert.body).toContain(
-      `Venue ${VENUE} · Sat, Dec 5\n- 7:00 PM ET · Dining Room: https://resy.com/cities/ny/venues/venue-${VENUE}?date=2026-12-05&seats=2`,
+      `Venue ${VENUE} · Sat, Dec 5 · 3 tables: https://resy.com/cities/ny/venues/venue-${VENUE}?date=2026-12-05&seats=2\n  7:00 PM ET · Dining Room\n  7:30 PM ET · Dining Room\n  9:00 PM ET · Dining Room`,
     )
+    // An email lists ten groups and counts the rest truly.
+    expect(alert.body).toContain(
+      `And 166 more tables at the other restaurants and dates: https://tw.example/requests/${send?.to.requestId}`,
+    )
+  })
+
+  it('counts every table beyond the listing limit, and no restaurant is crowded out (issue 25)', () => {
+    // 8 × 13 restaurant-dates with 4 to 6 tables each at seven restaurants, the eighth (added first)
+    // with 18 on one date: well over PENDING_LIMIT (300) tables.
+    const times = (n: number) => Array.from({ length: n }, (_, i) => `${18 + Math.floor(i / 12)}:${String((i % 12) * 5).padStart(2, '0')}`)
+    let s = decide(watchingAll(), seen(VENUES[7] ?? 0, DATES[0] ?? '', times(18)), NOW).state
+    let truth = 18
+    for (const v of VENUES.slice(0, 7))
+      for (const [i, d] of DATES.entries()) {
+        s = decide(s, seen(v, d, times(4 + (i % 3))), NOW).state
+        truth += 4 + (i % 3)
+      }
+    expect(truth).toBeGreaterThan(PENDING_LIMIT)
+    expect(s.digest?.tables.length).toBeLessThanOrEqual(PENDING_LIMIT)
+    const [send] = sends(decide(s, { kind: 'alarm' }, NOW + GATHER_MS).effects)
+    const alert = digestAlert(
+      send?.to ?? { requestId: 'x', userId: 'y', partySize: 2 },
+      send?.tables ?? [],
+      'https://tw.example',
+      send?.more,
+    )
+    expect(alert.body.split('\n\n')[0]).toBe(
+      `${truth} tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.`,
+    )
+    const counted = (alert.groups ?? []).map((g) => g.tables.length + (g.more ?? 0))
+    expect(counted.reduce((a, b) => a + b, 0)).toBe(truth)
+    // Every restaurant-date keeps its best times listed; the eighth restaurant's 18 are all counted.
+    expect(alert.groups).toHaveLength(7 * 13 + 1)
+    expect(Math.min(...(alert.groups ?? []).map((g) => g.tables.length))).toBeGreaterThanOrEqual(3)
+    const eighth = alert.groups?.find((g) => g.venueId === VENUES[7])
+    expect((eighth?.tables.length ?? 0) + (eighth?.more ?? 0)).toBe(18)
+    // Once sent, the counted tables are settled too: nothing is told twice.
+    const sent = decide(
+      decide(s, { kind: 'alarm' }, NOW + GATHER_MS).state,
+      {
+        kind: 'digest_sent',
+        keys: send?.tables.map((t) => t.key) ?? [],
+        days: [...new Set(send?.tables.map((t) => `${t.venueId}:${t.day}`))],
+        at: NOW + GATHER_MS,
+        ...(send?.more ? { more: send.more } : {}),
+      },
+      NOW + GATHER_MS + 1,
+    )
+    expect(sent.state.digest).toBeNull()
+    expect(sent.state.trace.at(-1)?.message).toBe(`Alerted the user: ${truth} tables at 8 restaurants on 13 dates, in one alert.`)
   })
 
   it('settles a sent digest and keeps what arrived meanwhile for the next one', () => {
@@ -79,7 +134,7 @@ describe('one alert per poll', () => {
     expect(sent.state.digest?.tables.map((t) => t.time)).toEqual(['19:30'])
     expect(sent.state.digestSentAt).toBe(NOW + GATHER_MS)
     expect(sent.state.digestDays).toEqual([`${VENUE}:${DAY}`])
-    expect(sent.state.trace.at(-1)?.message).toBe('Alerted the user: 1 table at 1 restaurant-date, in one alert.')
+    expect(sent.state.trace.at(-1)?.message).toBe('Alerted the user: 1 table at 1 restaurant on 1 date, in one alert.')
   })
 
   it('holds a digest of known restaurant-dates for the gap, and sends at once for a new one', () => {
@@ -157,7 +212,7 @@ describe('the webhook body', () => {
     expect(JSON.parse(payload.body)).toEqual({
       version: 1,
       kind: 'table_found',
-      title: `Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET`,
+      title: `Table at Venue ${VENUE} · Sat, Dec 5 · 7:00 PM ET`,
       text: alert.body,
       link: `https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2`,
       request_id: 'sr_1',
@@ -177,6 +232,7 @@ describe('the webhook body', () => {
               link: `https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2`,
             },
           ],
+          more_tables: 0,
         },
       ],
     })
@@ -186,13 +242,13 @@ describe('the webhook body', () => {
     const ntfy = webhookPayload('ntfy', base)
     expect(ntfy.headers).toEqual({
       'content-type': 'text/plain; charset=utf-8',
-      Title: `Table open: Venue ${VENUE}, Sat, Dec 5 - 7:00 PM ET`,
+      Title: `Table at Venue ${VENUE} - Sat, Dec 5 - 7:00 PM ET`,
       Click: base.link,
     })
     expect(ntfy.body).toBe(alert.body)
     const slack = JSON.parse(webhookPayload('slack', base).body) as { text: string }
     expect(slack.text).toBe(
-      `*Table open: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2|7:00 PM ET> Dining Room · deposit $50`,
+      `*Table at Venue ${VENUE} · Sat, Dec 5 · 7:00 PM ET*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2|7:00 PM ET> Dining Room · deposit $50`,
     )
   })
 })

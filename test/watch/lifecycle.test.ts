@@ -4,6 +4,7 @@ import { sha256Hex } from '../../src/lib/random'
 import { connectPlatform, disconnectPlatform } from '../../src/requests/connection'
 import { depsOf, requestObject } from '../../src/requests/deps'
 import { revokeAccessToken } from '../../src/requests/revoke'
+import { dayWhen } from '../../src/requests/watch/alert-time'
 import {
   control,
   createApproved,
@@ -51,13 +52,14 @@ describe('watching over time', () => {
     expect((await view(token, active.id)).status).toBe('expired')
     expect((await view(token, waiting.id)).status).toBe('expired')
     const ended = (await notificationsOf(userId)).filter((n) => n.kind === 'request_ended')
-    expect(ended.map((n) => n.title)).toEqual(['A request expired', 'A request expired'])
-    expect(ended.map((n) => n.body).sort()).toEqual([
+    // Each names the dinner (party, restaurant, date), not "a request".
+    expect(ended.map((n) => n.title)).toEqual(Array(2).fill(`Expired: A table for 2 at Pomelo Garden · ${dayWhen(day)}`))
+    expect(ended.map((n) => n.body.split('\n\n')[1]).sort()).toEqual([
       'Expired before it was approved; nothing was watched. Ask your assistant for a new request if you still want a table.',
       'Expired; nothing was booked. Ask your assistant for a new request if you still want a table.',
     ])
     // Emailed: the approval request (switched on); not emailed: the expiries (switched off).
-    expect((await outboxOf(userId)).map((e) => e.subject)).toEqual(['Approve a booking request'])
+    expect((await outboxOf(userId)).map((e) => e.subject)).toEqual([`Approve: A table for 2 at Pomelo Garden · ${dayWhen(day)}`])
   })
 
   it('revokes every open request of a token at once when the token is revoked', async () => {

@@ -38,7 +38,7 @@ describe('the approval page', () => {
       'Between 6:00 PM and 9:00 PM ET',
       '2 people',
       'Any seating',
-      'Book only if the cancellation fee is at most $25 per person and free cancellation is still possible at least 3 hours before the deadline.',
+      'Book only if the cancellation fee is at most $25 per person; the free-cancellation deadline must be at least 3 hours after booking.',
       'No deposits or prepaid meals.',
       'Watching ends',
       'terms prohibit automated access and it may deactivate accounts that use such tools',

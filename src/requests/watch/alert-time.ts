@@ -22,7 +22,7 @@ export function tableWhen(day: string, time: string, timeZone?: string): string 
   return `${dayWhen(day)} · ${clock}${zone}`
 }
 
-/** An instant in a zone, with the zone's short name ("Sat, Nov 28 · 9:30 PM EST"). */
+/** An instant in a zone, in the one time style with the zone's short name ("Sat, Nov 28 · 9:30 PM ET"). */
 export function instantWhen(ms: number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', {
     weekday: 'short',
@@ -31,8 +31,8 @@ export function instantWhen(ms: number, timeZone: string): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
-    timeZoneName: 'short',
   }).formatToParts(new Date(ms))
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('weekday')}, ${part('month')} ${part('day')} · ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`
+  // The same zone name as tableWhen and the pages ("ET", not "EST"): one style everywhere (issue 25).
+  return `${part('weekday')}, ${part('month')} ${part('day')} · ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${zoneName(timeZone, ms)}`
 }

@@ -6,18 +6,23 @@ import { actionUrl } from '../view'
 import { dayWhen, instantWhen, tableWhen } from './alert-time'
 import { money } from './digest'
 import { digestAlert } from './digest-alert'
+import { dinnerLine, dinnerName, dinnerShort } from './dinner-words'
 
 const ACCOUNT_PAGE = 'https://resy.com/account/reservations-and-notify'
 
 const HEALTH_NOTICE_EVERY_MS = 6 * 60 * 60 * 1000
 
-/** The alerts of one notice. */
-export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[] {
+/**
+ * The alerts of one notice. `names` are the request's restaurants by id (the runner reads them),
+ * so each notice names the dinner: its restaurants, dates, time window and party.
+ */
+export function alertsOf(to: Recipient, notice: Notice, baseUrl: string, names: ReadonlyMap<number, string> = new Map()): Alert[] {
+  const dinner = dinnerLine(to, names)
   switch (notice.type) {
     case 'digest':
       return [digestAlert(to, notice.tables, baseUrl)]
     case 'booked':
-      return [bookedAlert(to, notice.booking)]
+      return [bookedAlert(to, notice.booking, dinnerName(to))]
     case 'unverified':
       return [
         {
@@ -25,8 +30,8 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[
           requestId: to.requestId,
           dedupeKey: `${to.requestId}:unverified`,
           kind: 'booking_unverified',
-          title: `Please check your platform account: ${notice.venueName}, ${tableWhen(notice.day, notice.time, to.timeZone)}`,
-          body: `A booking was submitted for ${notice.venueName} on ${tableWhen(notice.day, notice.time, to.timeZone)} but the platform never confirmed it either way. Check your reservations on the platform; this request will not book again.`,
+          title: `Please check your platform account: ${notice.venueName}, ${tableWhen(notice.day, notice.time, to.timeZone)}, for ${to.partySize}`,
+          body: `${dinner}.\n\nA booking was submitted for ${notice.venueName} on ${tableWhen(notice.day, notice.time, to.timeZone)} for ${to.partySize}, but the platform never confirmed it either way. Check your reservations on the platform; this request will not book again.`,
           link: ACCOUNT_PAGE,
         },
       ]
@@ -37,8 +42,8 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[
           requestId: to.requestId,
           dedupeKey: `${to.requestId}:approval:${notice.revision}`,
           kind: 'approval_needed',
-          title: 'Approve a booking request',
-          body: `Your assistant asked Tablewatch to book a table (revision ${notice.revision}). Nothing is watched or booked until you approve it. The request expires ${instantWhen(notice.expiresAt, notice.timeZone)}.`,
+          title: `Approve: ${dinnerShort(to, names)}`,
+          body: `${dinner}.\n\n${notice.revision > 1 ? 'Your assistant changed this request.' : 'Your assistant asked Tablewatch to book this table.'} Nothing is watched or booked until you approve it. The request expires ${instantWhen(notice.expiresAt, notice.timeZone)}.`,
           link: actionUrl(baseUrl, { id: to.requestId, revision: notice.revision }),
         },
       ]
@@ -49,8 +54,8 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[
           requestId: to.requestId,
           dedupeKey: `${to.requestId}:expires-soon:${notice.expiresAt}`,
           kind: 'expiry_warning',
-          title: 'A request you have not approved expires in a day',
-          body: `It expires ${instantWhen(notice.expiresAt, notice.timeZone)} and nothing is watched until you approve it.`,
+          title: `Expires in a day unless you approve it: ${dinnerShort(to, names)}`,
+          body: `${dinner}.\n\nIt expires ${instantWhen(notice.expiresAt, notice.timeZone)} and nothing is watched until you approve it.`,
           link: actionUrl(baseUrl, { id: to.requestId, revision: notice.revision }),
         },
       ]
@@ -61,8 +66,8 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[
           requestId: to.requestId,
           dedupeKey: `${to.requestId}:ended`,
           kind: 'request_ended',
-          title: notice.status === 'expired' ? 'A request expired' : 'A request was revoked',
-          body: `${notice.reason} Ask your assistant for a new request if you still want a table.`,
+          title: `${notice.status === 'expired' ? 'Expired' : 'Ended'}: ${dinnerShort(to, names)}`,
+          body: `${dinner}.\n\n${notice.reason} Ask your assistant for a new request if you still want a table.`,
           link: `${baseUrl}/requests/${to.requestId}`,
         },
       ]
@@ -87,15 +92,15 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string): Alert[
           requestId: null,
           dedupeKey: `reconnect:${notice.connectedAt}`,
           kind: 'reconnect_needed',
-          title: 'Reconnect your reservation platform account',
-          body: 'The platform no longer accepts the saved sign-in, so tables cannot be booked. Reconnect it in Settings.',
-          link: null,
+          title: `Reconnect your platform account to book ${dinnerName(to)}`,
+          body: `${dinner}.\n\nThe platform no longer accepts the saved sign-in, so Tablewatch cannot book this table or any other. Reconnect it in Settings.`,
+          link: `${baseUrl}/settings`,
         },
       ]
   }
 }
 
-function bookedAlert(to: Recipient, b: BookedTable): Alert {
+function bookedAlert(to: Recipient, b: BookedTable, name: string): Alert {
   const fee = b.cancellationFee
     ? `Cancelling late costs ${money(b.cancellationFee)} per person${b.freeCancellationUntil === null ? '' : `; free until ${instantWhen(b.freeCancellationUntil, b.timeZone)}`}.`
     : 'No cancellation fee.'
@@ -104,8 +109,8 @@ function bookedAlert(to: Recipient, b: BookedTable): Alert {
     requestId: to.requestId,
     dedupeKey: `${to.requestId}:booked`,
     kind: 'booked',
-    title: `Booked and verified: ${b.venueName}, ${tableWhen(b.day, b.time, b.timeZone)}`,
-    body: `Your table at ${b.venueName} on ${tableWhen(b.day, b.time, b.timeZone)} for ${b.partySize} (${b.seatingType}) is on your platform account. ${fee} Manage or cancel it there.`,
+    title: `Booked and verified: ${b.venueName}, ${tableWhen(b.day, b.time, b.timeZone)}, for ${b.partySize}`,
+    body: `${name}. Your table at ${b.venueName} on ${tableWhen(b.day, b.time, b.timeZone)} for ${b.partySize} (${b.seatingType}) is on your platform account. ${fee} Manage or cancel it there.`,
     link: ACCOUNT_PAGE,
   }
 }

@@ -3,6 +3,7 @@
 // the polls pushed), grouped by restaurant and date. The per-request gap holds later digests
 // back unless a restaurant-date the user has not heard of appears; the effect runner applies the
 // gap (a user setting) and the daily cap. Booking never waits for any of this: only alerts do.
+import { betterTable } from '../../db/alert-groups'
 import type { SlotTerms } from '../../platform/api'
 import type { Table } from '../events'
 import type { RequestState } from '../state'
@@ -18,8 +19,14 @@ export const gatherFor = (state: Pick<RequestState, 'watching'>) => (state.watch
 
 /** A send that did not answer within this died with its object: the next alarm sends again. */
 export const SEND_TIMEOUT_MS = 60_000
-/** Tables kept waiting at most (the oldest beyond it are dropped from the next digest). */
+/**
+ * Tables a waiting digest lists one by one, at most. Beyond it, each restaurant-date keeps its
+ * best tables (at least BEST_PER_DAY, however many restaurant-dates there are) and the rest are
+ * counted, never dropped silently: the alert says how many more each restaurant-date has.
+ */
 export const PENDING_LIMIT = 300
+/** The times an alert shows per restaurant-date before "+N more". */
+export const BEST_PER_DAY = 3
 /** Restaurant-dates remembered as told (bounded like `alerted`). */
 export const DAYS_LIMIT = 500
 
@@ -36,6 +43,8 @@ export interface DigestTable extends Table {
 
 export interface PendingDigest {
   tables: DigestTable[]
+  /** Tables beyond PENDING_LIMIT, counted per restaurant-date (`restaurantDate`), not listed. */
+  more?: Record<string, number>
   /** When the next attempt to send is due. */
   dueAt: number
   /** Set while a send is under way. */
@@ -68,13 +77,40 @@ export function addToDigest(
   const pending = state.digest
   const known = new Set(pending?.tables.map((t) => t.key))
   const added = tables.filter((t) => !known.has(t.key))
-  const all = [...(pending?.tables ?? []), ...added].slice(-PENDING_LIMIT)
+  const { tables: all, more } = withinLimit([...(pending?.tables ?? []), ...added], pending?.more ?? {})
+  const counted = Object.keys(more).length > 0 ? { more } : {}
   const soon = now + gatherFor(state)
-  if (!pending) return { tables: all, dueAt: soon, sendingAt: null }
+  if (!pending) return { tables: all, ...counted, dueAt: soon, sendingAt: null }
   const told = new Set([...state.digestDays, ...pending.tables.map(restaurantDate)])
   const newDay = added.some((t) => !told.has(restaurantDate(t)))
-  return { ...pending, tables: all, dueAt: newDay ? Math.min(pending.dueAt, soon) : pending.dueAt }
+  const dueAt = newDay ? Math.min(pending.dueAt, soon) : pending.dueAt
+  return { tables: all, ...counted, dueAt, sendingAt: pending.sendingAt }
 }
+
+/**
+ * Keeps at most PENDING_LIMIT tables listed, fairly: every restaurant-date keeps its best `quota`
+ * tables, the largest quota (at least BEST_PER_DAY) that fits; the rest are counted in `more`.
+ * So a restaurant with few tables is never crowded out by one with many.
+ */
+export function withinLimit(tables: DigestTable[], more: Record<string, number>): { tables: DigestTable[]; more: Record<string, number> } {
+  if (tables.length <= PENDING_LIMIT) return { tables, more }
+  const byDay = new Map<string, DigestTable[]>()
+  for (const t of tables) byDay.set(restaurantDate(t), [...(byDay.get(restaurantDate(t)) ?? []), t])
+  const fits = (q: number) => [...byDay.values()].reduce((n, list) => n + Math.min(list.length, q), 0) <= PENDING_LIMIT
+  let quota = BEST_PER_DAY
+  while (fits(quota + 1) && [...byDay.values()].some((list) => list.length > quota)) quota++
+  const kept = new Set<DigestTable>()
+  const counted = { ...more }
+  for (const [day, list] of byDay) {
+    for (const t of [...list].sort(betterTable).slice(0, quota)) kept.add(t)
+    if (list.length > quota) counted[day] = (counted[day] ?? 0) + list.length - quota
+  }
+  return { tables: tables.filter((t) => kept.has(t)), more: counted }
+}
+
+/** How many tables a digest tells of: those it lists and those it counts. */
+export const tablesTold = (tables: readonly unknown[], more: Record<string, number> | undefined) =>
+  tables.length + Object.values(more ?? {}).reduce((n, m) => n + m, 0)
 
 /** When the waiting digest should be tried: its due time, or the end of a send that died. */
 export function digestAlarm(state: Pick<RequestState, 'digest'>): number | null {

@@ -65,9 +65,13 @@ export function effectRunner(env: Cloudflare.Env) {
   async function one(effect: Effect): Promise<RequestEvent[]> {
     const d = deps()
     switch (effect.kind) {
-      case 'notify':
-        await notifyUserOfAll(d, effect.to.userId, alertsOf(effect.to, effect.notice, d.baseUrl), (work) => background.push(work))
+      case 'notify': {
+        // The notice names the dinner's restaurants: their names from the catalog (a table's own notice carries its name).
+        const ids = effect.notice.type === 'digest' ? [] : (effect.to.dinner?.venueIds ?? [])
+        const names = new Map((await findVenues(d.db, ids)).map((v) => [v.venueId, v.name] as const))
+        await notifyUserOfAll(d, effect.to.userId, alertsOf(effect.to, effect.notice, d.baseUrl, names), (work) => background.push(work))
         return []
+      }
       case 'send_digest':
         return sendDigest(d, effect)
       case 'mirror':
@@ -166,9 +170,10 @@ export function effectRunner(env: Cloudflare.Env) {
     const prefs = await alertPreferencesOf(d, effect.to.userId)
     const gap = gapAllows({ ...effect, gapMs: prefs.alertGapMinutes * 60_000 }, d.now)
     if (!gap.send) return [{ kind: 'digest_held', until: gap.until }]
-    await notifyUser(d, digestAlert(effect.to, effect.tables, d.baseUrl), (work) => background.push(work))
+    await notifyUser(d, digestAlert(effect.to, effect.tables, d.baseUrl, effect.more), (work) => background.push(work))
     const days = [...new Set(effect.tables.map(restaurantDate))]
-    return [{ kind: 'digest_sent', keys: effect.tables.map((t) => t.key), days, at: d.now }]
+    const counted = effect.more ? { more: effect.more } : {}
+    return [{ kind: 'digest_sent', keys: effect.tables.map((t) => t.key), days, at: d.now, ...counted }]
   }
 
   async function checkOffer(d: Deps, effect: Extract<Effect, { kind: 'check_offer' }>): Promise<OfferAnswer> {

@@ -43,6 +43,9 @@ function Nav(props: { path: string; user: SessionUser | null; unread: number; cs
       <NavLink href="/requests" path={props.path}>
         Requests
       </NavLink>
+      <NavLink href="/calendar" path={props.path}>
+        Calendar
+      </NavLink>
       <NavLink href="/assistants" path={props.path}>
         Assistants
       </NavLink>

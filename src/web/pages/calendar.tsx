@@ -1,5 +1,5 @@
 // The calendar page: the user's feed of confirmed reservations for a calendar app. Its secret URL
-// is shown once, when it is made or reset (like a token); resetting ends the old URL.
+// is shown whenever the page is opened (issue 25: derived, not stored); resetting ends the old URL.
 import type { FeedUrls } from '../../requests/calendar'
 import { CopyableSecret } from '../components/copyable-secret'
 import { Alert, CsrfInput } from '../components/form'
@@ -9,13 +9,15 @@ export interface CalendarPageProps {
   csrfToken: string
   /** When the current feed URL was made; null when there is none. */
   since: number | null
-  /** The URLs, only in the answer to making or resetting the feed. */
+  /** The URLs, in the answer to making or resetting the feed. */
   fresh?: FeedUrls | undefined
+  /** The current feed's URLs, shown again (null for a feed made before they could be). */
+  current?: FeedUrls | undefined
 }
 
-function FreshFeed(props: { urls: FeedUrls }) {
+function FeedAddress(props: { urls: FeedUrls; fresh: boolean }) {
   return (
-    <section class="card new-token" aria-labelledby="feed-heading" data-replace-url="/calendar">
+    <section class="card new-token" aria-labelledby="feed-heading" {...(props.fresh ? { 'data-replace-url': '/calendar' } : {})}>
       <h2 id="feed-heading">Your calendar feed</h2>
       <p>
         <a class="button" href={props.urls.webcal}>
@@ -24,7 +26,7 @@ function FreshFeed(props: { urls: FeedUrls }) {
       </p>
       <p>Or add this address as a calendar subscription (“From URL”):</p>
       <CopyableSecret id="feed-url" value={props.urls.https} />
-      <Alert kind="warning" title="This is the only time you will see it.">
+      <Alert kind="warning" title="Keep this address private.">
         <p>Anyone with this address can see your reservations. If it leaks, reset it below: the old address stops working at once.</p>
       </Alert>
     </section>
@@ -40,11 +42,14 @@ export function CalendarPage(props: CalendarPageProps) {
         Your confirmed reservations in your own calendar, each with an alarm a few hours before the free-cancellation deadline when
         cancelling later costs a fee. Each reservation also has an .ics download on its request page.
       </p>
-      {props.fresh ? <FreshFeed urls={props.fresh} /> : null}
+      {props.fresh ? <FeedAddress urls={props.fresh} fresh /> : props.current ? <FeedAddress urls={props.current} fresh={false} /> : null}
       <section class="card" aria-labelledby="feed-manage-heading">
         <h2 id="feed-manage-heading">{exists ? 'Feed address' : 'Make a feed address'}</h2>
         {props.since !== null && !props.fresh ? (
-          <p>Your feed address was made {formatDateTime(props.since)}. It is shown only when it is made; reset it to get a new one.</p>
+          <p>
+            Your feed address was made {formatDateTime(props.since)}.
+            {props.current ? null : ' It was made before addresses could be shown again; reset it to get one you can see here.'}
+          </p>
         ) : null}
         {!exists ? <p>A private address your calendar app checks for new reservations.</p> : null}
         <form method="post" action="/calendar/feed" class="inline-form">

@@ -1,6 +1,7 @@
 // The in-app inbox and, in local development, the outbox of emails that would have been sent.
+import type { Status } from '../../core/status'
 import type { InboxItem, OutboxEmail } from '../../requests/inbox'
-import { DigestGroups } from '../components/digest-groups'
+import { AlertDigest } from '../components/alert-digest'
 import { type PageOf, Pager } from '../components/pager'
 import { formatDateTime } from '../format'
 
@@ -15,28 +16,77 @@ function safeLink(link: string | null): string | null {
   }
 }
 
-function NotificationItem(props: { item: InboxItem }) {
-  const { item } = props
+/** The words of a notice's one action, which comes first (before the tables or the text). */
+export function actionWords(item: Pick<InboxItem, 'kind' | 'link'>): string {
+  const onPlatform = item.link?.startsWith('https://resy.com/') ?? false
+  switch (item.kind) {
+    case 'approval_needed':
+    case 'expiry_warning':
+      return 'Review and approve'
+    case 'table_found':
+    case 'booking_skipped':
+      return onPlatform ? 'Book on the platform' : 'See every table'
+    default:
+      return onPlatform ? 'Open on the platform' : item.link?.includes('/requests/') ? 'Open the request' : 'Open'
+  }
+}
+
+/** What became of a notice's request, when it is no longer what the notice asked for. */
+const NOW_WORDS: Record<Status, string> = {
+  needs_approval: 'Waiting for your approval',
+  active: 'Watching',
+  awaiting_verification: 'Booked: being verified on the platform',
+  confirmed: 'Booked and verified',
+  expired: 'Expired',
+  stopped: 'Stopped',
+  revoked: 'Ended',
+}
+
+const ASKS_APPROVAL: readonly string[] = ['approval_needed', 'expiry_warning']
+
+function NotificationItem(props: { item: InboxItem; status: Status | undefined }) {
+  const { item, status } = props
   const isNew = item.readAt === null
-  const link = safeLink(item.link)
+  // An approval notice whose request moved on no longer asks for approval: it says what became of it.
+  const settled = ASKS_APPROVAL.includes(item.kind) && status !== undefined && status !== 'needs_approval'
+  const link = settled && item.requestId ? `/requests/${item.requestId}` : safeLink(item.link)
+  const external = link?.startsWith('https://resy.com/') ?? false
   return (
     <li class={isNew ? 'item unread' : 'item'}>
       <div class="item-head">
         <h2 class="item-title">{item.title}</h2>
         {isNew ? <span class="status status-unread">New</span> : null}
       </div>
-      {item.groups ? <DigestGroups groups={item.groups} /> : <p class="body-text">{item.body}</p>}
-      <p class="muted">{formatDateTime(item.createdAt)}</p>
+      <p class="muted">
+        {formatDateTime(item.createdAt)}
+        {status ? (
+          <>
+            {' · '}
+            <span class={`status status-${status.replaceAll('_', '-')}`}>Now: {NOW_WORDS[status]}</span>
+          </>
+        ) : null}
+      </p>
       {link ? (
         <div class="row">
-          <a href={link}>Open</a>
+          <a class="button small" href={link} {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
+            {settled ? 'Open the request' : actionWords(item)}
+          </a>
         </div>
       ) : null}
+      {item.groups ? (
+        <>
+          {/* The digest's first line is its true count ("412 tables for 2 at 8 restaurants on 14 dates."). */}
+          <p class="digest-summary">{item.body.split('\n\n')[0]?.replace(/ Book on the platform.*$/, '')}</p>
+          <AlertDigest groups={item.groups} />
+        </>
+      ) : (
+        <p class="body-text">{item.body}</p>
+      )}
     </li>
   )
 }
 
-export function NotificationsPage(props: { inbox: PageOf<InboxItem>; showOutbox: boolean }) {
+export function NotificationsPage(props: { inbox: PageOf<InboxItem>; statuses: ReadonlyMap<string, Status>; showOutbox: boolean }) {
   const { items } = props.inbox
   return (
     <>
@@ -52,7 +102,7 @@ export function NotificationsPage(props: { inbox: PageOf<InboxItem>; showOutbox:
       ) : (
         <ul class="items">
           {items.map((item) => (
-            <NotificationItem item={item} />
+            <NotificationItem item={item} status={item.requestId ? props.statuses.get(item.requestId) : undefined} />
           ))}
         </ul>
       )}

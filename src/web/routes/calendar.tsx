@@ -2,7 +2,7 @@
 // feed is made or reset, and the feed itself (no session: its secret URL is the key).
 import { type Context, Hono } from 'hono'
 import { currentUser, requireSession } from '../../auth/session'
-import { calendarFeedSince, type FeedUrls, feedIcs, reservationIcs, resetCalendarFeed } from '../../requests/calendar'
+import { calendarFeedSince, currentFeedUrls, type FeedUrls, feedIcs, reservationIcs, resetCalendarFeed } from '../../requests/calendar'
 import { depsOf } from '../../requests/deps'
 import { errorPage, pageNotFound } from '../error-page'
 import { CalendarPage } from '../pages/calendar'
@@ -15,8 +15,11 @@ function calendarResponse(ics: string, filename: string | null): Response {
 }
 
 async function showCalendar(c: Context<WebEnv>, fresh?: FeedUrls) {
-  const since = await calendarFeedSince(depsOf(c.env, c.req.url), currentUser(c).id)
-  return renderPage(c, 'Calendar', <CalendarPage csrfToken={c.get('csrfToken')} since={since} fresh={fresh} />, fresh ? 201 : 200)
+  const deps = depsOf(c.env, c.req.url)
+  const userId = currentUser(c).id
+  const [since, current] = await Promise.all([calendarFeedSince(deps, userId), fresh ? fresh : currentFeedUrls(deps, userId)])
+  const page = <CalendarPage csrfToken={c.get('csrfToken')} since={since} fresh={fresh} current={current ?? undefined} />
+  return renderPage(c, 'Calendar', page, fresh ? 201 : 200)
 }
 
 export const calendarRoutes = new Hono<WebEnv>()

@@ -1,14 +1,31 @@
-// The home page; a signed-in user's shows the setup checklist until it is done.
+// The home page: for a visitor, what the service does; for a signed-in diner, what is next
+// (approvals waiting, upcoming reservations, what is watched), with the setup checklist until done.
 import { Hono } from 'hono'
+import { upcomingReservations } from '../../requests/calendar'
 import { depsOf } from '../../requests/deps'
+import { listRequestsForUser } from '../../requests/read'
+import { restaurantsByIds } from '../../requests/restaurants'
 import { setupDone, setupProgress } from '../../requests/setup-progress'
+import { DinerHome } from '../pages/diner-home'
 import { HomePage } from '../pages/home'
 import { renderPage, type WebEnv } from '../render'
+
+/** Open requests the home page lists at most (the Requests page has them all). */
+const HOME_REQUESTS = 50
 
 export const homeRoutes = new Hono<WebEnv>()
 homeRoutes.get('/', async (c) => {
   const user = c.get('user')
-  const progress = user ? await setupProgress(depsOf(c.env, c.req.url), user.id) : null
-  const setup = progress && !setupDone(progress) ? progress : null
-  return renderPage(c, 'Tablewatch', <HomePage user={user} setup={setup} welcome={c.req.query('welcome') === '1'} />)
+  const welcome = c.req.query('welcome') === '1'
+  if (!user) return renderPage(c, 'Tablewatch', <HomePage user={null} setup={null} welcome={welcome} />)
+  const deps = depsOf(c.env, c.req.url)
+  const [progress, page, upcoming] = await Promise.all([
+    setupProgress(deps, user.id),
+    listRequestsForUser(deps, user.id, { limit: HOME_REQUESTS }),
+    upcomingReservations(deps, user.id),
+  ])
+  const venues = await restaurantsByIds(deps, [...new Set(page.requests.flatMap((r) => r.venue_ids))])
+  const setup = setupDone(progress) ? null : progress
+  const home = <DinerHome setup={setup} welcome={welcome} requests={page.requests} venues={venues} upcoming={upcoming} now={deps.now} />
+  return renderPage(c, 'Tablewatch', home)
 })

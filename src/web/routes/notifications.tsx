@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { currentUser, requireSession } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
 import { outboxOf, viewInbox } from '../../requests/inbox'
+import { requestStatusesOf } from '../../requests/notice-view'
 import { pageNumber } from '../components/pager'
 import { errorPage, pageNotFound } from '../error-page'
 import { NotificationsPage, OutboxPage } from '../pages/notifications'
@@ -22,7 +23,12 @@ notificationsRoutes.get('/notifications', async (c) => {
   const page = pageNumber(c.req.query('page'))
   const inbox = await viewInbox(depsOf(c.env, c.req.url), currentUser(c).id, page, PER_PAGE)
   const paged = { items: inbox.items, page, pages: Math.max(1, Math.ceil(inbox.total / PER_PAGE)), total: inbox.total }
-  return renderPage(c, 'Notifications', <NotificationsPage inbox={paged} showOutbox={outboxEnabled(c.env)} />)
+  const statuses = await requestStatusesOf(
+    depsOf(c.env, c.req.url),
+    currentUser(c).id,
+    inbox.items.flatMap((i) => i.requestId ?? []),
+  )
+  return renderPage(c, 'Notifications', <NotificationsPage inbox={paged} statuses={statuses} showOutbox={outboxEnabled(c.env)} />)
 })
 
 notificationsRoutes.get('/outbox', async (c) => {

@@ -27,6 +27,9 @@ import { renderPage, type WebEnv } from '../render'
 
 const NOTICES = {
   approved: 'Approved. Tablewatch is watching and books the first table that fits, within your limits.',
+  // After approving, the page says one thing: what the request is now (a table may be booked at once).
+  approved_booking: 'Approved. A matching table was found and is being booked; Tablewatch is verifying it with the platform.',
+  approved_booked: 'Approved, booked and verified: the table is on your platform account.',
   declined: 'Declined. Nothing will be watched or booked for this request.',
   stopped: 'Stopped. Tablewatch no longer watches; a reservation, if there is one, stays as it is.',
 } as const
@@ -135,6 +138,14 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
   const state = await stateForUser(deps, requestId, user.id)
   if (!state) return notFound(c)
   const request = await viewFor(deps, state, null)
+  if (extra.notice === NOTICES.approved && state.status !== 'active') {
+    const nowSays: Partial<Record<typeof state.status, string>> = {
+      awaiting_verification: NOTICES.approved_booking,
+      confirmed: NOTICES.approved_booked,
+    }
+    const said = nowSays[state.status]
+    extra = { ...(extra.error ? { error: extra.error } : {}), ...(said ? { notice: said } : {}) }
+  }
   const [venues, alerts] = await Promise.all([restaurantsByIds(deps, request.venue_ids), alertsOfRequest(deps, user.id, request.id)])
   const found = foundTablesOf(alerts)
   // The page shows the whole kept trace (the API view has the last 20), newest first.
