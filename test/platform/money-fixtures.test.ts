@@ -10,17 +10,13 @@ import { createPlatformClient } from '../../src/platform/client'
 import { RequestSpec } from '../../src/requests/schemas'
 import { decideBooking } from '../../src/requests/watch/booking-decision'
 import { detailsCardHold, detailsFree } from './fixtures/book'
+import { behindCdn } from './fixtures/cdn'
 import { FIND_DAY, FIND_VENUE, findMixed } from './fixtures/find'
 import { detailsLargeParty, detailsWithFees, detailsWithoutAmounts, findLargeParty, findTextFee } from './fixtures/money'
 
-/**
- * What every answer of the API carries besides its body. The incap cookies are on every answer
- * behind Imperva ([idx 69602287299], [idx 25069970681], §11); `X-CDN` / `X-Iinfo` are too, and are
- * added here once the client stops reading them as a block (issue 22 item 1, another change).
- */
-const API_HEADERS = {
-  'Content-Type': 'application/json',
-  'Set-Cookie': 'visid_incap_2146851=Zm9vYmFyYmF6; Path=/; Domain=.resy.com; HttpOnly; Secure',
+/** What every answer of the API carries besides its body: its JSON type and the CDN's marks (§11). */
+function apiHeaders(): Headers {
+  return behindCdn({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '' })
 }
 
 interface Seen {
@@ -37,7 +33,7 @@ function replaying(route: (path: string) => { status?: number; body: unknown }) 
       const form = request.method === 'POST' && url.pathname === '/3/book' ? new URLSearchParams(await request.text()) : null
       seen.push({ path: url.pathname, form })
       const { status = 200, body } = route(url.pathname)
-      return new Response(JSON.stringify(body), { status, headers: API_HEADERS })
+      return new Response(JSON.stringify(body), { status, headers: apiHeaders() })
     },
   }
   const client = createPlatformClient({

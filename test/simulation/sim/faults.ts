@@ -115,7 +115,7 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
   ],
 }
 
-const BLOCK_STYLES = ['empty_500', 'html_403', 'cloudfront', 'imperva'] as const
+const BLOCK_STYLES = ['empty_500', 'plain_500', 'html_403', 'cloudfront', 'imperva'] as const
 
 /**
  * The firewall blocks the service (every call, every endpoint) for a while: short, so the
