@@ -5,6 +5,7 @@ import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
 import { dbOf } from '../db/client'
 import { checkRegistration } from './client-metadata'
+import { overlongTokenRequest } from './identifier-limits'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
 import { type ConnectionGrant, connectionOfAccessToken } from './oauth-grants'
 import { checkRefreshToken, recordIssuedRefreshToken } from './refresh-reuse'
@@ -83,6 +84,8 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
           .formData()
           .catch(() => null)
       : null
+  const overlong = overlongTokenRequest(c.req.raw, form)
+  if (overlong) return overlong
   const grantType = form?.get('grant_type') ?? null
   const revoked = form?.get('token')
   if (form && grantType === null && typeof revoked === 'string') {
