@@ -8,6 +8,7 @@ import { checkRegistration } from './client-metadata'
 import { overlongTokenRequest } from './identifier-limits'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
 import { type ConnectionGrant, connectionOfAccessToken } from './oauth-grants'
+import { endRefreshClaim, lostRefreshRace } from './refresh-claim'
 import { checkRefreshToken, recordIssuedRefreshToken } from './refresh-reuse'
 
 type OAuthEnv = { Bindings: Cloudflare.Env }
@@ -96,11 +97,17 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
   const refreshToken = form?.get('refresh_token')
   if (grantType === 'refresh_token' && typeof refreshToken === 'string') {
     const presented = await checkRefreshToken(db, refreshToken, now)
+    if (presented.kind === 'raced') return lostRefreshRace()
     // A replay ends the grant first; the library then refuses the token (invalid_grant).
     if (presented.kind === 'replay') await hooks.endReplayedGrant(c.env, c.req.url, presented)
-    const answer = await authorizationServer(c)
-    if (answer.ok) await recordIssuedRefreshToken(db, answer, presented, now)
-    return answer
+    try {
+      const answer = await authorizationServer(c)
+      // Recorded at the time it is issued, which parallel requests that arrived earlier are compared to.
+      if (answer.ok) await recordIssuedRefreshToken(db, answer, presented, Date.now())
+      return answer
+    } finally {
+      if (presented.kind === 'accepted' && presented.claimed) await endRefreshClaim(db, presented.claimed)
+    }
   }
   const answer = await authorizationServer(c)
   const grant = answer.ok && grantType === 'authorization_code' ? await grantOfAnswer(c.env, answer) : null
