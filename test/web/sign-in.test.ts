@@ -160,3 +160,15 @@ describe('throttling', () => {
     expect((await client.signIn(other, PASSWORD)).status).toBe(303)
   })
 })
+
+describe('the per-address sign-in limit (issue 27, item 6)', () => {
+  it('counts every address of an IPv6 /64 as one address', async () => {
+    const email = await new WebClient().newUser()
+    for (let i = 1; i <= 5; i++) {
+      const res = await new WebClient(undefined, `2001:db8:77:1::${i.toString(16)}`).signIn(email, 'wrong password here')
+      expect(res.status).toBe(401)
+    }
+    const sixth = await new WebClient(undefined, '2001:db8:77:1:abcd::9').signIn(email, 'wrong password here')
+    expect(sixth.status).toBe(429)
+  })
+})
