@@ -4,6 +4,8 @@
 import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
 import { dbOf } from '../db/client'
+import { reserve } from '../db/rate-limits'
+import { addressKey } from '../lib/address-key'
 import { checkRegistration } from './client-metadata'
 import { overlongTokenRequest } from './identifier-limits'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
@@ -122,9 +124,32 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
   return answer
 }
 
+/**
+ * Registrations per client address (an IPv6 /64 is one): a host registers once per install, so 30
+ * an hour is plenty for an office, and a flood cannot fill KV (issue 27, item 7). Without
+ * CF-Connecting-IP (local development and the test pool; Cloudflare always sets it) nothing is counted.
+ */
+const REGISTRATIONS_PER_ADDRESS = { limit: 30, windowMs: 60 * 60 * 1000 }
+
+async function registrationLimited(c: Context<OAuthEnv>): Promise<Response | null> {
+  const address = c.req.header('CF-Connecting-IP')
+  if (!address) return null
+  const now = Date.now()
+  const allowed = await reserve(dbOf(c.env.DB), { key: `register:${addressKey(address)}`, ...REGISTRATIONS_PER_ADDRESS }, now)
+  if (allowed.ok) return null
+  const retryAfter = Math.max(1, Math.ceil((allowed.retryAt - now) / 1000))
+  return c.json(
+    { error: 'too_many_requests', error_description: 'Too many client registrations from this address. Try again later.' },
+    429,
+    { 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' },
+  )
+}
+
 /** Dynamic client registration, with this service's caps on what a client may register. */
 async function registrationEndpoint(c: Context<OAuthEnv>): Promise<Response> {
   if (c.req.method !== 'POST') return authorizationServer(c)
+  const limited = await registrationLimited(c)
+  if (limited) return limited
   const checked = checkRegistration(await c.req.text())
   if (!checked.ok) return c.json({ error: 'invalid_client_metadata', error_description: checked.description }, 400)
   const headers = new Headers(c.req.raw.headers)
