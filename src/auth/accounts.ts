@@ -17,6 +17,8 @@ export interface Credentials {
   password: string
   /** The client address (CF-Connecting-IP), for the throttles. */
   address: string
+  /** The browser's known-device id for this email (src/auth/known-device.ts), for the throttles. */
+  device?: string | null
   now: number
   /** PASSWORD_PEPPER, the Worker secret. */
   pepper: string
@@ -38,7 +40,7 @@ export async function checkPassword(db: Db, user: UserRow | undefined, password:
 
 /** Signs in after reserving the attempt under the throttles (src/auth/throttle.ts). */
 export async function signIn(db: Db, input: Credentials): Promise<SignInResult> {
-  const keys = { email: normalizeEmail(input.email), address: input.address }
+  const keys = { email: normalizeEmail(input.email), address: input.address, device: input.device ?? null }
   const attempt = await reserveSignInAttempt(db, keys, input.now)
   if (!attempt.ok) return { ok: false, reason: 'throttled', retryInMinutes: attempt.retryInMinutes }
   const user = await findUserByEmail(db, input.email)

@@ -172,3 +172,32 @@ describe('the per-address sign-in limit (issue 27, item 6)', () => {
     expect(sixth.status).toBe(429)
   })
 })
+
+describe('known devices (issue 27, item 4)', () => {
+  it('guesses from 30 addresses cannot lock out a browser that signed in before; a new browser still waits', async () => {
+    const owner = new WebClient()
+    const email = freshEmail()
+    await owner.signUp(email, PASSWORD)
+    expect((await owner.signIn(email, PASSWORD)).status).toBe(303)
+    await owner.post('/signout', { _csrf: await owner.csrfFrom('/settings') })
+    // 30 addresses, each below its own limits, spend the email's shared budget.
+    for (let i = 0; i < 30; i++) await new WebClient().signIn(email, `wrong ${i} password`)
+    expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(429)
+    expect((await owner.signIn(email, PASSWORD)).status).toBe(303)
+  })
+
+  it('a device cookie of another email, or a forged one, gives no budget of its own', async () => {
+    const email = freshEmail()
+    await new WebClient().signUp(email, PASSWORD)
+    const other = new WebClient()
+    const otherEmail = await other.newUser()
+    expect(otherEmail).not.toBe(email)
+    other.cookies.delete('tw_session')
+    expect(other.cookies.has('tw_device')).toBe(true)
+    for (let i = 0; i < 10; i++) await new WebClient().signIn(email, `wrong ${i} password`)
+    expect((await other.signIn(email, PASSWORD)).status).toBe(429)
+    const forger = new WebClient()
+    forger.cookies.set('tw_device', 'abc.forged')
+    expect((await forger.signIn(email, PASSWORD)).status).toBe(429)
+  })
+})

@@ -2,6 +2,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { signIn, signUp } from '../../auth/accounts'
+import { knownDeviceOf, rememberDevice } from '../../auth/known-device'
 import { endSession, startSession } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
 import { clientAddress, tryAgainIn } from '../client-address'
@@ -48,11 +49,13 @@ authRoutes.post('/signin', async (c) => {
     email: form.email,
     password: form.password,
     address: clientAddress(c),
+    device: await knownDeviceOf(c, form.email),
     now: Date.now(),
     pepper: c.env.PASSWORD_PEPPER,
   })
   if (result.ok) {
     await startSession(c, result.userId)
+    await rememberDevice(c, form.email)
     return c.redirect(next, 303)
   }
   const error = result.reason === 'throttled' ? tryAgainIn(result.retryInMinutes) : GENERIC_SIGN_IN_ERROR
