@@ -13,8 +13,8 @@ import type { Db } from '../db/client'
 import { deleteTokensIssuedBefore, findIssuedToken, insertIssuedToken, latestGenerationOf, takeGraceUse } from '../db/refresh-tokens'
 import { sha256Hex } from '../lib/random'
 import { GRANT_TTL_SECONDS } from './oauth'
-import { claimNewestRefreshToken } from './refresh-claim'
 import { grantOfToken } from './oauth-grants'
+import { claimNewestRefreshToken } from './refresh-claim'
 
 export const REFRESH_REUSE_GRACE_MS = 30_000
 

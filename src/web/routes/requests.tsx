@@ -18,10 +18,10 @@ import { stopRequest } from '../../requests/stop'
 import { viewFor } from '../../requests/view'
 import { pageNumber, pageOf } from '../components/pager'
 import { errorPage, pageNotFound } from '../error-page'
+import { ownerStartedNavigation } from '../navigation'
 import { ApprovePage, type ApprovePageProps } from '../pages/approve'
 import { RequestPage } from '../pages/request'
 import { RequestsPage } from '../pages/requests'
-import { ownerStartedNavigation } from '../navigation'
 import { renderPage, type WebEnv } from '../render'
 
 const NOTICES = {
