@@ -35,6 +35,8 @@ declare global {
       PLATFORM_TOKEN_KEY: string
       /** HMAC key peppering password hashes (src/auth/password.ts); a Worker secret. */
       PASSWORD_PEPPER: string
+      /** Bearer secret that shows the operators' figures on /health (src/http/health.ts); a Worker secret, optional. */
+      OPERATOR_TOKEN?: string
       /** HMAC key signing the signed-out CSRF token (src/auth/csrf.ts); a Worker secret. */
       CSRF_SECRET: string
       /**

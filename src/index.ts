@@ -7,11 +7,11 @@ import { createApiApp } from './api/app'
 import { createOAuthRoutes } from './auth/oauth-routes'
 import { resolveBearerToken } from './auth/resolve-token'
 import { limitBodies } from './http/body-limit'
+import { health } from './http/health'
 import { requireConfiguration } from './http/require-configuration'
 import { securityHeaders } from './http/security-headers'
 import { mcpRoutes } from './mcp/routes'
 import { depsOf } from './requests/deps'
-import { platformHealth } from './requests/platform-health'
 import { carryOverConnection } from './requests/reconnect'
 import { endGrantAndItsRequests, revokeRequestsIfRevocationEndsGrant } from './requests/revoke'
 import { webApp } from './web/app'
@@ -42,8 +42,8 @@ app.route(
 app.route('/', consentRoutes)
 app.route('/account/platform', platformApi)
 app.route('/device/v1', deviceApi)
-// Operators' figures: platform blocks and refused API keys since the database was created.
-app.get('/health', async (c) => c.json({ ok: true, platform: await platformHealth(c.env) }))
+// Public liveness; the operators' figures (platform blocks, refused API keys) need OPERATOR_TOKEN.
+app.get('/health', health)
 app.route('/', webApp)
 
 export default app

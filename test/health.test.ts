@@ -3,7 +3,8 @@ import { expect, it, vi } from 'vitest'
 import { sandboxControl } from '../sandbox/control-client'
 import { servicePlatform } from '../src/requests/platform-health'
 
-const health = async () => (await SELF.fetch('http://localhost/health')).json()
+const OPERATOR = { Authorization: `Bearer ${env.OPERATOR_TOKEN}` }
+const health = async () => (await SELF.fetch('http://localhost/health', { headers: OPERATOR })).json()
 
 it('answers health and has migrated D1', async () => {
   const res = await SELF.fetch('http://localhost/health')
@@ -36,4 +37,16 @@ it('counts platform blocks for operators, with a stable log line, and shows the 
   expect(await health()).toMatchObject({
     platform: { blocked: { count: 1, last_at: expect.any(String), last: '/3/venuesearch/search imperva' }, operator_fault: { count: 0 } },
   })
+})
+
+it('answers liveness publicly and shows the operators’ figures only with the operator token (issue 27)', async () => {
+  const open = await SELF.fetch('http://localhost/health')
+  expect(open.status).toBe(200)
+  const body = JSON.stringify(await open.json())
+  expect(body).toBe('{"ok":true}')
+  const wrong = await SELF.fetch('http://localhost/health', { headers: { Authorization: 'Bearer not-the-operator-token' } })
+  expect(wrong.status).toBe(401)
+  expect(await wrong.text()).not.toContain('platform')
+  const operator = await SELF.fetch('http://localhost/health', { headers: OPERATOR })
+  expect(await operator.json()).toMatchObject({ ok: true, platform: { blocked: { count: expect.any(Number) } } })
 })

@@ -41,11 +41,16 @@ type Log = (line: string) => void
 export async function startWorld(options: { bulkUsers: number; log: Log }): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'tablewatch-bench-'))
   // Local-only secrets for this run: the API key both workers share, the token key, the
-  // password pepper and the CSRF signing key.
+  // password pepper, the CSRF signing key and the operator token (/health's figures).
   const apiKey = `bench-${randomBytes(12).toString('hex')}`
   const tokenKey = randomBytes(32).toString('base64')
   const vars = join(dir, '.dev.vars')
-  const keys = [`PASSWORD_PEPPER=${randomBytes(32).toString('base64')}`, `CSRF_SECRET=${randomBytes(32).toString('base64')}`]
+  const operatorToken = randomBytes(24).toString('hex')
+  const keys = [
+    `PASSWORD_PEPPER=${randomBytes(32).toString('base64')}`,
+    `CSRF_SECRET=${randomBytes(32).toString('base64')}`,
+    `OPERATOR_TOKEN=${operatorToken}`,
+  ]
   writeFileSync(vars, `PLATFORM_API_KEY=${apiKey}\nPLATFORM_TOKEN_KEY=${tokenKey}\n${keys.join('\n')}\n`, { mode: 0o600 })
 
   const sandboxPort = await freePort()
@@ -93,7 +98,7 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     if (logFile) service.onLine((line) => appendFileSync(`${logFile}.${name}`, `${Date.now()} ${line}\n`))
     options.log(`${name}: starting the service (wrangler dev, [env.bench], platform at ${platformBase})`)
     await service.start()
-    const api = new Api(service.origin)
+    const api = new Api(service.origin, operatorToken)
     const searcher = bulk[0]
     if (!searcher) throw new Error('no users')
     // Restaurant search adds each platform venue (zone, release rule) to the service's catalog.

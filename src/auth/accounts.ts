@@ -1,10 +1,10 @@
 // Sign-up and sign-in rules, free of HTTP: the web routes call these and render the result.
 // Neither answer tells whether an email has an account.
 import type { Db } from '../db/client'
-import { insertOutboxEmail } from '../db/notifications'
 import { reserve } from '../db/rate-limits'
 import { findUserByEmail, insertUser, normalizeEmail, replacePassword, storedPassword, type UserRow } from '../db/users'
-import { hashPassword, upgradeToPepper, verifyAgainstNothing, verifyPassword } from './password'
+import { hashPassword, type PasswordHash, upgradeToPepper, verifyAgainstNothing, verifyPassword } from './password'
+import { openPendingAccount, sealPendingAccount } from './sign-up-confirmation'
 import { forgiveSignIn, reserveSignInAttempt } from './throttle'
 
 export type SignInResult =
@@ -17,6 +17,8 @@ export interface Credentials {
   password: string
   /** The client address (CF-Connecting-IP), for the throttles. */
   address: string
+  /** The browser's known-device id for this email (src/auth/known-device.ts), for the throttles. */
+  device?: string | null
   now: number
   /** PASSWORD_PEPPER, the Worker secret. */
   pepper: string
@@ -38,7 +40,7 @@ export async function checkPassword(db: Db, user: UserRow | undefined, password:
 
 /** Signs in after reserving the attempt under the throttles (src/auth/throttle.ts). */
 export async function signIn(db: Db, input: Credentials): Promise<SignInResult> {
-  const keys = { email: normalizeEmail(input.email), address: input.address }
+  const keys = { email: normalizeEmail(input.email), address: input.address, device: input.device ?? null }
   const attempt = await reserveSignInAttempt(db, keys, input.now)
   if (!attempt.ok) return { ok: false, reason: 'throttled', retryInMinutes: attempt.retryInMinutes }
   const user = await findUserByEmail(db, input.email)
@@ -54,37 +56,84 @@ export const SIGN_UPS_PER_ADDRESS = { limit: 30, windowMs: HOUR_MS }
 /** "Someone tried to create an account with your email" at most once a day per address. */
 const NOTICES_PER_EMAIL = { limit: 1, windowMs: 24 * HOUR_MS }
 
-/** A new account's id (the page signs it in), or null for a taken email; or the sign-up throttle. */
-export type SignUpResult = { ok: true; userId: string | null } | { ok: false; retryInMinutes: number }
+/** Sign-up answers the same for every address (issue 27, item 3); only the throttle differs. */
+export type SignUpResult = { ok: true } | { ok: false; retryInMinutes: number }
+
+/** Confirmation mails per address: a few retries, not a way to flood someone's inbox. */
+const CONFIRMATIONS_PER_EMAIL = { limit: 3, windowMs: HOUR_MS }
+
+/** A mail about the account itself (no unsubscribe footer: it is not an alert). */
+export interface AccountMail {
+  /** The account's id, or '' for an address without one yet (a sign-up confirmation). */
+  userId: string
+  to: string
+  subject: string
+  body: string
+}
+
+export interface SignUpMail {
+  /** Sends an account mail (src/notifications/account-mail.ts). */
+  send(mail: AccountMail): Promise<void>
+  /** The confirmation link for a sealed pending account. */
+  confirmUrl(token: string): string
+  /** PLATFORM_TOKEN_KEY, which seals the pending account into the link. */
+  sealKey: string
+}
 
 /**
- * Creates the account and returns its id, so the page can sign the new user in (issue 16). When
- * the email is taken, nothing changes on that account: the id is null, after the same work (a
- * password hash and one insert), and the owner of the address is told someone tried, in
- * `background` (the Worker's waitUntil).
+ * Answers every valid sign-up the same way, so the form never tells whether an address has an
+ * account (issue 27, item 3; docs/decisions.md). The mail decides: a new address gets a
+ * confirmation link that creates the account; an existing one gets a note that someone tried.
+ * Both are sent in `background` (the Worker's waitUntil), after the same work up front (a
+ * password hash), so neither the answer nor its timing differs.
  */
-export async function signUp(db: Db, input: Credentials, background: (work: Promise<unknown>) => void): Promise<SignUpResult> {
+export async function signUp(
+  db: Db,
+  input: Credentials,
+  mail: SignUpMail,
+  background: (work: Promise<unknown>) => void,
+): Promise<SignUpResult> {
   const allowed = await reserve(db, { key: `signup:addr:${input.address}`, ...SIGN_UPS_PER_ADDRESS }, input.now)
   if (!allowed.ok) return { ok: false, retryInMinutes: Math.max(1, Math.ceil((allowed.retryAt - input.now) / 60_000)) }
   const password = await hashPassword(input.password, input.pepper)
-  const created = await insertUser(db, { email: input.email, password, now: input.now })
-  if (created) return { ok: true, userId: created.id }
-  background(tellOwnerSomeoneTried(db, input.email, input.now))
-  return { ok: true, userId: null }
+  background(mailTheAddress(db, normalizeEmail(input.email), password, mail, input.now))
+  return { ok: true }
 }
 
-async function tellOwnerSomeoneTried(db: Db, email: string, now: number): Promise<void> {
+async function mailTheAddress(db: Db, email: string, password: PasswordHash, mail: SignUpMail, now: number): Promise<void> {
   const existing = await findUserByEmail(db, email)
-  if (!existing) return
+  if (existing) return tellOwnerSomeoneTried(db, existing, mail, now)
+  if (!(await reserve(db, { key: `signup:confirm:${email}`, ...CONFIRMATIONS_PER_EMAIL }, now)).ok) return
+  const token = await sealPendingAccount(mail.sealKey, email, password, now)
+  await mail.send({
+    userId: '',
+    to: email,
+    subject: 'Confirm your Tablewatch account',
+    body:
+      `Open this link to finish creating your Tablewatch account: ${mail.confirmUrl(token)}\n\n` +
+      'The link works for 24 hours. If you did not sign up, ignore this message: no account is created without it.',
+  })
+}
+
+async function tellOwnerSomeoneTried(db: Db, existing: UserRow, mail: SignUpMail, now: number): Promise<void> {
   const fresh = await reserve(db, { key: `signup:notice:${existing.email}`, ...NOTICES_PER_EMAIL }, now)
   if (!fresh.ok) return
-  await insertOutboxEmail(db, {
+  await mail.send({
     userId: existing.id,
-    toAddress: existing.email,
+    to: existing.email,
     subject: 'Someone tried to create an account with your email',
     body:
       'Someone tried to create a Tablewatch account with this email address, which already has an account. ' +
       'If it was you, sign in with your existing password. If not, you can ignore this message; nothing was changed.',
-    createdAt: now,
   })
+}
+
+export type ConfirmResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'taken' }
+
+/** Creates the account of a confirmation link; a used, forged or expired link creates nothing. */
+export async function confirmSignUp(db: Db, sealKey: string, token: string, now: number): Promise<ConfirmResult> {
+  const pending = await openPendingAccount(sealKey, token, now)
+  if (!pending) return { ok: false, reason: 'invalid' }
+  const created = await insertUser(db, { email: pending.email, password: pending.password, now })
+  return created ? { ok: true, userId: created.id } : { ok: false, reason: 'taken' }
 }

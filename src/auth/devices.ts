@@ -12,7 +12,7 @@ import {
   markDeviceRevoked,
   touchDevice,
 } from '../db/devices'
-import { release, reserve } from '../db/rate-limits'
+import { type Budget, release, reserve } from '../db/rate-limits'
 import { AppError } from '../errors'
 import { newId, randomBase62, sha256Hex } from '../lib/random'
 
@@ -21,9 +21,24 @@ export const PAIRING_CODE_LIFETIME_MS = 10 * 60 * 1000
 /** RFC 8628 §6.1: consonants only (no vowels, so no words), case-insensitive, 8 of them: 20^8 codes. */
 const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ'
 const USER_CODE_LENGTH = 8
-/** Wrong codes per client address before pairing from it waits (the code space is 20^8, the code lives 10 minutes). */
-const MAX_WRONG_CODES = 10
-const WRONG_CODE_WINDOW_MS = 15 * 60 * 1000
+/**
+ * Pairing attempts are limited three ways, each over 15 minutes (issue 27, item 6):
+ * - 10 per client address (an IPv6 /64 counts as one address): one place guessing;
+ * - 5 per code value: one code tried again and again (a script racing the person typing it);
+ * - 300 from everywhere together: guessing spread over many addresses. With 20^8 codes, 300
+ *   guesses find a given live code with odds of about 1 in 85 million per window.
+ * A right code gives its units back, so people pairing are not counted.
+ */
+const PAIRING_WINDOW_MS = 15 * 60 * 1000
+const PAIRING_BUDGETS = { address: 10, code: 5, everywhere: 300 }
+
+function pairingBudgets(address: string, code: string): Budget[] {
+  return [
+    { key: `device-pair:${address}`, limit: PAIRING_BUDGETS.address, windowMs: PAIRING_WINDOW_MS },
+    { key: `device-pair-code:${code}`, limit: PAIRING_BUDGETS.code, windowMs: PAIRING_WINDOW_MS },
+    { key: 'device-pair-everywhere', limit: PAIRING_BUDGETS.everywhere, windowMs: PAIRING_WINDOW_MS },
+  ]
+}
 
 /** A fresh user code, shown as XXXX-XXXX. */
 function newUserCode(): string {
@@ -62,15 +77,20 @@ export async function completePairing(
   db: Db,
   input: { userCode: string; deviceName: string; address: string; now: number },
 ): Promise<{ credential: string; device: DeviceRow }> {
-  // Every attempt takes a unit of the address's budget; a right code gives its unit back.
-  const budget = { key: `device-pair:${input.address}`, limit: MAX_WRONG_CODES, windowMs: WRONG_CODE_WINDOW_MS }
-  if (!(await reserve(db, budget, input.now)).ok) {
-    throw new AppError('request_limit', 'Too many wrong pairing codes from this address. Wait 15 minutes and try again.')
-  }
+  // Every attempt takes a unit of each budget; a right code gives them back.
   const code = normalizeUserCode(input.userCode)
+  const budgets = pairingBudgets(input.address, code ?? 'unreadable')
+  const taken: string[] = []
+  for (const budget of budgets) {
+    if (!(await reserve(db, budget, input.now)).ok) {
+      for (const key of taken) await release(db, key)
+      throw new AppError('request_limit', 'Too many wrong pairing codes. Wait 15 minutes and try again.')
+    }
+    taken.push(budget.key)
+  }
   const userId = code ? await consumePairing(db, await sha256Hex(code), input.now) : null
   if (!userId) throw wrongCode()
-  await release(db, budget.key)
+  for (const key of taken) await release(db, key)
   const credential = DEVICE_CREDENTIAL_PREFIX + randomBase62(32)
   const device: DeviceRow = {
     id: newId('dev'),

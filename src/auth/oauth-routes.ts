@@ -4,10 +4,14 @@
 import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
 import { dbOf } from '../db/client'
+import { reserve } from '../db/rate-limits'
+import { addressKey } from '../lib/address-key'
 import { clientIdDocumentProblem, clientIdOfTokenRequest } from './client-id-document'
 import { checkRegistration } from './client-metadata'
+import { overlongTokenRequest } from './identifier-limits'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
 import { type ConnectionGrant, connectionOfAccessToken } from './oauth-grants'
+import { endRefreshClaim, lostRefreshRace } from './refresh-claim'
 import { checkRefreshToken, recordIssuedRefreshToken } from './refresh-reuse'
 
 type OAuthEnv = { Bindings: Cloudflare.Env }
@@ -84,6 +88,8 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
           .formData()
           .catch(() => null)
       : null
+  const overlong = overlongTokenRequest(c.req.raw, form)
+  if (overlong) return overlong
   const clientId = form ? clientIdOfTokenRequest(form, c.req.header('Authorization') ?? null) : null
   const addressProblem = clientId === null ? null : clientIdDocumentProblem(c.env, clientId)
   if (addressProblem) return c.json({ error: 'invalid_client', error_description: addressProblem }, 401, { 'Cache-Control': 'no-store' })
@@ -97,11 +103,17 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
   const refreshToken = form?.get('refresh_token')
   if (grantType === 'refresh_token' && typeof refreshToken === 'string') {
     const presented = await checkRefreshToken(db, refreshToken, now)
+    if (presented.kind === 'raced') return lostRefreshRace()
     // A replay ends the grant first; the library then refuses the token (invalid_grant).
     if (presented.kind === 'replay') await hooks.endReplayedGrant(c.env, c.req.url, presented)
-    const answer = await authorizationServer(c)
-    if (answer.ok) await recordIssuedRefreshToken(db, answer, presented, now)
-    return answer
+    try {
+      const answer = await authorizationServer(c)
+      // Recorded at the time it is issued, which parallel requests that arrived earlier are compared to.
+      if (answer.ok) await recordIssuedRefreshToken(db, answer, presented, Date.now())
+      return answer
+    } finally {
+      if (presented.kind === 'accepted' && presented.claimed) await endRefreshClaim(db, presented.claimed)
+    }
   }
   const answer = await authorizationServer(c)
   const grant = answer.ok && grantType === 'authorization_code' ? await grantOfAnswer(c.env, answer) : null
@@ -116,9 +128,32 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
   return answer
 }
 
+/**
+ * Registrations per client address (an IPv6 /64 is one): a host registers once per install, so 30
+ * an hour is plenty for an office, and a flood cannot fill KV (issue 27, item 7). Without
+ * CF-Connecting-IP (local development and the test pool; Cloudflare always sets it) nothing is counted.
+ */
+const REGISTRATIONS_PER_ADDRESS = { limit: 30, windowMs: 60 * 60 * 1000 }
+
+async function registrationLimited(c: Context<OAuthEnv>): Promise<Response | null> {
+  const address = c.req.header('CF-Connecting-IP')
+  if (!address) return null
+  const now = Date.now()
+  const allowed = await reserve(dbOf(c.env.DB), { key: `register:${addressKey(address)}`, ...REGISTRATIONS_PER_ADDRESS }, now)
+  if (allowed.ok) return null
+  const retryAfter = Math.max(1, Math.ceil((allowed.retryAt - now) / 1000))
+  return c.json(
+    { error: 'too_many_requests', error_description: 'Too many client registrations from this address. Try again later.' },
+    429,
+    { 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' },
+  )
+}
+
 /** Dynamic client registration, with this service's caps on what a client may register. */
 async function registrationEndpoint(c: Context<OAuthEnv>): Promise<Response> {
   if (c.req.method !== 'POST') return authorizationServer(c)
+  const limited = await registrationLimited(c)
+  if (limited) return limited
   const checked = checkRegistration(await c.req.text())
   if (!checked.ok) return c.json({ error: 'invalid_client_metadata', error_description: checked.description }, 400)
   const headers = new Headers(c.req.raw.headers)

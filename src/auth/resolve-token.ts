@@ -4,6 +4,7 @@
 import type { Principal } from '../core/principal'
 import { dbOf } from '../db/client'
 import { AppError } from '../errors'
+import { tokenFits } from './identifier-limits'
 import { oauthSetup } from './oauth'
 import { principalFromOAuth } from './oauth-props'
 import { isPersonalAccessToken, principalFromPat } from './pat'
@@ -19,11 +20,17 @@ export async function resolveBearerToken(
   now = Date.now(),
   resource = oauthSetup(env).apiResource,
 ): Promise<Principal> {
+  // No token the service issues is this long; KV would throw on the key built from it.
+  if (!tokenFits(token)) throw invalidToken()
   if (isPersonalAccessToken(token)) return principalFromPat(dbOf(env.DB), token, now)
   const validated = await oauthSetup(env).server.validateToken(resource, token, env)
   const principal = validated ? principalFromOAuth(validated) : null
   if (principal) return principal
-  throw new AppError('unauthorized', 'The access token is not valid.', {
+  throw invalidToken()
+}
+
+function invalidToken(): AppError {
+  return new AppError('unauthorized', 'The access token is not valid.', {
     'WWW-Authenticate': 'Bearer realm="tablewatch", error="invalid_token", error_description="The access token is not valid."',
   })
 }

@@ -2,8 +2,9 @@
 // parallel attempts cannot run more checks than the limits allow:
 // - 5 per email and client address in 15 minutes: guessing one account from one place;
 // - 30 per client address in 15 minutes: one place trying many emails;
-// - 10 per email in a minute, from anywhere: a slow-down that no one can turn into a lockout
-//   of the owner, who signs in from an address of their own.
+// - 10 per email in a minute, from anywhere: a slow-down of guessing spread over addresses. A
+//   known device of the email (src/auth/known-device.ts) has its own 10 a minute instead, so
+//   guesses from elsewhere cannot lock the owner out (issue 27, item 4).
 // A successful sign-in gives its units back and clears the pair's count.
 import type { Db } from '../db/client'
 import { type Budget, forget, release, reserve } from '../db/rate-limits'
@@ -18,13 +19,17 @@ export interface ThrottleKeys {
   email: string
   /** The client address (CF-Connecting-IP). */
   address: string
+  /** The browser's known-device id for this email, when it has one. */
+  device?: string | null
 }
 
 function budgets(keys: ThrottleKeys): Budget[] {
   return [
     { key: `signin:pair:${keys.email}|${keys.address}`, ...PAIR_LIMIT },
     { key: `signin:addr:${keys.address}`, ...ADDRESS_LIMIT },
-    { key: `signin:email:${keys.email}`, ...EMAIL_LIMIT },
+    keys.device
+      ? { key: `signin:email-device:${keys.email}|${keys.device}`, ...EMAIL_LIMIT }
+      : { key: `signin:email:${keys.email}`, ...EMAIL_LIMIT },
   ]
 }
 

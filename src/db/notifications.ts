@@ -1,5 +1,5 @@
 // Queries on the in-app inbox (notifications) and the mail outbox.
-import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm'
 import type { Db } from './client'
 import { notifications, outbox } from './schema'
 
@@ -78,6 +78,16 @@ export async function insertOutboxEmail(db: Db, row: Omit<typeof outbox.$inferIn
 
 export async function listOutbox(db: Db, userId: string, limit = 100): Promise<OutboxRow[]> {
   return db.select().from(outbox).where(eq(outbox.userId, userId)).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit)
+}
+
+/** Mails to one address since a time, newest first: the local sign-up page's view of its own mail. */
+export async function listOutboxTo(db: Db, toAddress: string, since: number, limit = 5): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, toAddress), gte(outbox.createdAt, since)))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit)
 }
 
 /** The alerts sent about one request, newest first (the request page's "Alerts sent"). */

@@ -30,12 +30,13 @@ export interface InboxPage {
  * One page of the inbox, newest first. Looking at the inbox is reading it: everything is marked
  * read (the header's badge clears), after the page's items were taken as they were.
  */
-export async function viewInbox(deps: Deps, userId: string, page: number, size: number): Promise<InboxPage> {
+export async function viewInbox(deps: Deps, userId: string, page: number, size: number, markRead = true): Promise<InboxPage> {
   const [items, total] = await Promise.all([
     listNotifications(deps.db, userId, size, (page - 1) * size),
     countNotifications(deps.db, userId),
   ])
-  await markAllNotificationsRead(deps.db, userId, deps.now)
+  // `markRead` false: a view another site opened (src/web/navigation.ts) changes nothing.
+  if (markRead) await markAllNotificationsRead(deps.db, userId, deps.now)
   return { items, total }
 }
 

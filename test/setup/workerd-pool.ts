@@ -24,6 +24,7 @@ export async function workerdPool(bindings: Record<string, string> = {}) {
         PLATFORM_TOKEN_KEY: 'dGVzdC1vbmx5IHBsYXRmb3JtIHRva2VuIGtleSAzMmI=',
         PASSWORD_PEPPER: 'test-only password pepper',
         CSRF_SECRET: 'test-only csrf signing key',
+        OPERATOR_TOKEN: 'test-only-operator-token',
         ...bindings,
       },
       serviceBindings: sandboxServiceBindings,

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { setCookieLine, WebClient } from './web-client'
+import { confirmationLink, WebClient } from './web-client'
 
 const PASSWORD = 'correct horse battery'
 
@@ -13,7 +13,9 @@ afterEach(() => {
 })
 
 async function outboxSubjects(email: string): Promise<string[]> {
-  const mail = await env.DB.prepare('select subject from outbox where to_address = ?').bind(email).all<{ subject: string }>()
+  const mail = await env.DB.prepare("select subject from outbox where to_address = ? and subject <> 'Confirm your Tablewatch account'")
+    .bind(email)
+    .all<{ subject: string }>()
   return mail.results.map((m) => m.subject)
 }
 
@@ -38,25 +40,64 @@ describe('sign-in errors', () => {
 })
 
 describe('sign-up', () => {
-  it('signs a new account in at once', async () => {
-    const client = new WebClient()
-    const res = await client.post('/signup', { email: freshEmail(), password: PASSWORD, _csrf: await client.csrfFrom('/signup') })
-    expect(res.status).toBe(303)
-    expect(res.headers.get('Location')).toBe('/?welcome=1')
-    expect(client.cookies.has('tw_session')).toBe(true)
-    expect((await client.get('/settings')).status).toBe(200)
+  it('answers a new and an existing address the same way: "check your inbox", no session (issue 27, item 3)', async () => {
+    const existing = freshEmail()
+    await new WebClient().signUp(existing, PASSWORD)
+    const answers = []
+    for (const email of [freshEmail(), existing]) {
+      const client = new WebClient()
+      const res = await client.post('/signup', { email, password: 'another password 123', _csrf: await client.csrfFrom('/signup') })
+      const sent = await client.get('/signup/sent')
+      answers.push({
+        status: res.status,
+        location: res.headers.get('Location'),
+        session: client.cookies.has('tw_session'),
+        cookies: [...client.cookies.keys()].sort(),
+        body: (await res.text()).length,
+        page: (await sent.text()).replace(/name="_csrf" value="[^"]+"/g, '').replace(/<article>[\s\S]*<\/article>/g, ''),
+      })
+    }
+    expect(answers[0]).toEqual(answers[1])
+    expect(answers[0]).toMatchObject({ status: 303, location: '/signup/sent', session: false })
+    // The existing account is left alone: the stranger's password does not open it.
+    expect((await new WebClient().signIn(existing, 'another password 123')).status).toBe(401)
+    expect((await new WebClient().signIn(existing, PASSWORD)).status).toBe(303)
   })
 
-  it('sends an existing email to sign in without a session, and leaves the account alone', async () => {
+  it('creates the account only through the mailed link, whose page needs a click; then the user is signed in', async () => {
+    const client = new WebClient()
     const email = freshEmail()
-    await new WebClient().signUp(email, PASSWORD)
-    const stranger = new WebClient()
-    const again = await stranger.signUp(email.toUpperCase(), 'another password 123')
-    expect(again.status).toBe(303)
+    const since = Date.now()
+    await client.post('/signup', { email, password: PASSWORD, _csrf: await client.csrfFrom('/signup') })
+    expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(401)
+    const link = new URL(await confirmationLink(email, since))
+    const opened = await client.get(link.pathname + link.search)
+    expect(opened.status).toBe(200)
+    expect(await env.DB.prepare('select 1 from users where email = ?').bind(email).first()).toBeNull()
+    const done = await client.confirmSignUp(email, since)
+    expect(done.status).toBe(303)
+    expect(done.headers.get('Location')).toBe('/?welcome=1')
+    expect((await client.get('/settings')).status).toBe(200)
+    // A second use of the link creates nothing and sends to sign in.
+    const again = await new WebClient().confirmSignUp(email, since)
     expect(again.headers.get('Location')).toBe('/signin?signed_up=1')
-    expect(setCookieLine(again, 'tw_session')).toBeUndefined()
-    expect((await new WebClient().signIn(email, 'another password 123')).status).toBe(401)
-    expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(303)
+    expect((await env.DB.prepare('select count(*) as n from users where email = ?').bind(email).first<{ n: number }>())?.n).toBe(1)
+  })
+
+  it('refuses a forged or damaged link with a 4xx page, creating nothing', async () => {
+    const client = new WebClient()
+    const res = await client.post('/signup/confirm', { t: 'forged.token', _csrf: await client.csrfFrom('/signup') })
+    expect(res.status).toBe(422)
+    expect(await res.text()).toContain('This link is not valid or has expired')
+  })
+
+  it('shows the mail it would have sent on the "check your inbox" page in local development only to the browser that signed up', async () => {
+    const client = new WebClient()
+    const email = freshEmail()
+    await client.post('/signup', { email, password: PASSWORD, _csrf: await client.csrfFrom('/signup') })
+    await confirmationLink(email, 0)
+    expect(await (await client.get('/signup/sent')).text()).toContain('Confirm your Tablewatch account')
+    expect(await (await new WebClient().get('/signup/sent')).text()).not.toContain('Confirm your Tablewatch account')
   })
 
   it('tells the owner of an existing email, through the outbox, that someone tried', async () => {
@@ -158,5 +199,46 @@ describe('throttling', () => {
     await client.signUp(other, PASSWORD)
     for (let i = 0; i < 5; i++) await client.signIn(locked, `wrong ${i} password`)
     expect((await client.signIn(other, PASSWORD)).status).toBe(303)
+  })
+})
+
+describe('the per-address sign-in limit (issue 27, item 6)', () => {
+  it('counts every address of an IPv6 /64 as one address', async () => {
+    const email = await new WebClient().newUser()
+    for (let i = 1; i <= 5; i++) {
+      const res = await new WebClient(undefined, `2001:db8:77:1::${i.toString(16)}`).signIn(email, 'wrong password here')
+      expect(res.status).toBe(401)
+    }
+    const sixth = await new WebClient(undefined, '2001:db8:77:1:abcd::9').signIn(email, 'wrong password here')
+    expect(sixth.status).toBe(429)
+  })
+})
+
+describe('known devices (issue 27, item 4)', () => {
+  it('guesses from 30 addresses cannot lock out a browser that signed in before; a new browser still waits', async () => {
+    const owner = new WebClient()
+    const email = freshEmail()
+    await owner.signUp(email, PASSWORD)
+    expect((await owner.signIn(email, PASSWORD)).status).toBe(303)
+    await owner.post('/signout', { _csrf: await owner.csrfFrom('/settings') })
+    // 30 addresses, each below its own limits, spend the email's shared budget.
+    for (let i = 0; i < 30; i++) await new WebClient().signIn(email, `wrong ${i} password`)
+    expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(429)
+    expect((await owner.signIn(email, PASSWORD)).status).toBe(303)
+  })
+
+  it('a device cookie of another email, or a forged one, gives no budget of its own', async () => {
+    const email = freshEmail()
+    await new WebClient().signUp(email, PASSWORD)
+    const other = new WebClient()
+    const otherEmail = await other.newUser()
+    expect(otherEmail).not.toBe(email)
+    other.cookies.delete('tw_session')
+    expect(other.cookies.has('tw_device')).toBe(true)
+    for (let i = 0; i < 10; i++) await new WebClient().signIn(email, `wrong ${i} password`)
+    expect((await other.signIn(email, PASSWORD)).status).toBe(429)
+    const forger = new WebClient()
+    forger.cookies.set('tw_device', 'abc.forged')
+    expect((await forger.signIn(email, PASSWORD)).status).toBe(429)
   })
 })

@@ -34,12 +34,33 @@ function PasswordForm(props: SecurityPageProps) {
           maxLength={1024}
           error={errors.next}
         />
+        <AlsoRevoke />
         <button type="submit" class="button">
           Change password
         </button>
       </form>
       <p class="muted">Changing it signs you out everywhere else. This browser stays signed in.</p>
     </section>
+  )
+}
+
+/** The "also revoke" checkboxes of both forms (issue 27, item 7), none ticked by default. */
+function AlsoRevoke() {
+  const choices = [
+    ['tokens', 'Personal access tokens'],
+    ['grants', 'Connected assistants'],
+    ['devices', 'Paired devices'],
+    ['calendar', 'The calendar feed address'],
+  ] as const
+  return (
+    <fieldset class="also-revoke">
+      <legend>Also revoke</legend>
+      {choices.map(([value, label]) => (
+        <label>
+          <input type="checkbox" name="also_revoke" value={value} /> {label}
+        </label>
+      ))}
+    </fieldset>
   )
 }
 
@@ -50,10 +71,11 @@ function Sessions(props: { csrfToken: string }) {
       <p>You stay signed in on a browser for up to 14 days, and until a day passes without using Tablewatch there.</p>
       <form method="post" action="/settings/signout-everywhere" class="inline-form">
         <CsrfInput token={props.csrfToken} />
+        <AlsoRevoke />
         <button type="submit" class="button danger">
           Sign out everywhere
         </button>
-        <span class="hint">Ends every session, this one too. Access tokens and connected assistants keep working.</span>
+        <span class="hint">Ends every session, this one too. What you tick above ends too; the rest keeps working.</span>
       </form>
     </section>
   )

@@ -1,17 +1,23 @@
 // Sign-up, sign-in and sign-out.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
-import { signIn, signUp } from '../../auth/accounts'
-import { endSession, startSession } from '../../auth/session'
+import { confirmSignUp, signIn, signUp } from '../../auth/accounts'
+import { equalStrings, hmacSha256Base64Url } from '../../auth/bytes'
+import { knownDeviceOf, rememberDevice } from '../../auth/known-device'
+import { cookieIsSecure, cookiePrefix, endSession, startSession } from '../../auth/session'
+import { AppError } from '../../errors'
 import { depsOf } from '../../requests/deps'
+import { localMailTo, signUpMail } from '../../requests/sign-up-mail'
 import { clientAddress, tryAgainIn } from '../client-address'
+import { errorPage } from '../error-page'
 import { safeNextPath } from '../next-path'
 import { PASSWORD_MIN_LENGTH, SignInPage, SignUpPage } from '../pages/sign-in'
+import { ConfirmSignUpPage, type LocalMail, SignUpSentPage } from '../pages/sign-up-sent'
 import { renderPage, type WebEnv } from '../render'
 
 const GENERIC_SIGN_IN_ERROR = 'Email or password is incorrect.'
-const SIGNED_UP_NOTICE =
-  'If this email already has an account, sign in with its password: we also sent a note to that address. Otherwise, check the email you typed.'
+const SIGNED_UP_NOTICE = 'This email already has an account: sign in with its password.'
 const SIGNED_OUT_EVERYWHERE = 'You are signed out everywhere: every browser has to sign in again.'
 
 const signInForm = z.object({
@@ -48,11 +54,13 @@ authRoutes.post('/signin', async (c) => {
     email: form.email,
     password: form.password,
     address: clientAddress(c),
+    device: await knownDeviceOf(c, form.email),
     now: Date.now(),
     pepper: c.env.PASSWORD_PEPPER,
   })
   if (result.ok) {
     await startSession(c, result.userId)
+    await rememberDevice(c, form.email)
     return c.redirect(next, 303)
   }
   const error = result.reason === 'throttled' ? tryAgainIn(result.retryInMinutes) : GENERIC_SIGN_IN_ERROR
@@ -83,11 +91,12 @@ authRoutes.post('/signup', async (c) => {
     )
     return renderPage(c, 'Create account', page, 422)
   }
-  // A new account is signed in at once (issue 16). A taken email changes nothing on that account:
-  // the visitor is sent to sign in and the owner gets a note (docs/decisions.md, issue 16).
+  // Every address gets the same answer: "check your inbox" (issue 27, item 3; docs/decisions.md).
+  const now = Date.now()
   const result = await signUp(
     depsOf(c.env, c.req.url).db,
-    { email: parsed.data.email, password: parsed.data.password, address: clientAddress(c), now: Date.now(), pepper: c.env.PASSWORD_PEPPER },
+    { email: parsed.data.email, password: parsed.data.password, address: clientAddress(c), now, pepper: c.env.PASSWORD_PEPPER },
+    signUpMail(depsOf(c.env, c.req.url), new URL(c.req.url).origin, next),
     (work) => c.executionCtx.waitUntil(work),
   )
   if (!result.ok) {
@@ -99,12 +108,64 @@ authRoutes.post('/signup', async (c) => {
       429,
     )
   }
-  if (result.userId !== null) {
-    await startSession(c, result.userId)
-    return c.redirect(next === '/' ? '/?welcome=1' : next, 303)
+  if (localOutbox(c.env)) await rememberLocalSignUp(c, parsed.data.email, now)
+  return c.redirect('/signup/sent', 303)
+})
+
+/**
+ * Local development only (SHOW_OUTBOX = "on"): the "check your inbox" page shows the mail it would
+ * have sent, found by a signed cookie naming the address and the time, so `npm start` needs no
+ * mail server. Where mail is really sent, the page shows nothing of it.
+ */
+const LOCAL_SIGN_UP_COOKIE = 'tw_signup'
+const localOutbox = (env: Cloudflare.Env) => env.SHOW_OUTBOX === 'on'
+
+async function rememberLocalSignUp(c: Context<WebEnv>, email: string, now: number): Promise<void> {
+  const value = `${now}.${email.trim().toLowerCase()}`
+  const mac = await hmacSha256Base64Url(c.env.CSRF_SECRET, `local-sign-up:${value}`)
+  setCookie(c, LOCAL_SIGN_UP_COOKIE, `${mac}.${value}`, {
+    prefix: cookiePrefix(c),
+    path: '/signup',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: cookieIsSecure(c),
+    maxAge: 60 * 60,
+  })
+}
+
+async function localMail(c: Context<WebEnv>): Promise<LocalMail[] | null> {
+  if (!localOutbox(c.env)) return null
+  const cookie = getCookie(c, LOCAL_SIGN_UP_COOKIE, cookiePrefix(c)) ?? ''
+  const dot = cookie.indexOf('.')
+  const [mac, value] = [cookie.slice(0, dot), cookie.slice(dot + 1)]
+  if (dot < 0 || !equalStrings(mac, await hmacSha256Base64Url(c.env.CSRF_SECRET, `local-sign-up:${value}`))) return []
+  const sep = value.indexOf('.')
+  return localMailTo(depsOf(c.env, c.req.url), value.slice(sep + 1), Number(value.slice(0, sep)))
+}
+
+authRoutes.get('/signup/sent', async (c) => renderPage(c, 'Check your inbox', <SignUpSentPage localMail={await localMail(c)} />))
+
+// The link in the mail: its GET only shows the button (mail scanners open links), the POST creates.
+authRoutes.get('/signup/confirm', (c) => {
+  const token = c.req.query('t') ?? ''
+  return renderPage(
+    c,
+    'Finish creating your account',
+    <ConfirmSignUpPage csrfToken={c.get('csrfToken')} token={token} next={safeNextPath(c.req.query('next'))} />,
+  )
+})
+
+authRoutes.post('/signup/confirm', async (c) => {
+  const body = await c.req.parseBody()
+  const token = typeof body.t === 'string' ? body.t : ''
+  const result = await confirmSignUp(depsOf(c.env, c.req.url).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
+  if (!result.ok && result.reason === 'taken') return c.redirect('/signin?signed_up=1', 303)
+  if (!result.ok) {
+    return errorPage(c, new AppError('invalid_request', 'This link is not valid or has expired (links work for 24 hours). Sign up again.'))
   }
-  const query = new URLSearchParams({ signed_up: '1', ...(next === '/' ? {} : { next }) })
-  return c.redirect(`/signin?${query}`, 303)
+  await startSession(c, result.userId)
+  const next = safeNextPath(c.req.query('next'))
+  return c.redirect(next === '/' ? '/?welcome=1' : next, 303)
 })
 
 authRoutes.post('/signout', async (c) => {

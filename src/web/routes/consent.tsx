@@ -17,6 +17,7 @@ import { withoutControlCharacters } from '../../lib/text'
 import { errorPage } from '../error-page'
 import { csrfRefused } from '../fallbacks'
 import { readableForms } from '../form-body'
+import { refuseOverlongConsentIdentifiers } from '../overlong-identifiers'
 import { ConsentErrorPage, ConsentPage } from '../pages/consent'
 import { renderPage, type WebEnv } from '../render'
 
@@ -143,6 +144,7 @@ export const consentRoutes = new Hono<WebEnv>()
 consentRoutes.use(AUTHORIZE_PATH, sessionUser())
 consentRoutes.use(AUTHORIZE_PATH, csrfProtection({ onRefused: csrfRefused }))
 consentRoutes.use(AUTHORIZE_PATH, readableForms())
+consentRoutes.use(AUTHORIZE_PATH, refuseOverlongConsentIdentifiers())
 consentRoutes.onError((err, c) => errorPage(c, err))
 consentRoutes.get(AUTHORIZE_PATH, showConsent)
 consentRoutes.post(AUTHORIZE_PATH, decide)

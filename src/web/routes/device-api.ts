@@ -3,12 +3,15 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError, errorResponse } from '../../errors'
+import { addressKey } from '../../lib/address-key'
+import { withoutControlCharacters } from '../../lib/text'
 import { depsOf } from '../../requests/deps'
 import { connectDevice, pairDevice } from '../../requests/devices'
 
 const PairBody = z.strictObject({
   code: z.string().min(1).max(20),
-  name: z.string().trim().min(1).max(80),
+  // Cleaned as token names are: no control characters or bidi overrides in what Settings shows.
+  name: z.string().overwrite(withoutControlCharacters).trim().min(1).max(80),
 })
 
 const bearer = (header: string | undefined) => /^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? null
@@ -18,7 +21,7 @@ export const deviceApi = new Hono<{ Bindings: Cloudflare.Env }>()
   .post('/pair', async (c) => {
     const parsed = PairBody.safeParse(await c.req.json().catch(() => null))
     if (!parsed.success) throw new AppError('invalid_request', 'Send the pairing code from Settings as `code` and a device `name`.')
-    const address = c.req.header('CF-Connecting-IP') ?? 'unknown'
+    const address = addressKey(c.req.header('CF-Connecting-IP'))
     const paired = await pairDevice(depsOf(c.env, c.req.url), { userCode: parsed.data.code, deviceName: parsed.data.name, address })
     return c.json({ device_id: paired.deviceId, credential: paired.credential }, 201)
   })

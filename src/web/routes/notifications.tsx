@@ -6,6 +6,7 @@ import { outboxOf, viewInbox } from '../../requests/inbox'
 import { requestStatusesOf } from '../../requests/notice-view'
 import { pageNumber } from '../components/pager'
 import { errorPage, pageNotFound } from '../error-page'
+import { ownerStartedNavigation } from '../navigation'
 import { NotificationsPage, OutboxPage } from '../pages/notifications'
 import { renderPage, type WebEnv } from '../render'
 
@@ -21,7 +22,7 @@ const PER_PAGE = 20
 
 notificationsRoutes.get('/notifications', async (c) => {
   const page = pageNumber(c.req.query('page'))
-  const inbox = await viewInbox(depsOf(c.env, c.req.url), currentUser(c).id, page, PER_PAGE)
+  const inbox = await viewInbox(depsOf(c.env, c.req.url), currentUser(c).id, page, PER_PAGE, ownerStartedNavigation(c))
   const paged = { items: inbox.items, page, pages: Math.max(1, Math.ceil(inbox.total / PER_PAGE)), total: inbox.total }
   const statuses = await requestStatusesOf(
     depsOf(c.env, c.req.url),

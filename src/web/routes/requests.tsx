@@ -20,6 +20,7 @@ import { stopRequest } from '../../requests/stop'
 import { viewFor } from '../../requests/view'
 import { pageNumber, pageOf } from '../components/pager'
 import { errorPage, pageNotFound } from '../error-page'
+import { ownerStartedNavigation } from '../navigation'
 import { ApprovePage, type ApprovePageProps } from '../pages/approve'
 import { RequestPage } from '../pages/request'
 import { RequestsPage } from '../pages/requests'
@@ -67,8 +68,9 @@ async function showApproval(
   const [request, context] = await Promise.all([viewFor(deps, state, null), approvalContext(deps, state)])
   const earlierVenues = context.earlier?.spec.venue_ids ?? []
   const venues = await restaurantsByIds(deps, [...new Set([...request.venue_ids, ...earlierVenues])])
-  // What the owner sees now is what a later version is compared with.
-  if (request.status === 'needs_approval') await recordSeen(deps, state)
+  // What the owner sees now is what a later version is compared with; a view another site
+  // opened is not the owner looking (src/web/navigation.ts), so it records nothing.
+  if (request.status === 'needs_approval' && ownerStartedNavigation(c)) await recordSeen(deps, state)
   const page = <ApprovePage csrfToken={c.get('csrfToken')} request={request} venues={venues} context={context} {...extra} />
   return renderPage(c, 'Approve request', page, status)
 }

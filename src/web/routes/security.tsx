@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { changePassword } from '../../auth/password-change'
 import { currentUser, endAllSessions, restartAsOnlySession } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
+import { revokeAccess, ticked } from '../../requests/revoke-access'
 import { clientAddress, tryAgainIn } from '../client-address'
 import { SecurityPage, type SecurityPageProps } from '../pages/security'
 import { PASSWORD_MIN_LENGTH } from '../pages/sign-in'
@@ -29,7 +30,8 @@ export const securityRoutes = new Hono<WebEnv>()
 securityRoutes.get('/settings/security', (c) => showSecurity(c, { notice: c.req.query('done') === 'password' ? CHANGED : undefined }))
 
 securityRoutes.post('/settings/password', async (c) => {
-  const parsed = passwordForm.safeParse(await c.req.parseBody())
+  const body = await c.req.parseBody({ all: true })
+  const parsed = passwordForm.safeParse(body)
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors
     return showSecurity(c, { passwordErrors: { current: errors.current_password?.[0], next: errors.new_password?.[0] } }, 422)
@@ -50,11 +52,14 @@ securityRoutes.post('/settings/password', async (c) => {
     const current = result.reason === 'wrong_password' ? 'That is not your current password' : 'Your password was changed meanwhile'
     return showSecurity(c, { passwordErrors: { current } }, 422)
   }
+  await revokeAccess(depsOf(c.env, c.req.url), user.id, ticked(body.also_revoke))
   await restartAsOnlySession(c, user.id)
   return c.redirect('/settings/security?done=password', 303)
 })
 
 securityRoutes.post('/settings/signout-everywhere', async (c) => {
+  const body = await c.req.parseBody({ all: true })
+  await revokeAccess(depsOf(c.env, c.req.url), currentUser(c).id, ticked(body.also_revoke))
   await endAllSessions(c, currentUser(c).id)
   return c.redirect('/signin?signed_out=everywhere', 303)
 })

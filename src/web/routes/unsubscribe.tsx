@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { depsOf } from '../../requests/deps'
 import { unsubscribeByLink } from '../../requests/settings'
+import { readableForms } from '../form-body'
 import { ErrorPage } from '../pages/errors'
 import { UnsubscribedPage, UnsubscribePage } from '../pages/unsubscribe'
 import { renderPage, type WebEnv } from '../render'
@@ -12,6 +13,9 @@ import { renderPage, type WebEnv } from '../render'
 const link = z.object({ u: z.string().min(1).max(100), t: z.string().min(1).max(100) })
 
 export const unsubscribeRoutes = new Hono<WebEnv>()
+// Mounted before the app's own form reader (web/app.ts), so it reads its forms here: an
+// unparsable body is the sender's mistake (the 422 page), not a 500 from parseBody below.
+unsubscribeRoutes.use('/unsubscribe', readableForms())
 
 const invalid = (c: Parameters<typeof renderPage>[0]) =>
   renderPage(

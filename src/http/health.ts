@@ -1,0 +1,21 @@
+// GET /health (issue 27, item 7): a public liveness answer, `{ok: true}`, for load balancers and
+// uptime checks. The operators' figures (platform blocks and refused API keys, with the last
+// path) describe the service's relationship with the platform, so they are shown only with
+// `Authorization: Bearer <OPERATOR_TOKEN>` (a Worker secret; unset, nobody sees them).
+import type { Context } from 'hono'
+import { equalStrings } from '../auth/bytes'
+import { AppError, errorResponse } from '../errors'
+import { platformHealth } from '../requests/platform-health'
+
+export async function health(c: Context<{ Bindings: Cloudflare.Env }>): Promise<Response> {
+  const header = c.req.header('Authorization')
+  if (header === undefined) return c.json({ ok: true })
+  const presented = /^Bearer +(\S+) *$/i.exec(header)?.[1] ?? ''
+  const expected = c.env.OPERATOR_TOKEN ?? ''
+  if (expected === '' || !equalStrings(presented, expected)) {
+    return errorResponse(
+      new AppError('unauthorized', 'The operator token is not valid. /health without Authorization answers whether the service is up.'),
+    )
+  }
+  return c.json({ ok: true, platform: await platformHealth(c.env) })
+}
