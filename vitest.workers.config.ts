@@ -8,7 +8,15 @@ export default defineConfig(async () => ({
   test: {
     name: 'workers',
     include: ['test/**/*.test.ts'],
-    exclude: ['test/pure/**', 'test/e2e/**', 'test/simulation/**', 'test/watch/**', 'test/connection/**', 'node_modules/**'],
+    exclude: [
+      'test/pure/**',
+      'test/probe/**',
+      'test/e2e/**',
+      'test/simulation/**',
+      'test/watch/**',
+      'test/connection/**',
+      'node_modules/**',
+    ],
     setupFiles: ['./test/setup/apply-migrations.ts'],
     // Timeouts guard against hangs, not speed (speed lives in npm run bench): a 2-core machine
     // running the projects side by side can take several seconds for one D1 + DO round trip.

@@ -31,7 +31,12 @@ const ENV = 'production'
 export const SECRETS = ['PLATFORM_API_KEY', 'PLATFORM_TOKEN_KEY', 'PASSWORD_PEPPER', 'CSRF_SECRET', 'OPERATOR_TOKEN']
 /** Flags that relax production's rules or show local-only pages; never "on" in a deployment. */
 const LOCAL_ONLY_FLAGS = ['LOCAL_DEVELOPMENT', 'SHOW_OUTBOX', 'POLL_TRACE']
-const REQUIRED_FLAGS = ['nodejs_compat']
+/**
+ * nodejs_compat for the libraries that need it; global_fetch_strictly_public so that the OAuth
+ * library's fetch of a client's metadata document (CIMD) reaches only public addresses, never this
+ * zone's own origin (issue 26, docs/decisions.md).
+ */
+const REQUIRED_FLAGS = ['nodejs_compat', 'global_fetch_strictly_public']
 /** The placeholders the committed configuration carries, documented in docs/deploy.md. */
 const PLACEHOLDER_ID = /^0+(-0+)*$/
 const PLACEHOLDER_HOST = /(^|\.)example\.(com|org|net)$/
@@ -152,7 +157,7 @@ export function configProblems({ production, topLevel, rawToml, guide, allowPlac
   if (!production.compatibility_date) problems.push(`${where} has no compatibility_date`)
   for (const flag of REQUIRED_FLAGS)
     if (!(production.compatibility_flags ?? []).includes(flag))
-      problems.push(`compatibility flag ${flag} is missing (compatibility_flags = ["${flag}"])`)
+      problems.push(`compatibility flag ${flag} is missing (add "${flag}" to compatibility_flags)`)
   return problems
 }
 

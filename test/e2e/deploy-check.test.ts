@@ -114,9 +114,12 @@ describe('npm run deploy:check', () => {
     expectOnly(check(toml), /service binding PLATFORM \(→ tablewatch-sandbox\): the sandbox platform must not be reachable/)
   })
 
-  it('refuses a configuration without nodejs_compat', () => {
-    const toml = filledIn().replace('compatibility_flags = ["nodejs_compat"]', 'compatibility_flags = []')
-    expectOnly(check(toml), /compatibility flag nodejs_compat is missing/)
+  it.each(['nodejs_compat', 'global_fetch_strictly_public'])('refuses a configuration without %s', (flag) => {
+    const toml = filledIn().replace(/^compatibility_flags = \[.*\]$/m, (line) =>
+      line.replace(`"${flag}"`, '').replace('[, ', '[').replace(', ]', ']'),
+    )
+    expect(toml).not.toContain(`"${flag}"`)
+    expectOnly(check(toml), new RegExp(`compatibility flag ${flag} is missing`))
   })
 
   it('refuses a PUBLIC_BASE_URL that is not https', () => {

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, screenshotBoth } from './browser'
-import { newUser } from './pages'
+import { freshEmail, PASSWORD } from './pages'
 import { freePort } from './ports'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -61,6 +61,31 @@ async function sentEmails(): Promise<SentEmail[]> {
       return ((await (await fetch(url)).json()) as { result: SentEmail }).result
     }),
   )
+}
+
+/**
+ * Signs up as a new diner would in production (issue 27): the form answers "check your inbox", the
+ * confirmation mail goes out through the send_email binding, and its link creates the account.
+ */
+async function signUpByMail(): Promise<string> {
+  const email = freshEmail()
+  await page.goto(`${origin}/signup`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForLoadState('load')
+  let link = ''
+  for (let i = 0; i < 50 && !link; i++) {
+    const mail = (await sentEmails()).find((m) => m.to.some((to) => to.includes(email)))
+    link = /(https?:\/\/\S+\/signup\/confirm\?\S+)/.exec(mail?.text ?? '')?.[1] ?? ''
+    if (!link) await new Promise((r) => setTimeout(r, 200))
+  }
+  expect(link.startsWith(`${origin}/signup/confirm?`)).toBe(true)
+  await page.goto(link)
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await page.waitForLoadState('load')
+  expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true)
+  return email
 }
 
 beforeAll(async () => {
@@ -118,13 +143,13 @@ afterAll(async () => {
 
 describe('the production mailer (send_email binding, local emulation)', () => {
   it('sends the message with one-click unsubscribe headers, and the link turns email alerts off', { timeout: 120_000 }, async () => {
-    const email = await newUser(page, origin)
+    const email = await signUpByMail()
     await page.goto(`${origin}/settings`)
     await page.getByRole('button', { name: 'Send me a test email' }).click()
     await page.waitForLoadState('load')
     expect(await page.locator('.alert-success').innerText()).toBe(`Test email sent to ${email}.`)
 
-    const mine = (await sentEmails()).filter((m) => m.to.some((to) => to.includes(email)))
+    const mine = (await sentEmails()).filter((m) => m.to.some((to) => to.includes(email)) && m.subject === 'Tablewatch test')
     expect(mine).toHaveLength(1)
     const [sent] = mine
     if (!sent) throw new Error('no email')

@@ -19,7 +19,7 @@ describe('alert_only watching', () => {
     expect(alerts).toHaveLength(1)
     expect(alerts[0]).toMatchObject({ kind: 'table_found' })
     expect(alerts[0]?.body).toContain('11:15 PM')
-    expect(alerts[0]?.body).toContain('For 2')
+    expect(alerts[0]?.body).toContain('1 table for 2')
     expect(alerts[0]?.body).toContain('Dining Room')
     // The venue's page under its city (location.url_slug from /3/venue), on that day for the party.
     expect(alerts[0]?.link).toBe(`https://resy.com/cities/new-york/venues/pomelo-garden?date=${DAY}&seats=2`)

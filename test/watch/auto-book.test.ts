@@ -146,7 +146,7 @@ describe('auto_book', () => {
     const seen = await view(token, request.id)
     expect(seen.status).toBe('active')
     expect(seen.trace.map((t) => t.message).join('\n')).toMatch(
-      /skipped: the platform's answers disagree: the booking details state a \$15 cancellation fee, the table \$10/,
+      /Not booked: Pomelo Garden, .*: the platform's answers disagree: the booking details state a \$15 cancellation fee, the table \$10/,
     )
     expect(await ledgerOf(platformEmail)).toEqual([])
     expect((await notificationsOf(userId)).map((n) => n.kind).sort()).toEqual(['approval_needed', 'booking_skipped'])
@@ -161,7 +161,7 @@ describe('auto_book', () => {
     await flushAlerts(request.id)
     const skipped = (await notificationsOf(userId)).find((n) => n.kind === 'booking_skipped')
     expect(skipped?.body).toMatch(
-      /Not booked automatically: the restaurant's notes mention money: "Please note: a \$25 per person reservation fee/,
+      /not booked automatically: the restaurant's notes mention money: "Please note: a \$25 per person reservation fee/,
     )
   })
 

@@ -1,6 +1,6 @@
 // What the watcher does when the platform blocks its checks, refuses the service's API key, or
 // answers a booking with 412 (shared/reference/resy-api.md §10).
-import { runInDurableObject, SELF } from 'cloudflare:test'
+import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { connectionStatus } from '../../src/requests/connection'
 import { BLOCKED_BACKOFF_MS, BLOCKED_REASON, OPERATOR_FAULT_REASON } from '../../src/requests/watch/platform-failures'
@@ -22,7 +22,8 @@ import {
 const pollAlarmOf = (day: string) => runInDurableObject(availabilityOf(day), (_instance, state) => state.storage.getAlarm())
 
 async function health() {
-  const res = await SELF.fetch('http://localhost/health')
+  // The figures are the operator's: /health shows them only with the operator's token (issue 27).
+  const res = await SELF.fetch('http://localhost/health', { headers: { Authorization: `Bearer ${env.OPERATOR_TOKEN}` } })
   return res.json<{ ok: boolean; platform: Record<'blocked' | 'operator_fault', { count: number; last: string | null }> }>()
 }
 
