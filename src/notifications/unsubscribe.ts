@@ -1,33 +1,10 @@
 // Unsubscribe links that need no sign-in: /unsubscribe?u=<user id>&t=<HMAC of the user id>. The
 // HMAC key is derived (HKDF) from the platform-token secret with its own label, so no new
 // secret is needed and the token is useless for anything but turning this user's emails off.
+import { derivedHmacKey } from '../lib/derived-hmac-key'
 
-const keys = new Map<string, Promise<CryptoKey>>()
-
-function unsubscribeKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret)
-  if (!key) {
-    key = crypto.subtle
-      .importKey(
-        'raw',
-        Uint8Array.from(atob(secret), (c) => c.charCodeAt(0)),
-        'HKDF',
-        false,
-        ['deriveKey'],
-      )
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode('tablewatch unsubscribe v1') },
-          base,
-          { name: 'HMAC', hash: 'SHA-256', length: 256 },
-          false,
-          ['sign', 'verify'],
-        ),
-      )
-    keys.set(secret, key)
-  }
-  return key
-}
+/** The HMAC key of unsubscribe tokens: derived from the platform-token secret with its own label. */
+const unsubscribeKey = (secret: string) => derivedHmacKey(secret, 'tablewatch unsubscribe v1')
 
 const toBase64Url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))

@@ -5,6 +5,7 @@
 import { calendarFeedByHash, calendarFeedOfUser, replaceCalendarFeed } from '../db/calendar-feeds'
 import { reservationOfUser, verifiedReservationsOfUser } from '../db/reservations'
 import { findVenues } from '../db/venues'
+import { derivedHmacKey } from '../lib/derived-hmac-key'
 import { sha256Hex } from '../lib/random'
 import type { Deps } from './deps'
 import { reservationsCalendar } from './ics'
@@ -73,36 +74,12 @@ export async function currentFeedUrls(deps: Deps, userId: string): Promise<FeedU
   return (await sha256Hex(secret)) === feed.tokenHash ? urlsOf(deps, secret) : null
 }
 
-const feedKeys = new Map<string, Promise<CryptoKey>>()
-
-/** HMAC key for feed secrets, derived (HKDF, its own label) from the platform-token key: no new secret. */
-function feedKey(secret: string): Promise<CryptoKey> {
-  let key = feedKeys.get(secret)
-  if (!key) {
-    key = crypto.subtle
-      .importKey(
-        'raw',
-        Uint8Array.from(atob(secret), (c) => c.charCodeAt(0)),
-        'HKDF',
-        false,
-        ['deriveKey'],
-      )
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode('tablewatch calendar feed v1') },
-          base,
-          { name: 'HMAC', hash: 'SHA-256', length: 256 },
-          false,
-          ['sign'],
-        ),
-      )
-    feedKeys.set(secret, key)
-  }
-  return key
-}
-
 async function feedSecret(keySecret: string, userId: string, madeAt: number): Promise<string> {
-  const mac = await crypto.subtle.sign('HMAC', await feedKey(keySecret), new TextEncoder().encode(`${userId}:${madeAt}`))
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await derivedHmacKey(keySecret, 'tablewatch calendar feed v1'),
+    new TextEncoder().encode(`${userId}:${madeAt}`),
+  )
   return `${FEED_PREFIX}${[...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
