@@ -32,9 +32,12 @@ function ipv4Octets(address: string): [number, number, number, number] | null {
 }
 
 /** `address` (CF-Connecting-IP) as a rate-limit key: an IPv6 address becomes its /64. */
+/** The key of a request that came without an address: only local runs (Cloudflare always sets CF-Connecting-IP). */
+export const UNKNOWN_ADDRESS = 'unknown'
+
 export function addressKey(address: string | null | undefined): string {
   const raw = (address ?? '').trim()
-  if (raw === '') return 'unknown'
+  if (raw === '') return UNKNOWN_ADDRESS
   if (ipv4Octets(raw)) return raw
   const groups = ipv6Groups(raw.replace(/%.*$/, ''))
   if (!groups) return raw.slice(0, 64)

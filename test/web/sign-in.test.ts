@@ -126,6 +126,11 @@ describe('sign-up', () => {
     expect((await new WebClient().signUp(freshEmail(), PASSWORD)).status).toBe(303)
   })
 
+  it('counts no sign-ups per address for a request without one (only local runs; Cloudflare always sets it)', async () => {
+    const local = new WebClient('http://localhost', '')
+    for (let i = 0; i < 31; i++) expect((await local.signUp(freshEmail(), PASSWORD)).status).toBe(303)
+  })
+
   it('explains a too-short password next to the field', async () => {
     const client = new WebClient()
     const res = await client.post('/signup', { email: freshEmail(), password: 'short', _csrf: await client.csrfFrom('/signup') })

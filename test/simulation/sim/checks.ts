@@ -27,14 +27,16 @@ export interface SafetyCounts {
   cardsSentToNoCardTables: number
 }
 
-/**
- * Money rules of issue 22 that stopped an automatic booking, as the requests traced them
- * (booking-decision.ts words). A lower bound: a request keeps its last TRACE_LIMIT entries.
- */
 /** Issue 22 item 7: an unclear "gone" answer the account disproved, and watching resumed (decide-booking.ts). */
 const DISPROVED = /^The platform said the table was no longer available .* watching again\.$/
+
+/**
+ * Money rules of issue 22 that stopped an automatic booking, as the requests traced them
+ * (booking-decision.ts words, after decide-booking.ts's "Not booked: <venue>, <time>, <seating>: "
+ * or the earlier "skipped: "). A lower bound: a request keeps its last TRACE_LIMIT entries.
+ */
 const MONEY_RULES =
-  /skipped: (booking would charge|the booking details do not say what booking charges|the restaurant's notes mention money|for parties of \d+ or more|a \$[\d.]+ large-party cancellation fee)/
+  /(?:skipped|Not booked: .*?): (booking would charge|the booking details do not say what booking charges|the restaurant's notes mention money|for parties of \d+ or more|a \$[\d.]+ large-party cancellation fee)/
 
 interface ReservationRow {
   request_id: string
