@@ -32,8 +32,17 @@ function ipv4Octets(address: string): [number, number, number, number] | null {
 }
 
 /** `address` (CF-Connecting-IP) as a rate-limit key: an IPv6 address becomes its /64. */
-/** The key of a request that came without an address: only local runs (Cloudflare always sets CF-Connecting-IP). */
+/** The key of a request that came without an address. */
 export const UNKNOWN_ADDRESS = 'unknown'
+
+/**
+ * True for a key that only a local run produces: no address, or this machine's own (127.0.0.0/8,
+ * and ::1, whose /64 is ::/64). Cloudflare sets CF-Connecting-IP to the client's public address on
+ * every request that reaches a deployment; `wrangler dev` sets it to the loopback peer.
+ */
+export function isLocalAddressKey(key: string): boolean {
+  return key === UNKNOWN_ADDRESS || key.startsWith('127.') || key === '0:0:0:0::/64'
+}
 
 export function addressKey(address: string | null | undefined): string {
   const raw = (address ?? '').trim()
