@@ -158,16 +158,21 @@ const bookingOf = (r: ReservationRow): Booking => ({
   client: r.client,
 })
 
-/** The account's reservations whose time has not passed, soonest first. */
-export function upcomingOf(sql: SqlStorage, email: string, now: number): Booking[] {
+/** The account's bookings whose time is after `after`, soonest first. */
+function bookingsAfter(sql: SqlStorage, email: string, after: number): Booking[] {
   return sql
     .exec<ReservationRow>('SELECT * FROM reservations WHERE email = ? ORDER BY day, time', email)
     .toArray()
     .map(bookingOf)
     .filter((b) => {
       const venue = venueById(b.venueId)
-      return venue !== undefined && instantOf(b.day, b.time, venue.zone) > now
+      return venue !== undefined && instantOf(b.day, b.time, venue.zone) > after
     })
+}
+
+/** The account's reservations whose time has not passed, soonest first. */
+export function upcomingOf(sql: SqlStorage, email: string, now: number): Booking[] {
+  return bookingsAfter(sql, email, now)
 }
 
 /** How long a reservation that took place stays on the account's list (recent history, §11). */
@@ -175,14 +180,7 @@ export const LISTED_HISTORY_MS = 30 * 86_400_000
 
 /** The account's bookings the reservation list shows: upcoming ones and those of the last 30 days. */
 export function listedOf(sql: SqlStorage, email: string, now: number): Booking[] {
-  return sql
-    .exec<ReservationRow>('SELECT * FROM reservations WHERE email = ? ORDER BY day, time', email)
-    .toArray()
-    .map(bookingOf)
-    .filter((b) => {
-      const venue = venueById(b.venueId)
-      return venue !== undefined && instantOf(b.day, b.time, venue.zone) > now - LISTED_HISTORY_MS
-    })
+  return bookingsAfter(sql, email, now - LISTED_HISTORY_MS)
 }
 
 /** Every booking ever made in this world, for safety checks. */
