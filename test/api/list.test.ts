@@ -11,7 +11,7 @@ beforeAll(seedVenues)
 async function createMany(token: string, count: number): Promise<string[]> {
   const ids: string[] = []
   for (let i = 0; i < count; i++) {
-    ids.push((await createOk(token, validSpec({ title: `dinner ${i}`, dates: [dateIn(NEW_YORK, 2 + i)] }))).id)
+    ids.push((await createOk(token, validSpec({ title: `dinner ${i}`, dates: [dateIn(NEW_YORK, 3 + i)] }))).id)
   }
   return ids
 }
