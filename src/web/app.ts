@@ -15,6 +15,7 @@ import { developersRoutes } from './routes/developers'
 import { deviceRoutes } from './routes/devices'
 import { homeRoutes } from './routes/home'
 import { notificationsRoutes } from './routes/notifications'
+import { passwordResetRoutes } from './routes/password-reset'
 import { platformConnectionRoutes } from './routes/platform-connection'
 import { requestsRoutes } from './routes/requests'
 import { securityRoutes } from './routes/security'
@@ -38,6 +39,7 @@ webApp.route('/', confirmStepRoutes)
 webApp.route('/', calendarRoutes)
 webApp.route('/', homeRoutes)
 webApp.route('/', authRoutes)
+webApp.route('/', passwordResetRoutes)
 webApp.route('/', assistantsRoutes)
 webApp.route('/', settingsRoutes)
 webApp.route('/', securityRoutes)

@@ -195,7 +195,7 @@ describe('the web forms under abuse', () => {
   it('refuse the signed-out forms without a valid signed token, oversized or unparsable', async () => {
     const visitor = new WebClient()
     const signedOutToken = await visitor.csrfFrom('/signin')
-    const calls = ['/signin', '/signup', '/oauth/authorize'].flatMap((path) => [
+    const calls = ['/signin', '/signup', '/password-reset', '/password-reset/set', '/oauth/authorize'].flatMap((path) => [
       {
         label: `${path} without a cookie`,
         send: () => post(path, path, urlencoded({ email: 'a@example.com', password }), FORM, new WebClient()),

@@ -9,6 +9,8 @@ export interface SignInProps {
   email?: string
   error?: string | undefined
   notice?: string | undefined
+  /** Why sign-in is asked for, from the page it returns to (src/web/sign-in-reason.ts). */
+  reason?: string | undefined
 }
 
 function nextQuery(next: string): string {
@@ -19,6 +21,7 @@ export function SignInPage(props: SignInProps) {
   return (
     <section class="narrow">
       <h1>Sign in</h1>
+      {props.reason ? <p class="lead">{props.reason}</p> : null}
       {props.notice ? <Alert kind="success">{props.notice}</Alert> : null}
       {props.error ? <Alert kind="error">{props.error}</Alert> : null}
       <form method="post" action={`/signin${nextQuery(props.next)}`} class="card form">
@@ -29,6 +32,9 @@ export function SignInPage(props: SignInProps) {
           Sign in
         </button>
       </form>
+      <p>
+        <a href="/password-reset">Forgot password?</a>
+      </p>
       <p>
         No account yet? <a href={`/signup${nextQuery(props.next)}`}>Create one</a>.
       </p>

@@ -1,20 +1,21 @@
 // Sign-up, sign-in and sign-out.
-import { type Context, Hono } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import { confirmSignUp, signIn, signUp } from '../../auth/accounts'
-import { equalStrings, hmacSha256Base64Url } from '../../auth/bytes'
 import { knownDeviceOf, rememberDevice } from '../../auth/known-device'
-import { cookieIsSecure, cookiePrefix, endSession, startSession } from '../../auth/session'
+import { endSession, startSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import { depsOf } from '../../requests/deps'
-import { localMailTo, signUpMail } from '../../requests/sign-up-mail'
+import { signUpMail } from '../../requests/sign-up-mail'
 import { clientAddress, tryAgainIn } from '../client-address'
 import { errorPage } from '../error-page'
+import { type LocalOutboxCookie, rememberedLocalMail, rememberLocalMail } from '../local-outbox'
 import { safeNextPath } from '../next-path'
 import { PASSWORD_MIN_LENGTH, SignInPage, SignUpPage } from '../pages/sign-in'
-import { ConfirmSignUpPage, type LocalMail, SignUpSentPage } from '../pages/sign-up-sent'
+import { ConfirmSignUpPage, SignUpSentPage } from '../pages/sign-up-sent'
 import { renderPage, type WebEnv } from '../render'
+import { signInReason } from '../sign-in-reason'
+import { AFTER_RESET_NOTICE } from './password-reset'
 
 const GENERIC_SIGN_IN_ERROR = 'Email or password is incorrect.'
 const SIGNED_UP_NOTICE = 'This email already has an account: sign in with its password.'
@@ -36,8 +37,14 @@ authRoutes.get('/signin', (c) => {
   const next = safeNextPath(c.req.query('next'))
   if (c.get('user')) return c.redirect(next, 303)
   const notice =
-    c.req.query('signed_up') === '1' ? SIGNED_UP_NOTICE : c.req.query('signed_out') === 'everywhere' ? SIGNED_OUT_EVERYWHERE : undefined
-  return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} notice={notice} />)
+    c.req.query('signed_up') === '1'
+      ? SIGNED_UP_NOTICE
+      : c.req.query('signed_out') === 'everywhere'
+        ? SIGNED_OUT_EVERYWHERE
+        : c.req.query('reset') === '1'
+          ? AFTER_RESET_NOTICE
+          : undefined
+  return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} notice={notice} reason={signInReason(next)} />)
 })
 
 authRoutes.post('/signin', async (c) => {
@@ -47,7 +54,12 @@ authRoutes.post('/signin', async (c) => {
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? GENERIC_SIGN_IN_ERROR
     const email = typeof body.email === 'string' ? body.email.slice(0, 320) : ''
-    return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} email={email} error={error} />, 422)
+    return renderPage(
+      c,
+      'Sign in',
+      <SignInPage csrfToken={c.get('csrfToken')} next={next} email={email} error={error} reason={signInReason(next)} />,
+      422,
+    )
   }
   const form = parsed.data
   const result = await signIn(depsOf(c.env, c.req.url).db, {
@@ -65,7 +77,12 @@ authRoutes.post('/signin', async (c) => {
   }
   const error = result.reason === 'throttled' ? tryAgainIn(result.retryInMinutes) : GENERIC_SIGN_IN_ERROR
   const status = result.reason === 'throttled' ? 429 : 401
-  return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} email={form.email} error={error} />, status)
+  return renderPage(
+    c,
+    'Sign in',
+    <SignInPage csrfToken={c.get('csrfToken')} next={next} email={form.email} error={error} reason={signInReason(next)} />,
+    status,
+  )
 })
 
 authRoutes.get('/signup', (c) => {
@@ -108,42 +125,16 @@ authRoutes.post('/signup', async (c) => {
       429,
     )
   }
-  if (localOutbox(c.env)) await rememberLocalSignUp(c, parsed.data.email, now)
+  await rememberLocalMail(c, LOCAL_SIGN_UP, parsed.data.email, now)
   return c.redirect('/signup/sent', 303)
 })
 
-/**
- * Local development only (SHOW_OUTBOX = "on"): the "check your inbox" page shows the mail it would
- * have sent, found by a signed cookie naming the address and the time, so `npm start` needs no
- * mail server. Where mail is really sent, the page shows nothing of it.
- */
-const LOCAL_SIGN_UP_COOKIE = 'tw_signup'
-const localOutbox = (env: Cloudflare.Env) => env.SHOW_OUTBOX === 'on'
+/** Local development shows the sign-up mail on "check your inbox" (src/web/local-outbox.ts). */
+const LOCAL_SIGN_UP: LocalOutboxCookie = { name: 'tw_signup', path: '/signup', purpose: 'local-sign-up' }
 
-async function rememberLocalSignUp(c: Context<WebEnv>, email: string, now: number): Promise<void> {
-  const value = `${now}.${email.trim().toLowerCase()}`
-  const mac = await hmacSha256Base64Url(c.env.CSRF_SECRET, `local-sign-up:${value}`)
-  setCookie(c, LOCAL_SIGN_UP_COOKIE, `${mac}.${value}`, {
-    prefix: cookiePrefix(c),
-    path: '/signup',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: cookieIsSecure(c),
-    maxAge: 60 * 60,
-  })
-}
-
-async function localMail(c: Context<WebEnv>): Promise<LocalMail[] | null> {
-  if (!localOutbox(c.env)) return null
-  const cookie = getCookie(c, LOCAL_SIGN_UP_COOKIE, cookiePrefix(c)) ?? ''
-  const dot = cookie.indexOf('.')
-  const [mac, value] = [cookie.slice(0, dot), cookie.slice(dot + 1)]
-  if (dot < 0 || !equalStrings(mac, await hmacSha256Base64Url(c.env.CSRF_SECRET, `local-sign-up:${value}`))) return []
-  const sep = value.indexOf('.')
-  return localMailTo(depsOf(c.env, c.req.url), value.slice(sep + 1), Number(value.slice(0, sep)))
-}
-
-authRoutes.get('/signup/sent', async (c) => renderPage(c, 'Check your inbox', <SignUpSentPage localMail={await localMail(c)} />))
+authRoutes.get('/signup/sent', async (c) =>
+  renderPage(c, 'Check your inbox', <SignUpSentPage localMail={await rememberedLocalMail(c, LOCAL_SIGN_UP)} />),
+)
 
 // The link in the mail: its GET only shows the button (mail scanners open links), the POST creates.
 authRoutes.get('/signup/confirm', (c) => {

@@ -1,0 +1,166 @@
+// Password reset by email (issue 25, item 5), through the worker as a browser would use it.
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { RESET_LINK_LIFETIME_MS, resetToken } from '../../src/auth/password-reset'
+import { dbOf } from '../../src/db/client'
+import { findUserByEmail } from '../../src/db/users'
+import { createOk, validSpec } from '../helpers/requests'
+import { seedVenues } from '../helpers/venues'
+import { WebClient } from './web-client'
+
+beforeAll(seedVenues)
+
+const PASSWORD = 'correct horse battery'
+const NEW_PASSWORD = 'a brand new passphrase'
+
+/** The reset link in the newest reset mail to `email` since `since`; waits up to 5 s for it. */
+async function resetLink(email: string, since: number): Promise<string | null> {
+  for (let i = 0; i < 100; i++) {
+    const row = await env.DB.prepare(
+      "select body from outbox where to_address = ? and created_at >= ? and subject = 'Reset your Tablewatch password' order by id desc limit 1",
+    )
+      .bind(email, since)
+      .first<{ body: string }>()
+    const link = row ? /https?:\/\/\S+/.exec(row.body)?.[0] : undefined
+    if (link) return link
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return null
+}
+
+async function mailsTo(email: string, subject: string, since: number): Promise<number> {
+  const row = await env.DB.prepare('select count(*) as n from outbox where to_address = ? and created_at >= ? and subject = ?')
+    .bind(email, since, subject)
+    .first<{ n: number }>()
+  return row?.n ?? 0
+}
+
+async function askForReset(client: WebClient, email: string): Promise<Response> {
+  return client.post('/password-reset', { email, _csrf: await client.csrfFrom('/password-reset') })
+}
+
+/** Opens the link's page and submits its form with `password`. */
+async function setPassword(client: WebClient, link: string, password: string): Promise<Response> {
+  const url = new URL(link)
+  const page = await client.get(url.pathname + url.search)
+  expect(page.status).toBe(200)
+  const html = await page.text()
+  const token = /name="t" value="([^"]+)"/.exec(html)?.[1] ?? ''
+  return client.post('/password-reset/set', { t: token, password, _csrf: /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '' })
+}
+
+describe('password reset', () => {
+  it('is offered on the sign-in page', async () => {
+    const html = await (await new WebClient().get('/signin')).text()
+    expect(html).toContain('<a href="/password-reset">Forgot password?</a>')
+  })
+
+  it('answers an address with an account exactly as one without', async () => {
+    const owner = new WebClient()
+    const email = await owner.newUser(PASSWORD)
+    const since = Date.now()
+    const known = await askForReset(new WebClient(), email)
+    const unknown = await askForReset(new WebClient(), `nobody-${crypto.randomUUID()}@example.com`)
+    for (const res of [known, unknown]) {
+      expect(res.status).toBe(303)
+      expect(res.headers.get('location')).toBe('/password-reset/sent')
+      expect(res.headers.getSetCookie().map((line) => line.split('=')[0])).toEqual(
+        known.headers.getSetCookie().map((line) => line.split('=')[0]),
+      )
+    }
+    expect(await resetLink(email, since)).toMatch(/\/password-reset\/set\?t=/)
+  })
+
+  it('sets a new password once, ends every session of the account and says so', async () => {
+    const owner = new WebClient()
+    const email = await owner.newUser(PASSWORD)
+    const elsewhere = new WebClient()
+    expect((await elsewhere.signIn(email, PASSWORD)).status).toBe(303)
+    const since = Date.now()
+    await askForReset(new WebClient(), email)
+    const link = await resetLink(email, since)
+    if (!link) throw new Error('no reset mail')
+
+    const stranger = new WebClient()
+    const done = await setPassword(stranger, link, NEW_PASSWORD)
+    expect(done.status).toBe(303)
+    expect(done.headers.get('location')).toBe('/signin?reset=1')
+    expect(await (await stranger.get('/signin?reset=1')).text()).toContain('Every browser signed in to your account was signed out')
+
+    // Both browsers that were signed in are signed out.
+    for (const client of [owner, elsewhere]) expect((await client.get('/settings')).status).toBe(303)
+    expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(401)
+    expect((await new WebClient().signIn(email, NEW_PASSWORD)).status).toBe(303)
+    expect(await mailsTo(email, 'Your Tablewatch password was reset', since)).toBe(1)
+
+    // The link works once.
+    const again = await new WebClient().get(new URL(link).pathname + new URL(link).search)
+    expect(again.status).toBe(422)
+    expect(await again.text()).toContain('was used already or has expired')
+  })
+
+  it('refuses a link older than 30 minutes, and a forged one, changing nothing', async () => {
+    const owner = new WebClient()
+    const email = await owner.newUser(PASSWORD)
+    const user = await findUserByEmail(dbOf(env.DB), email)
+    if (!user) throw new Error('no user')
+    const old = await resetToken(env.PLATFORM_TOKEN_KEY, user, Date.now() - RESET_LINK_LIFETIME_MS - 1000)
+    const fresh = (await resetToken(env.PLATFORM_TOKEN_KEY, user, Date.now())) ?? ''
+    const forged = `${fresh.slice(0, -2)}${fresh.endsWith('AA') ? 'BB' : 'AA'}`
+    for (const token of [old, forged]) {
+      const client = new WebClient()
+      expect((await client.get(`/password-reset/set?t=${token}`)).status).toBe(422)
+      const res = await client.post('/password-reset/set', {
+        t: token ?? '',
+        password: NEW_PASSWORD,
+        _csrf: await client.csrfFrom('/password-reset'),
+      })
+      expect(res.status).toBe(422)
+    }
+    expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(303)
+  })
+
+  it('refuses a form without its CSRF token', async () => {
+    const client = new WebClient()
+    await client.get('/password-reset')
+    expect((await client.post('/password-reset', { email: 'someone@example.com' })).status).toBe(403)
+    expect((await client.post('/password-reset/set', { t: 'x.y.z', password: NEW_PASSWORD })).status).toBe(403)
+  })
+
+  it('sends at most 3 links an hour to one account, still answering the same', async () => {
+    const owner = new WebClient()
+    const email = await owner.newUser(PASSWORD)
+    const since = Date.now()
+    for (let i = 0; i < 5; i++) expect((await askForReset(new WebClient(), email)).status).toBe(303)
+    await resetLink(email, since)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await mailsTo(email, 'Reset your Tablewatch password', since)).toBe(3)
+  })
+
+  it('takes at most 10 forms in 15 minutes from one address', async () => {
+    const client = new WebClient()
+    for (let i = 0; i < 10; i++) expect((await askForReset(client, `n${i}-${crypto.randomUUID()}@example.com`)).status).toBe(303)
+    const refused = await askForReset(client, 'one-more@example.com')
+    expect(refused.status).toBe(429)
+    expect(await refused.text()).toContain('Too many reset requests from your network')
+  })
+})
+
+describe('the sign-in page', () => {
+  it('says why it asks, naming only the kind of action, never the request', async () => {
+    const owner = new WebClient()
+    await owner.newUser(PASSWORD)
+    const token = await owner.createToken()
+    const view = await createOk(token, validSpec({ title: 'Birthday for 6', mode: 'auto_book' }))
+    const approve = `/requests/${String(view.id)}/approve`
+    const stranger = new WebClient()
+    const sent = await stranger.get(approve)
+    expect(sent.status).toBe(303)
+    const location = sent.headers.get('location') ?? ''
+    expect(location).toBe(`/signin?next=${encodeURIComponent(approve)}`)
+    const html = await (await stranger.get(location)).text()
+    expect(html).toContain('Sign in to approve or decline a booking request.')
+    expect(html).not.toContain('Birthday')
+    expect(await (await stranger.get('/signin')).text()).not.toContain('Sign in to approve')
+  })
+})
