@@ -1,7 +1,7 @@
 // How pages write times: one style everywhere, "Sat, Nov 28 · 9:30 PM ET". A time that belongs
 // to a restaurant is written in the venue's zone; any other instant (a token's expiry, an
-// inbox entry) in the viewer's zone, which the page script reports in the `tz` cookie (UTC
-// until it has). The zone is always named, so a time is never ambiguous.
+// inbox entry) in the viewer's zone, which the page script reports in the `tz` cookie (the
+// zone Cloudflare locates the request in until it has). The zone is always named, so a time is never ambiguous.
 import { createContext, useContext } from 'hono/jsx'
 import { zoneName } from '../lib/zone-name'
 import { instantOf, isValidTimeZone } from '../lib/zoned-time'
@@ -11,9 +11,18 @@ export const ViewerZone = createContext('UTC')
 
 export const VIEWER_ZONE_COOKIE = 'tz'
 
-/** The zone named by the `tz` cookie when it is one Intl knows, else UTC. */
-export function viewerZoneOf(cookie: string | undefined): string {
-  return cookie && cookie.length <= 80 && isValidTimeZone(cookie) ? cookie : 'UTC'
+const knownZone = (zone: unknown): zone is string => typeof zone === 'string' && zone.length <= 80 && isValidTimeZone(zone)
+
+/**
+ * The zone named by the `tz` cookie when it is one Intl knows; before the page script has set it
+ * (the first page, or no JavaScript), the zone Cloudflare located the request in
+ * (`request.cf.timezone`, "Timezone of the incoming request", developers.cloudflare.com/workers/
+ * runtime-apis/request/#incomingrequestcfproperties), so no page shows UTC to a diner elsewhere
+ * (issue 25, item 7). UTC only when neither is known.
+ */
+export function viewerZoneOf(cookie: string | undefined, located?: unknown): string {
+  if (knownZone(cookie)) return cookie
+  return knownZone(located) ? located : 'UTC'
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()

@@ -23,7 +23,7 @@ export async function renderPage(
   // Pages of a signed-in user can hold private data (a new token once); never cache them.
   if (user) c.header('Cache-Control', 'no-store')
   return c.html(
-    <ViewerZone.Provider value={viewerZoneOf(getCookie(c, VIEWER_ZONE_COOKIE))}>
+    <ViewerZone.Provider value={viewerZoneOf(getCookie(c, VIEWER_ZONE_COOKIE), c.req.raw.cf?.timezone)}>
       <Layout title={title} path={new URL(c.req.url).pathname} user={user} unread={unread} csrfToken={c.get('csrfToken') ?? ''}>
         {content}
       </Layout>

@@ -50,15 +50,27 @@ describe.runIf(inject('sandbox'))('time style', () => {
     expect(created.trim()).toMatch(styled('CT'))
   })
 
-  it('writes UTC, named, for a viewer whose zone is not known (no script)', async () => {
+  it("never writes UTC before the page script ran: a dinner's notice in its restaurant's zone, the rest where Cloudflare locates the browser (issue 25)", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const plain = await context.newPage()
-    await newUser(plain, baseUrl)
+    const email = await newUser(plain, baseUrl)
+    await connectPlatform(plain, baseUrl, `noscript-${email}`)
+    const plainToken = await createToken(plain, baseUrl, 'No script')
     await plain.goto(`${baseUrl}/assistants`)
-    await plain.getByLabel('Name').fill('No script')
-    await plain.getByRole('button', { name: 'Create token' }).click()
-    await plain.goto(`${baseUrl}/assistants`)
-    expect((await plain.locator('.items .item dt:text-is("Created") + dd').first().innerText()).trim()).toMatch(styled('UTC'))
+    const created = (await plain.locator('.items .item dt:text-is("Created") + dd').first().innerText()).trim()
+    expect(created).toMatch(styled('[A-Z]{2,4}([+-]\\d{1,2})?'))
+    expect(created).not.toMatch(/UTC$/)
+
+    const venue = await findVenue(baseUrl, plainToken, 'Palisade Grill')
+    await createRequest(baseUrl, plainToken, dinnerAt(venue, 'auto_book', [4], { title: 'No-script dinner' }))
+    const notice = plain.locator('.items .item').filter({ hasText: 'Palisade Grill' }).first()
+    for (let i = 0; i < 80 && (await notice.count()) === 0; i++) {
+      await plain.waitForTimeout(250)
+      await plain.goto(`${baseUrl}/notifications`)
+    }
+    const dated = (await notice.locator('p.muted').first().innerText()).split(' · Now:')[0]?.trim() ?? ''
+    expect(dated).toMatch(styled('PT'))
+    await screenshotBoth(plain, 'time-style-inbox-no-script')
     await context.close()
   })
 })

@@ -83,7 +83,7 @@ describe('limits', () => {
   it('compares the whole cancellation fee with the per-person limit, never divided by the party', () => {
     expect(decide(cardHold, '19:30', details(detailsCardHold), spec({ max_cancellation_fee_per_person: 20, party_size: 2 }))).toEqual({
       kind: 'alert',
-      reason: 'cancellation fee 25 > 20 per person',
+      reason: 'the cancellation fee is $25 per person, above the $20 limit',
     })
   })
 
@@ -91,7 +91,7 @@ describe('limits', () => {
     const late = Date.parse('2026-12-01T23:00:00Z') // 1.5 h before the free-cancellation deadline
     expect(decide(cardHold, '19:30', details(detailsCardHold), spec(), late)).toEqual({
       kind: 'alert',
-      reason: 'free cancellation ends in 1 h, less than 3 h away',
+      reason: 'the free-cancellation deadline must be at least 3 hours after booking; it is 1 h away',
     })
   })
 

@@ -112,12 +112,12 @@ describe('the offer check', () => {
     const terms = termsOf({ isPaid: true, cancellationFee: 50, secsCancelCutOff: 24 * 3600 })
     const decision = decide(state(), checked({ ...offer, slot: { ...offer.slot, terms } }, answer), NOW)
     expect(decision.state.digest?.tables).toEqual([
-      expect.objectContaining({ time: '19:30', fee: 'card held, $50 cancellation fee', note: 'cancellation fee 50 > 25 per person' }),
+      expect.objectContaining({ time: '19:30', fee: 'card held, $50 cancellation fee', note: 'the cancellation fee is $50 per person, above the $25 limit' }),
     ])
     expect(ofKind(decision.effects, 'check_offer').map((e) => e.offer.slot.time)).toEqual(['20:00'])
     expect(decision.state.trace.at(-1)?.message).toBe(
       // In the venue's zone and the one time style (issue 25, item 7).
-      'Not booked: Pomelo Garden, Sat, Dec 5 · 7:30 PM ET, Dining Room: cancellation fee 50 > 25 per person; you are told in the next alert.',
+      'Not booked: Pomelo Garden, Sat, Dec 5 · 7:30 PM ET, Dining Room: the cancellation fee is $50 per person, above the $25 limit; you are told in the next alert.',
     )
   })
 

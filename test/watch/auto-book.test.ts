@@ -89,8 +89,8 @@ describe('auto_book', () => {
   })
 
   it.each([
-    [{ kind: 'fee', feePerPerson: 50, cutoffHours: 24 }, /cancellation fee 50 > 25/],
-    [{ kind: 'fee', feePerPerson: 10, cutoffHours: 24 * 30 }, /free cancellation ends in 0 h, less than 3 h away/],
+    [{ kind: 'fee', feePerPerson: 50, cutoffHours: 24 }, /the cancellation fee is \$50 per person, above the \$25 limit/],
+    [{ kind: 'fee', feePerPerson: 10, cutoffHours: 24 * 30 }, /the free-cancellation deadline must be at least 3 hours after booking; it has passed/],
     [{ kind: 'deposit', amountPerPerson: 20, cutoffHours: 24 }, /needs a deposit or prepayment \(\$20\)/],
     [{ kind: 'prepaid', amountPerPerson: 150 }, /needs a deposit or prepayment \(\$150\)/],
     [{ kind: 'ticketed', amountPerPerson: 95 }, /ticketed experience \(\$95\)/],

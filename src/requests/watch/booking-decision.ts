@@ -33,6 +33,7 @@ export type BookingDecision =
 const HOUR_MS = 3_600_000
 /** Details and find cut-offs within this of each other are the same deadline (rounding, seconds). */
 const CUT_OFF_TOLERANCE_MS = 60_000
+const hoursWord = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`
 const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
 const unknown = (reason: string): Reading<MoneyTerms> => ({ ok: false, reason })
 
@@ -201,7 +202,10 @@ export function decideBooking(input: {
   if (disagreement) return { kind: 'alert', reason: `the platform's answers disagree: ${disagreement}` }
   const fee = terms.kind === 'card_hold' ? terms.fee : 0
   if (fee > spec.max_cancellation_fee_per_person) {
-    return { kind: 'alert', reason: `cancellation fee ${fee} > ${spec.max_cancellation_fee_per_person} per person` }
+    return {
+      kind: 'alert',
+      reason: `the cancellation fee is ${money(fee)} per person, above the ${money(spec.max_cancellation_fee_per_person)} limit`,
+    }
   }
   const statedUntil = terms.kind === 'card_hold' ? terms.freeUntil : null
   const freeUntil = statedUntil ?? (fee === 0 ? at.startsAt : null)
@@ -210,7 +214,10 @@ export function decideBooking(input: {
   if (hoursLeft < spec.fee_review_hours) {
     return {
       kind: 'alert',
-      reason: `free cancellation ends in ${Math.max(0, Math.floor(hoursLeft))} h, less than ${spec.fee_review_hours} h away`,
+      // Worded as the API means fee_review_hours (spec/interface.md): a minimum distance from booking.
+      reason: `the free-cancellation deadline must be at least ${hoursWord(spec.fee_review_hours)} after booking; ${
+        hoursLeft <= 0 ? 'it has passed' : hoursLeft < 1 ? 'it is less than an hour away' : `it is ${Math.floor(hoursLeft)} h away`
+      }`,
     }
   }
   // The card goes only to a table that holds one: sent elsewhere, it lets a fee stated only in

@@ -3,7 +3,7 @@ import type { Status } from '../../core/status'
 import type { InboxItem, OutboxEmail } from '../../requests/inbox'
 import { AlertDigest } from '../components/alert-digest'
 import { type PageOf, Pager } from '../components/pager'
-import { formatDateTime } from '../format'
+import { formatDateTime, formatInstant } from '../format'
 
 /** Links in notifications come from the service; only same-site paths and https are made clickable. */
 function safeLink(link: string | null): string | null {
@@ -44,7 +44,7 @@ const NOW_WORDS: Record<Status, string> = {
 
 const ASKS_APPROVAL: readonly string[] = ['approval_needed', 'expiry_warning']
 
-function NotificationItem(props: { item: InboxItem; status: Status | undefined }) {
+function NotificationItem(props: { item: InboxItem; status: Status | undefined; zone: string | undefined }) {
   const { item, status } = props
   const isNew = item.readAt === null
   // An approval notice whose request moved on no longer asks for approval: it says what became of it.
@@ -58,7 +58,8 @@ function NotificationItem(props: { item: InboxItem; status: Status | undefined }
         {isNew ? <span class="status status-unread">New</span> : null}
       </div>
       <p class="muted">
-        {formatDateTime(item.createdAt)}
+        {/* A notice about a dinner is dated in its restaurant's zone, like everything else of the dinner. */}
+        {props.zone ? formatInstant(item.createdAt, props.zone) : formatDateTime(item.createdAt)}
         {status ? (
           <>
             {' · '}
@@ -86,7 +87,15 @@ function NotificationItem(props: { item: InboxItem; status: Status | undefined }
   )
 }
 
-export function NotificationsPage(props: { inbox: PageOf<InboxItem>; statuses: ReadonlyMap<string, Status>; showOutbox: boolean }) {
+export interface NotificationsProps {
+  inbox: PageOf<InboxItem>
+  statuses: ReadonlyMap<string, Status>
+  /** The venue zone of each notice's request (src/requests/request-zones.ts). */
+  zones: ReadonlyMap<string, string>
+  showOutbox: boolean
+}
+
+export function NotificationsPage(props: NotificationsProps) {
   const { items } = props.inbox
   return (
     <>
@@ -102,7 +111,11 @@ export function NotificationsPage(props: { inbox: PageOf<InboxItem>; statuses: R
       ) : (
         <ul class="items">
           {items.map((item) => (
-            <NotificationItem item={item} status={item.requestId ? props.statuses.get(item.requestId) : undefined} />
+            <NotificationItem
+              item={item}
+              status={item.requestId ? props.statuses.get(item.requestId) : undefined}
+              zone={item.requestId ? props.zones.get(item.requestId) : undefined}
+            />
           ))}
         </ul>
       )}

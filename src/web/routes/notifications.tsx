@@ -4,6 +4,7 @@ import { currentUser, requireSession } from '../../auth/session'
 import { depsOf } from '../../requests/deps'
 import { outboxOf, viewInbox } from '../../requests/inbox'
 import { requestStatusesOf } from '../../requests/notice-view'
+import { requestZonesOf } from '../../requests/request-zones'
 import { pageNumber } from '../components/pager'
 import { errorPage, pageNotFound } from '../error-page'
 import { ownerStartedNavigation } from '../navigation'
@@ -24,12 +25,11 @@ notificationsRoutes.get('/notifications', async (c) => {
   const page = pageNumber(c.req.query('page'))
   const inbox = await viewInbox(depsOf(c.env, c.req.url), currentUser(c).id, page, PER_PAGE, ownerStartedNavigation(c))
   const paged = { items: inbox.items, page, pages: Math.max(1, Math.ceil(inbox.total / PER_PAGE)), total: inbox.total }
-  const statuses = await requestStatusesOf(
-    depsOf(c.env, c.req.url),
-    currentUser(c).id,
-    inbox.items.flatMap((i) => i.requestId ?? []),
-  )
-  return renderPage(c, 'Notifications', <NotificationsPage inbox={paged} statuses={statuses} showOutbox={outboxEnabled(c.env)} />)
+  const requestIds = inbox.items.flatMap((i) => i.requestId ?? [])
+  const statuses = await requestStatusesOf(depsOf(c.env, c.req.url), currentUser(c).id, requestIds)
+  const zones = await requestZonesOf(depsOf(c.env, c.req.url), currentUser(c).id, requestIds)
+  const shown = <NotificationsPage inbox={paged} statuses={statuses} zones={zones} showOutbox={outboxEnabled(c.env)} />
+  return renderPage(c, 'Notifications', shown)
 })
 
 notificationsRoutes.get('/outbox', async (c) => {
