@@ -1,41 +1,15 @@
-// The settings page's paired devices (issue 17): start pairing (a one-time code and the command
-// to run, as in RFC 8628's user interaction), the devices with when each was last seen and a
-// revoke button, and where booking happens: the cloud or the user's own device.
+// The settings page's paired devices (issue 17): start pairing (its code and command are on a
+// page of their own, pages/pair-device.tsx, as in RFC 8628's user interaction), the devices with
+// when each was last seen and a revoke button, and where booking happens: the cloud or the
+// user's own device.
 import type { DevicesOverview } from '../../requests/devices'
 import { ConfirmLink } from '../components/confirm'
 import { Alert, CsrfInput } from '../components/form'
 import { formatDateTime } from '../format'
 
-export interface PairingShown {
-  userCode: string
-  expiresAt: number
-  /** The command the user runs on the device, with this service's address and the code. */
-  command: string
-}
-
 interface DevicesProps {
   csrfToken: string
   overview: DevicesOverview
-  pairing?: PairingShown | undefined
-}
-
-function Pairing(props: { pairing: PairingShown }) {
-  const { pairing } = props
-  return (
-    <div class="pairing" aria-live="polite">
-      <p>On the device, run this command (it needs Node.js 22 and a checkout of Tablewatch):</p>
-      <pre>
-        <code data-testid="pair-command">{pairing.command}</code>
-      </pre>
-      <p>Without --code, the device asks for the code:</p>
-      <p class="user-code" data-testid="user-code">
-        {pairing.userCode}
-      </p>
-      <p class="hint">
-        The code works once, until {formatDateTime(pairing.expiresAt)} (10 minutes). Nobody from Tablewatch will ask you for it.
-      </p>
-    </div>
-  )
 }
 
 function DeviceList(props: DevicesProps) {
@@ -122,7 +96,6 @@ export function PairedDevices(props: DevicesProps) {
         A paired device (a laptop, a home server, a Raspberry Pi) can check your platform account and book from its own network. Your
         platform sign-in then stays on the device and is never sent to Tablewatch.
       </p>
-      {props.pairing ? <Pairing pairing={props.pairing} /> : null}
       <DeviceList {...props} />
       <ConnectionNow overview={props.overview} />
       <form method="post" action="/settings/devices/pair" class="inline-form">

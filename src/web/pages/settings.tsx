@@ -6,7 +6,7 @@ import { RISK_NOTICE } from '../../requests/connection'
 import type { DevicesOverview } from '../../requests/devices'
 import { ConfirmLink } from '../components/confirm'
 import { Alert, CsrfInput, Field } from '../components/form'
-import { PairedDevices, type PairingShown } from './devices'
+import { PairedDevices } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
 import { NotificationSettings } from './settings-notifications'
 
@@ -17,8 +17,6 @@ export interface SettingsPageProps {
   user: SessionUser
   connection: ConnectionStatus
   devices: DevicesOverview
-  /** A pairing just started: its code, shown once. */
-  pairing?: PairingShown | undefined
   /** The connect form after a failed attempt (the password is never echoed). */
   connectForm?: { email: string; errors: { email?: string | undefined; password?: string | undefined; acceptRisk?: string | undefined } }
   /** Unsaved values and errors after a failed save. */
@@ -145,7 +143,7 @@ export function SettingsPage(props: SettingsPageProps) {
         dailyCapValue={props.alertForm?.dailyCapValue}
       />
       <PlatformConnection {...props} />
-      <PairedDevices csrfToken={props.csrfToken} overview={props.devices} pairing={props.pairing} />
+      <PairedDevices csrfToken={props.csrfToken} overview={props.devices} />
     </>
   )
 }

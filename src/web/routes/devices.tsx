@@ -1,13 +1,15 @@
 // The settings page's paired devices (issue 17): start pairing, revoke a device, and choose
-// where booking happens. Session and CSRF as every form; the pairing code is shown once, in the
-// answer to the POST (never in a URL).
+// where booking happens. Session and CSRF as every form; the pairing code is shown once, on a page
+// of its own that answers the POST (never in a URL).
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { PAIRING_CODE_LIFETIME_MS } from '../../auth/devices'
 import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import { depsOf } from '../../requests/deps'
 import { chooseExecution, revokeDevice, startPairing } from '../../requests/devices'
-import type { WebEnv } from '../render'
+import { PairDevicePage } from '../pages/pair-device'
+import { renderPage, type WebEnv } from '../render'
 import { showSettings } from './settings'
 
 const executionForm = z.object({
@@ -27,7 +29,8 @@ deviceRoutes.use('/settings/execution', requireSession())
 deviceRoutes.post('/settings/devices/pair', async (c) => {
   const deps = depsOf(c.env, c.req.url)
   const { userCode, expiresAt } = await startPairing(deps.db, currentUser(c).id, deps.now)
-  return showSettings(c, { pairing: { userCode, expiresAt, command: pairCommand(deps.baseUrl, userCode) } })
+  const pairing = { userCode, expiresAt, command: pairCommand(deps.baseUrl, userCode) }
+  return renderPage(c, 'Pair a device', <PairDevicePage pairing={pairing} lifetimeMinutes={PAIRING_CODE_LIFETIME_MS / 60_000} />)
 })
 
 deviceRoutes.post('/settings/devices/:id/revoke', async (c) => {
