@@ -6,7 +6,7 @@ import { NOTICE_SWITCHES } from '../notifications/kinds'
 
 export { NOTICE_SWITCHES, SWITCH_LABELS } from '../notifications/kinds'
 
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 
 export type { AlertPreferences }
 

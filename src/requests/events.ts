@@ -3,10 +3,10 @@
 // and what the platform answered comes back as the next event. Nothing here holds a secret.
 
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
+import type { DigestTable } from './alerts/digest'
+import type { DinnerFacts } from './alerts/dinner-words'
 import type { RequestSpec } from './schemas'
 import type { BookingAttempt, RequestState } from './state'
-import type { DigestTable } from './watch/digest'
-import type { DinnerFacts } from './watch/dinner-words'
 
 /** One availability object's subject: a venue, a day, a party size. */
 export interface VenueDay {

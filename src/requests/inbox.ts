@@ -10,7 +10,7 @@ import {
   type NotificationRow,
   type OutboxRow,
 } from '../db/notifications'
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 
 export type InboxItem = NotificationRow
 export type { AlertGroup } from '../db/alert-groups'

@@ -3,7 +3,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { STATUSES, type Status } from '../core/status'
 import { requests } from '../db/schema'
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 
 export { bestOf } from '../db/alert-groups'
 

@@ -7,7 +7,7 @@ import { unsubscribeUrl, validUnsubscribe } from '../notifications/unsubscribe'
 import { type WebhookResult as SendResult, sendWebhook, webhookUrlSchema } from '../notifications/webhook'
 import { type WebhookFormat, webhookPayload } from '../notifications/webhook-body'
 import { webhookPolicy } from '../notifications/webhook-target'
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 
 /** Tests of the webhook per user: enough to debug a receiver, too few to scan with. */
 const WEBHOOK_TESTS = { limit: 10, windowMs: 60 * 60 * 1000 }

@@ -1,9 +1,9 @@
 // The in-app inbox and, in local development, the outbox of emails that would have been sent.
 import type { Status } from '../../core/status'
+import { type PageOf, Pager } from '../../html/components/pager'
+import { formatDateTime } from '../../html/format'
 import type { InboxItem, OutboxEmail } from '../../requests/inbox'
 import { AlertDigest } from '../components/alert-digest'
-import { type PageOf, Pager } from '../components/pager'
-import { formatDateTime } from '../format'
 
 /** Links in notifications come from the service; only same-site paths and https are made clickable. */
 function safeLink(link: string | null): string | null {
