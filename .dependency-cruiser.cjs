@@ -6,7 +6,7 @@
 //   src/api, src/mcp                  skins        → the features, auth, core, errors, lib
 //   src/web, src/account, src/html    the pages skin (web → account → html) → the same
 //   src/requests, src/watching,       the features: use cases, their Durable Objects and schemas
-//   src/devices, src/executors           → auth, notifications, platform, db, core, errors, lib
+//   src/alerts, src/devices, src/executors → auth, notifications, platform, db, core, errors, lib
 //   src/runtime                       what every feature runs with (deps, object stubs) → db, platform, core, lib
 //   src/auth                          identity     → db, core, errors, lib
 //   src/notifications                 alerts       → db, core, errors, lib
@@ -19,8 +19,8 @@
 //   scripts/platform-probe/           the operator's read-only probe → src/platform (not client.ts), src/lib
 
 const SKINS = '^src/(api|mcp|web|account|html)/'
-const FEATURES = '^src/(requests|watching|devices|executors|runtime)/'
-const ABOVE_AUTH = ['api', 'mcp', 'web', 'account', 'html', 'index', 'requests', 'watching', 'devices', 'executors', 'runtime']
+const FEATURES = '^src/(requests|watching|alerts|devices|executors|runtime)/'
+const ABOVE_AUTH = ['api', 'mcp', 'web', 'account', 'html', 'index', 'requests', 'watching', 'alerts', 'devices', 'executors', 'runtime']
 const layer = (name) => `^src/${name}(/|\\.ts$)`
 
 /** `from` may import nothing under these folders of src/. */
@@ -157,7 +157,7 @@ module.exports = {
       name: 'inner-layers-stay-off-http-and-mcp',
       comment: 'Use cases, the platform client and db never see Hono or MCP types (zod-openapi schemas are allowed).',
       severity: 'error',
-      from: { path: '^src/(requests|watching|devices|executors|runtime|platform|db|core|lib|notifications)/|^src/errors\\.ts$' },
+      from: { path: '^src/(requests|watching|alerts|devices|executors|runtime|platform|db|core|lib|notifications)/|^src/errors\\.ts$' },
       to: { path: '^node_modules/(hono|@modelcontextprotocol|agents)/' },
     },
   ],

@@ -2,11 +2,12 @@
 // answers before booking, to the book call, and to verification. Safety first: the attempt and
 // `awaiting_verification` are decided (and persisted) before the book effect runs, only for the
 // approved current revision, once per request; a reservation counts only once the account shows it.
+
+import { tableWhen } from '../alerts/alert-time'
+import { addToDigest, money as dollars, feeWords } from '../alerts/digest'
 import { instantOf } from '../lib/zoned-time'
 import type { SlotTerms } from '../platform/api'
 import { judgeSlot, slotKey } from '../watching/match'
-import { tableWhen } from './alerts/alert-time'
-import { addToDigest, money as dollars, feeWords } from './alerts/digest'
 import { decideBooking } from './booking/booking-decision'
 import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './booking/booking-rules'
 import {

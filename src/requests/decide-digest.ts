@@ -3,7 +3,7 @@
 // runner's answer (sent, or held by the user's gap) settles it. Only alerts go through here;
 // booking never waits for a digest.
 
-import { DAYS_LIMIT, digestAlarm, gatherFor, tablesTold } from './alerts/digest'
+import { DAYS_LIMIT, digestAlarm, gatherFor, tablesTold } from '../alerts/digest'
 import { type Decided, recipientOf, stateOnly } from './decide-watch'
 import type { Effect, RequestEvent } from './events'
 import { isOpen, type RequestState, transition } from './state'

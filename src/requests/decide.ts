@@ -3,7 +3,7 @@
 // the caller. The Durable Object only loads, decides, persists, runs the effects and arms the
 // alarm. Booking and verification are in decide-booking.ts, watching in decide-watch.ts.
 
-import { digestAlarm } from './alerts/digest'
+import { digestAlarm } from '../alerts/digest'
 import { decideBookingEvent } from './decide-booking'
 import { digestAnswered, flushDigest } from './decide-digest'
 import {

@@ -3,6 +3,10 @@
 // the availability objects (the service's key), so an executor can be chosen per user later.
 // Nothing here reads or changes the request's state: answers go back to decide() as events.
 
+import { alertPreferencesOf } from '../alerts/alert-preferences'
+import { alertsOf } from '../alerts/alerts'
+import { gapAllows, restaurantDate } from '../alerts/digest'
+import { digestAlert } from '../alerts/digest-alert'
 import { findConnection } from '../db/connections'
 import { mirrorState } from '../db/requests'
 import { claimedByOtherRequests, claimReservation } from '../db/reservations'
@@ -17,10 +21,6 @@ import { type Deps, depsOf } from '../runtime/deps'
 import { baseIntervalFrom } from '../watching/cadence'
 import { budget } from '../watching/limits'
 import { subscriptionFor } from '../watching/schedule'
-import { alertPreferencesOf } from './alert-preferences'
-import { alertsOf } from './alerts/alerts'
-import { gapAllows, restaurantDate } from './alerts/digest'
-import { digestAlert } from './alerts/digest-alert'
 import { ourReservation } from './booking/booking-rules'
 import { availabilityName, availabilityObjectName, type Effect, type OfferAnswer, type RequestEvent, type VerifyAnswer } from './events'
 import { windowsOf } from './rules'

@@ -2,9 +2,9 @@
 // to do in return (effects). Both are plain data: an effect is carried out by watch/effects.ts,
 // and what the platform answered comes back as the next event. Nothing here holds a secret.
 
+import type { DigestTable } from '../alerts/digest'
+import type { DinnerFacts } from '../alerts/dinner-words'
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
-import type { DigestTable } from './alerts/digest'
-import type { DinnerFacts } from './alerts/dinner-words'
 import type { RequestSpec } from './schemas'
 import type { BookingAttempt, RequestState } from './state'
 

@@ -1,7 +1,8 @@
 // The request's status machine, pure: the state the Durable Object keeps, the transition
 // table, and the one transition() every change goes through. No storage, no I/O.
+
+import type { PendingDigest } from '../alerts/digest'
 import { OPEN_STATUSES, type Status } from '../core/status'
-import type { PendingDigest } from './alerts/digest'
 import type { RequestSpec } from './schemas'
 
 /** Status changes the service may make; a change that keeps the status is always allowed. */

@@ -2,9 +2,9 @@
 // venue-days it found, grouped by restaurant and date, held by the per-request gap unless a new
 // restaurant-date appears. Booking never waits for a digest. Pure: the clock is an argument.
 import { describe, expect, it } from 'vitest'
+import { GATHER_MS, gapAllows, PENDING_LIMIT } from '../../src/alerts/digest'
+import { digestAlert } from '../../src/alerts/digest-alert'
 import { webhookPayload } from '../../src/notifications/webhook-body'
-import { GATHER_MS, gapAllows, PENDING_LIMIT } from '../../src/requests/alerts/digest'
-import { digestAlert } from '../../src/requests/alerts/digest-alert'
 import { decide } from '../../src/requests/decide'
 import type { Effect, RequestEvent } from '../../src/requests/events'
 import type { RequestState } from '../../src/requests/state'
@@ -255,7 +255,7 @@ describe('the webhook body', () => {
 
 describe('fees in words', () => {
   it('names a deposit, a card hold with its fee, or nothing', async () => {
-    const { feeWords } = await import('../../src/requests/alerts/digest')
+    const { feeWords } = await import('../../src/alerts/digest')
     expect(feeWords(termsOf({ isPaid: true, depositFee: 40 }))).toBe('deposit $40')
     expect(feeWords(termsOf({ isPaid: true, cancellationFee: 25 }))).toBe('card held, $25 cancellation fee')
     expect(feeWords(termsOf())).toBeNull()

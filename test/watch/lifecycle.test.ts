@@ -1,8 +1,8 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { dayWhen } from '../../src/alerts/alert-time'
 import { connectPlatform, disconnectPlatform } from '../../src/executors/connection'
 import { sha256Hex } from '../../src/lib/random'
-import { dayWhen } from '../../src/requests/alerts/alert-time'
 import { revokeAccessToken } from '../../src/requests/revoke'
 import { depsOf, requestObject } from '../../src/runtime/deps'
 import {

@@ -1,12 +1,12 @@
 // Settings: notification preferences, the webhook test, and the platform connection status.
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
+import { alertPreferencesOf, NOTICE_SWITCHES, saveAlertPreferences } from '../../alerts/alert-preferences'
+import { saveNotificationSettings, sendTestAlert, sendTestEmail, type WebhookResult } from '../../alerts/settings'
 import { currentUser, requireSession } from '../../auth/session'
 import { devicesOverview } from '../../devices/devices'
 import { connectionStatus } from '../../executors/connection'
 import { renderPage, type WebEnv } from '../../html/render'
-import { alertPreferencesOf, NOTICE_SWITCHES, saveAlertPreferences } from '../../requests/alert-preferences'
-import { saveNotificationSettings, sendTestAlert, sendTestEmail, type WebhookResult } from '../../requests/settings'
 import { depsOf } from '../../runtime/deps'
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
 

@@ -3,10 +3,10 @@
 // one user's email alerts off. Mounted before the CSRF check (web/app.ts).
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { unsubscribeByLink } from '../../alerts/settings'
 import { ErrorPage } from '../../html/errors'
 import { readableForms } from '../../html/form-body'
 import { renderPage, type WebEnv } from '../../html/render'
-import { unsubscribeByLink } from '../../requests/settings'
 import { depsOf } from '../../runtime/deps'
 import { UnsubscribedPage, UnsubscribePage } from '../pages/unsubscribe'
 

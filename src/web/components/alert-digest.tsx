@@ -4,9 +4,9 @@
 // that lists them. There is no public link to one time on the platform (src/platform/web-pages.ts),
 // so each time opens the venue's page on that date for the party.
 
+import type { AlertGroup } from '../../alerts/inbox'
+import { bestOf } from '../../alerts/notice-view'
 import { formatCalendarDate, formatClock, formatLocalClock } from '../../html/format'
-import type { AlertGroup } from '../../requests/inbox'
-import { bestOf } from '../../requests/notice-view'
 
 /** Times shown per restaurant-date before "+N more" (as in the email: watch/digest.ts BEST_PER_DAY). */
 const BEST = 3

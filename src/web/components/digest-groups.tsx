@@ -3,8 +3,8 @@
 // page shows every alert's tables this way too, merged per restaurant-date (found-tables.ts),
 // with the venue's zone and when each group was last alerted.
 
+import type { AlertGroup } from '../../alerts/inbox'
 import { formatCalendarDate, formatClock, formatInstant, formatLocalClock } from '../../html/format'
-import type { AlertGroup } from '../../requests/inbox'
 
 const platformLink = (link: string) => (link.startsWith('https://resy.com/') ? link : null)
 

@@ -1,8 +1,9 @@
 // The in-app inbox and, in local development, the outbox of emails that would have been sent.
+
+import type { InboxItem, OutboxEmail } from '../../alerts/inbox'
 import type { Status } from '../../core/status'
 import { type PageOf, Pager } from '../../html/components/pager'
 import { formatDateTime } from '../../html/format'
-import type { InboxItem, OutboxEmail } from '../../requests/inbox'
 import { AlertDigest } from '../components/alert-digest'
 
 /** Links in notifications come from the service; only same-site paths and https are made clickable. */

@@ -3,13 +3,13 @@
 // what it asks for; the tables its alerts listed, grouped per restaurant-date, the other notices
 // and the decision trace, each paged; and Stop, which asks first and cancels nothing.
 
+import type { FoundGroup } from '../../alerts/found-tables'
+import type { InboxItem } from '../../alerts/inbox'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { type PageOf, Pager } from '../../html/components/pager'
 import { ago, duration, formatInstant, formatLocal } from '../../html/format'
 import { people, usd } from '../../html/spec-words'
-import type { FoundGroup } from '../../requests/found-tables'
-import type { InboxItem } from '../../requests/inbox'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
 import { DigestGroups } from '../components/digest-groups'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'

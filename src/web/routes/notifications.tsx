@@ -1,12 +1,12 @@
 // The inbox (paged; viewing it reads it) and the local-development outbox.
 import { Hono } from 'hono'
+import { outboxOf, viewInbox } from '../../alerts/inbox'
+import { requestStatusesOf } from '../../alerts/notice-view'
 import { currentUser, requireSession } from '../../auth/session'
 import { pageNumber } from '../../html/components/pager'
 import { errorPage, pageNotFound } from '../../html/error-page'
 import { ownerStartedNavigation } from '../../html/navigation'
 import { renderPage, type WebEnv } from '../../html/render'
-import { outboxOf, viewInbox } from '../../requests/inbox'
-import { requestStatusesOf } from '../../requests/notice-view'
 import { depsOf } from '../../runtime/deps'
 import { NotificationsPage, OutboxPage } from '../pages/notifications'
 

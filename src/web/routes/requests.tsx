@@ -2,6 +2,8 @@
 // only: anyone else gets "not found", and no token can reach them.
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
+import { foundTablesOf } from '../../alerts/found-tables'
+import { alertsOfRequest } from '../../alerts/inbox'
 import { currentUser, requireSession } from '../../auth/session'
 import { sandboxDemoEnabled } from '../../core/deployment'
 import { AppError } from '../../errors'
@@ -13,8 +15,6 @@ import { approvalContext, recordApproved, recordSeen } from '../../requests/appr
 import { approveRequest } from '../../requests/approve'
 import { isCursor } from '../../requests/cursor'
 import { openMatchingTable } from '../../requests/demo-table'
-import { foundTablesOf } from '../../requests/found-tables'
-import { alertsOfRequest } from '../../requests/inbox'
 import { loadRequest } from '../../requests/load'
 import { listRequestsForUser } from '../../requests/read'
 import { restaurantsByIds } from '../../requests/restaurants'

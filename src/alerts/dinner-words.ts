@@ -1,7 +1,7 @@
 // Which dinner a notice is about, in a few plain words (issue 25, item 2): the request's title and
 // party, its restaurant(s), its date(s) and its time window, in the venues' zone. Every notice
 // names it, so five approval emails never look alike.
-import type { Recipient } from '../events'
+import type { Recipient } from '../requests/events'
 import { dayWhen, tableWhen } from './alert-time'
 
 /** What a notice needs of its request to name the dinner (kept in the recipient of each effect). */

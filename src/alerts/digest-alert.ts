@@ -5,10 +5,10 @@
 //
 // Links: the platform has no public link to one time of day (src/platform/web-pages.ts), so every
 // time of a restaurant-date opens the venue's page on that date for the party, where it is listed.
-import { type AlertGroup, bestOf } from '../../db/alert-groups'
-import type { Alert } from '../../notifications/notify'
-import { venueDayUrl } from '../../platform/web-pages'
-import type { Recipient } from '../events'
+import { type AlertGroup, bestOf } from '../db/alert-groups'
+import type { Alert } from '../notifications/notify'
+import { venueDayUrl } from '../platform/web-pages'
+import type { Recipient } from '../requests/events'
 import { dayWhen, tableWhen } from './alert-time'
 import { BEST_PER_DAY, type DigestTable, digestKey, restaurantDate, tablesTold } from './digest'
 

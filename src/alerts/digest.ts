@@ -3,10 +3,10 @@
 // the polls pushed), grouped by restaurant and date. The per-request gap holds later digests
 // back unless a restaurant-date the user has not heard of appears; the effect runner applies the
 // gap (a user setting) and the daily cap. Booking never waits for any of this: only alerts do.
-import { betterTable } from '../../db/alert-groups'
-import type { SlotTerms } from '../../platform/api'
-import type { Table } from '../events'
-import type { RequestState } from '../state'
+import { betterTable } from '../db/alert-groups'
+import type { SlotTerms } from '../platform/api'
+import type { Table } from '../requests/events'
+import type { RequestState } from '../requests/state'
 
 /** How long a first digest waits for the rest of the poll's venue-days to report. */
 export const GATHER_MS = 5_000

@@ -1,8 +1,8 @@
 // How alerts write dates and times, as the pages do: "Sat, Nov 28 · 9:30 PM ET", in the venue's
 // zone with its short name.
 
-import { zoneName } from '../../lib/zone-name'
-import { instantOf } from '../../lib/zoned-time'
+import { zoneName } from '../lib/zone-name'
+import { instantOf } from '../lib/zoned-time'
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
