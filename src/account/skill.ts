@@ -1,4 +1,4 @@
-// The instruction file for assistants. src/web/skill.md is the one source; the service's
+// The instruction file for assistants. src/account/skill.md is the one source; the service's
 // origin is filled in where the file says {base_url}.
 import skill from './skill.md'
 

@@ -1,6 +1,6 @@
 // The words of a digest: every table of a poll, grouped by restaurant, then date. Each group shows
 // its best few times and "+N more"; the counts are the true ones (tables beyond the listing limit
-// are counted, watch/digest.ts). The subject names the restaurant(s) and the first date. The
+// are counted, alerts/digest.ts). The subject names the restaurant(s) and the first date. The
 // inbox, the email and the webhook carry this same alert.
 //
 // Links: the platform has no public link to one time of day (src/platform/web-pages.ts), so every

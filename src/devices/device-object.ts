@@ -50,7 +50,7 @@ export class DeviceObject extends DurableObject<Cloudflare.Env> {
     ctx.storage.sql.exec('create table if not exists meta (key text primary key, value text not null)')
   }
 
-  /** The device's WebSocket, already authenticated by the route (src/web/routes/device-api.ts). */
+  /** The device's WebSocket, already authenticated by the route (src/api/device-api.ts). */
   override async fetch(request: Request): Promise<Response> {
     const deviceId = request.headers.get('X-Device-Id')
     const userId = request.headers.get('X-User-Id')

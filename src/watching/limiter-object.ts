@@ -1,4 +1,4 @@
-// One token bucket per subject (a venue, a user account): the hard caps of watch/limits.ts. The
+// One token bucket per subject (a venue, a user account): the hard caps of limits.ts. The
 // bucket is kept in memory only, so taking costs no storage write. A full refill takes at most
 // 12 s; Cloudflare evicts an idle object after 70–140 s, so forgetting the bucket then lets
 // nothing extra through (local workerd evicts after about 10 s: up to 2 calls early). A restart

@@ -8,7 +8,7 @@ import type { AlertGroup } from '../../alerts/inbox'
 import { bestOf } from '../../alerts/notice-view'
 import { formatCalendarDate, formatClock, formatLocalClock } from '../../html/format'
 
-/** Times shown per restaurant-date before "+N more" (as in the email: watch/digest.ts BEST_PER_DAY). */
+/** Times shown per restaurant-date before "+N more" (as in the email: alerts/digest.ts BEST_PER_DAY). */
 const BEST = 3
 /** Dates shown per restaurant before the rest fold under "+N more dates". */
 const DATES_SHOWN = 3
