@@ -2,7 +2,7 @@
 // account mail (Email Service where MAILER=cloudflare, the D1 outbox otherwise), like sign-up's.
 import type { ResetMail } from '../auth/password-reset'
 import { sendAccountMail } from '../notifications/account-mail'
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 
 export function passwordResetMail(deps: Deps, origin: string): ResetMail {
   return {

@@ -112,7 +112,11 @@ describe('the offer check', () => {
     const terms = termsOf({ isPaid: true, cancellationFee: 50, secsCancelCutOff: 24 * 3600 })
     const decision = decide(state(), checked({ ...offer, slot: { ...offer.slot, terms } }, answer), NOW)
     expect(decision.state.digest?.tables).toEqual([
-      expect.objectContaining({ time: '19:30', fee: 'card held, $50 cancellation fee', note: 'the cancellation fee is $50 per person, above the $25 limit' }),
+      expect.objectContaining({
+        time: '19:30',
+        fee: 'card held, $50 cancellation fee',
+        note: 'the cancellation fee is $50 per person, above the $25 limit',
+      }),
     ])
     expect(ofKind(decision.effects, 'check_offer').map((e) => e.offer.slot.time)).toEqual(['20:00'])
     expect(decision.state.trace.at(-1)?.message).toBe(

@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { connectPlatform } from '../../src/requests/connection'
-import { requestObject } from '../../src/requests/deps'
+import { connectPlatform } from '../../src/executors/connection'
+import { requestObject } from '../../src/runtime/deps'
 import {
   answerTakenNow,
   control,
@@ -90,7 +90,10 @@ describe('auto_book', () => {
 
   it.each([
     [{ kind: 'fee', feePerPerson: 50, cutoffHours: 24 }, /the cancellation fee is \$50 per person, above the \$25 limit/],
-    [{ kind: 'fee', feePerPerson: 10, cutoffHours: 24 * 30 }, /the free-cancellation deadline must be at least 3 hours after booking; it has passed/],
+    [
+      { kind: 'fee', feePerPerson: 10, cutoffHours: 24 * 30 },
+      /the free-cancellation deadline must be at least 3 hours after booking; it has passed/,
+    ],
     [{ kind: 'deposit', amountPerPerson: 20, cutoffHours: 24 }, /needs a deposit or prepayment \(\$20\)/],
     [{ kind: 'prepaid', amountPerPerson: 150 }, /needs a deposit or prepayment \(\$150\)/],
     [{ kind: 'ticketed', amountPerPerson: 95 }, /ticketed experience \(\$95\)/],
