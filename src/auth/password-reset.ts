@@ -17,6 +17,7 @@ import { derivedHmacKey } from '../lib/derived-hmac-key'
 import type { AccountMail } from './accounts'
 import { equalStrings, toBase64Url } from './bytes'
 import { hashPassword } from './password'
+import { forgiveSignIn } from './throttle'
 
 export const RESET_LINK_LIFETIME_MS = 30 * 60 * 1000
 const MINUTE_MS = 60_000
@@ -124,6 +125,9 @@ export async function completePasswordReset(
     return { ok: false, reason: 'invalid' }
   }
   await deleteSessionsOfUser(db, user.id)
+  // A diner who forgot the password has often just used up the sign-in attempts from here: the
+  // link proved who they are, so this place starts over (as a successful sign-in does).
+  await forgiveSignIn(db, { email: normalizeEmail(user.email), address: input.address })
   await mail.send({
     userId: user.id,
     to: user.email,

@@ -99,6 +99,20 @@ describe('password reset', () => {
     expect(await again.text()).toContain('was used already or has expired')
   })
 
+  it('lets the browser that used up its sign-in attempts sign in with the new password at once', async () => {
+    const owner = new WebClient()
+    const email = await owner.newUser(PASSWORD)
+    const forgetful = new WebClient()
+    for (let i = 0; i < 5; i++) expect((await forgetful.signIn(email, `wrong guess ${i}`)).status).toBe(401)
+    expect((await forgetful.signIn(email, PASSWORD)).status).toBe(429)
+    const since = Date.now()
+    await askForReset(forgetful, email)
+    const link = await resetLink(email, since)
+    if (!link) throw new Error('no reset mail')
+    expect((await setPassword(forgetful, link, NEW_PASSWORD)).status).toBe(303)
+    expect((await forgetful.signIn(email, NEW_PASSWORD)).status).toBe(303)
+  })
+
   it('refuses a link older than 30 minutes, and a forged one, changing nothing', async () => {
     const owner = new WebClient()
     const email = await owner.newUser(PASSWORD)
