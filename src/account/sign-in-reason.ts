@@ -3,7 +3,9 @@
 // It is read from the path sign-in returns to, which anyone can type, so it names only the KIND
 // of action ("approve a booking request"), never anything of the request itself: its title,
 // restaurant or party could tell a stranger holding the link what someone else is planning
-// (docs/decisions.md, issue 25 second sitting).
+// (docs/decisions.md, issue 25 second sitting). The one exception is an approval mail's own
+// link, which carries the mail's subject sealed (src/lib/sign-in-hint.ts): it names the dinner.
+import { signInHintOf } from '../lib/sign-in-hint'
 
 const REASONS: [RegExp, string][] = [
   [/^\/requests\/[^/]+\/approve$/, 'Sign in to approve or decline a booking request.'],
@@ -22,4 +24,10 @@ const REASONS: [RegExp, string][] = [
 export function signInReason(next: string): string | undefined {
   const path = new URL(next, 'http://same-origin.invalid').pathname
   return REASONS.find(([pattern]) => pattern.test(path))?.[1]
+}
+
+/** The reason, naming the dinner when the path carries an approval mail's sealed hint for it. */
+export async function signInReasonOf(key: string, next: string, now: number): Promise<string | undefined> {
+  const words = await signInHintOf(key, next, now)
+  return words ? `Sign in to approve ${words}.` : signInReason(next)
 }

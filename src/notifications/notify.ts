@@ -5,6 +5,7 @@
 import type { Db } from '../db/client'
 import { countNotificationsSince, insertNotifications } from '../db/notifications'
 import { findUserById } from '../db/users'
+import { withSignInHint } from '../lib/sign-in-hint'
 import { type AlertKind, switchOf } from './kinds'
 import { mailerOf } from './mailer'
 import { unsubscribeUrl } from './unsubscribe'
@@ -68,7 +69,8 @@ export async function notifyUserOfAll(
       if (today > user.dailyAlertCap) continue
     }
     if (user.emailAlerts) {
-      const body = alert.link && !alert.groups ? `${alert.body}\n\n${alert.link}` : alert.body
+      const link = alert.link ? await mailLink(deps, alert, alert.link) : null
+      const body = link && !alert.groups ? `${alert.body}\n\n${link}` : alert.body
       await mailerOf(deps.env, deps.db, () => deps.now).send({
         userId: user.id,
         to: user.email,
@@ -91,6 +93,20 @@ export async function notifyUserOfAll(
     }
   }
   return sent.length
+}
+
+/** Notices that ask for approval, whose subject ("Approve: <the dinner>") names what is asked. */
+const ASKS_APPROVAL: AlertKind[] = ['approval_needed', 'expiry_warning']
+
+/**
+ * An approval mail's link carries the dinner's words, sealed, so that sign-in can say what it is
+ * for (src/lib/sign-in-hint.ts): the subject after its "Approve: " (or expiry) prefix.
+ */
+function mailLink(deps: NotifyDeps, alert: Alert, link: string): Promise<string> {
+  if (!ASKS_APPROVAL.includes(alert.kind)) return Promise.resolve(link)
+  const colon = alert.title.indexOf(': ')
+  const words = colon < 0 ? alert.title : alert.title.slice(colon + 2)
+  return withSignInHint(deps.env.PLATFORM_TOKEN_KEY, link, words, deps.now)
 }
 
 /** One alert; false when it was sent before. */

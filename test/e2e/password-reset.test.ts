@@ -94,14 +94,14 @@ describe('password reset', () => {
 })
 
 describe.runIf(inject('sandbox'))('the sign-in page', () => {
-  it('says why it asks when an approval link sends a signed-out diner there, without naming the dinner', async () => {
+  it('says why it asks when an approval link sends a signed-out diner there: the dinner only from the mail link', async () => {
     const page = await (await browser.newContext()).newPage()
     const email = freshEmail('reason')
     await signUpSignedIn(page, baseUrl, email)
     await connectPlatform(page, baseUrl, `reason-${email}`)
     const token = await createToken(page, baseUrl, 'Reason assistant')
     const venue = await findVenue(baseUrl, token, 'Palisade Grill')
-    const created = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [5], { title: 'Birthday for 6', party_size: 6 }))
+    const created = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [5], { title: 'Birthday', party_size: 6 }))
 
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL(`${baseUrl}/`)
@@ -117,7 +117,21 @@ describe.runIf(inject('sandbox'))('the sign-in page', () => {
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.waitForURL(approve)
-    expect(await page.locator('main').innerText()).toContain('Birthday for 6')
+    expect(await page.locator('main').innerText()).toContain('Birthday')
+
+    // The approval mail's own link names the dinner (its words are sealed into the link).
+    await page.goto(`${baseUrl}/outbox`)
+    const mailLink = page.locator('.email-body').filter({ hasText: 'Birthday for 6' }).first()
+    const fromMail = /https?:\/\/\S+\/approve\?\S+/.exec(await mailLink.innerText())?.[0] ?? ''
+    expect(fromMail).toContain('hint=')
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(`${baseUrl}/`)
+    await page.goto(fromMail)
+    expect(new URL(page.url()).pathname).toBe('/signin')
+    expect(await page.locator('main').innerText()).toMatch(
+      /Sign in to approve Birthday for 6 at Palisade Grill · [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}\./,
+    )
+    await showBoth(page, 'sign-in-reason-from-mail')
     await page.context().close()
   })
 })

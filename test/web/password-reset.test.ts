@@ -177,4 +177,37 @@ describe('the sign-in page', () => {
     expect(html).not.toContain('Birthday')
     expect(await (await stranger.get('/signin')).text()).not.toContain('Sign in to approve')
   })
+
+  it("names the dinner when opened from the approval mail's own link, and nothing for a changed one", async () => {
+    const owner = new WebClient()
+    const email = await owner.newUser(PASSWORD)
+    const token = await owner.createToken()
+    const view = await createOk(token, validSpec({ title: 'Birthday for 6', party_size: 6, mode: 'auto_book' }))
+    let row: { subject: string; body: string } | null = null
+    for (let i = 0; i < 100 && !row; i++) {
+      row = await env.DB.prepare("select subject, body from outbox where to_address = ? and subject like 'Approve: %'")
+        .bind(email)
+        .first<{ subject: string; body: string }>()
+      if (!row) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    if (!row) throw new Error('no approval mail')
+    const link = new URL(/https?:\/\/\S+\/approve\?\S+/.exec(row.body)?.[0] ?? '')
+    expect(link.pathname).toBe(`/requests/${String(view.id)}/approve`)
+    expect(link.search).not.toContain('Birthday')
+
+    const stranger = new WebClient()
+    const sent = await stranger.get(link.pathname + link.search)
+    const signInPage = await (await stranger.get(sent.headers.get('location') ?? '')).text()
+    expect(signInPage).toContain(`Sign in to approve ${row.subject.replace('Approve: ', '').replaceAll('&', '&amp;')}.`)
+    expect(signInPage).toContain('Birthday for 6')
+
+    // A hint changed by one character, or moved to another request's path, says nothing of the dinner.
+    const hint = link.searchParams.get('hint') ?? ''
+    const changed = `${hint.slice(0, -1)}${hint.endsWith('A') ? 'B' : 'A'}`
+    for (const next of [`/requests/${String(view.id)}/approve?hint=${changed}`, `/requests/req_someone_else/approve?hint=${hint}`]) {
+      const html = await (await stranger.get(`/signin?next=${encodeURIComponent(next)}`)).text()
+      expect(html).toContain('Sign in to approve or decline a booking request.')
+      expect(html).not.toContain('Birthday')
+    }
+  })
 })

@@ -14,7 +14,7 @@ import { depsOf } from '../../runtime/deps'
 import { type LocalOutboxCookie, rememberedLocalMail, rememberLocalMail } from '../local-outbox'
 import { PASSWORD_MIN_LENGTH, SignInPage, SignUpPage } from '../pages/sign-in'
 import { ConfirmSignUpPage, SignUpSentPage } from '../pages/sign-up-sent'
-import { signInReason } from '../sign-in-reason'
+import { signInReasonOf } from '../sign-in-reason'
 import { AFTER_RESET_NOTICE } from './password-reset'
 
 const GENERIC_SIGN_IN_ERROR = 'Email or password is incorrect.'
@@ -33,7 +33,7 @@ const signUpForm = z.object({
 
 export const authRoutes = new Hono<WebEnv>()
 
-authRoutes.get('/signin', (c) => {
+authRoutes.get('/signin', async (c) => {
   const next = safeNextPath(c.req.query('next'))
   if (c.get('user')) return c.redirect(next, 303)
   const notice =
@@ -44,7 +44,16 @@ authRoutes.get('/signin', (c) => {
         : c.req.query('reset') === '1'
           ? AFTER_RESET_NOTICE
           : undefined
-  return renderPage(c, 'Sign in', <SignInPage csrfToken={c.get('csrfToken')} next={next} notice={notice} reason={signInReason(next)} />)
+  return renderPage(
+    c,
+    'Sign in',
+    <SignInPage
+      csrfToken={c.get('csrfToken')}
+      next={next}
+      notice={notice}
+      reason={await signInReasonOf(c.env.PLATFORM_TOKEN_KEY, next, Date.now())}
+    />,
+  )
 })
 
 authRoutes.post('/signin', async (c) => {
@@ -57,7 +66,13 @@ authRoutes.post('/signin', async (c) => {
     return renderPage(
       c,
       'Sign in',
-      <SignInPage csrfToken={c.get('csrfToken')} next={next} email={email} error={error} reason={signInReason(next)} />,
+      <SignInPage
+        csrfToken={c.get('csrfToken')}
+        next={next}
+        email={email}
+        error={error}
+        reason={await signInReasonOf(c.env.PLATFORM_TOKEN_KEY, next, Date.now())}
+      />,
       422,
     )
   }
@@ -80,7 +95,13 @@ authRoutes.post('/signin', async (c) => {
   return renderPage(
     c,
     'Sign in',
-    <SignInPage csrfToken={c.get('csrfToken')} next={next} email={form.email} error={error} reason={signInReason(next)} />,
+    <SignInPage
+      csrfToken={c.get('csrfToken')}
+      next={next}
+      email={form.email}
+      error={error}
+      reason={await signInReasonOf(c.env.PLATFORM_TOKEN_KEY, next, Date.now())}
+    />,
     status,
   )
 })
