@@ -26,9 +26,10 @@ const APPROVAL_PATH = /^\/requests\/([^/]+)\/approve$/
 
 /** The approval link with the sealed words added; any other link unchanged. */
 export async function withSignInHint(key: string, link: string, words: string, now: number): Promise<string> {
-  const url = new URL(link)
-  const requestId = APPROVAL_PATH.exec(url.pathname)?.[1]
-  if (!requestId) return link
+  // A link that is not absolute is left as it is: a mail is never lost over its hint.
+  const url = URL.canParse(link) ? new URL(link) : null
+  const requestId = url ? APPROVAL_PATH.exec(url.pathname)?.[1] : undefined
+  if (!url || !requestId) return link
   const hint: z.infer<typeof Hint> = { r: requestId, w: words.slice(0, MAX_WORDS), e: now + HINT_LIFETIME_MS }
   const sealed = await seal(key, JSON.stringify(hint), PURPOSE)
   url.searchParams.set(HINT_PARAM, `${toUrl(sealed.iv)}.${toUrl(sealed.ciphertext)}`)
