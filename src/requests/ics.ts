@@ -3,6 +3,7 @@
 // address, the party and seating, the fee terms and the platform's manage link, and an alarm
 // before the free-cancellation deadline when cancelling later costs money.
 import ical, { ICalAlarmType } from 'ical-generator'
+import { dollars } from '../lib/money'
 import type { Reservation } from './schemas'
 
 /** How long a dinner is assumed to last in calendars: the platform states no end time. */
@@ -12,7 +13,7 @@ export const CANCEL_ALARM_BEFORE_MS = 3 * 60 * 60 * 1000
 
 function feeWords(r: Reservation): string {
   if (r.cancellation_fee_per_person === null || r.cancellation_fee_per_person === 0) return 'No cancellation fee.'
-  const fee = `Cancellation fee: $${r.cancellation_fee_per_person} per person`
+  const fee = `Cancellation fee: ${dollars(r.cancellation_fee_per_person)} per person`
   return r.free_cancellation_until ? `${fee} after ${r.free_cancellation_until} (free to cancel until then).` : `${fee}.`
 }
 
