@@ -41,10 +41,7 @@ export async function deletePushSubscription(db: Db, userId: string, id: string)
 }
 
 export async function markPushDelivered(db: Db, id: string, at: number) {
-  await db
-    .update(pushSubscriptions)
-    .set({ lastSuccessAt: at, lastFailureAt: null, lastFailure: null })
-    .where(eq(pushSubscriptions.id, id))
+  await db.update(pushSubscriptions).set({ lastSuccessAt: at, lastFailureAt: null, lastFailure: null }).where(eq(pushSubscriptions.id, id))
 }
 
 export async function markPushFailed(db: Db, id: string, at: number, failure: string) {

@@ -71,7 +71,12 @@ async function attempt(vapid: Vapid, subscription: StoredSubscription, message: 
   return { done: { kind: 'failed', failure } }
 }
 
-export async function sendPush(vapid: Vapid, subscription: StoredSubscription, message: PushMessage, options: SendOptions): Promise<PushOutcome> {
+export async function sendPush(
+  vapid: Vapid,
+  subscription: StoredSubscription,
+  message: PushMessage,
+  options: SendOptions,
+): Promise<PushOutcome> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   let last = 'the push service could not be reached'
   for (let i = 0; i <= RETRY_DELAYS_MS.length; i++) {

@@ -63,7 +63,12 @@ export async function pushSettingsOf(deps: PushUseDeps, userId: string): Promise
 }
 
 /** Stores the subscription a browser made; bad input is refused with the reason and stores nothing. */
-export async function turnOnPush(deps: PushUseDeps, userId: string, input: unknown, userAgent: string | undefined): Promise<{ id: string }> {
+export async function turnOnPush(
+  deps: PushUseDeps,
+  userId: string,
+  input: unknown,
+  userAgent: string | undefined,
+): Promise<{ id: string }> {
   if (!vapidOf(deps.env, deps.baseUrl)) throw new AppError('invalid_request', 'Push is not set up on this deployment.')
   const parsed = browserSubscriptionSchema({ allowLoopback: isLocalDevelopment(deps.env) }).safeParse(input)
   if (!parsed.success) throw new AppError('invalid_request', parsed.error.issues[0]?.message ?? 'That is not a push subscription.')

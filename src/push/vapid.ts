@@ -31,7 +31,7 @@ function privateJwkOf(text: string | undefined): { x: string; y: string; d: stri
 
 function subjectOf(env: VapidEnv, baseUrl: string): string {
   if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT
-  const address = env.MAIL_FROM ? /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM : null
+  const address = env.MAIL_FROM ? (/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM) : null
   return address?.includes('@') ? `mailto:${address.trim()}` : baseUrl
 }
 

@@ -16,6 +16,7 @@ import { deviceRoutes } from './routes/devices'
 import { homeRoutes } from './routes/home'
 import { notificationsRoutes } from './routes/notifications'
 import { platformConnectionRoutes } from './routes/platform-connection'
+import { pushRoutes } from './routes/push'
 import { requestsRoutes } from './routes/requests'
 import { securityRoutes } from './routes/security'
 import { settingsRoutes } from './routes/settings'
@@ -43,6 +44,7 @@ webApp.route('/', settingsRoutes)
 webApp.route('/', securityRoutes)
 webApp.route('/', platformConnectionRoutes)
 webApp.route('/', deviceRoutes)
+webApp.route('/', pushRoutes)
 webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)
 webApp.route('/', requestsRoutes)

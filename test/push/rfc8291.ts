@@ -69,7 +69,10 @@ export async function decryptPush(body: Uint8Array, keys: BrowserKeys): Promise<
 }
 
 /** RFC 8292 §3: `vapid t=<JWT>, k=<public key>`; the JWT is ES256-signed by k for this push service's origin. */
-export async function verifiedVapid(authorization: string | null, endpoint: string): Promise<{ publicKey: string; claims: Record<string, unknown> }> {
+export async function verifiedVapid(
+  authorization: string | null,
+  endpoint: string,
+): Promise<{ publicKey: string; claims: Record<string, unknown> }> {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? '')
   if (!match?.[1] || !match[2]) throw new Error('no vapid Authorization header')
   const [header, payload, signature] = match[1].split('.')

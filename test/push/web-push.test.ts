@@ -9,14 +9,15 @@ import { dbOf } from '../../src/db/client'
 import { users } from '../../src/db/schema'
 import { AppError } from '../../src/errors'
 import { type Alert, notifyUser } from '../../src/notifications/notify'
-import { vapidOf } from '../../src/push/vapid'
 import { pushSettingsOf, sendTestPush, turnOffPush, turnOnPush } from '../../src/push/use-cases'
+import { vapidOf } from '../../src/push/vapid'
 import { depsOf } from '../../src/requests/deps'
 import type { DigestTable } from '../../src/requests/watch/digest'
 import { digestAlert } from '../../src/requests/watch/digest-alert'
 import { type BrowserKeys, b64u, browserKeys, decryptPush, verifiedVapid } from './rfc8291'
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1'
 const PUSH_ORIGIN = 'https://push.tablewatch-tests.dev'
 
 interface Received {
@@ -49,7 +50,12 @@ async function newUser(prefs: Partial<typeof users.$inferInsert> = {}) {
 async function browser(id = crypto.randomUUID()) {
   const keys = await browserKeys()
   const endpoint = `${PUSH_ORIGIN}/push/${id}`
-  return { id, keys, endpoint, json: { endpoint, expirationTime: null, keys: { p256dh: b64u(keys.publicKey), auth: b64u(keys.authSecret) } } }
+  return {
+    id,
+    keys,
+    endpoint,
+    json: { endpoint, expirationTime: null, keys: { p256dh: b64u(keys.publicKey), auth: b64u(keys.authSecret) } },
+  }
 }
 
 function depsWith(service: ReturnType<typeof pushService>) {
@@ -136,7 +142,12 @@ describe('Web Push delivery', () => {
     const left = (await pushSettingsOf(deps, userId)).subscriptions
     expect(left).toHaveLength(1)
     expect(left[0]?.lastSuccessAt).toBe(deps.now)
-    expect(await payloadOf(service.received.find((m) => m.id === kept.id), kept.keys)).toMatchObject({ title: expect.stringContaining('Pomelo Garden') })
+    expect(
+      await payloadOf(
+        service.received.find((m) => m.id === kept.id),
+        kept.keys,
+      ),
+    ).toMatchObject({ title: expect.stringContaining('Pomelo Garden') })
   })
 
   it('tries a busy push service again (503, 429) and delivers; a lasting 503 is kept on the subscription and logged without its secrets', async () => {
@@ -146,9 +157,15 @@ describe('Web Push delivery', () => {
     const deps = depsWith(service)
     const userId = await newUser()
     await turnOnPush(deps, userId, recovers.json, IPHONE)
-    await turnOnPush(deps, userId, busy.json, 'Mozilla/5.0 (Linux; Android 15) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Mobile Safari/537.36')
+    await turnOnPush(
+      deps,
+      userId,
+      busy.json,
+      'Mozilla/5.0 (Linux; Android 15) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Mobile Safari/537.36',
+    )
     const logged: string[] = []
-    for (const level of ['log', 'warn', 'error'] as const) vi.spyOn(console, level).mockImplementation((...args) => logged.push(args.join(' ')))
+    for (const level of ['log', 'warn', 'error'] as const)
+      vi.spyOn(console, level).mockImplementation((...args) => logged.push(args.join(' ')))
     await notified(deps, dinnerAlert(userId))
 
     expect(service.received.filter((m) => m.id === recovers.id)).toHaveLength(3)
@@ -161,7 +178,8 @@ describe('Web Push delivery', () => {
       lastFailure: 'the push service answered 503 (tried 3 times)',
     })
     expect(logged.join('\n')).toContain('failed: the push service answered 503')
-    for (const secret of [busy.endpoint, busy.id, busy.json.keys.p256dh, busy.json.keys.auth]) expect(logged.join('\n')).not.toContain(secret)
+    for (const secret of [busy.endpoint, busy.id, busy.json.keys.p256dh, busy.json.keys.auth])
+      expect(logged.join('\n')).not.toContain(secret)
   })
 
   it('pushes under the same switches and daily cap as email', async () => {

@@ -1,5 +1,6 @@
 // Settings: notifications (email, webhook with a test) and the reservation-platform connection.
 import type { SessionUser } from '../../auth/session'
+import type { PushSettings } from '../../push/use-cases'
 import type { AlertPreferences } from '../../requests/alert-preferences'
 import type { ConnectionStatus } from '../../requests/connection'
 import { RISK_NOTICE } from '../../requests/connection'
@@ -9,6 +10,7 @@ import { Alert, CsrfInput, Field } from '../components/form'
 import { PairedDevices, type PairingShown } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
 import { NotificationSettings } from './settings-notifications'
+import { PushSettingsSection } from './settings-push'
 
 export const PLATFORM_RISK_NOTICE = RISK_NOTICE
 
@@ -17,6 +19,8 @@ export interface SettingsPageProps {
   user: SessionUser
   connection: ConnectionStatus
   devices: DevicesOverview
+  /** Web Push: this deployment's VAPID key and the browsers with push on (issue 25). */
+  push: PushSettings
   /** A pairing just started: its code, shown once. */
   pairing?: PairingShown | undefined
   /** The connect form after a failed attempt (the password is never echoed). */
@@ -138,6 +142,7 @@ export function SettingsPage(props: SettingsPageProps) {
         <a href="/settings/security">Sign-in and security</a>: change your password, or sign out everywhere.
       </p>
       <NotificationSettings {...props} />
+      <PushSettingsSection csrfToken={props.csrfToken} push={props.push} />
       <AlertSettings
         csrfToken={props.csrfToken}
         prefs={props.alertPrefs}
