@@ -37,10 +37,6 @@ async function setUpPush(box) {
     )
     return
   }
-  if (Notification.permission === 'denied') {
-    say('Notifications are blocked for this site. Allow them in the browser’s site settings, then reload this page.')
-    return
-  }
   let registration
   try {
     registration = await navigator.serviceWorker.register('/sw.js')
@@ -48,8 +44,13 @@ async function setUpPush(box) {
     say('This browser could not start push here.')
     return
   }
+  if (Notification.permission === 'denied') {
+    say('Notifications are blocked for this site. Allow them in the browser’s site settings, then reload this page.')
+    return
+  }
   const key = keyBytes(box.getAttribute('data-push-key'))
-  const existing = await registration.pushManager.getSubscription()
+  // A browser whose push service is out of reach may refuse even to look: then there is none.
+  const existing = await registration.pushManager.getSubscription().catch(() => null)
   say(
     existing ? 'This browser has a push subscription. Turn push on again if it is not in the list below.' : 'Push is off for this browser.',
   )
