@@ -4,14 +4,14 @@ declare global {
     interface Env {
       DB: D1Database
       REQUESTS: DurableObjectNamespace<import('./requests/request-object').RequestObject>
-      AVAILABILITY: DurableObjectNamespace<import('./requests/availability-object').AvailabilityObject>
+      AVAILABILITY: DurableObjectNamespace<import('./watching/availability-object').AvailabilityObject>
       /** One per user with a paired device: its WebSocket and work items (issue 17). */
-      DEVICES: DurableObjectNamespace<import('./requests/device-object').DeviceObject>
-      /** Hard caps on platform calls per venue and per user account (watch/limits.ts). */
-      LIMITER: DurableObjectNamespace<import('./requests/limiter-object').LimiterObject>
-      /** Seconds between availability polls of a venue-day (never below the floor in watch/cadence.ts). */
+      DEVICES: DurableObjectNamespace<import('./devices/device-object').DeviceObject>
+      /** Hard caps on platform calls per venue and per user account (src/watching/limits.ts). */
+      LIMITER: DurableObjectNamespace<import('./watching/limiter-object').LimiterObject>
+      /** Seconds between availability polls of a venue-day (never below the floor in src/watching/cadence.ts). */
       POLL_INTERVAL_SECONDS?: string
-      /** "on" logs a line per Durable Object call and per availability poll (watch/poll-trace.ts); for `npm run bench`. */
+      /** "on" logs a line per Durable Object call and per availability poll (src/watching/poll-trace.ts); for `npm run bench`. */
       POLL_TRACE?: string
       ASSETS: Fetcher
       /** Origin used in links the service hands out (action_url, alerts). */

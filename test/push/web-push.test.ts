@@ -5,15 +5,15 @@
 import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { DigestTable } from '../../src/alerts/digest'
+import { digestAlert } from '../../src/alerts/digest-alert'
 import { dbOf } from '../../src/db/client'
 import { users } from '../../src/db/schema'
 import { AppError } from '../../src/errors'
 import { type Alert, notifyUser } from '../../src/notifications/notify'
 import { pushSettingsOf, sendTestPush, turnOffPush, turnOnPush } from '../../src/push/use-cases'
 import { vapidOf } from '../../src/push/vapid'
-import { depsOf } from '../../src/requests/deps'
-import type { DigestTable } from '../../src/requests/watch/digest'
-import { digestAlert } from '../../src/requests/watch/digest-alert'
+import { depsOf } from '../../src/runtime/deps'
 import { type BrowserKeys, b64u, browserKeys, decryptPush, verifiedVapid } from './rfc8291'
 
 const IPHONE =
