@@ -2,7 +2,8 @@
 // 1280 px (axe checks every page when the browser closes), the service worker registering, the
 // manifest, and a test push travelling to a push service on this machine (https on loopback,
 // allowed only in local development), which decrypts it as the browser would (RFC 8291). A
-// subscription the push service answers 410 is dropped; the Remove button removes one.
+// subscription the push service answers 410 is dropped; the Remove button removes one. And the
+// whole way: a table the sandbox opens becomes the inbox's digest and the same alert, pushed.
 //
 // Headless Chromium cannot subscribe for real (it denies notifications, and subscribing needs
 // Google's push service), so the test sends the subscription public/push.js would send, from the
@@ -12,7 +13,9 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { sandboxControl } from '../../sandbox/control-client'
 import { type BrowserKeys, b64u, browserKeys, decryptPush, verifiedVapid } from '../push/rfc8291'
+import { callApi, dateIn, type Json } from './api'
 import { launchBrowser, SCREENSHOT_DIR, screenshotBoth } from './browser'
 import { newUser } from './pages'
 
@@ -134,5 +137,54 @@ describe('Web Push on the settings page', () => {
     expect(box && box.x + box.width).toBeLessThanOrEqual(390)
     await page.locator('#push').screenshot({ path: join(SCREENSHOT_DIR, 'settings-push-section-phone.png') })
     await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
+  it.runIf(inject('sandbox'))('pushes the alert the inbox shows when the sandbox opens a table, and it names the dinner', async () => {
+    const sandbox = sandboxControl({ fetcher: globalThis, baseUrl: inject('sandboxUrl') })
+    await page.goto(`${baseUrl}/settings`)
+    const phoneId = `dinner-${crypto.randomUUID()}`
+    const phone = await subscribeFromPage(phoneId)
+    expect(phone.status).toBe(201)
+    await page.goto(`${baseUrl}/assistants`)
+    await page.getByLabel('Name').fill('Push assistant')
+    await page.getByRole('button', { name: 'Create token' }).click()
+    const token = (await page.locator('#new-token-value').innerText()).trim()
+    await page.goto(`${baseUrl}/settings`)
+    await page.getByLabel('Platform email').fill(`push-${crypto.randomUUID().slice(0, 6)}@example.com`)
+    await page.getByLabel('Platform password').fill('sandbox-password-1')
+    await page.getByLabel(/I understand that the platform may deactivate my account/).check()
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await page.waitForURL(/done=connected/)
+
+    const [venue] = (await callApi(baseUrl, token, '/restaurants?q=Pomelo')).body.restaurants as Json[]
+    const zone = String(venue?.time_zone)
+    const day = dateIn(zone, 23)
+    // A table nobody else watches: early morning, where the sandbox has none of its own.
+    const slot = { venueId: Number(venue?.venue_id), day, time: '08:45', seating: 'Patio', partyMin: 1, partyMax: 6 }
+    expect(await sandbox.addSlot({ ...slot, policy: { kind: 'free' } })).toBe(true)
+    const spec = {
+      venue_ids: [venue?.venue_id],
+      dates: [day],
+      earliest_time: '08:00',
+      latest_time: '09:30',
+      timezone: zone,
+      party_size: 2,
+      mode: 'alert_only',
+      expires_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    }
+    const created = await callApi(baseUrl, token, '/requests', { method: 'POST', body: spec, idempotencyKey: crypto.randomUUID() })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+
+    const deadline = Date.now() + 90_000
+    while (!received.some((m) => m.id === phoneId)) {
+      if (Date.now() > deadline) throw new Error('no push for the table in time')
+      await new Promise((ok) => setTimeout(ok, 1_000))
+    }
+    const message = received.find((m) => m.id === phoneId)
+    const payload = JSON.parse(await decryptPush(message?.body ?? new Uint8Array(), phone.keys))
+    expect(payload.title).toContain(String(venue?.name))
+    expect(payload.body).toContain('1 table for 2')
+    await page.goto(`${baseUrl}/notifications`)
+    expect(await page.locator('.item-title').allInnerTexts()).toContain(payload.title)
   })
 })
