@@ -30,16 +30,25 @@ function tapTarget(link: string | null, baseUrl: string): string {
   return `${baseUrl}/notifications`
 }
 
+/** The library pads every message to one 4096-octet record: 3993 bytes of JSON at most; some room kept. */
+const MAX_MESSAGE_BYTES = 3800
+const bytesOf = (message: PushMessage) => new TextEncoder().encode(JSON.stringify(message)).length
+
 export function pushMessageOf(
   alert: { title: string; body: string; link: string | null; requestId: string | null; kind: AlertKind | 'test' },
   baseUrl: string,
 ): PushMessage {
-  return {
+  const message = {
     title: shortened(alert.title, MAX_TITLE),
     body: shortened(alert.body, MAX_BODY),
     url: tapTarget(alert.link, baseUrl),
     tag: alert.requestId ? `request:${alert.requestId}:${alert.kind}` : `tablewatch:${alert.kind}`,
   }
+  // Characters are not bytes (a "·" is two, a "’" three): shorten the body until the JSON fits.
+  while (bytesOf(message) > MAX_MESSAGE_BYTES && message.body.length > 1) {
+    message.body = shortened(message.body, Math.floor(message.body.length * 0.8))
+  }
+  return message
 }
 
 /**

@@ -200,6 +200,23 @@ describe('Web Push delivery', () => {
     expect(service.received).toHaveLength(1)
   })
 
+  it('shortens a long alert to what one push message holds, and still delivers it', async () => {
+    const service = pushService()
+    const deps = depsWith(service)
+    const userId = await newUser()
+    const phone = await browser()
+    await turnOnPush(deps, userId, phone.json, IPHONE)
+    // Characters of three bytes each and a long link: too large for one message unless shortened by bytes.
+    const link = `https://resy.com/cities/ny/venues/pomelo-garden?date=2026-12-05&seats=4&${'x'.repeat(1400)}`
+    const long: Alert = { ...dinnerAlert(userId, 9), title: '寿司'.repeat(100), body: '寿司'.repeat(1000), link }
+    await notified(deps, long)
+    const payload = await payloadOf(service.received[0], phone.keys)
+    expect(payload.body.endsWith('…')).toBe(true)
+    expect(long.body.startsWith(payload.body.slice(0, -1))).toBe(true)
+    expect(payload.url).toBe(link)
+    expect(new TextEncoder().encode(JSON.stringify(payload)).length).toBeLessThanOrEqual(3993)
+  })
+
   it('sends a test push to every browser of the user', async () => {
     const service = pushService()
     const deps = depsWith(service)
