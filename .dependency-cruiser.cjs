@@ -10,6 +10,7 @@
 //   src/runtime                       what every feature runs with (deps, object stubs) → db, platform, core, lib
 //   src/auth                          identity     → db, core, errors, lib
 //   src/notifications                 alerts       → db, core, errors, lib
+//   src/push                          Web Push     → db, core, errors, lib, notifications (a notifier, issue 25)
 //   src/platform                      platform API → core, errors, lib
 //   src/db                            D1 tables    → core, errors, lib
 //   src/core, src/errors.ts           vocabulary   → lib
@@ -90,6 +91,12 @@ module.exports = {
       layer('notifications'),
       [...ABOVE_AUTH, 'auth', 'platform'],
       'Notifiers take what they need (db, clock) from the caller.',
+    ),
+    mayNotImport(
+      'push-is-a-notifier',
+      layer('push'),
+      [...ABOVE_AUTH, 'auth', 'platform'],
+      'Web Push is a channel like email and the webhook: notify.ts calls it; it calls no use case (issue 25).',
     ),
     mayNotImport(
       'platform-is-an-adapter',

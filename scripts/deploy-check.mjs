@@ -25,10 +25,11 @@ const ENV = 'production'
 /**
  * The secrets the production service reads (src/env.d.ts; src/core/deployment.ts answers 503
  * without PASSWORD_PEPPER or CSRF_SECRET). OPERATOR_TOKEN guards /health's details (issue 27).
+ * VAPID_PRIVATE_KEY signs and identifies Web Push (issue 25; without it push is off).
  * Each must be in [env.production.secrets] required — then `wrangler deploy` itself refuses to
  * deploy while one is unset — and named in the guide.
  */
-export const SECRETS = ['PLATFORM_API_KEY', 'PLATFORM_TOKEN_KEY', 'PASSWORD_PEPPER', 'CSRF_SECRET', 'OPERATOR_TOKEN']
+export const SECRETS = ['PLATFORM_API_KEY', 'PLATFORM_TOKEN_KEY', 'PASSWORD_PEPPER', 'CSRF_SECRET', 'OPERATOR_TOKEN', 'VAPID_PRIVATE_KEY']
 /** Flags that relax production's rules or show local-only pages; never "on" in a deployment. */
 const LOCAL_ONLY_FLAGS = ['LOCAL_DEVELOPMENT', 'SHOW_OUTBOX', 'POLL_TRACE']
 /**

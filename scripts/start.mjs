@@ -3,8 +3,8 @@
 // service binding (wrangler.toml); the sandbox is not exposed on a port of its own.
 //
 // Before starting it applies the local D1 migrations and makes sure the local secrets exist:
-//   .dev.vars          PLATFORM_API_KEY, PLATFORM_TOKEN_KEY, PASSWORD_PEPPER, CSRF_SECRET
-//                      (generated once, kept afterwards)
+//   .dev.vars          PLATFORM_API_KEY, PLATFORM_TOKEN_KEY, PASSWORD_PEPPER, CSRF_SECRET,
+//                      VAPID_PRIVATE_KEY (Web Push; generated once, kept afterwards)
 //   sandbox/.dev.vars  PLATFORM_API_KEY (always the same value as in .dev.vars)
 // Both files are gitignored. Extra arguments are passed to `wrangler dev`.
 //
@@ -19,7 +19,7 @@
 // (docs/decisions.md, issue 28).
 // Once /health answers, the next steps are printed: the URL, how to get a token, the outbox.
 import { spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -61,6 +61,8 @@ const serviceVars = ensureVars(join(root, '.dev.vars'), {
   // HMAC keys: the password pepper, and the key signing signed-out CSRF tokens.
   PASSWORD_PEPPER: () => randomBytes(32).toString('base64'),
   CSRF_SECRET: () => randomBytes(32).toString('base64'),
+  // Web Push's VAPID key (issue 25): a P-256 private JWK; the public key is derived from it.
+  VAPID_PRIVATE_KEY: () => `'${JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }))}'`,
 })
 const sandboxVarsPath = join(root, 'sandbox', '.dev.vars')
 if (readVars(sandboxVarsPath).get('PLATFORM_API_KEY') !== serviceVars.get('PLATFORM_API_KEY')) {

@@ -52,6 +52,13 @@ declare global {
       MAIL_FROM?: string
       /** "on" shows the /outbox page (emails that would have been sent); for local development. */
       SHOW_OUTBOX?: string
+      /**
+       * The VAPID private key for Web Push (issue 25): a P-256 JWK as JSON; a Worker secret. Without
+       * it, push is off (src/push/vapid.ts). The public key is derived from it.
+       */
+      VAPID_PRIVATE_KEY?: string
+      /** The VAPID contact (mailto: or https:) push services see; default: MAIL_FROM's address, else the origin. */
+      VAPID_SUBJECT?: string
       /** OAuth clients, grants and tokens (@cloudflare/workers-oauth-provider's storage). */
       OAUTH_KV: KVNamespace
       /** Access-token lifetime in seconds (60 to 900, default 900); end-to-end tests shorten it. */

@@ -340,3 +340,30 @@ export const devicePairings = sqliteTable(
   },
   (t) => [index('device_pairings_user').on(t.userId)],
 )
+
+/**
+ * A browser's Web Push subscription (issue 25). The endpoint and its keys are secrets (whoever
+ * holds them can push to the browser): sealed at rest with PLATFORM_TOKEN_KEY, bound to the
+ * user; only the endpoint's SHA-256 is in the clear, so one browser's subscription belongs to
+ * one user at a time.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpointHash: text('endpoint_hash').notNull().unique(),
+    sealed: text('sealed').notNull(),
+    iv: text('iv').notNull(),
+    /** Browser and device, as the browser's User-Agent told it when push was turned on. */
+    label: text('label').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastSuccessAt: integer('last_success_at'),
+    /** The last delivery that failed after its retries (cleared by the next success). */
+    lastFailureAt: integer('last_failure_at'),
+    lastFailure: text('last_failure'),
+  },
+  (t) => [index('push_subscriptions_user').on(t.userId)],
+)

@@ -1,11 +1,12 @@
-// Telling the user something, once: the in-app inbox (deduplicated by key in D1), then email
-// and the webhook only for a notification that is new, so retries and repeated alarms never
+// Telling the user something, once: the in-app inbox (deduplicated by key in D1), then email,
+// the webhook and Web Push only for a notification that is new, so retries and repeated alarms never
 // alert twice. The webhook runs in the background and never blocks the caller. A kind switched
 // off in Settings, or a table alert beyond the user's daily cap, stays in the inbox only.
 import type { Db } from '../db/client'
 import { countNotificationsSince, insertNotifications } from '../db/notifications'
 import { findUserById } from '../db/users'
 import { withSignInHint } from '../lib/sign-in-hint'
+import { pushAlert } from '../push/use-cases'
 import { type AlertKind, switchOf } from './kinds'
 import { mailerOf } from './mailer'
 import { unsubscribeUrl } from './unsubscribe'
@@ -32,6 +33,9 @@ export interface NotifyDeps {
   db: Db
   now: number
   baseUrl: string
+  /** Web Push's fetch and wait between retries (src/push); tests pass a local push service. */
+  pushFetcher?: (request: Request) => Promise<Response>
+  pushSleep?: (ms: number) => Promise<void>
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -91,6 +95,11 @@ export async function notifyUserOfAll(
       })
       background(sendWebhook(user.webhookUrl, payload, { policy: webhookPolicy(deps.env) }))
     }
+    // Web Push (issue 25) to every browser where the user turned it on: the same alert, under the
+    // same switches and daily cap as email; its retries run in the background like the webhook.
+    background(
+      pushAlert(deps, user.id, alert).catch((err) => console.error('push: sending failed', err instanceof Error ? err.name : 'error')),
+    )
   }
   return sent.length
 }

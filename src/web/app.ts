@@ -7,6 +7,7 @@ import { developersRoutes } from '../account/routes/developers'
 import { deviceRoutes } from '../account/routes/devices'
 import { passwordResetRoutes } from '../account/routes/password-reset'
 import { platformConnectionRoutes } from '../account/routes/platform-connection'
+import { pushRoutes } from '../account/routes/push'
 import { securityRoutes } from '../account/routes/security'
 import { settingsRoutes } from '../account/routes/settings'
 import { unsubscribeRoutes } from '../account/routes/unsubscribe'
@@ -45,6 +46,7 @@ webApp.route('/', settingsRoutes)
 webApp.route('/', securityRoutes)
 webApp.route('/', platformConnectionRoutes)
 webApp.route('/', deviceRoutes)
+webApp.route('/', pushRoutes)
 webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)
 webApp.route('/', requestsRoutes)

@@ -11,6 +11,7 @@
 // same world. Each process keeps its state in its own --persist-to directory; both are stopped
 // (with their workerd children) afterwards.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -162,7 +163,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const tokenKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
   const envFile = join(dir, '.dev.vars')
   const secret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
-  const secrets = { PLATFORM_API_KEY: apiKey, PLATFORM_TOKEN_KEY: tokenKey, PASSWORD_PEPPER: secret(), CSRF_SECRET: secret() }
+  // Web Push's VAPID key (issue 25), a fresh P-256 JWK as npm start makes one; quoted for the env file.
+  const vapid = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' })
+  const secrets = {
+    PLATFORM_API_KEY: apiKey,
+    PLATFORM_TOKEN_KEY: tokenKey,
+    PASSWORD_PEPPER: secret(),
+    CSRF_SECRET: secret(),
+    VAPID_PRIVATE_KEY: `'${JSON.stringify(vapid)}'`,
+  }
   await writeFile(
     envFile,
     Object.entries(secrets)

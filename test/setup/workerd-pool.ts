@@ -25,6 +25,10 @@ export async function workerdPool(bindings: Record<string, string> = {}) {
         PASSWORD_PEPPER: 'test-only password pepper',
         CSRF_SECRET: 'test-only csrf signing key',
         OPERATOR_TOKEN: 'test-only-operator-token',
+        // The VAPID key of Web Push (issue 25), a P-256 JWK made for the test pool only.
+        VAPID_PRIVATE_KEY:
+          '{"kty":"EC","crv":"P-256","x":"xveVbQJPFNFulmlNu1sEhjZkXFe9beu_GLeF5CTMdpY","y":"B4zTj1UEo43-uXq4ZeGYtOvJ_vf1SE_V5fCEMEY4gt8","d":"KfoadOlCHAgqgKLEBSNC4Of9gc05alWcVqmhNFf4-VY"}',
+        VAPID_SUBJECT: 'mailto:push-tests@tablewatch.example',
         ...bindings,
       },
       serviceBindings: sandboxServiceBindings,

@@ -7,9 +7,11 @@ import type { ConnectionStatus } from '../../executors/connection'
 import { RISK_NOTICE } from '../../executors/connection'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
+import type { PushSettings } from '../../push/use-cases'
 import { PairedDevices } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
 import { NotificationSettings } from './settings-notifications'
+import { PushSettingsSection } from './settings-push'
 
 export const PLATFORM_RISK_NOTICE = RISK_NOTICE
 
@@ -18,6 +20,8 @@ export interface SettingsPageProps {
   user: SessionUser
   connection: ConnectionStatus
   devices: DevicesOverview
+  /** Web Push: this deployment's VAPID key and the browsers with push on (issue 25). */
+  push: PushSettings
   /** The connect form after a failed attempt (the password is never echoed). */
   connectForm?: { email: string; errors: { email?: string | undefined; password?: string | undefined; acceptRisk?: string | undefined } }
   /** Unsaved values and errors after a failed save. */
@@ -137,6 +141,7 @@ export function SettingsPage(props: SettingsPageProps) {
         <a href="/settings/security">Sign-in and security</a>: change your password, or sign out everywhere.
       </p>
       <NotificationSettings {...props} />
+      <PushSettingsSection csrfToken={props.csrfToken} push={props.push} />
       <AlertSettings
         csrfToken={props.csrfToken}
         prefs={props.alertPrefs}

@@ -7,6 +7,7 @@ import { currentUser, requireSession } from '../../auth/session'
 import { devicesOverview } from '../../devices/devices'
 import { connectionStatus } from '../../executors/connection'
 import { renderPage, type WebEnv } from '../../html/render'
+import { pushSettingsOf } from '../../push/use-cases'
 import { depsOf } from '../../runtime/deps'
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
 
@@ -22,17 +23,20 @@ const NOTICES = {
   disconnected: { kind: 'success', text: 'Disconnected. Your open requests were revoked; existing reservations stay.' },
   device_revoked: { kind: 'success', text: 'The device was revoked and disconnected. It can no longer act for you.' },
   execution_saved: { kind: 'success', text: 'Saved where booking happens.' },
+  push_on: { kind: 'success', text: 'Push is on for this browser.' },
+  push_removed: { kind: 'success', text: 'Push is off for that browser.' },
 } as const
 
-export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 422 | 429 | 503 = 200) {
+export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 404 | 422 | 429 | 503 = 200) {
   const user = currentUser(c)
   const deps = depsOf(c.env, c.req.url)
-  const [connection, alertPrefs, devices] = await Promise.all([
+  const [connection, alertPrefs, devices, push] = await Promise.all([
     connectionStatus(deps, user.id),
     alertPreferencesOf(deps, user.id),
     devicesOverview(deps, user.id),
+    pushSettingsOf(deps, user.id),
   ])
-  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, devices, ...extra }
+  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, devices, push, ...extra }
   return renderPage(c, 'Settings', <SettingsPage {...props} />, status)
 }
 

@@ -1,0 +1,61 @@
+// What a push notification says: the alert's own title and words (the same digest the inbox and
+// the email carry), and where a tap goes, the alert's primary action. A push message holds at most
+// 4096 bytes after encryption (RFC 8291 §4), 3993 of them the message itself, so the body is
+// shortened; the full text stays in the inbox.
+import type { AlertKind } from '../notifications/kinds'
+
+export interface PushMessage {
+  title: string
+  body: string
+  /** The page a tap opens. */
+  url: string
+  /** Notifications with one tag replace each other on the device (one per request). */
+  tag: string
+}
+
+const MAX_TITLE = 200
+const MAX_BODY = 1000
+
+const shortened = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`)
+
+/** Longer links would crowd the message's 3993 bytes; such an alert opens the inbox instead. */
+const MAX_URL = 1500
+
+/** The alert's link where it is a web page (https, or this service's own origin), else the inbox. */
+function tapTarget(link: string | null, baseUrl: string): string {
+  if (link && link.length <= MAX_URL && URL.canParse(link)) {
+    const url = new URL(link)
+    if (url.protocol === 'https:' || url.origin === new URL(baseUrl).origin) return url.href
+  }
+  return `${baseUrl}/notifications`
+}
+
+/** The library pads every message to one 4096-octet record: 3993 bytes of JSON at most; some room kept. */
+const MAX_MESSAGE_BYTES = 3800
+const bytesOf = (message: PushMessage) => new TextEncoder().encode(JSON.stringify(message)).length
+
+export function pushMessageOf(
+  alert: { title: string; body: string; link: string | null; requestId: string | null; kind: AlertKind | 'test' },
+  baseUrl: string,
+): PushMessage {
+  const message = {
+    title: shortened(alert.title, MAX_TITLE),
+    body: shortened(alert.body, MAX_BODY),
+    url: tapTarget(alert.link, baseUrl),
+    tag: alert.requestId ? `request:${alert.requestId}:${alert.kind}` : `tablewatch:${alert.kind}`,
+  }
+  // Characters are not bytes (a "·" is two, a "’" three): shorten the body until the JSON fits.
+  while (bytesOf(message) > MAX_MESSAGE_BYTES && message.body.length > 1) {
+    message.body = shortened(message.body, Math.floor(message.body.length * 0.8))
+  }
+  return message
+}
+
+/**
+ * How long the push service keeps a message for an offline device (RFC 8030 §5.2): a table
+ * found is worth little an hour later; other notices keep the service's day.
+ */
+export function deliveryOptionsOf(kind: AlertKind | 'test'): { ttl: number; urgency: 'high' | 'normal' } {
+  if (kind === 'table_found' || kind === 'approval_needed') return { ttl: 60 * 60, urgency: 'high' }
+  return { ttl: 24 * 60 * 60, urgency: 'normal' }
+}

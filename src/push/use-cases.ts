@@ -1,0 +1,131 @@
+// Web Push for a diner (issue 25): turn it on for a browser, list and remove the browsers, send
+// a test, and push an alert (called by notifications/notify.ts after the same switches and daily
+// cap as email). Every function takes the user's id from the session; a subscription id of
+// another user changes nothing.
+import { isLocalDevelopment } from '../core/deployment'
+import type { Db } from '../db/client'
+import { countPushSubscriptions, deletePushSubscription, listPushSubscriptions, upsertPushSubscription } from '../db/push-subscriptions'
+import { reserve } from '../db/rate-limits'
+import { AppError } from '../errors'
+import { newId, sha256Hex } from '../lib/random'
+import { seal } from '../lib/secret-box'
+import type { AlertKind } from '../notifications/kinds'
+import { type PushReport, pushToUser } from './deliver'
+import { deviceLabel } from './label'
+import { deliveryOptionsOf, pushMessageOf } from './message'
+import { browserSubscriptionSchema, type StoredSubscription } from './subscription'
+import { vapidOf } from './vapid'
+
+export interface PushUseDeps {
+  env: Cloudflare.Env
+  db: Db
+  now: number
+  baseUrl: string
+  /** The push services' fetch: the global one unless a test passes a local push service. */
+  pushFetcher?: ((request: Request) => Promise<Response>) | undefined
+  /** Waits between retries: real time unless a test passes one that does not wait. */
+  pushSleep?: ((ms: number) => Promise<void>) | undefined
+}
+
+/** Browsers per user: a household's phones and computers, not a way to fan out requests. */
+export const MAX_SUBSCRIPTIONS = 10
+/** Test pushes per user an hour, as for test emails. */
+const PUSH_TESTS = { limit: 10, windowMs: 60 * 60 * 1000 }
+
+export interface PushSubscriptionView {
+  id: string
+  label: string
+  createdAt: number
+  lastSuccessAt: number | null
+  lastFailureAt: number | null
+  lastFailure: string | null
+}
+
+export interface PushSettings {
+  /** The VAPID public key browsers subscribe with; null when this deployment has no VAPID key. */
+  publicKey: string | null
+  subscriptions: PushSubscriptionView[]
+}
+
+export async function pushSettingsOf(deps: PushUseDeps, userId: string): Promise<PushSettings> {
+  const rows = await listPushSubscriptions(deps.db, userId)
+  return {
+    publicKey: vapidOf(deps.env, deps.baseUrl)?.publicKey ?? null,
+    subscriptions: rows.map(({ id, label, createdAt, lastSuccessAt, lastFailureAt, lastFailure }) => ({
+      id,
+      label,
+      createdAt,
+      lastSuccessAt,
+      lastFailureAt,
+      lastFailure,
+    })),
+  }
+}
+
+/** Stores the subscription a browser made; bad input is refused with the reason and stores nothing. */
+export async function turnOnPush(
+  deps: PushUseDeps,
+  userId: string,
+  input: unknown,
+  userAgent: string | undefined,
+): Promise<{ id: string }> {
+  if (!vapidOf(deps.env, deps.baseUrl)) throw new AppError('invalid_request', 'Push is not set up on this deployment.')
+  const parsed = browserSubscriptionSchema({ allowLoopback: isLocalDevelopment(deps.env) }).safeParse(input)
+  if (!parsed.success) throw new AppError('invalid_request', parsed.error.issues[0]?.message ?? 'That is not a push subscription.')
+  const { endpoint, keys } = parsed.data
+  const endpointHash = await sha256Hex(endpoint)
+  const mine = await listPushSubscriptions(deps.db, userId)
+  const again = mine.some((row) => row.endpointHash === endpointHash)
+  if (!again && (await countPushSubscriptions(deps.db, userId)) >= MAX_SUBSCRIPTIONS) {
+    throw new AppError('invalid_request', `Push is on in ${MAX_SUBSCRIPTIONS} browsers already. Remove one first.`)
+  }
+  const stored: StoredSubscription = { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }
+  const sealed = await seal(deps.env.PLATFORM_TOKEN_KEY, JSON.stringify(stored), userId)
+  const id = newId('push')
+  await upsertPushSubscription(deps.db, {
+    id,
+    userId,
+    endpointHash,
+    sealed: sealed.ciphertext,
+    iv: sealed.iv,
+    label: deviceLabel(userAgent),
+    createdAt: deps.now,
+  })
+  return { id }
+}
+
+export async function turnOffPush(deps: PushUseDeps, userId: string, subscriptionId: string): Promise<void> {
+  if (!(await deletePushSubscription(deps.db, userId, subscriptionId))) {
+    throw new AppError('not_found', 'That browser no longer has push on.')
+  }
+}
+
+type AlertToPush = { kind: AlertKind | 'test'; title: string; body: string; link: string | null; requestId: string | null }
+
+/** The alert to every browser of the user; nothing when push is not set up or no browser has it on. */
+export async function pushAlert(deps: PushUseDeps, userId: string, alert: AlertToPush): Promise<PushReport> {
+  const vapid = vapidOf(deps.env, deps.baseUrl)
+  if (!vapid) return { delivered: 0, dropped: 0, failed: 0 }
+  return pushToUser(deps, vapid, userId, pushMessageOf(alert, deps.baseUrl), {
+    ...deliveryOptionsOf(alert.kind),
+    fetcher: deps.pushFetcher,
+    sleep: deps.pushSleep,
+  })
+}
+
+export type TestPushResult = { ok: true; report: PushReport } | { ok: false; reason: 'too_many' | 'none' | 'not_set_up' }
+
+export async function sendTestPush(deps: PushUseDeps, userId: string): Promise<TestPushResult> {
+  if (!vapidOf(deps.env, deps.baseUrl)) return { ok: false, reason: 'not_set_up' }
+  if ((await countPushSubscriptions(deps.db, userId)) === 0) return { ok: false, reason: 'none' }
+  const allowed = await reserve(deps.db, { key: `push-test:${userId}`, ...PUSH_TESTS }, deps.now)
+  if (!allowed.ok) return { ok: false, reason: 'too_many' }
+  const report = await pushAlert(deps, userId, {
+    kind: 'test',
+    title: 'Tablewatch test',
+    body: 'This is a test from Tablewatch. Alerts about your requests will arrive like this.',
+    link: `${deps.baseUrl}/notifications`,
+    requestId: null,
+  })
+  return { ok: true, report }
+}
