@@ -2,8 +2,7 @@
 // to do in return (effects). Both are plain data: an effect is carried out by effects.ts,
 // and what the platform answered comes back as the next event. Nothing here holds a secret.
 
-import type { DigestTable } from '../alerts/digest'
-import type { DinnerFacts } from '../alerts/dinner-words'
+import type { DigestTable, Notice, Recipient } from '../alerts/notice'
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
 import type { RequestSpec } from './schemas'
 import type { BookingAttempt, RequestState } from './state'
@@ -104,48 +103,6 @@ export interface CheckProblem {
 
 /** What the availability objects tell a subscriber. */
 export type Heard = Extract<RequestEvent, { kind: 'slots_seen' | 'checks' }>
-
-/** A table as alerts name it. */
-export type Table = Pick<Slot, 'venueId' | 'day' | 'time' | 'seatingType'>
-
-/** What to tell the user; src/alerts/alerts.ts words it (and a later digest layer may group it). */
-export type Notice =
-  /** One digest: every table of a poll (or of several, within the caps), grouped when worded. */
-  | { type: 'digest'; tables: DigestTable[]; more?: Record<string, number> }
-  | { type: 'booked'; booking: BookedTable }
-  | { type: 'unverified'; venueName: string; day: string; time: string }
-  | { type: 'reconnect'; connectedAt: number }
-  /** An auto_book request (or a new revision of one) waits for the user's approval. */
-  | { type: 'approval_needed'; revision: number; expiresAt: number; timeZone: string }
-  /** An unapproved request expires in a day. */
-  | { type: 'expires_soon'; revision: number; expiresAt: number; timeZone: string }
-  /** The request ended without a table: it expired, or its token or connection was revoked. */
-  | { type: 'ended'; status: 'expired' | 'revoked'; reason: string }
-  /** The platform blocks the service's checks (or refuses its key): watching is paused. */
-  | { type: 'checks_blocked'; venueName: string; day: string; says: string; at: number }
-
-/** What a confirmed booking's notice tells: the table, and what cancelling would cost. */
-export interface BookedTable {
-  venueName: string
-  day: string
-  time: string
-  timeZone: string
-  partySize: number
-  seatingType: string
-  /** Per person, in the platform's currency; null: none. */
-  cancellationFee: number | null
-  freeCancellationUntil: number | null
-}
-
-export interface Recipient {
-  requestId: string
-  userId: string
-  partySize: number
-  /** The request's zone (its venues'), for the times its alerts write; absent in effects stored before it was kept. */
-  timeZone?: string
-  /** Which dinner (title, restaurants, dates, window), so every notice names it; absent in older effects. */
-  dinner?: DinnerFacts
-}
 
 /** The fields of the D1 index row that mirror the object. */
 export type MirrorRow = Pick<RequestState, 'id' | 'status' | 'revision' | 'spec' | 'expiresAt' | 'updatedAt'>

@@ -2,10 +2,11 @@
 // the index mirror, a subscription, an offer check), and its one alarm. A decision is persisted
 // in one atomic write (no await between the writes); the outbox entries are removed once done.
 // While the outbox is not empty the alarm comes back soon, so a crash loses no effect.
-import { alarmFor, type Decision } from './decide'
+import { alarmFor } from './decide'
 import type { Effect } from './events'
 import { mustComplete } from './events'
 import { normalized, type RequestState } from './state'
+import type { Decision } from './step'
 
 export interface OutboxEntry {
   id: string

@@ -1,4 +1,6 @@
 // The request and reservation views of the contract, built from the object's state.
+
+import { actionUrl } from '../alerts/notice'
 import type { Principal } from '../core/principal'
 import { hasScope } from '../core/principal'
 import { type ReservationRow, reservationsOfRequests } from '../db/reservations'
@@ -14,10 +16,6 @@ import type { RequestState } from './state'
 export const PLATFORM_ACCOUNT_URL = 'https://resy.com/account/reservations-and-notify'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-
-export function actionUrl(baseUrl: string, state: Pick<RequestState, 'id' | 'revision'>): string {
-  return `${baseUrl}/requests/${state.id}/approve?revision=${state.revision}`
-}
 
 /** "2026-12-05T19:30:00-05:00": the instant with the offset the venue's clock had then. */
 function withOffset(ms: number, timeZone: string): string {

@@ -1,7 +1,6 @@
 // Settings: notifications (email, webhook with a test) and the reservation-platform connection.
 
 import type { AlertPreferences } from '../../alerts/alert-preferences'
-import type { SessionUser } from '../../auth/session'
 import type { DevicesOverview } from '../../devices/devices'
 import type { ConnectionStatus } from '../../executors/connection'
 import { RISK_NOTICE } from '../../executors/connection'
@@ -9,21 +8,17 @@ import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
 import { PairedDevices, type PairingShown } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
-import { NotificationSettings } from './settings-notifications'
+import { NotificationSettings, type NotificationSettingsProps } from './settings-notifications'
 
 export const PLATFORM_RISK_NOTICE = RISK_NOTICE
 
-export interface SettingsPageProps {
-  csrfToken: string
-  user: SessionUser
+export interface SettingsPageProps extends NotificationSettingsProps {
   connection: ConnectionStatus
   devices: DevicesOverview
   /** A pairing just started: its code, shown once. */
   pairing?: PairingShown | undefined
   /** The connect form after a failed attempt (the password is never echoed). */
   connectForm?: { email: string; errors: { email?: string | undefined; password?: string | undefined; acceptRisk?: string | undefined } }
-  /** Unsaved values and errors after a failed save. */
-  form?: { emailAlerts: boolean; webhookUrl: string; webhookError?: string | undefined }
   notice?: { kind: 'success' | 'error'; text: string } | undefined
   alertPrefs: AlertPreferences
   /** The alert preferences form after a failed save. */
