@@ -6,10 +6,11 @@ import { hasScope } from '../core/principal'
 import { type ReservationRow, reservationsOfRequests } from '../db/reservations'
 import { findVenues, type VenueRow } from '../db/venues'
 import { type ExecutorFacts, executorFactsOf, executorOf } from '../executors/executor'
+import type { Executor } from '../executors/schema'
 import { wallClockAt } from '../lib/zoned-time'
 import type { Deps } from '../runtime/deps'
 import { availabilityObjectName } from './events'
-import type { Executor, RequestView, Reservation } from './schemas'
+import type { RequestView, Reservation } from './schemas'
 import type { RequestState } from './state'
 
 /** The platform's own page where a user manages or cancels reservations. */
