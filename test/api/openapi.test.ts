@@ -3,6 +3,7 @@ import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { OPERATIONS, type OperationName } from '../../src/requests/operations'
 import { RequestSpec, UpdateBody } from '../../src/requests/schemas'
+import { REST_ENDPOINTS } from '../helpers/operations'
 
 interface OpenApiDocument {
   openapi: string
@@ -17,17 +18,7 @@ async function fetchDocument(): Promise<{ status: number; contentType: string; d
   return { status: res.status, contentType: res.headers.get('Content-Type') ?? '', doc: (await res.json()) as OpenApiDocument }
 }
 
-const ENDPOINTS: [string, string][] = [
-  ['get', '/api/v1/capabilities'],
-  ['get', '/api/v1/restaurants'],
-  ['post', '/api/v1/requests/preview'],
-  ['post', '/api/v1/requests'],
-  ['get', '/api/v1/requests'],
-  ['get', '/api/v1/requests/{request_id}'],
-  ['put', '/api/v1/requests/{request_id}'],
-  ['post', '/api/v1/requests/{request_id}/stop'],
-  ['get', '/api/v1/reservations/{reservation_id}'],
-]
+const ENDPOINTS = REST_ENDPOINTS
 
 describe('openapi.json', () => {
   it('is served without a token as OpenAPI 3.1 declaring interface version 1.0.0', async () => {
