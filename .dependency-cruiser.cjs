@@ -81,6 +81,26 @@ module.exports = {
       'Use cases know nothing of HTTP, MCP or pages.',
     ),
     mayNotImport(
+      'the-request-stands-above-the-other-features',
+      '^src/(watching|alerts|devices|executors|runtime)/',
+      ['requests'],
+      'A request uses watching, alerts, devices and executors; none of them imports the request back (their shared words live with them: watching/news.ts, alerts/notice.ts).',
+    ),
+    {
+      name: 'features-stand-side-by-side',
+      comment:
+        'Watching, alerts and devices know nothing of each other or of the executor choice; the request (and the executor, for devices) brings them together.',
+      severity: 'error',
+      from: { path: '^src/(watching|alerts|devices)/' },
+      to: { path: '^src/(watching|alerts|devices|executors)/', pathNot: '^src/$1/' },
+    },
+    mayNotImport(
+      'runtime-is-below-the-features',
+      layer('runtime'),
+      ['requests', 'watching', 'alerts', 'devices', 'executors'],
+      'What every feature runs with (deps, object stubs, the open requests of a user) knows no feature.',
+    ),
+    mayNotImport(
       'auth-stays-below-use-cases',
       layer('auth'),
       [...ABOVE_AUTH, 'notifications', 'platform'],

@@ -58,8 +58,12 @@ export class AppError extends Error {
   /** Extra response headers (WWW-Authenticate on 401/403). */
   readonly headers: Record<string, string>
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
-    super(message)
+  /**
+   * `cause`: what went wrong underneath (a platform or storage error this one translates). It is
+   * never sent; toAppError writes it into the log line of the error's answer.
+   */
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause })
     this.name = 'AppError'
     this.code = code
     this.headers = headers
@@ -115,9 +119,17 @@ export class ValidationError extends AppError {
 
 /** Every error that leaves the service passes here: AppErrors as they are, the rest as `internal`. */
 export function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err
-  console.error('internal error', err instanceof Error ? (err.stack ?? err.message) : String(err))
+  if (err instanceof AppError) {
+    // The user sees the code and message; the operator sees what lay underneath, in one line.
+    if (err.cause !== undefined) console.error(`${err.code}: ${err.message}`, 'cause:', describe(err.cause))
+    return err
+  }
+  console.error('internal error', describe(err))
   return new AppError('internal', 'Something went wrong on our side. Please try again in a moment.')
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err)
 }
 
 /** The contract's JSON error response for anything thrown: REST, the platform JSON routes. */

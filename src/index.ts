@@ -6,10 +6,12 @@ import { Hono } from 'hono'
 import { consentRoutes } from './account/routes/consent'
 import { createApiApp } from './api/app'
 import { deviceApi } from './api/device-api'
+import { renderError } from './api/errors'
 import { platformApi } from './api/platform-api'
 import { createOAuthRoutes } from './auth/oauth-routes'
 import { resolveBearerToken } from './auth/resolve-token'
 import { errorPage } from './html/error-page'
+import type { WebEnv } from './html/render'
 import { limitBodies } from './http/body-limit'
 import { health } from './http/health'
 import { requireConfiguration } from './http/require-configuration'
@@ -25,11 +27,26 @@ export { RequestObject } from './requests/request-object'
 export { AvailabilityObject } from './watching/availability-object'
 export { LimiterObject } from './watching/limiter-object'
 
+// One error wiring per mount. JSON: the REST skin and the two JSON APIs (the platform
+// connection, the device program) answer in the contract's format (src/api/errors.ts). MCP
+// answers as MCP (src/mcp/routes.ts), the OAuth endpoints as OAuth (the provider). Every page,
+// the consent page included, answers with the HTML error page (src/html/error-page.tsx).
+const json = new Hono<{ Bindings: Cloudflare.Env }>()
+json.onError((err) => renderError(err))
+json.route('/', createApiApp(resolveBearerToken))
+json.route('/account/platform', platformApi)
+json.route('/device/v1', deviceApi)
+
+const pages = new Hono<WebEnv>()
+pages.onError((err, c) => errorPage(c, err))
+pages.route('/', consentRoutes)
+pages.route('/', webApp)
+
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
 app.use('*', securityHeaders())
 app.use('*', requireConfiguration())
 app.use('*', limitBodies({ page: errorPage }))
-app.route('/', createApiApp(resolveBearerToken))
+app.route('/', json)
 app.route('/', mcpRoutes)
 app.route(
   '/',
@@ -39,11 +56,9 @@ app.route(
     grantEstablished: (env, url, grant) => carryOverConnection(depsOf(env, url), grant),
   }),
 )
-app.route('/', consentRoutes)
-app.route('/account/platform', platformApi)
-app.route('/device/v1', deviceApi)
 // Public liveness; the operators' figures (platform blocks, refused API keys) need OPERATOR_TOKEN.
 app.get('/health', health)
-app.route('/', webApp)
+// Last: the web app ends in a catch-all (static files, the not-found page).
+app.route('/', pages)
 
 export default app

@@ -1,5 +1,5 @@
 // The error formats, pure: each renders the error's own code, message, status and headers.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AppError, errorResponse, ValidationError } from '../src/errors'
 import { mcpHttpError, toolError } from '../src/mcp/errors'
 
@@ -28,6 +28,29 @@ describe('error rendering', () => {
     const body = await res.json<{ code: string; message: string }>()
     expect(body.code).toBe('internal')
     expect(body.message).not.toContain('D1_ERROR')
+  })
+
+  it('writes the cause of an AppError into the log line of its answer, and never sends it', async () => {
+    const logged: unknown[][] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      logged.push(args)
+    })
+    try {
+      const res = errorResponse(
+        new AppError('platform_unavailable', 'The platform did not answer.', {}, new Error('connect ETIMEDOUT 10.0.0.7:443')),
+      )
+      expect(res.status).toBe(503)
+      expect(await res.json()).toEqual({ code: 'platform_unavailable', message: 'The platform did not answer.' })
+      expect(logged).toHaveLength(1)
+      const line = logged[0]?.map(String).join(' ') ?? ''
+      expect(line).toContain('platform_unavailable: The platform did not answer.')
+      expect(line).toContain('connect ETIMEDOUT 10.0.0.7:443')
+      // An AppError without a cause is the user's own mistake: nothing to log.
+      errorResponse(new AppError('invalid_request', 'Send a party size.'))
+      expect(logged).toHaveLength(1)
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   it('gives an MCP tool failure as isError text with code, message and detail', () => {

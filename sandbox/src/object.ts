@@ -2,7 +2,6 @@
 // Object. Its RPC methods are the platform's behaviour; index.ts turns HTTP into these calls.
 import { DurableObject } from 'cloudflare:workers'
 import { demoTick, nextDemoDelayMs } from './demo'
-import type { SandboxEnv } from './env'
 import { isOffered } from './inventory'
 import type { SandboxSlot, SlotKey } from './model'
 import {
@@ -30,10 +29,18 @@ import { venueById } from './venues'
 
 type Authed<T> = { kind: 'unauthorized' } | T
 
-export class SandboxPlatform extends DurableObject<SandboxEnv> {
+/**
+ * The one binding a world reads (sandbox/src/env.ts has them all). Named here, not imported,
+ * because env.ts names this class as the WORLDS binding's type: importing it back would close a loop.
+ */
+interface WorldEnv {
+  SANDBOX_DEMO?: string
+}
+
+export class SandboxPlatform extends DurableObject<WorldEnv> {
   readonly #sql: SqlStorage
 
-  constructor(ctx: DurableObjectState, env: SandboxEnv) {
+  constructor(ctx: DurableObjectState, env: WorldEnv) {
     super(ctx, env)
     this.#sql = ctx.storage.sql
     migrate(this.#sql)

@@ -1,12 +1,11 @@
 // The words of every alert the watcher sends, from the notices decide() asks for. Tables found
 // go out as one digest (digest-alert.ts); the rest are one alert each, sent once (dedupe key).
 import type { Alert } from '../notifications/notify'
-import type { BookedTable, Notice, Recipient } from '../requests/events'
-import { actionUrl } from '../requests/view'
 import { dayWhen, instantWhen, tableWhen } from './alert-time'
 import { money } from './digest'
 import { digestAlert } from './digest-alert'
 import { dinnerLine, dinnerName, dinnerShort } from './dinner-words'
+import { actionUrl, type BookedTable, type Notice, type Recipient } from './notice'
 
 const ACCOUNT_PAGE = 'https://resy.com/account/reservations-and-notify'
 

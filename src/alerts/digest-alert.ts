@@ -8,9 +8,9 @@
 import { type AlertGroup, bestOf } from '../db/alert-groups'
 import type { Alert } from '../notifications/notify'
 import { venueDayUrl } from '../platform/web-pages'
-import type { Recipient } from '../requests/events'
 import { dayWhen, tableWhen } from './alert-time'
-import { BEST_PER_DAY, type DigestTable, digestKey, restaurantDate, tablesTold } from './digest'
+import { BEST_PER_DAY, digestKey, restaurantDate, tablesTold } from './digest'
+import type { DigestTable, Recipient } from './notice'
 
 /** Where a table is booked on the platform's web site: its venue's page on that day for that party. */
 export function slotLink(table: Pick<DigestTable, 'venuePage' | 'venueId' | 'day'>, partySize: number): string {

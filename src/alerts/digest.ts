@@ -5,8 +5,7 @@
 // gap (a user setting) and the daily cap. Booking never waits for any of this: only alerts do.
 import { betterTable } from '../db/alert-groups'
 import type { SlotTerms } from '../platform/api'
-import type { Table } from '../requests/events'
-import type { RequestState } from '../requests/state'
+import type { DigestTable, Table } from './notice'
 
 /** How long a first digest waits for the rest of the poll's venue-days to report. */
 export const GATHER_MS = 5_000
@@ -15,7 +14,7 @@ export const GATHER_MS = 5_000
  * The gather window of a request: it exists to put several venue-days' tables in one alert, so a
  * request watching one venue-day has nothing to wait for and is told at once.
  */
-export const gatherFor = (state: Pick<RequestState, 'watching'>) => (state.watching.length > 1 ? GATHER_MS : 0)
+export const gatherFor = (state: Pick<DigestOfRequest, 'watching'>) => (state.watching.length > 1 ? GATHER_MS : 0)
 
 /** A send that did not answer within this died with its object: the next alarm sends again. */
 export const SEND_TIMEOUT_MS = 60_000
@@ -30,15 +29,11 @@ export const BEST_PER_DAY = 3
 /** Restaurant-dates remembered as told (bounded like `alerted`). */
 export const DAYS_LIMIT = 500
 
-export interface DigestTable extends Table {
-  venueName: string
-  venuePage: string | null
-  /** The fee or deposit in words ("deposit $50"), null when booking costs nothing up front. */
-  fee: string | null
-  /** Why an auto_book request did not book it, if it could have. */
-  note: string | null
-  /** The slot's key (match.ts), which each table is told by once. */
-  key: string
+/** What the digest reads of its request's state (src/requests/state.ts holds these fields). */
+export interface DigestOfRequest {
+  watching: string[]
+  digest: PendingDigest | null
+  digestDays: string[]
 }
 
 export interface PendingDigest {
@@ -70,7 +65,7 @@ export function feeWords(terms: SlotTerms | undefined): string | null {
  * goes after the request's gather window; otherwise the send already due decides (the gap may hold it).
  */
 export function addToDigest(
-  state: Pick<RequestState, 'digest' | 'digestDays' | 'watching'>,
+  state: Pick<DigestOfRequest, 'digest' | 'digestDays' | 'watching'>,
   tables: DigestTable[],
   now: number,
 ): PendingDigest {
@@ -113,7 +108,7 @@ export const tablesTold = (tables: readonly unknown[], more: Record<string, numb
   tables.length + Object.values(more ?? {}).reduce((n, m) => n + m, 0)
 
 /** When the waiting digest should be tried: its due time, or the end of a send that died. */
-export function digestAlarm(state: Pick<RequestState, 'digest'>): number | null {
+export function digestAlarm(state: Pick<DigestOfRequest, 'digest'>): number | null {
   const d = state.digest
   if (!d || d.tables.length === 0) return null
   return d.sendingAt === null ? d.dueAt : Math.max(d.dueAt, d.sendingAt + SEND_TIMEOUT_MS)

@@ -1,17 +1,8 @@
 // Which dinner a notice is about, in a few plain words (issue 25, item 2): the request's title and
 // party, its restaurant(s), its date(s) and its time window, in the venues' zone. Every notice
 // names it, so five approval emails never look alike.
-import type { Recipient } from '../requests/events'
 import { dayWhen, tableWhen } from './alert-time'
-
-/** What a notice needs of its request to name the dinner (kept in the recipient of each effect). */
-export interface DinnerFacts {
-  title: string | null
-  venueIds: number[]
-  dates: string[]
-  earliest: string
-  latest: string
-}
+import type { DinnerFacts, Recipient } from './notice'
 
 const list = (names: string[], more: string) => {
   if (names.length <= 2) return names.join(' and ')

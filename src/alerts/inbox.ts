@@ -35,7 +35,7 @@ export async function viewInbox(deps: Deps, userId: string, page: number, size: 
     listNotifications(deps.db, userId, size, (page - 1) * size),
     countNotifications(deps.db, userId),
   ])
-  // `markRead` false: a view another site opened (src/web/navigation.ts) changes nothing.
+  // `markRead` false: a view another site opened (src/html/navigation.ts) changes nothing.
   if (markRead) await markAllNotificationsRead(deps.db, userId, deps.now)
   return { items, total }
 }

@@ -1,9 +1,9 @@
-// The REST skin: /api/v1 with bearer auth, scope checks per route, one error renderer,
-// and the OpenAPI 3.1 document generated from the same schemas.
+// The REST skin: /api/v1 with bearer auth, scope checks per route, one error renderer (wired
+// once for the JSON mount in src/index.ts), and the OpenAPI 3.1 document from the same schemas.
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { bodyLimit } from 'hono/body-limit'
 import { browserCors } from '../auth/browser-origins'
 import { AppError } from '../errors'
+import { capBody, payloadTooLarge } from '../http/body-limit'
 import { depsOf } from '../runtime/deps'
 import type { ApiEnv } from './context'
 import { renderError, schemaHook } from './errors'
@@ -11,7 +11,6 @@ import { bearerAuth, type TokenResolver } from './middleware'
 import { ROUTES } from './routes'
 
 export const API_BASE = '/api/v1'
-const MAX_BODY_BYTES = 64 * 1024
 const noSuchRoute = () => new AppError('not_found', 'There is no such API route.')
 const methodNotAllowed = (allow: string) => new AppError('method_not_allowed', `This API route answers ${allow} only.`, { Allow: allow })
 
@@ -23,7 +22,6 @@ function allowedMethods(methods: string[]): string {
 
 export function createApiApp(resolveToken: TokenResolver) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: schemaHook }).basePath(API_BASE)
-  app.onError((err) => renderError(err))
   app.notFound(() => renderError(noSuchRoute()))
 
   // Before everything else: a browser page of an allowed origin gets its preflight answered.
@@ -38,11 +36,8 @@ export function createApiApp(resolveToken: TokenResolver) {
 
   app.use(
     '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large', 'The request body is too large.')
-      },
+    capBody(() => {
+      throw payloadTooLarge()
     }),
   )
   app.use('*', async (c, next) => {

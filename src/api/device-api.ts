@@ -3,7 +3,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { connectDevice, pairDevice } from '../devices/devices'
-import { AppError, errorResponse } from '../errors'
+import { AppError } from '../errors'
 import { addressKey } from '../lib/address-key'
 import { withoutControlCharacters } from '../lib/text'
 import { depsOf } from '../runtime/deps'
@@ -17,7 +17,6 @@ const PairBody = z.strictObject({
 const bearer = (header: string | undefined) => /^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? null
 
 export const deviceApi = new Hono<{ Bindings: Cloudflare.Env }>()
-  .onError((err) => errorResponse(err))
   .post('/pair', async (c) => {
     const parsed = PairBody.safeParse(await c.req.json().catch(() => null))
     if (!parsed.success) throw new AppError('invalid_request', 'Send the pairing code from Settings as `code` and a device `name`.')

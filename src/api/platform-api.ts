@@ -21,7 +21,6 @@ export const platformApi = new Hono<{ Bindings: Cloudflare.Env }>()
     if (!c.get('user')) throw new AppError('unauthorized', 'Sign in first.')
     return next()
   })
-  .onError((err) => errorResponse(err))
   .get('/', async (c) => {
     const status = await connectionStatus(depsOf(c.env, c.req.url), currentUser(c).id)
     return c.json({ ...status, risk_notice: RISK_NOTICE, csrf_token: c.get('csrfToken') })

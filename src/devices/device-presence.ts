@@ -4,9 +4,9 @@
 // minutes offline the user gets one health alert.
 import { executionSettingOf } from '../db/devices'
 import { openRequestIdsOf } from '../db/requests'
-import { wakeRequestsOf } from '../executors/connection'
 import { notifyUserOfAll } from '../notifications/notify'
 import { depsOf, requestObject } from '../runtime/deps'
+import { wakeRequestsOf } from '../runtime/open-requests'
 
 export async function deviceOnline(env: Cloudflare.Env, userId: string, now: number): Promise<void> {
   const deps = depsOf(env, undefined, now)

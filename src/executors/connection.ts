@@ -1,10 +1,9 @@
 // Connecting the user's reservation-platform account. The password is used once, to log in,
 // and never stored; only the platform's tokens are kept, encrypted (platform-session.ts).
 import { deleteConnection, findConnection, flagReauthRequired, saveConnection, updateConnectionState } from '../db/connections'
-import { openRequestIdsOf } from '../db/requests'
 import { AppError } from '../errors'
-import { revokeRequestsOf } from '../requests/revoke'
-import { type Deps, requestObject } from '../runtime/deps'
+import type { Deps } from '../runtime/deps'
+import { revokeRequestsOf, wakeRequestsOf } from '../runtime/open-requests'
 import { sealedSession, userSession } from './platform-session'
 
 /** The contract's wording; every page and error that warns the user uses this text. */
@@ -76,12 +75,6 @@ export async function connectPlatform(
     case 'operator_fault':
       throw new AppError('platform_unavailable', 'The reservation platform is not answering right now. Please try again in a few minutes.')
   }
-}
-
-/** Requests that wait for a working connection start watching at once (the others ignore it). */
-export async function wakeRequestsOf(deps: Deps, userId: string): Promise<void> {
-  const ids = await openRequestIdsOf(deps.db, { userId })
-  await Promise.all(ids.map((id) => requestObject(deps.env, id).connected()))
 }
 
 /** Forgets the platform token and ends every open request of the user. */

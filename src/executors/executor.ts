@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm'
 import { type ExecutionSetting, executionSettingOf } from '../db/devices'
 import { platformConnections } from '../db/schema'
 import type { DeviceStatus } from '../devices/device-object'
-import type { Executor, RequestSpec } from '../requests/schemas'
 import { type Deps, deviceObject } from '../runtime/deps'
 import { refreshConnection } from './connection'
+import type { Executor, ExecutorMode } from './schema'
 
 type ConnectionFacts = Pick<typeof platformConnections.$inferSelect, 'state' | 'paymentMethodId'> | undefined
 
@@ -38,7 +38,7 @@ export async function executorFactsOf(deps: Deps, userId: string): Promise<Execu
  * device is never answered with the cloud unless they turned the fallback on and the device is
  * offline.
  */
-export function executorOf(facts: ExecutorFacts, mode: RequestSpec['mode'] = 'auto_book'): Executor {
+export function executorOf(facts: ExecutorFacts, mode: ExecutorMode = 'auto_book'): Executor {
   const { device, setting } = facts
   if (setting.execution === 'user_device' && device) {
     const cloud = cloudExecutor(facts.connection, mode)
@@ -52,7 +52,7 @@ export function executorOf(facts: ExecutorFacts, mode: RequestSpec['mode'] = 'au
   return cloudExecutor(facts.connection, mode)
 }
 
-function cloudExecutor(connection: ConnectionFacts, mode: RequestSpec['mode']): Executor {
+function cloudExecutor(connection: ConnectionFacts, mode: ExecutorMode): Executor {
   if (!connection) return { ready: false, reason: 'resy_not_connected', execution: 'cloud' }
   if (connection.state === 'reauth_required') return { ready: false, reason: 'resy_reauth_required', execution: 'cloud' }
   if (mode === 'auto_book' && connection.paymentMethodId === null) {
@@ -61,7 +61,7 @@ function cloudExecutor(connection: ConnectionFacts, mode: RequestSpec['mode']): 
   return { ready: true, execution: 'cloud' }
 }
 
-export async function executorFor(deps: Deps, userId: string, mode: RequestSpec['mode'] = 'auto_book'): Promise<Executor> {
+export async function executorFor(deps: Deps, userId: string, mode: ExecutorMode = 'auto_book'): Promise<Executor> {
   return executorOf(await executorFactsOf(deps, userId), mode)
 }
 

@@ -5,24 +5,16 @@
 
 import { tableWhen } from '../alerts/alert-time'
 import { addToDigest, money as dollars, feeWords } from '../alerts/digest'
+import type { Table } from '../alerts/notice'
 import { instantOf } from '../lib/zoned-time'
 import type { SlotTerms } from '../platform/api'
 import { judgeSlot, slotKey } from '../watching/match'
 import { decideBooking } from './booking/booking-decision'
 import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './booking/booking-rules'
-import {
-  activeReason,
-  CONNECTION_WAIT_MS,
-  type Decided,
-  endedNotice,
-  recipientOf,
-  reconnectNotice,
-  startWatching,
-  stateOnly,
-  stopWatching,
-} from './decide-watch'
-import { availabilityName, type Effect, type Offer, type RequestEvent, type Table } from './events'
+import { activeReason, CONNECTION_WAIT_MS, endedNotice, recipientOf, reconnectNotice, startWatching, stopWatching } from './decide-watch'
+import { availabilityName, type Effect, type Offer, type RequestEvent } from './events'
 import { ALERTED_LIMIT, type BookingAttempt, type Change, type RequestState, transition } from './state'
+import { type Decided, stateOnly } from './step'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 export const VERIFY_WINDOW_MS = 10 * 60 * 1000

@@ -4,9 +4,10 @@
 // booking never waits for a digest.
 
 import { DAYS_LIMIT, digestAlarm, gatherFor, tablesTold } from '../alerts/digest'
-import { type Decided, recipientOf, stateOnly } from './decide-watch'
+import { recipientOf } from './decide-watch'
 import type { Effect, RequestEvent } from './events'
 import { isOpen, type RequestState, transition } from './state'
+import { type Decided, stateOnly } from './step'
 
 /** Adds the send to a step when the waiting digest is due. */
 export function flushDigest(step: Decided, now: number): Decided {

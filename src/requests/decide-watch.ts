@@ -1,20 +1,11 @@
 // The watching part of decide(), pure: subscribing to and leaving the availability objects, the
-// user's platform connection, and checks that fail. Shared shapes of a decision step live here.
+// user's platform connection, and checks that fail. The shapes of a decision step live in step.ts.
 
+import type { Recipient } from '../alerts/notice'
 import { venueDaysOf } from '../watching/schedule'
-import type { Reply } from './decide'
-import { availabilityName, type Effect, type Recipient, type RequestEvent, type VenueDay } from './events'
+import { availabilityName, type Effect, type RequestEvent, type VenueDay } from './events'
 import { type Blocked, type Change, isOpen, type RequestState, transition } from './state'
-
-/** One step of decide() before the index mirror and the alarm are added. */
-export interface Decided {
-  state: RequestState
-  effects: Effect[]
-  reply?: Reply
-}
-
-/** A step with no effects (the state may or may not have changed). */
-export const stateOnly = (state: RequestState): Decided => ({ state, effects: [] })
+import { type Decided, stateOnly } from './step'
 
 export const CONNECTION_WAIT_MS = 5 * 60 * 1000
 

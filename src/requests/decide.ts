@@ -9,44 +9,16 @@ import { digestAnswered, flushDigest } from './decide-digest'
 import {
   approvalNotice,
   CONNECTION_WAIT_MS,
-  type Decided,
   endedNotice,
   recipientOf,
   startWatching,
-  stateOnly,
   stopWatching,
   watchCheckFailed,
   watchConnection,
 } from './decide-watch'
-import type { Effect, RequestEvent, UpdateKey } from './events'
-import {
-  isOpen,
-  keyConflict,
-  type Refusal,
-  type RequestState,
-  refuseApproval,
-  refuseStop,
-  refuseUpdate,
-  sameSpec,
-  transition,
-} from './state'
-
-export interface Reply {
-  refusal?: Refusal
-  replayed?: boolean
-  /** To an availability object: false drops this subscriber. */
-  watching?: boolean
-  /** To an availability object: deliver the current matching slots again at the next poll. */
-  redeliver?: boolean
-}
-
-export interface Decision {
-  state: RequestState
-  effects: Effect[]
-  /** When the request's own alarm should fire: expiry, verification, a connection retry; null for none. */
-  alarmAt: number | null
-  reply: Reply
-}
+import type { RequestEvent, UpdateKey } from './events'
+import { isOpen, keyConflict, type RequestState, refuseApproval, refuseStop, refuseUpdate, sameSpec, transition } from './state'
+import { type Decided, type Decision, type Reply, stateOnly } from './step'
 
 const UPDATE_KEY_TTL_MS = 24 * 60 * 60 * 1000
 

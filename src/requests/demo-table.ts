@@ -83,7 +83,12 @@ export async function openMatchingTable(deps: Deps, requestId: string, userId: s
   for (const v of venueDays.slice(0, MAX_TRIES)) {
     const opened = await tryVenueDay(demo, state.spec, v, deps.now).catch((err: unknown) => {
       // The sandbox runs without its control API, or answered something else: say so, no stack.
-      throw new AppError('platform_unavailable', `The sandbox did not open a table: ${err instanceof Error ? err.message : String(err)}.`)
+      throw new AppError(
+        'platform_unavailable',
+        `The sandbox did not open a table: ${err instanceof Error ? err.message : String(err)}.`,
+        {},
+        err,
+      )
     })
     if (!opened) continue
     // Check at once rather than at the next interval (the shared object; a paired device's own

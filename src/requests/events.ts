@@ -2,30 +2,14 @@
 // to do in return (effects). Both are plain data: an effect is carried out by effects.ts,
 // and what the platform answered comes back as the next event. Nothing here holds a secret.
 
-import type { DigestTable } from '../alerts/digest'
-import type { DinnerFacts } from '../alerts/dinner-words'
+import type { DigestTable, Notice, Recipient } from '../alerts/notice'
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
+import type { Heard, VenueDay } from '../watching/news'
 import type { RequestSpec } from './schemas'
 import type { BookingAttempt, RequestState } from './state'
 
-/** One availability object's subject: a venue, a day, a party size. */
-export interface VenueDay {
-  venueId: number
-  day: string
-  partySize: number
-}
-
-export function availabilityName(q: VenueDay): string {
-  return `${q.venueId}:${q.day}:${q.partySize}`
-}
-
-/**
- * The availability object that checks a venue-day: the shared one (the service's calls), or, for
- * a user whose paired device makes the calls (issue 17), one of that user's own (`via` the user).
- */
-export function availabilityObjectName(key: string, via: string | null): string {
-  return via ? `${key}@${via}` : key
-}
+// The availability objects' vocabulary is theirs (src/watching/news.ts); the request's files take it from here with the rest.
+export { availabilityName, availabilityObjectName, type CheckProblem, type Heard, type VenueDay } from '../watching/news'
 
 /** An Idempotency-Key of an update (scoped to this request and its owner) and its body hash. */
 export interface UpdateKey {
@@ -67,10 +51,8 @@ export type RequestEvent =
   | { kind: 'revoke'; reason: string }
   /** The assistant reconnected: its earlier grants' requests belong to the new one. */
   | { kind: 'transfer_owner'; from: string[]; to: string }
-  /** Every new matching slot of one availability poll of one venue-day. */
-  | { kind: 'slots_seen'; venueDay: VenueDay; venueName: string; venuePage: string | null; checkedAt: number; slots: Slot[] }
-  /** An availability object's checks started failing (problem) or work again (null). */
-  | { kind: 'checks'; venueDay: VenueDay; venueName: string; problem: CheckProblem | null }
+  /** What an availability object tells its subscribers (src/watching/news.ts). */
+  | Heard
   /**
    * What the user's platform connection is, as an effect found it or the user changed it;
    * `device_offline`: the user books from a paired device and none is connected (issue 17).
@@ -93,59 +75,6 @@ export type RequestEvent =
   | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number; more?: Record<string, number> }
   /** The per-request gap holds the digest back until then. */
   | { kind: 'digest_held'; until: number }
-
-/** Why a venue-day's checks fail (src/watching/platform-failures.ts): for the trace, and the status reason if any. */
-export interface CheckProblem {
-  /** Completes "Could not check <venue> on <day>: …". */
-  says: string
-  /** A block or a refused API key; null leaves the status reason alone. */
-  reason: string | null
-}
-
-/** What the availability objects tell a subscriber. */
-export type Heard = Extract<RequestEvent, { kind: 'slots_seen' | 'checks' }>
-
-/** A table as alerts name it. */
-export type Table = Pick<Slot, 'venueId' | 'day' | 'time' | 'seatingType'>
-
-/** What to tell the user; src/alerts/alerts.ts words it (and a later digest layer may group it). */
-export type Notice =
-  /** One digest: every table of a poll (or of several, within the caps), grouped when worded. */
-  | { type: 'digest'; tables: DigestTable[]; more?: Record<string, number> }
-  | { type: 'booked'; booking: BookedTable }
-  | { type: 'unverified'; venueName: string; day: string; time: string }
-  | { type: 'reconnect'; connectedAt: number }
-  /** An auto_book request (or a new revision of one) waits for the user's approval. */
-  | { type: 'approval_needed'; revision: number; expiresAt: number; timeZone: string }
-  /** An unapproved request expires in a day. */
-  | { type: 'expires_soon'; revision: number; expiresAt: number; timeZone: string }
-  /** The request ended without a table: it expired, or its token or connection was revoked. */
-  | { type: 'ended'; status: 'expired' | 'revoked'; reason: string }
-  /** The platform blocks the service's checks (or refuses its key): watching is paused. */
-  | { type: 'checks_blocked'; venueName: string; day: string; says: string; at: number }
-
-/** What a confirmed booking's notice tells: the table, and what cancelling would cost. */
-export interface BookedTable {
-  venueName: string
-  day: string
-  time: string
-  timeZone: string
-  partySize: number
-  seatingType: string
-  /** Per person, in the platform's currency; null: none. */
-  cancellationFee: number | null
-  freeCancellationUntil: number | null
-}
-
-export interface Recipient {
-  requestId: string
-  userId: string
-  partySize: number
-  /** The request's zone (its venues'), for the times its alerts write; absent in effects stored before it was kept. */
-  timeZone?: string
-  /** Which dinner (title, restaurants, dates, window), so every notice names it; absent in older effects. */
-  dinner?: DinnerFacts
-}
 
 /** The fields of the D1 index row that mirror the object. */
 export type MirrorRow = Pick<RequestState, 'id' | 'status' | 'revision' | 'spec' | 'expiresAt' | 'updatedAt'>

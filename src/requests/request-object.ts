@@ -5,12 +5,13 @@
 // state as stored by then, so a stop or update that arrives during a network wait always wins.
 import { DurableObject } from 'cloudflare:workers'
 import { traceCall } from '../watching/poll-trace'
-import { decide, earlierUpdate, type Reply } from './decide'
+import { decide, earlierUpdate } from './decide'
 import { effectRunner } from './effects'
 import type { Heard, RequestEvent, UpdateKey } from './events'
 import { RequestStorage } from './request-storage'
 import type { RequestSpec } from './schemas'
 import { initialState, type Refusal, type RequestRecord, type RequestState } from './state'
+import type { Reply } from './step'
 
 export type { UpdateKey } from './events'
 export type ObjectResult = { ok: true; state: RequestState; replayed?: boolean } | { ok: false; refusal: Refusal }

@@ -2,10 +2,12 @@
 // the index mirror, a subscription, an offer check), and its one alarm. A decision is persisted
 // in one atomic write (no await between the writes); the outbox entries are removed once done.
 // While the outbox is not empty the alarm comes back soon, so a crash loses no effect.
-import { alarmFor, type Decision } from './decide'
+import { alarmFor } from './decide'
 import type { Effect } from './events'
 import { mustComplete } from './events'
-import { normalized, type RequestState } from './state'
+import type { RequestState } from './state'
+import { STATE_VERSION, upgradeState } from './state-upgrade'
+import type { Decision } from './step'
 
 export interface OutboxEntry {
   id: string
@@ -20,6 +22,8 @@ export interface Stored {
 
 const STATE_KEY = 'state'
 const OUTBOX_KEY = 'outbox'
+/** The shape version of the stored state (state-upgrade.ts); written with every state. */
+const VERSION_KEY = 'stateVersion'
 /** How soon an effect that did not complete is tried again. */
 export const OUTBOX_RETRY_MS = 10_000
 
@@ -29,16 +33,17 @@ export class RequestStorage {
   constructor(private readonly storage: DurableObjectStorage) {}
 
   async read(): Promise<Stored> {
-    const [got, alarm] = await Promise.all([this.storage.get<unknown>([STATE_KEY, OUTBOX_KEY]), this.storage.getAlarm()])
+    const [got, alarm] = await Promise.all([this.storage.get<unknown>([STATE_KEY, OUTBOX_KEY, VERSION_KEY]), this.storage.getAlarm()])
     const state = got.get(STATE_KEY) as RequestState | undefined
-    return { state: state ? normalized(state) : null, outbox: (got.get(OUTBOX_KEY) as OutboxEntry[] | undefined) ?? [], alarm }
+    const version = (got.get(VERSION_KEY) as number | undefined) ?? 0
+    return { state: state ? upgradeState(state, version) : null, outbox: (got.get(OUTBOX_KEY) as OutboxEntry[] | undefined) ?? [], alarm }
   }
 
   /** Persists the decision and the effects that must complete; returns their outbox entries. */
   async commit(stored: Stored, decision: Decision, now: number): Promise<OutboxEntry[]> {
     const added = decision.effects.filter(mustComplete).map((effect) => ({ id: `${now}-${++sequence}`, effect }))
     const writes: Promise<unknown>[] = []
-    if (decision.state !== stored.state) writes.push(this.storage.put(STATE_KEY, decision.state))
+    if (decision.state !== stored.state) writes.push(this.storage.put({ [STATE_KEY]: decision.state, [VERSION_KEY]: STATE_VERSION }))
     if (added.length > 0) writes.push(this.storage.put(OUTBOX_KEY, [...stored.outbox, ...added]))
     writes.push(this.#arm(stored.alarm, decision.alarmAt, stored.outbox.length + added.length > 0, now))
     await Promise.all(writes)

@@ -4,15 +4,8 @@
 import { connectionOfGrant, endGrant, type GrantOfConnection, grantOfToken } from '../auth/oauth-grants'
 import { grantPrincipalId } from '../auth/oauth-props'
 import { markAccessTokenRevoked } from '../auth/pat'
-import { openRequestIdsOf } from '../db/requests'
-import { type Deps, requestObject } from '../runtime/deps'
-
-/** Moves every open request of the principal (or of the whole user) to `revoked`. */
-export async function revokeRequestsOf(deps: Deps, owner: { principalId: string } | { userId: string }, reason: string): Promise<number> {
-  const ids = await openRequestIdsOf(deps.db, owner)
-  await Promise.all(ids.map((id) => requestObject(deps.env, id).revoke(reason, deps.now)))
-  return ids.length
-}
+import type { Deps } from '../runtime/deps'
+import { revokeRequestsOf } from '../runtime/open-requests'
 
 /**
  * The assistants page's revoke button for a personal access token. Returns false, changing

@@ -2,6 +2,7 @@
 // take the same objects as input and output schemas, and types come from z.infer.
 import { z } from '@hono/zod-openapi'
 import { STATUSES } from '../core/status'
+import { Executor } from '../executors/schema'
 import { withoutControlCharacters } from '../lib/text'
 import { isValidTimeZone } from '../lib/zoned-time'
 import { isCursor } from './cursor'
@@ -123,15 +124,6 @@ export const IdempotencyKey = z
   .describe(
     'A key you choose, 8 to 128 letters, digits, ".", ":", "_" or "-": send the same key when retrying the same call (it is answered once), a new key for a different spec. Kept 24 hours.',
   )
-
-export const Executor = z
-  .object({
-    ready: z.boolean(),
-    reason: z.enum(['resy_not_connected', 'resy_reauth_required', 'payment_method_missing', 'device_offline']).optional(),
-    execution: z.enum(['cloud', 'user_device']),
-  })
-  .openapi('Executor')
-export type Executor = z.infer<typeof Executor>
 
 export const Capabilities = z.object({ executor: Executor }).openapi('Capabilities')
 

@@ -160,23 +160,6 @@ export function initialState(record: RequestRecord): RequestState {
   }
 }
 
-/** A state stored by an earlier version gets the fields it lacks. */
-export function normalized(stored: RequestState): RequestState {
-  const fresh = initialState(stored)
-  return {
-    ...fresh,
-    ...stored,
-    watching: stored.watching ?? [],
-    failingChecks: stored.failingChecks ?? {},
-    checkingOffer: stored.checkingOffer ?? null,
-    updateKeys: stored.updateKeys ?? {},
-    expiryWarned: stored.expiryWarned ?? null,
-    digest: stored.digest ?? null,
-    digestSentAt: stored.digestSentAt ?? null,
-    digestDays: stored.digestDays ?? [],
-  }
-}
-
 export class IllegalTransition extends Error {}
 
 export interface Change {

@@ -1,23 +1,22 @@
 // The request and reservation views of the contract, built from the object's state.
+
+import { actionUrl } from '../alerts/notice'
 import type { Principal } from '../core/principal'
 import { hasScope } from '../core/principal'
 import { type ReservationRow, reservationsOfRequests } from '../db/reservations'
 import { findVenues, type VenueRow } from '../db/venues'
 import { type ExecutorFacts, executorFactsOf, executorOf } from '../executors/executor'
+import type { Executor } from '../executors/schema'
 import { wallClockAt } from '../lib/zoned-time'
 import type { Deps } from '../runtime/deps'
 import { availabilityObjectName } from './events'
-import type { Executor, RequestView, Reservation } from './schemas'
+import type { RequestView, Reservation } from './schemas'
 import type { RequestState } from './state'
 
 /** The platform's own page where a user manages or cancels reservations. */
 export const PLATFORM_ACCOUNT_URL = 'https://resy.com/account/reservations-and-notify'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-
-export function actionUrl(baseUrl: string, state: Pick<RequestState, 'id' | 'revision'>): string {
-  return `${baseUrl}/requests/${state.id}/approve?revision=${state.revision}`
-}
 
 /** "2026-12-05T19:30:00-05:00": the instant with the offset the venue's clock had then. */
 function withOffset(ms: number, timeZone: string): string {

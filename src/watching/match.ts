@@ -3,14 +3,14 @@
 // objects use the same filter to decide which subscribers to call.
 import type { Slot } from '../platform/api'
 import { seatingMatches } from '../platform/seating'
-import type { RequestSpec } from '../requests/schemas'
+import type { WatchedSpec } from './news'
 
 /** The part of a spec an availability object needs to match slots for one subscriber. */
-export type SlotFilter = Pick<RequestSpec, 'earliest_time' | 'latest_time' | 'party_size' | 'seating'>
+export type SlotFilter = Pick<WatchedSpec, 'earliest_time' | 'latest_time' | 'party_size' | 'seating'>
 
 export type SlotVerdict = { matches: true } | { matches: false; reason: 'venue' | 'date' | 'window' | 'party' | 'seating' }
 
-export function judgeSlot(spec: RequestSpec, slot: Slot): SlotVerdict {
+export function judgeSlot(spec: WatchedSpec, slot: Slot): SlotVerdict {
   if (!spec.venue_ids.includes(slot.venueId)) return { matches: false, reason: 'venue' }
   if (!spec.dates.includes(slot.day)) return { matches: false, reason: 'date' }
   return judgeByFilter(spec, slot)
@@ -25,7 +25,7 @@ export function judgeByFilter(filter: SlotFilter, slot: Slot): SlotVerdict {
   return { matches: true }
 }
 
-export const filterOf = (spec: RequestSpec): SlotFilter => ({
+export const filterOf = (spec: WatchedSpec): SlotFilter => ({
   earliest_time: spec.earliest_time,
   latest_time: spec.latest_time,
   party_size: spec.party_size,

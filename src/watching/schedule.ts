@@ -2,9 +2,8 @@
 // the availability object follows — the interval (slower for far dates) and the venue's release
 // instants for that date. The request registers it when it starts watching.
 import { addDays, instantOf } from '../lib/zoned-time'
-import type { VenueDay } from '../requests/events'
-import type { RequestSpec } from '../requests/schemas'
 import { filterOf, type SlotFilter } from './match'
+import type { VenueDay, WatchedSpec } from './news'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -31,13 +30,13 @@ export interface ReleaseRule {
 }
 
 /** The venue-days a request watches at `now`: each venue and each date whose window is still ahead. */
-export function venueDaysOf(spec: RequestSpec, now: number): VenueDay[] {
+export function venueDaysOf(spec: WatchedSpec, now: number): VenueDay[] {
   const ahead = spec.dates.filter((day) => instantOf(day, spec.latest_time, spec.timezone) > now)
   return spec.venue_ids.flatMap((venueId) => ahead.map((day) => ({ venueId, day, partySize: spec.party_size })))
 }
 
 /** Far-off dates change slowly: more than 45 days away 5×, more than 14 days away 2× the interval. */
-export function planFor(spec: RequestSpec, venueDay: VenueDay, rules: ReleaseRule[], baseIntervalMs: number): WatchPlan {
+export function planFor(spec: WatchedSpec, venueDay: VenueDay, rules: ReleaseRule[], baseIntervalMs: number): WatchPlan {
   const windowEnd = instantOf(venueDay.day, spec.latest_time, spec.timezone)
   const rule = rules.find((r) => r.venueId === venueDay.venueId)
   return {
@@ -52,7 +51,7 @@ export function planFor(spec: RequestSpec, venueDay: VenueDay, rules: ReleaseRul
 
 export function subscriptionFor(
   requestId: string,
-  spec: RequestSpec,
+  spec: WatchedSpec,
   expiresAt: number,
   venueDay: VenueDay,
   rules: ReleaseRule[],

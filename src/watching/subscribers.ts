@@ -1,6 +1,6 @@
 // An availability object's own storage (SQLite): who is subscribed, the slots its last poll saw,
 // and its pace. Every write here happens only when something changed: an idle poll writes none.
-import type { VenueDay } from '../requests/events'
+import type { VenueDay } from './news'
 import type { Subscription } from './schedule'
 
 export interface Subscriber extends Subscription {

@@ -13,7 +13,6 @@ import { settingsRoutes } from '../account/routes/settings'
 import { unsubscribeRoutes } from '../account/routes/unsubscribe'
 import { csrfProtection } from '../auth/csrf'
 import { sessionUser } from '../auth/session'
-import { errorPage } from '../html/error-page'
 import { csrfRefused, staticOrNotFound } from '../html/fallbacks'
 import { readableForms } from '../html/form-body'
 import type { WebEnv } from '../html/render'
@@ -55,4 +54,3 @@ webApp.route('/', requestsRoutes)
 // only notFound) because a mounting app's notFound wins over a mounted app's.
 webApp.all('*', staticOrNotFound)
 webApp.notFound(staticOrNotFound)
-webApp.onError((err, c) => errorPage(c, err))

@@ -3,6 +3,7 @@
 // HTTP 4xx, a JSON-RPC error or a tool error), never a 5xx, and no batch changes anything. Tool
 // errors must carry the contract's `{code, message}` like every other tool error.
 import { beforeEach, describe, expect, it } from 'vitest'
+import { MCP_TOOL_NAMES } from '../helpers/operations'
 import { createOk, insertReservation } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { mapBounded } from './support/http'
@@ -13,16 +14,7 @@ import { stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretUser } from './support/users'
 
-const TOOLS = [
-  'svc_find_restaurants',
-  'svc_preview_request',
-  'svc_create_request',
-  'svc_update_request',
-  'svc_get_request',
-  'svc_list_requests',
-  'svc_stop_request',
-  'svc_get_reservation',
-]
+const TOOLS = MCP_TOOL_NAMES
 const BATCHES = [...TOOLS, 'protocol']
 const CONCURRENCY = 6
 const BATCH_TIMEOUT_MS = 90_000

@@ -1,8 +1,9 @@
 // The machine-readable contract at /api/v1/openapi.json.
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { OPERATIONS, type OperationName } from '../../src/requests/operations'
+import { OPERATIONS } from '../../src/requests/operations'
 import { RequestSpec, UpdateBody } from '../../src/requests/schemas'
+import { REST_ENDPOINTS } from '../helpers/operations'
 
 interface OpenApiDocument {
   openapi: string
@@ -17,17 +18,7 @@ async function fetchDocument(): Promise<{ status: number; contentType: string; d
   return { status: res.status, contentType: res.headers.get('Content-Type') ?? '', doc: (await res.json()) as OpenApiDocument }
 }
 
-const ENDPOINTS: [string, string][] = [
-  ['get', '/api/v1/capabilities'],
-  ['get', '/api/v1/restaurants'],
-  ['post', '/api/v1/requests/preview'],
-  ['post', '/api/v1/requests'],
-  ['get', '/api/v1/requests'],
-  ['get', '/api/v1/requests/{request_id}'],
-  ['put', '/api/v1/requests/{request_id}'],
-  ['post', '/api/v1/requests/{request_id}/stop'],
-  ['get', '/api/v1/reservations/{reservation_id}'],
-]
+const ENDPOINTS = REST_ENDPOINTS
 
 describe('openapi.json', () => {
   it('is served without a token as OpenAPI 3.1 declaring interface version 1.0.0', async () => {
@@ -71,15 +62,14 @@ describe('openapi.json', () => {
   it('names every operation with a unique operationId and gives it a realistic example that its own schemas accept', async () => {
     const { doc } = await fetchDocument()
     const seen: string[] = []
-    for (const [method, path] of ENDPOINTS) {
+    for (const [method, path, name] of ENDPOINTS) {
       const operation = doc.paths[path]?.[method] as OperationWithExamples
-      const name = OPERATION_OF[operation.operationId ?? '']
-      expect(name, `${method} ${path}: operationId ${operation.operationId}`).toBeDefined()
+      expect(operation.operationId, `${method} ${path}: operationId`).toBeDefined()
       seen.push(operation.operationId ?? '')
       const success = Object.entries(operation.responses).find(([code]) => code.startsWith('2'))?.[1]
       const example = success?.content?.['application/json']?.example
       expect(example, `${method} ${path}: response example`).toBeDefined()
-      const parsed = OPERATIONS[name as OperationName].output.safeParse(example)
+      const parsed = OPERATIONS[name].output.safeParse(example)
       expect(parsed.success, `${method} ${path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
       const body = operation.requestBody?.content['application/json']
       if (body) {
@@ -95,17 +85,4 @@ type OperationWithExamples = {
   operationId?: string
   responses: Record<string, { content?: Record<string, { example?: unknown }> }>
   requestBody?: { content: Record<string, { example?: unknown }> }
-}
-
-/** The operation each operationId names. */
-const OPERATION_OF: Record<string, OperationName> = {
-  getCapabilities: 'capabilities',
-  findRestaurants: 'find_restaurants',
-  previewRequest: 'preview_request',
-  createRequest: 'create_request',
-  listRequests: 'list_requests',
-  getRequest: 'get_request',
-  updateRequest: 'update_request',
-  stopRequest: 'stop_request',
-  getReservation: 'get_reservation',
 }

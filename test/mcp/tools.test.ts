@@ -1,24 +1,16 @@
-// The eight MCP tools: names, schemas and annotations, and each one calling the same use case
+// The MCP tools (the operation table's, test/helpers/operations.ts): names, schemas and annotations, and each one calling the same use case
 // as its REST route (a request made on MCP is the one REST shows for the same token).
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, newKey } from '../helpers/api'
 import { createUserWithToken, scopesWithout } from '../helpers/auth'
 import type { JsonBody } from '../helpers/json'
+import { MCP_TOOL_NAMES, mcpToolNamesFor } from '../helpers/operations'
 import { insertReservation, validSpec } from '../helpers/requests'
 import { seedVenues, UNKNOWN_VENUE_ID, VENUES } from '../helpers/venues'
 import { callTool, initialize, listTools, mcpPost, rpc } from './mcp-client'
 
-const NAMES = [
-  'svc_find_restaurants',
-  'svc_preview_request',
-  'svc_create_request',
-  'svc_update_request',
-  'svc_get_request',
-  'svc_list_requests',
-  'svc_stop_request',
-  'svc_get_reservation',
-]
+const NAMES = MCP_TOOL_NAMES
 
 async function newToken(scopes?: Parameters<typeof createUserWithToken>[0]) {
   await seedVenues()
@@ -78,7 +70,7 @@ describe('tools/list', () => {
 describe('what tools/list offers', () => {
   it('leaves out the tools the token’s scopes do not allow', async () => {
     const readOnly = await listTools(await newToken({ scopes: ['requests:read'] }))
-    expect(readOnly.map((t) => t.name).sort()).toEqual(['svc_get_request', 'svc_list_requests', 'svc_preview_request'])
+    expect(readOnly.map((t) => t.name).sort()).toEqual(mcpToolNamesFor(['requests:read']).sort())
     const noWrite = await listTools(await newToken({ scopes: scopesWithout('requests:write') }))
     expect(noWrite.map((t) => t.name)).not.toContain('svc_create_request')
     expect(noWrite.map((t) => t.name)).toContain('svc_get_reservation')

@@ -2,7 +2,7 @@
 // each names the restaurant(s), the date(s), the time window and the party, in plain words.
 import { describe, expect, it } from 'vitest'
 import { alertsOf } from '../../src/alerts/alerts'
-import type { Notice, Recipient } from '../../src/requests/events'
+import type { Notice, Recipient } from '../../src/alerts/notice'
 
 const to: Recipient = {
   requestId: 'sr_1',

@@ -1,9 +1,18 @@
 // Settings, the notifications section: where alerts go (email, webhook) with a test for each.
 // Its own file so changes to alerts and to the rest of Settings do not collide.
-import { CsrfInput, Field } from '../../html/components/form'
-import type { SettingsPageProps } from './settings'
 
-export function NotificationSettings(props: SettingsPageProps) {
+import type { SessionUser } from '../../auth/session'
+import { CsrfInput, Field } from '../../html/components/form'
+
+/** What this section shows; the Settings page passes its own props (settings.tsx builds on this shape). */
+export interface NotificationSettingsProps {
+  csrfToken: string
+  user: SessionUser
+  /** Unsaved values and errors after a failed save. */
+  form?: { emailAlerts: boolean; webhookUrl: string; webhookError?: string | undefined }
+}
+
+export function NotificationSettings(props: NotificationSettingsProps) {
   const emailAlerts = props.form?.emailAlerts ?? props.user.emailAlerts
   const webhookUrl = props.form?.webhookUrl ?? props.user.webhookUrl ?? ''
   return (

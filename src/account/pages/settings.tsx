@@ -1,7 +1,6 @@
 // Settings: notifications (email, webhook with a test) and the reservation-platform connection.
 
 import type { AlertPreferences } from '../../alerts/alert-preferences'
-import type { SessionUser } from '../../auth/session'
 import type { DevicesOverview } from '../../devices/devices'
 import type { ConnectionStatus } from '../../executors/connection'
 import { RISK_NOTICE } from '../../executors/connection'
@@ -10,22 +9,18 @@ import { Alert, CsrfInput, Field } from '../../html/components/form'
 import type { PushSettings } from '../../push/use-cases'
 import { PairedDevices } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
-import { NotificationSettings } from './settings-notifications'
+import { NotificationSettings, type NotificationSettingsProps } from './settings-notifications'
 import { PushSettingsSection } from './settings-push'
 
 export const PLATFORM_RISK_NOTICE = RISK_NOTICE
 
-export interface SettingsPageProps {
-  csrfToken: string
-  user: SessionUser
+export interface SettingsPageProps extends NotificationSettingsProps {
   connection: ConnectionStatus
   devices: DevicesOverview
   /** Web Push: this deployment's VAPID key and the browsers with push on (issue 25). */
   push: PushSettings
   /** The connect form after a failed attempt (the password is never echoed). */
   connectForm?: { email: string; errors: { email?: string | undefined; password?: string | undefined; acceptRisk?: string | undefined } }
-  /** Unsaved values and errors after a failed save. */
-  form?: { emailAlerts: boolean; webhookUrl: string; webhookError?: string | undefined }
   notice?: { kind: 'success' | 'error'; text: string } | undefined
   alertPrefs: AlertPreferences
   /** The alert preferences form after a failed save. */

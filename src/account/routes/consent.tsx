@@ -12,7 +12,6 @@ import type { OAuthProps } from '../../auth/oauth-props'
 import { privateUseFormAction, privateUseScheme } from '../../auth/private-use-redirect'
 import { sessionUser } from '../../auth/session'
 import { isScope, SCOPES, type Scope } from '../../core/scopes'
-import { errorPage } from '../../html/error-page'
 import { csrfRefused } from '../../html/fallbacks'
 import { readableForms } from '../../html/form-body'
 import { renderPage, type WebEnv } from '../../html/render'
@@ -145,6 +144,5 @@ consentRoutes.use(AUTHORIZE_PATH, sessionUser())
 consentRoutes.use(AUTHORIZE_PATH, csrfProtection({ onRefused: csrfRefused }))
 consentRoutes.use(AUTHORIZE_PATH, readableForms())
 consentRoutes.use(AUTHORIZE_PATH, refuseOverlongConsentIdentifiers())
-consentRoutes.onError((err, c) => errorPage(c, err))
 consentRoutes.get(AUTHORIZE_PATH, showConsent)
 consentRoutes.post(AUTHORIZE_PATH, decide)

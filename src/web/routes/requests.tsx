@@ -69,7 +69,7 @@ async function showApproval(
   const earlierVenues = context.earlier?.spec.venue_ids ?? []
   const venues = await restaurantsByIds(deps, [...new Set([...request.venue_ids, ...earlierVenues])])
   // What the owner sees now is what a later version is compared with; a view another site
-  // opened is not the owner looking (src/web/navigation.ts), so it records nothing.
+  // opened is not the owner looking (src/html/navigation.ts), so it records nothing.
   if (request.status === 'needs_approval' && ownerStartedNavigation(c)) await recordSeen(deps, state)
   const page = <ApprovePage csrfToken={c.get('csrfToken')} request={request} venues={venues} context={context} {...extra} />
   return renderPage(c, 'Approve request', page, status)

@@ -1,0 +1,16 @@
+// The executor's schema, beside its use case (executor.ts); src/requests/schemas.ts uses it in
+// the capabilities and the request view. Only zod here, so schemas stay cheap to import.
+import { z } from '@hono/zod-openapi'
+
+/** Whether and where the service can act for a user (capabilitiesOf, and each request's view). */
+export const Executor = z
+  .object({
+    ready: z.boolean(),
+    reason: z.enum(['resy_not_connected', 'resy_reauth_required', 'payment_method_missing', 'device_offline']).optional(),
+    execution: z.enum(['cloud', 'user_device']),
+  })
+  .openapi('Executor')
+export type Executor = z.infer<typeof Executor>
+
+/** What the request needs: alert_only a working connection, auto_book also a payment method (as RequestSpec's mode). */
+export type ExecutorMode = 'alert_only' | 'auto_book'

@@ -1,0 +1,34 @@
+// Request states as stored by every version of the service. The object keeps the version of the
+// shape beside the state (its own storage key, written in the same atomic write); each read
+// passes the stored state through upgradeState, so a state written by older code loads in the
+// current shape. A new shape adds STATE_VERSION + 1 and one step here, never a second path.
+import { initialState, type RequestState } from './state'
+
+/** The shape RequestState has today. Absent in storage: version 0 (before versions were kept). */
+export const STATE_VERSION = 1
+
+/** Version 0 → 1: a state stored before a field existed gets that field's starting value. */
+function fromVersion0(stored: RequestState): RequestState {
+  const fresh = initialState(stored)
+  return {
+    ...fresh,
+    ...stored,
+    watching: stored.watching ?? [],
+    failingChecks: stored.failingChecks ?? {},
+    checkingOffer: stored.checkingOffer ?? null,
+    updateKeys: stored.updateKeys ?? {},
+    expiryWarned: stored.expiryWarned ?? null,
+    digest: stored.digest ?? null,
+    digestSentAt: stored.digestSentAt ?? null,
+    digestDays: stored.digestDays ?? [],
+  }
+}
+
+/**
+ * The stored state in the current shape. A version newer than this code knows is refused: a
+ * rolled-back deployment must not misread (and then overwrite) what a newer one wrote.
+ */
+export function upgradeState(stored: RequestState, version: number): RequestState {
+  if (version > STATE_VERSION) throw new Error(`request state version ${version} is newer than this code (${STATE_VERSION})`)
+  return version < 1 ? fromVersion0(stored) : stored
+}

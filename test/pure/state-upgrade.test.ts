@@ -1,0 +1,40 @@
+// Stored request states across versions (issue 24 item 4): a state written before versions were
+// kept (and before the later fields existed) loads in the current shape; a current one loads as
+// it is; one written by newer code is refused rather than misread.
+import { describe, expect, it } from 'vitest'
+import { decide } from '../../src/requests/decide'
+import type { RequestState } from '../../src/requests/state'
+import { STATE_VERSION, upgradeState } from '../../src/requests/state-upgrade'
+import { KEY, NOW, stateIn } from './fixtures'
+
+/** An active request as the first versions stored it: none of the fields added since. */
+function storedByOldCode(): RequestState {
+  const { failingChecks, checkingOffer, updateKeys, expiryWarned, digest, digestSentAt, digestDays, ...old } = stateIn('active')
+  return old as RequestState
+}
+
+describe('stored request states', () => {
+  it('loads a state stored before versions were kept, with the starting value of every later field', () => {
+    const loaded = upgradeState(storedByOldCode(), 0)
+    expect(loaded.status).toBe('active')
+    expect(loaded.watching).toEqual([KEY])
+    expect(loaded.failingChecks).toEqual({})
+    expect(loaded.checkingOffer).toBeNull()
+    expect(loaded.updateKeys).toEqual({})
+    expect(loaded.expiryWarned).toBeNull()
+    expect(loaded.digest).toBeNull()
+    expect(loaded.digestSentAt).toBeNull()
+    expect(loaded.digestDays).toEqual([])
+    // And the reducer takes it as it takes any state: a stop ends it.
+    expect(decide(loaded, { kind: 'stop' }, NOW).state.status).toBe('stopped')
+  })
+
+  it('loads a state of the current version as it was stored', () => {
+    const current = stateIn('awaiting_verification')
+    expect(upgradeState(current, STATE_VERSION)).toBe(current)
+  })
+
+  it('refuses a state stored by a newer version of the service', () => {
+    expect(() => upgradeState(stateIn('active'), STATE_VERSION + 1)).toThrow(/newer than this code/)
+  })
+})
