@@ -12,8 +12,8 @@ import {
   type ReleaseRule,
 } from './api'
 import { BLOCK_WORDS } from './blocks'
-import { createTransport, describeIssue, type Exchange, type Fetcher, type TransportOptions } from './http'
 import { calendarOf } from './calendar'
+import { createTransport, describeIssue, type Exchange, type Fetcher, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from './mapping'
 import { releaseRuleOf } from './release'
 import { REFRESH_COOKIE, refreshTokenIn, saysSessionInvalid, tokenExpiry } from './session'

@@ -49,7 +49,8 @@ export function calendarOf(
   const at = now - lagMs
   const lastDay = lastCalendarDay(venue, at)
   const days: CalendarDay[] = []
-  for (let day = range.start; day <= range.end; day = addDays(day, 1)) days.push({ date: day, status: statusOn(sql, venue, partySize, day, at, lastDay) })
+  for (let day = range.start; day <= range.end; day = addDays(day, 1))
+    days.push({ date: day, status: statusOn(sql, venue, partySize, day, at, lastDay) })
   return { days, lastDay }
 }
 
