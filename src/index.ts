@@ -24,6 +24,8 @@ export { AvailabilityObject } from './requests/availability-object'
 export { DeviceObject } from './requests/device-object'
 export { LimiterObject } from './requests/limiter-object'
 export { RequestObject } from './requests/request-object'
+export { BudgetObject } from './watching/budget-object'
+export { CalendarObject } from './watching/calendar-object'
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
 app.use('*', securityHeaders())
