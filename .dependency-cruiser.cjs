@@ -3,8 +3,11 @@
 // the build.
 //
 //   src/index.ts                      wiring only: may import anything
-//   src/api, src/mcp, src/web         skins        → requests, auth, core, errors, lib
-//   src/requests                      use cases    → auth, notifications, platform, db, core, errors, lib
+//   src/api, src/mcp                  skins        → the features, auth, core, errors, lib
+//   src/web, src/account, src/html    the pages skin (web → account → html) → the same
+//   src/requests, src/watching,       the features: use cases, their Durable Objects and schemas
+//   src/alerts, src/devices, src/executors → auth, notifications, platform, db, core, errors, lib
+//   src/runtime                       what every feature runs with (deps, object stubs) → db, platform, core, lib
 //   src/auth                          identity     → db, core, errors, lib
 //   src/notifications                 alerts       → db, core, errors, lib
 //   src/platform                      platform API → core, errors, lib
@@ -15,7 +18,9 @@
 //   device/, bench/                   the user's own booker; the benchmark → src/platform, src/lib only
 //   scripts/platform-probe/           the operator's read-only probe → src/platform (not client.ts), src/lib
 
-const SKINS = '^src/(api|mcp|web)/'
+const SKINS = '^src/(api|mcp|web|account|html)/'
+const FEATURES = '^src/(requests|watching|alerts|devices|executors|runtime)/'
+const ABOVE_AUTH = ['api', 'mcp', 'web', 'account', 'html', 'index', 'requests', 'watching', 'alerts', 'devices', 'executors', 'runtime']
 const layer = (name) => `^src/${name}(/|\\.ts$)`
 
 /** `from` may import nothing under these folders of src/. */
@@ -41,55 +46,73 @@ module.exports = {
       'skins-stay-above-use-cases',
       SKINS,
       ['db', 'platform', 'notifications', 'index'],
-      'A skin calls use cases (src/requests); it never reads D1, the platform or the notifiers itself.',
+      'A skin calls use cases (the feature folders); it never reads D1, the platform or the notifiers itself.',
     ),
     {
       name: 'skins-do-not-import-each-other',
       comment: 'REST, MCP and the pages are separate skins over the same use cases; src/index.ts wires them.',
       severity: 'error',
-      from: { path: '^src/(api|mcp|web)/' },
-      to: { path: '^src/(api|mcp|web)/', pathNot: '^src/$1/' },
+      from: { path: '^src/(api|mcp)/' },
+      to: { path: '^src/(api|mcp|web|account|html)/', pathNot: '^src/$1/' },
     },
     mayNotImport(
+      'pages-are-not-json-skins',
+      '^src/(web|account|html)/',
+      ['api', 'mcp'],
+      'The pages skin shares nothing with REST and MCP.',
+    ),
+    mayNotImport(
+      'the-page-frame-stays-below-the-pages',
+      '^src/html/',
+      ['web', 'account'],
+      'src/html is the frame every page shares (layout, components, error page, formats): it knows no page.',
+    ),
+    mayNotImport(
+      'account-pages-stand-alone',
+      '^src/account/',
+      ['web'],
+      'The account pages are mounted by src/web/app.ts; they import nothing of the diner pages.',
+    ),
+    mayNotImport(
       'use-cases-do-not-import-skins',
-      layer('requests'),
-      ['api', 'mcp', 'web', 'index'],
+      FEATURES,
+      ['api', 'mcp', 'web', 'account', 'html', 'index'],
       'Use cases know nothing of HTTP, MCP or pages.',
     ),
     mayNotImport(
       'auth-stays-below-use-cases',
       layer('auth'),
-      ['api', 'mcp', 'web', 'index', 'requests', 'notifications', 'platform'],
+      [...ABOVE_AUTH, 'notifications', 'platform'],
       'Identity sits below the use cases: a use case may revoke a token or grant, auth never calls a use case (index.ts injects what it must trigger).',
     ),
     mayNotImport(
       'notifications-stay-below-use-cases',
       layer('notifications'),
-      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'platform'],
+      [...ABOVE_AUTH, 'auth', 'platform'],
       'Notifiers take what they need (db, clock) from the caller.',
     ),
     mayNotImport(
       'platform-is-an-adapter',
       layer('platform'),
-      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'notifications', 'db'],
+      [...ABOVE_AUTH, 'auth', 'notifications', 'db'],
       'The platform client speaks the wire format and nothing else.',
     ),
     mayNotImport(
       'db-has-its-own-types',
       layer('db'),
-      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'notifications', 'platform'],
+      [...ABOVE_AUTH, 'auth', 'notifications', 'platform'],
       'Tables and queries with their own row types; callers adapt to them, not the other way round.',
     ),
     mayNotImport(
       'core-is-a-leaf',
       '^src/(core/|errors\\.ts$)',
-      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'notifications', 'platform', 'db'],
+      [...ABOVE_AUTH, 'auth', 'notifications', 'platform', 'db'],
       'Shared vocabulary (scopes, principal, statuses, errors) imports only lib.',
     ),
     mayNotImport(
       'lib-is-a-leaf',
       layer('lib'),
-      ['api', 'mcp', 'web', 'index', 'requests', 'auth', 'notifications', 'platform', 'db', 'core', 'errors'],
+      [...ABOVE_AUTH, 'auth', 'notifications', 'platform', 'db', 'core', 'errors'],
       'Helpers with no knowledge of the service.',
     ),
     {
@@ -134,7 +157,7 @@ module.exports = {
       name: 'inner-layers-stay-off-http-and-mcp',
       comment: 'Use cases, the platform client and db never see Hono or MCP types (zod-openapi schemas are allowed).',
       severity: 'error',
-      from: { path: '^src/(requests|platform|db|core|lib|notifications)/|^src/errors\\.ts$' },
+      from: { path: '^src/(requests|watching|alerts|devices|executors|runtime|platform|db|core|lib|notifications)/|^src/errors\\.ts$' },
       to: { path: '^node_modules/(hono|@modelcontextprotocol|agents)/' },
     },
   ],

@@ -4,24 +4,24 @@ declare global {
     interface Env {
       DB: D1Database
       REQUESTS: DurableObjectNamespace<import('./requests/request-object').RequestObject>
-      AVAILABILITY: DurableObjectNamespace<import('./requests/availability-object').AvailabilityObject>
+      AVAILABILITY: DurableObjectNamespace<import('./watching/availability-object').AvailabilityObject>
       /** One per user with a paired device: its WebSocket and work items (issue 17). */
-      DEVICES: DurableObjectNamespace<import('./requests/device-object').DeviceObject>
-      /** Hard caps on platform calls per venue and per user account (watch/limits.ts). */
-      LIMITER: DurableObjectNamespace<import('./requests/limiter-object').LimiterObject>
-      /** The one budget for platform calls from the cloud (issue 23; watching/budget-object.ts). */
+      DEVICES: DurableObjectNamespace<import('./devices/device-object').DeviceObject>
+      /** Hard caps on platform calls per venue and per user account (src/watching/limits.ts). */
+      LIMITER: DurableObjectNamespace<import('./watching/limiter-object').LimiterObject>
+      /** The one budget for platform calls from the cloud (issue 23; src/watching/budget-object.ts). */
       BUDGET: DurableObjectNamespace<import('./watching/budget-object').BudgetObject>
-      /** One per (venue, party size): the calendar pre-check (issue 23; watching/calendar-object.ts). */
+      /** One per (venue, party size): the calendar pre-check (issue 23; src/watching/calendar-object.ts). */
       CALENDARS: DurableObjectNamespace<import('./watching/calendar-object').CalendarObject>
-      /** Platform calls per second for the whole service (default 3; watching/budget.ts, docs/decisions.md). */
+      /** Platform calls per second for the whole service (default 3; src/watching/budget.ts, docs/decisions.md). */
       PLATFORM_CALLS_PER_SECOND?: string
-      /** "off" turns the calendar pre-check off: every poll asks /4/find (watching/calendar-check.ts). */
+      /** "off" turns the calendar pre-check off: every poll asks /4/find (src/watching/calendar-check.ts). */
       CALENDAR_PRECHECK?: string
       /** Seconds between finds of a date whatever the calendar says (default 600, at least 60). */
       CALENDAR_GUARD_SECONDS?: string
-      /** Seconds between availability polls of a venue-day (never below the floor in watch/cadence.ts). */
+      /** Seconds between availability polls of a venue-day (never below the floor in src/watching/cadence.ts). */
       POLL_INTERVAL_SECONDS?: string
-      /** "on" logs a line per Durable Object call and per availability poll (watch/poll-trace.ts); for `npm run bench`. */
+      /** "on" logs a line per Durable Object call and per availability poll (src/watching/poll-trace.ts); for `npm run bench`. */
       POLL_TRACE?: string
       ASSETS: Fetcher
       /** Origin used in links the service hands out (action_url, alerts). */

@@ -1,7 +1,7 @@
 // The one error type of the service. An AppError knows its status, headers and body and
 // renders itself as the contract's JSON response (`toResponse`); the other formats start from
 // the same error: the MCP tool result and HTTP refusal (src/mcp/errors.ts) and the HTML error
-// page (src/web/error-page.tsx). Anything that is not an AppError is `internal`: its cause is
+// page (src/html/error-page.tsx). Anything that is not an AppError is `internal`: its cause is
 // logged, never sent.
 
 const STATUS = {

@@ -3,29 +3,29 @@
 // pages for everything else, and the Durable Object classes (requests, the shared availability
 // of each venue-day, the call limiters).
 import { Hono } from 'hono'
+import { consentRoutes } from './account/routes/consent'
 import { createApiApp } from './api/app'
+import { deviceApi } from './api/device-api'
+import { platformApi } from './api/platform-api'
 import { createOAuthRoutes } from './auth/oauth-routes'
 import { resolveBearerToken } from './auth/resolve-token'
+import { errorPage } from './html/error-page'
 import { limitBodies } from './http/body-limit'
 import { health } from './http/health'
 import { requireConfiguration } from './http/require-configuration'
 import { securityHeaders } from './http/security-headers'
 import { mcpRoutes } from './mcp/routes'
-import { depsOf } from './requests/deps'
 import { carryOverConnection } from './requests/reconnect'
 import { endGrantAndItsRequests, revokeRequestsIfRevocationEndsGrant } from './requests/revoke'
+import { depsOf } from './runtime/deps'
 import { webApp } from './web/app'
-import { errorPage } from './web/error-page'
-import { consentRoutes } from './web/routes/consent'
-import { deviceApi } from './web/routes/device-api'
-import { platformApi } from './web/routes/platform-api'
 
-export { AvailabilityObject } from './requests/availability-object'
-export { DeviceObject } from './requests/device-object'
-export { LimiterObject } from './requests/limiter-object'
+export { DeviceObject } from './devices/device-object'
 export { RequestObject } from './requests/request-object'
+export { AvailabilityObject } from './watching/availability-object'
 export { BudgetObject } from './watching/budget-object'
 export { CalendarObject } from './watching/calendar-object'
+export { LimiterObject } from './watching/limiter-object'
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
 app.use('*', securityHeaders())

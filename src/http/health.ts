@@ -5,7 +5,7 @@
 import type { Context } from 'hono'
 import { equalStrings } from '../auth/bytes'
 import { AppError, errorResponse } from '../errors'
-import { platformHealth } from '../requests/platform-health'
+import { platformHealth } from '../runtime/platform-health'
 
 export async function health(c: Context<{ Bindings: Cloudflare.Env }>): Promise<Response> {
   const header = c.req.header('Authorization')

@@ -1,7 +1,7 @@
 // What every tool needs for one MCP request: who is calling, the use-case dependencies, and,
 // when the client declared URL-mode elicitation, a way to ask it to open one of our pages.
 import type { Principal } from '../core/principal'
-import type { Deps } from '../requests/deps'
+import type { Deps } from '../runtime/deps'
 import type { UrlElicitation } from './elicitation'
 import type { ApprovalRounds } from './input-required'
 

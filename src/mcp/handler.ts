@@ -8,7 +8,7 @@ import { hasScope, type Principal } from '../core/principal'
 import type { Scope } from '../core/scopes'
 import { AppError } from '../errors'
 import { approvedRecently } from '../requests/approval-context'
-import { type Deps, depsOf } from '../requests/deps'
+import { type Deps, depsOf } from '../runtime/deps'
 import {
   approvalElicitationId,
   canElicitUrl,

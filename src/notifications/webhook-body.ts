@@ -64,7 +64,7 @@ export function webhookPayload(format: WebhookFormat, alert: WebhookAlert): Webh
 
 const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, (ch) => (ch === '·' ? '-' : ''))
 
-/** The times a Slack message shows per restaurant-date (as BEST_PER_DAY in watch/digest.ts). */
+/** The times a Slack message shows per restaurant-date (as BEST_PER_DAY in alerts/digest.ts). */
 const SLACK_BEST = 3
 
 const slackEscape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')

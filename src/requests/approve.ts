@@ -1,7 +1,7 @@
 // Approval happens only on the service's own page, by the signed-in owner, for the exact
 // revision the page showed. No API route or tool reaches this.
 import { AppError } from '../errors'
-import { type Deps, depsOf, requestObject } from './deps'
+import { type Deps, depsOf, requestObject } from '../runtime/deps'
 import { loadRequest } from './load'
 import type { RequestView } from './schemas'
 import { viewFor } from './view'

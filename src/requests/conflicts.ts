@@ -6,7 +6,7 @@ import type { Principal } from '../core/principal'
 import { findOverlappingRequests, type OverlapHit } from '../db/requests'
 import { verifiedReservationsIn } from '../db/reservations'
 import { AppError } from '../errors'
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 import type { CheckedSpec } from './rules'
 
 /** How the refusal names the request: by id to its own caller, else by where the user sees it. */

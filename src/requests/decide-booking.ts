@@ -2,8 +2,14 @@
 // answers before booking, to the book call, and to verification. Safety first: the attempt and
 // `awaiting_verification` are decided (and persisted) before the book effect runs, only for the
 // approved current revision, once per request; a reservation counts only once the account shows it.
+
+import { tableWhen } from '../alerts/alert-time'
+import { addToDigest, money as dollars, feeWords } from '../alerts/digest'
 import { instantOf } from '../lib/zoned-time'
 import type { SlotTerms } from '../platform/api'
+import { judgeSlot, slotKey } from '../watching/match'
+import { decideBooking } from './booking/booking-decision'
+import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './booking/booking-rules'
 import {
   activeReason,
   CONNECTION_WAIT_MS,
@@ -17,11 +23,6 @@ import {
 } from './decide-watch'
 import { availabilityName, type Effect, type Offer, type RequestEvent, type Table } from './events'
 import { ALERTED_LIMIT, type BookingAttempt, type Change, type RequestState, transition } from './state'
-import { tableWhen } from './watch/alert-time'
-import { decideBooking } from './watch/booking-decision'
-import { addToDigest, money as dollars, feeWords } from './watch/digest'
-import { judgeSlot, slotKey } from './watch/match'
-import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './watch/rules'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 export const VERIFY_WINDOW_MS = 10 * 60 * 1000

@@ -2,10 +2,11 @@
 // on its alarm, or in the step that found its tables when there is nothing to gather. The
 // runner's answer (sent, or held by the user's gap) settles it. Only alerts go through here;
 // booking never waits for a digest.
+
+import { DAYS_LIMIT, digestAlarm, gatherFor, tablesTold } from '../alerts/digest'
 import { type Decided, recipientOf, stateOnly } from './decide-watch'
 import type { Effect, RequestEvent } from './events'
 import { isOpen, type RequestState, transition } from './state'
-import { DAYS_LIMIT, digestAlarm, gatherFor, tablesTold } from './watch/digest'
 
 /** Adds the send to a step when the waiting digest is due. */
 export function flushDigest(step: Decided, now: number): Decided {

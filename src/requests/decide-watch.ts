@@ -1,9 +1,10 @@
 // The watching part of decide(), pure: subscribing to and leaving the availability objects, the
 // user's platform connection, and checks that fail. Shared shapes of a decision step live here.
+
+import { venueDaysOf } from '../watching/schedule'
 import type { Reply } from './decide'
 import { availabilityName, type Effect, type Recipient, type RequestEvent, type VenueDay } from './events'
 import { type Blocked, type Change, isOpen, type RequestState, transition } from './state'
-import { venueDaysOf } from './watch/schedule'
 
 /** One step of decide() before the index mirror and the alarm are added. */
 export interface Decided {

@@ -2,6 +2,8 @@
 // to carry out (plain data, events.ts), when the request's alarm should fire, and the answer for
 // the caller. The Durable Object only loads, decides, persists, runs the effects and arms the
 // alarm. Booking and verification are in decide-booking.ts, watching in decide-watch.ts.
+
+import { digestAlarm } from '../alerts/digest'
 import { decideBookingEvent } from './decide-booking'
 import { digestAnswered, flushDigest } from './decide-digest'
 import {
@@ -28,7 +30,6 @@ import {
   sameSpec,
   transition,
 } from './state'
-import { digestAlarm } from './watch/digest'
 
 export interface Reply {
   refusal?: Refusal

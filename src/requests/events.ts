@@ -1,12 +1,12 @@
 // The vocabulary of decide(): what can happen to a request (events) and what it asks the world
-// to do in return (effects). Both are plain data: an effect is carried out by watch/effects.ts,
+// to do in return (effects). Both are plain data: an effect is carried out by effects.ts,
 // and what the platform answered comes back as the next event. Nothing here holds a secret.
 
+import type { DigestTable } from '../alerts/digest'
+import type { DinnerFacts } from '../alerts/dinner-words'
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
 import type { RequestSpec } from './schemas'
 import type { BookingAttempt, RequestState } from './state'
-import type { DigestTable } from './watch/digest'
-import type { DinnerFacts } from './watch/dinner-words'
 
 /** One availability object's subject: a venue, a day, a party size. */
 export interface VenueDay {
@@ -50,7 +50,7 @@ export type OfferAnswer =
   | { kind: 'no_connection'; reconnectNotice: number | null }
   | { kind: 'gone' }
   | { kind: 'unavailable'; detail: string }
-  /** The account's call budget is spent for now (watch/limits.ts). */
+  /** The account's call budget is spent for now (src/watching/limits.ts). */
   | { kind: 'busy' }
 
 export type VerifyAnswer =
@@ -94,7 +94,7 @@ export type RequestEvent =
   /** The per-request gap holds the digest back until then. */
   | { kind: 'digest_held'; until: number }
 
-/** Why a venue-day's checks fail (watch/platform-failures.ts): for the trace, and the status reason if any. */
+/** Why a venue-day's checks fail (src/watching/platform-failures.ts): for the trace, and the status reason if any. */
 export interface CheckProblem {
   /** Completes "Could not check <venue> on <day>: …". */
   says: string
@@ -108,7 +108,7 @@ export type Heard = Extract<RequestEvent, { kind: 'slots_seen' | 'checks' }>
 /** A table as alerts name it. */
 export type Table = Pick<Slot, 'venueId' | 'day' | 'time' | 'seatingType'>
 
-/** What to tell the user; watch/alerts.ts words it (and a later digest layer may group it). */
+/** What to tell the user; src/alerts/alerts.ts words it (and a later digest layer may group it). */
 export type Notice =
   /** One digest: every table of a poll (or of several, within the caps), grouped when worded. */
   | { type: 'digest'; tables: DigestTable[]; more?: Record<string, number> }
@@ -166,7 +166,7 @@ export type Effect =
       kind: 'send_digest'
       to: Recipient
       tables: DigestTable[]
-      /** Tables beyond the listed ones, counted per restaurant-date (watch/digest.ts). */
+      /** Tables beyond the listed ones, counted per restaurant-date (alerts/digest.ts). */
       more?: Record<string, number>
       lastSentAt: number | null
       knownDays: string[]

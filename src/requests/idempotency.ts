@@ -4,7 +4,7 @@ import { and, eq, gt } from 'drizzle-orm'
 import { idempotencyKeys } from '../db/schema'
 import { AppError } from '../errors'
 import { sha256Hex } from '../lib/random'
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 import { canonicalJson } from './state'
 
 /**

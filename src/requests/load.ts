@@ -2,7 +2,7 @@
 import type { Principal } from '../core/principal'
 import { findRequestRow, type RequestRow } from '../db/requests'
 import { AppError } from '../errors'
-import { type Deps, requestObject } from './deps'
+import { type Deps, requestObject } from '../runtime/deps'
 import { RequestSpec } from './schemas'
 import type { RequestRecord, RequestState } from './state'
 

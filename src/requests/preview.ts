@@ -1,8 +1,8 @@
 // Preview validates and resolves a spec exactly as create would, and creates nothing.
 import type { Principal } from '../core/principal'
+import { executorFor } from '../executors/executor'
+import type { Deps } from '../runtime/deps'
 import { checkConflicts } from './conflicts'
-import type { Deps } from './deps'
-import { executorFor } from './executor'
 import { checkSpec } from './rules'
 import type { PreviewResult, RequestSpec } from './schemas'
 

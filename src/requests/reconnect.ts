@@ -10,7 +10,7 @@ import { connectionPrincipalId } from '../auth/oauth-connection'
 import { type ConnectionGrant, earlierGrantsOfConnection } from '../auth/oauth-grants'
 import { grantPrincipalId } from '../auth/oauth-props'
 import { transferOwnership } from '../db/requests'
-import { type Deps, requestObject } from './deps'
+import { type Deps, requestObject } from '../runtime/deps'
 
 /** Runs once the new grant exists, i.e. after its authorization code was exchanged. */
 export async function carryOverConnection(deps: Deps, grant: ConnectionGrant): Promise<void> {

@@ -1,16 +1,16 @@
 // One Durable Object per service request: the source of truth for its status and revision, and
 // the owner of its alarm (expiry, verification, retries). Every call is an event: load the
-// state, decide (decide.ts, pure), persist once, run the effects (watch/effects.ts), arm the
+// state, decide (decide.ts, pure), persist once, run the effects (effects.ts), arm the
 // alarm. What the effects bring back (the platform's answers) is the next event, decided on the
 // state as stored by then, so a stop or update that arrives during a network wait always wins.
 import { DurableObject } from 'cloudflare:workers'
+import { traceCall } from '../watching/poll-trace'
 import { decide, earlierUpdate, type Reply } from './decide'
+import { effectRunner } from './effects'
 import type { Heard, RequestEvent, UpdateKey } from './events'
 import { RequestStorage } from './request-storage'
 import type { RequestSpec } from './schemas'
 import { initialState, type Refusal, type RequestRecord, type RequestState } from './state'
-import { effectRunner } from './watch/effects'
-import { traceCall } from './watch/poll-trace'
 
 export type { UpdateKey } from './events'
 export type ObjectResult = { ok: true; state: RequestState; replayed?: boolean } | { ok: false; refusal: Refusal }

@@ -2,7 +2,7 @@ import type { Principal } from '../core/principal'
 import { reservationOfPrincipal } from '../db/reservations'
 import { findVenues } from '../db/venues'
 import { AppError } from '../errors'
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 import type { Reservation } from './schemas'
 import { reservationView } from './view'
 

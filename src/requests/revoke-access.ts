@@ -6,9 +6,9 @@
 import { listGrants } from '../auth/oauth-grants'
 import { listAccessTokens } from '../auth/pat'
 import { calendarFeedOfUser } from '../db/calendar-feeds'
+import { devicesOverview, revokeDevice } from '../devices/devices'
+import type { Deps } from '../runtime/deps'
 import { resetCalendarFeed } from './calendar'
-import type { Deps } from './deps'
-import { devicesOverview, revokeDevice } from './devices'
 import { revokeAccessToken, revokeGrant } from './revoke'
 
 export const ACCESS_KINDS = ['tokens', 'grants', 'devices', 'calendar'] as const

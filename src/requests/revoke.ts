@@ -5,7 +5,7 @@ import { connectionOfGrant, endGrant, type GrantOfConnection, grantOfToken } fro
 import { grantPrincipalId } from '../auth/oauth-props'
 import { markAccessTokenRevoked } from '../auth/pat'
 import { openRequestIdsOf } from '../db/requests'
-import { type Deps, requestObject } from './deps'
+import { type Deps, requestObject } from '../runtime/deps'
 
 /** Moves every open request of the principal (or of the whole user) to `revoked`. */
 export async function revokeRequestsOf(deps: Deps, owner: { principalId: string } | { userId: string }, reason: string): Promise<number> {

@@ -5,7 +5,7 @@ import type { Window } from '../db/requests'
 import { findVenues } from '../db/venues'
 import { AppError } from '../errors'
 import { addDays, instantOf, todayIn } from '../lib/zoned-time'
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 import { toRestaurant } from './restaurants'
 import type { RequestSpec, Restaurant } from './schemas'
 

@@ -4,8 +4,8 @@
 import { listGrants } from '../auth/oauth-grants'
 import { listAccessTokens } from '../auth/pat'
 import { userHasRequests } from '../db/requests'
-import { connectionStatus } from './connection'
-import type { Deps } from './deps'
+import { connectionStatus } from '../executors/connection'
+import type { Deps } from '../runtime/deps'
 
 export interface SetupProgress {
   platformConnected: boolean

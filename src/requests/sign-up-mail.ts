@@ -4,7 +4,7 @@
 import type { SignUpMail } from '../auth/accounts'
 import { listOutboxTo } from '../db/notifications'
 import { sendAccountMail } from '../notifications/account-mail'
-import type { Deps } from './deps'
+import type { Deps } from '../runtime/deps'
 
 export function signUpMail(deps: Deps, origin: string, next: string): SignUpMail {
   return {

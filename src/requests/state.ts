@@ -1,8 +1,9 @@
 // The request's status machine, pure: the state the Durable Object keeps, the transition
 // table, and the one transition() every change goes through. No storage, no I/O.
+
+import type { PendingDigest } from '../alerts/digest'
 import { OPEN_STATUSES, type Status } from '../core/status'
 import type { RequestSpec } from './schemas'
-import type { PendingDigest } from './watch/digest'
 
 /** Status changes the service may make; a change that keeps the status is always allowed. */
 const NEXT: Record<Status, readonly Status[]> = {
@@ -73,7 +74,7 @@ export interface RequestState {
   updateKeys: Record<string, { bodyHash: string; at: number }>
   /** The expiry time the user was warned about a day ahead (needs_approval only), so it warns once. */
   expiryWarned: number | null
-  /** Tables waiting to be told in the next digest (watch/digest.ts). */
+  /** Tables waiting to be told in the next digest (alerts/digest.ts). */
   digest: PendingDigest | null
   /** When the last digest went out (the per-request gap counts from it). */
   digestSentAt: number | null
@@ -112,7 +113,7 @@ export interface BookingAttempt {
    * available"): its words; null otherwise. Such an attempt can be disproved by the account.
    */
   saidGone: string | null
-  /** The reads of the account that showed no such reservation: first and last time, how many (watch/rules.ts). */
+  /** The reads of the account that showed no such reservation: first and last time, how many (booking/booking-rules.ts). */
   absentReads: AbsentReads | null
   platformReservationId: string | null
   /** The next look at the account; verification continues on later alarms until verifyUntil. */

@@ -1,7 +1,7 @@
 // Stop ends monitoring. It never cancels a reservation: those are managed on the platform.
 import type { Principal } from '../core/principal'
 import { AppError } from '../errors'
-import { type Deps, requestObject } from './deps'
+import { type Deps, requestObject } from '../runtime/deps'
 import { loadRequest } from './load'
 import type { RequestView } from './schemas'
 import { viewFor } from './view'

@@ -2,9 +2,9 @@
 // change needs a fresh approval (a new action_url); identical specs change nothing.
 import type { Principal } from '../core/principal'
 import { AppError } from '../errors'
+import { type Deps, requestObject } from '../runtime/deps'
 import { checkConflicts } from './conflicts'
 import type { WriteResult } from './create'
-import { type Deps, requestObject } from './deps'
 import { bodyHash } from './idempotency'
 import { loadRequest } from './load'
 import type { ObjectResult } from './request-object'

@@ -4,7 +4,7 @@
 // asked about lately, and the others read that answer. Concurrent asks share one call.
 import { DurableObject } from 'cloudflare:workers'
 import type { CalendarStatus, Outcome, VenueCalendar } from '../platform/api'
-import { servicePlatform } from '../requests/platform-health'
+import { servicePlatform } from '../runtime/platform-health'
 import { leaseCalls } from './budget'
 import type { CalendarView } from './calendar-check'
 import type { Tier } from './call-priority'

@@ -4,10 +4,10 @@
 // load, call and store (requests/availability-object.ts).
 import type { Outcome, Slot } from '../platform/api'
 import type { CheckProblem } from '../requests/events'
-import { backoffAfter, intervalAt, nextPollAt } from '../requests/watch/cadence'
-import { readFailure, tellOfFailure } from '../requests/watch/platform-failures'
-import type { WatchPlan } from '../requests/watch/schedule'
-import type { Pace } from '../requests/watch/subscribers'
+import { backoffAfter, intervalAt, nextPollAt } from './cadence'
+import { readFailure, tellOfFailure } from './platform-failures'
+import type { WatchPlan } from './schedule'
+import type { Pace } from './subscribers'
 
 /** A find's outcome, or `calendar_none`: the calendar pre-check said nothing is open (no find was made). */
 export type PollOutcome = Outcome<Slot[]> | { kind: 'calendar_none' }

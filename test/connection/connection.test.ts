@@ -2,9 +2,9 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createAccessToken } from '../../src/auth/pat'
 import { users } from '../../src/db/schema'
-import { connectionStatus, connectPlatform, disconnectPlatform } from '../../src/requests/connection'
-import { type Deps, depsOf } from '../../src/requests/deps'
-import { platformSessionOf } from '../../src/requests/platform-session'
+import { connectionStatus, connectPlatform, disconnectPlatform } from '../../src/executors/connection'
+import { platformSessionOf } from '../../src/executors/platform-session'
+import { type Deps, depsOf } from '../../src/runtime/deps'
 import { control } from '../watch/world'
 
 async function newUser(deps: Deps) {

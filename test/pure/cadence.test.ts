@@ -10,8 +10,8 @@ import {
   intervalAt,
   MIN_INTERVAL_MS,
   nextPollAt,
-} from '../../src/requests/watch/cadence'
-import type { WatchPlan } from '../../src/requests/watch/schedule'
+} from '../../src/watching/cadence'
+import type { WatchPlan } from '../../src/watching/schedule'
 import { NOW } from './fixtures'
 
 const R = NOW + 3_600_000 // a release instant an hour from now

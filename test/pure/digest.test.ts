@@ -2,12 +2,12 @@
 // venue-days it found, grouped by restaurant and date, held by the per-request gap unless a new
 // restaurant-date appears. Booking never waits for a digest. Pure: the clock is an argument.
 import { describe, expect, it } from 'vitest'
+import { GATHER_MS, gapAllows, PENDING_LIMIT } from '../../src/alerts/digest'
+import { digestAlert } from '../../src/alerts/digest-alert'
 import { webhookPayload } from '../../src/notifications/webhook-body'
 import { decide } from '../../src/requests/decide'
 import type { Effect, RequestEvent } from '../../src/requests/events'
 import type { RequestState } from '../../src/requests/state'
-import { GATHER_MS, gapAllows, PENDING_LIMIT } from '../../src/requests/watch/digest'
-import { digestAlert } from '../../src/requests/watch/digest-alert'
 import { DAY, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const MIN = 60_000
@@ -255,7 +255,7 @@ describe('the webhook body', () => {
 
 describe('fees in words', () => {
   it('names a deposit, a card hold with its fee, or nothing', async () => {
-    const { feeWords } = await import('../../src/requests/watch/digest')
+    const { feeWords } = await import('../../src/alerts/digest')
     expect(feeWords(termsOf({ isPaid: true, depositFee: 40 }))).toBe('deposit $40')
     expect(feeWords(termsOf({ isPaid: true, cancellationFee: 25 }))).toBe('card held, $25 cancellation fee')
     expect(feeWords(termsOf())).toBeNull()

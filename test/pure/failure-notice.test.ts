@@ -1,7 +1,7 @@
 // When a venue-day's failed checks are told to its requests: a lasting failure at once, a passing
 // one only once it persists, and a failure already told not again.
 import { describe, expect, it } from 'vitest'
-import { readFailure, TELL_AFTER_FAILURES, tellOfFailure } from '../../src/requests/watch/platform-failures'
+import { readFailure, TELL_AFTER_FAILURES, tellOfFailure } from '../../src/watching/platform-failures'
 
 const noAnswer = readFailure({ kind: 'unavailable', detail: 'HTTP 503' })
 const slowDown = readFailure({ kind: 'rate_limited', retryAfterMs: 1000 })

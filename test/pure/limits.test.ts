@@ -1,6 +1,6 @@
 // The token buckets behind the hard caps per venue and per user account.
 import { describe, expect, it } from 'vitest'
-import { ACCOUNT_LIMIT, take, VENUE_LIMIT } from '../../src/requests/watch/limits'
+import { ACCOUNT_LIMIT, take, VENUE_LIMIT } from '../../src/watching/limits'
 import { NOW } from './fixtures'
 
 describe('the call caps', () => {

@@ -1,8 +1,8 @@
 // Which slots a request wants, and which subscribers an availability poll calls.
 import { describe, expect, it } from 'vitest'
-import { deliveriesFor, newSlots } from '../../src/requests/watch/deliveries'
-import { filterOf, judgeSlot, slotKey } from '../../src/requests/watch/match'
-import type { Subscriber } from '../../src/requests/watch/subscribers'
+import { deliveriesFor, newSlots } from '../../src/watching/deliveries'
+import { filterOf, judgeSlot, slotKey } from '../../src/watching/match'
+import type { Subscriber } from '../../src/watching/subscribers'
 import { DAY, slotAt, specOf, VENUE } from './fixtures'
 
 describe('matching a slot', () => {

@@ -2,10 +2,10 @@
 // what to deliver, for a find's answer, a failure, and the calendar's "nothing open".
 import { describe, expect, it } from 'vitest'
 import type { Slot } from '../../src/platform/api'
-import { BLOCKED_BACKOFF_MS, TELL_AFTER_FAILURES } from '../../src/requests/watch/platform-failures'
-import type { WatchPlan } from '../../src/requests/watch/schedule'
-import type { Pace } from '../../src/requests/watch/subscribers'
+import { BLOCKED_BACKOFF_MS, TELL_AFTER_FAILURES } from '../../src/watching/platform-failures'
 import { decidePoll } from '../../src/watching/poll-step'
+import type { WatchPlan } from '../../src/watching/schedule'
+import type { Pace } from '../../src/watching/subscribers'
 import { NOW } from './fixtures'
 
 const plan: WatchPlan = { phases: [{ until: null, intervalMs: 60_000 }], releases: [] }

@@ -1,6 +1,6 @@
 // A request's own watching schedule: its venue-days, the plan of each, its subscription.
 import { describe, expect, it } from 'vitest'
-import { planFor, subscriptionFor, venueDaysOf } from '../../src/requests/watch/schedule'
+import { planFor, subscriptionFor, venueDaysOf } from '../../src/watching/schedule'
 import { DAY, NOW, specOf, VENUE } from './fixtures'
 
 const DAY_MS = 86_400_000

@@ -6,7 +6,7 @@
 import { abortAllDurableObjects, env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { approveRequest } from '../../src/requests/approve'
-import { requestObject } from '../../src/requests/deps'
+import { requestObject } from '../../src/runtime/deps'
 import {
   availabilityOf,
   control,

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { approveRequest } from '../../src/requests/approve'
-import { requestObject } from '../../src/requests/deps'
+import { requestObject } from '../../src/runtime/deps'
 import { control, createRequest, poll, runAlarm, setUp, VENUE, view } from '../watch/world'
 
 const table = (day: string, time: string) => ({ venueId: VENUE, day, time, seating: 'Dining Room', partyMin: 2, partyMax: 4 })

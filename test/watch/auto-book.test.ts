@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { connectPlatform } from '../../src/requests/connection'
-import { requestObject } from '../../src/requests/deps'
+import { connectPlatform } from '../../src/executors/connection'
+import { requestObject } from '../../src/runtime/deps'
 import {
   answerTakenNow,
   control,

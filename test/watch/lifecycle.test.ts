@@ -1,10 +1,10 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { dayWhen } from '../../src/alerts/alert-time'
+import { connectPlatform, disconnectPlatform } from '../../src/executors/connection'
 import { sha256Hex } from '../../src/lib/random'
-import { connectPlatform, disconnectPlatform } from '../../src/requests/connection'
-import { depsOf, requestObject } from '../../src/requests/deps'
 import { revokeAccessToken } from '../../src/requests/revoke'
-import { dayWhen } from '../../src/requests/watch/alert-time'
+import { depsOf, requestObject } from '../../src/runtime/deps'
 import {
   control,
   createApproved,

@@ -1,8 +1,8 @@
 // Notices that name the dinner (issue 25, item 2): approval, expiring, booked, reconnect, ended —
 // each names the restaurant(s), the date(s), the time window and the party, in plain words.
 import { describe, expect, it } from 'vitest'
+import { alertsOf } from '../../src/alerts/alerts'
 import type { Notice, Recipient } from '../../src/requests/events'
-import { alertsOf } from '../../src/requests/watch/alerts'
 
 const to: Recipient = {
   requestId: 'sr_1',

@@ -2,8 +2,8 @@
 // answers a booking with 412 (shared/reference/resy-api.md §10).
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { connectionStatus } from '../../src/requests/connection'
-import { BLOCKED_BACKOFF_MS, BLOCKED_REASON, OPERATOR_FAULT_REASON } from '../../src/requests/watch/platform-failures'
+import { connectionStatus } from '../../src/executors/connection'
+import { BLOCKED_BACKOFF_MS, BLOCKED_REASON, OPERATOR_FAULT_REASON } from '../../src/watching/platform-failures'
 import {
   availabilityOf,
   control,

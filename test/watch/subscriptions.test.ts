@@ -4,8 +4,8 @@
 import { abortAllDurableObjects, env, evictDurableObject, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { addDays } from '../../src/lib/zoned-time'
-import { requestObject } from '../../src/requests/deps'
-import { TELL_AFTER_FAILURES } from '../../src/requests/watch/platform-failures'
+import { requestObject } from '../../src/runtime/deps'
+import { TELL_AFTER_FAILURES } from '../../src/watching/platform-failures'
 import {
   availabilityOf,
   control,

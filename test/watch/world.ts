@@ -6,11 +6,11 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject, SEL
 import { sandboxControl } from '../../sandbox/control-client'
 import { createAccessToken } from '../../src/auth/pat'
 import { users } from '../../src/db/schema'
+import { connectPlatform } from '../../src/executors/connection'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
 import { approveRequest } from '../../src/requests/approve'
-import { connectPlatform } from '../../src/requests/connection'
-import { depsOf, requestObject } from '../../src/requests/deps'
 import { findRestaurants } from '../../src/requests/restaurants'
+import { depsOf, requestObject } from '../../src/runtime/deps'
 
 /** Pomelo Garden, New York: no release rule, no fees by default. */
 export const VENUE = 60105

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { dbOf } from '../../src/db/client'
 import { users } from '../../src/db/schema'
 import { type Alert, notifyUser } from '../../src/notifications/notify'
-import { depsOf } from '../../src/requests/deps'
+import { depsOf } from '../../src/runtime/deps'
 
 async function newUser(prefs: Partial<typeof users.$inferInsert> = {}) {
   const id = `usr_caps${crypto.randomUUID().slice(0, 8)}`

@@ -3,11 +3,12 @@
 // ones: tables the alert counted beyond its listing limit are named, with the platform's page
 // that lists them. There is no public link to one time on the platform (src/platform/web-pages.ts),
 // so each time opens the venue's page on that date for the party.
-import type { AlertGroup } from '../../requests/inbox'
-import { bestOf } from '../../requests/notice-view'
-import { formatCalendarDate, formatClock, formatLocalClock } from '../format'
 
-/** Times shown per restaurant-date before "+N more" (as in the email: watch/digest.ts BEST_PER_DAY). */
+import type { AlertGroup } from '../../alerts/inbox'
+import { bestOf } from '../../alerts/notice-view'
+import { formatCalendarDate, formatClock, formatLocalClock } from '../../html/format'
+
+/** Times shown per restaurant-date before "+N more" (as in the email: alerts/digest.ts BEST_PER_DAY). */
 const BEST = 3
 /** Dates shown per restaurant before the rest fold under "+N more dates". */
 const DATES_SHOWN = 3

@@ -2,8 +2,9 @@
 // on the platform (the inbox shows the same digest the email and the webhook carry). The request
 // page shows every alert's tables this way too, merged per restaurant-date (found-tables.ts),
 // with the venue's zone and when each group was last alerted.
-import type { AlertGroup } from '../../requests/inbox'
-import { formatCalendarDate, formatClock, formatInstant, formatLocalClock } from '../format'
+
+import type { AlertGroup } from '../../alerts/inbox'
+import { formatCalendarDate, formatClock, formatInstant, formatLocalClock } from '../../html/format'
 
 const platformLink = (link: string) => (link.startsWith('https://resy.com/') ? link : null)
 

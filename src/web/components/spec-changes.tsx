@@ -1,8 +1,9 @@
 // What changed between two versions of a request, field by field ("old → new"), for the
 // approval page: the user approves the new version knowing exactly what moved.
+
+import { formatCalendarDate, formatClock, formatInstant } from '../../html/format'
+import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS } from '../../html/spec-words'
 import type { RequestSpec, Restaurant } from '../../requests/schemas'
-import { formatCalendarDate, formatClock, formatInstant } from '../format'
-import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS } from '../spec-words'
 
 interface Change {
   field: string

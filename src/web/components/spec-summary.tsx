@@ -1,10 +1,10 @@
 // What a request asks for, in words: used by the approval page and the request page.
 
 import type { Status } from '../../core/status'
+import { formatCalendarDate, formatClock, formatInstant } from '../../html/format'
+import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
 import type { RequestView, Restaurant } from '../../requests/schemas'
-import { formatCalendarDate, formatClock, formatInstant } from '../format'
-import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../spec-words'
 
 export function StatusBadge(props: { status: Status }) {
   return <span class={`status status-${props.status.replaceAll('_', '-')}`}>{STATUS_WORDS[props.status]}</span>

@@ -3,15 +3,16 @@
 // and which platform account books, then approves or declines that revision. Assistants cannot
 // reach this: it needs the session. A link to a request that can no longer be approved says
 // so plainly and what to do instead.
+
+import { PLATFORM_RISK_NOTICE } from '../../account/pages/settings'
+import { ConfirmLink } from '../../html/components/confirm'
+import { Alert, CsrfInput } from '../../html/components/form'
+import { formatInstant } from '../../html/format'
+import { people, usd } from '../../html/spec-words'
 import type { ApprovalContext } from '../../requests/approval-context'
 import type { RequestView, Restaurant } from '../../requests/schemas'
-import { ConfirmLink } from '../components/confirm'
-import { Alert, CsrfInput } from '../components/form'
 import { SpecChanges, specChanges } from '../components/spec-changes'
 import { SpecSummary } from '../components/spec-summary'
-import { formatInstant } from '../format'
-import { people, usd } from '../spec-words'
-import { PLATFORM_RISK_NOTICE } from './settings'
 
 export interface ApprovePageProps {
   csrfToken: string
@@ -121,7 +122,7 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
 }
 
 /**
- * The money terms that stop an automatic booking (requests/watch/booking-decision.ts, issue 22),
+ * The money terms that stop an automatic booking (requests/booking/booking-decision.ts, issue 22),
  * in the words the alert uses when one of them does. Your card goes only to a table that holds one.
  */
 function MoneyTerms(props: { partySize: number }) {

@@ -2,13 +2,14 @@
 // opens the approval page, where the exact terms are shown before Approve), upcoming verified
 // reservations (an .ics and the platform link), and the requests being watched with their last
 // check. The setup checklist stays on top only until setup is done.
+
+import { Alert } from '../../html/components/form'
+import { ago, formatCalendarDate, formatClock, formatLocal } from '../../html/format'
+import { people } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
 import type { SetupProgress } from '../../requests/setup-progress'
-import { Alert } from '../components/form'
 import { SetupChecklist } from '../components/setup-checklist'
-import { ago, formatCalendarDate, formatClock, formatLocal } from '../format'
-import { people } from '../spec-words'
 
 export interface DinerHomeProps {
   setup: SetupProgress | null

@@ -1,9 +1,10 @@
 // The in-app inbox and, in local development, the outbox of emails that would have been sent.
+
+import type { InboxItem, OutboxEmail } from '../../alerts/inbox'
 import type { Status } from '../../core/status'
-import type { InboxItem, OutboxEmail } from '../../requests/inbox'
+import { type PageOf, Pager } from '../../html/components/pager'
+import { formatDateTime } from '../../html/format'
 import { AlertDigest } from '../components/alert-digest'
-import { type PageOf, Pager } from '../components/pager'
-import { formatDateTime } from '../format'
 
 /** Links in notifications come from the service; only same-site paths and https are made clickable. */
 function safeLink(link: string | null): string | null {

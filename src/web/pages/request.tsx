@@ -2,16 +2,17 @@
 // next; the reservation (only "booked" once the platform verified it) with an .ics download;
 // what it asks for; the tables its alerts listed, grouped per restaurant-date, the other notices
 // and the decision trace, each paged; and Stop, which asks first and cancels nothing.
-import type { FoundGroup } from '../../requests/found-tables'
-import type { InboxItem } from '../../requests/inbox'
+
+import type { FoundGroup } from '../../alerts/found-tables'
+import type { InboxItem } from '../../alerts/inbox'
+import { ConfirmLink } from '../../html/components/confirm'
+import { Alert, CsrfInput } from '../../html/components/form'
+import { type PageOf, Pager } from '../../html/components/pager'
+import { ago, duration, formatInstant, formatLocal } from '../../html/format'
+import { people, usd } from '../../html/spec-words'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
-import { ConfirmLink } from '../components/confirm'
 import { DigestGroups } from '../components/digest-groups'
-import { Alert, CsrfInput } from '../components/form'
-import { type PageOf, Pager } from '../components/pager'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
-import { ago, duration, formatInstant, formatLocal } from '../format'
-import { people, usd } from '../spec-words'
 
 export interface RequestPageProps {
   csrfToken: string

@@ -1,11 +1,11 @@
 // The user's requests: open ones first (waiting for approval, watching, being verified), then
 // finished ones; a confirmed request shows the table it booked.
 
+import { formatCalendarDate, formatClock, formatLocal } from '../../html/format'
+import { MODE_WORDS, people } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
 import { StatusBadge } from '../components/spec-summary'
-import { formatCalendarDate, formatClock, formatLocal } from '../format'
-import { MODE_WORDS, people } from '../spec-words'
 
 export interface RequestsPageProps {
   requests: RequestView[]

@@ -2,11 +2,11 @@
 // feed is made or reset, and the feed itself (no session: its secret URL is the key).
 import { type Context, Hono } from 'hono'
 import { currentUser, requireSession } from '../../auth/session'
+import { errorPage, pageNotFound } from '../../html/error-page'
+import { renderPage, type WebEnv } from '../../html/render'
 import { calendarFeedSince, currentFeedUrls, type FeedUrls, feedIcs, reservationIcs, resetCalendarFeed } from '../../requests/calendar'
-import { depsOf } from '../../requests/deps'
-import { errorPage, pageNotFound } from '../error-page'
+import { depsOf } from '../../runtime/deps'
 import { CalendarPage } from '../pages/calendar'
-import { renderPage, type WebEnv } from '../render'
 
 function calendarResponse(ics: string, filename: string | null): Response {
   const headers: Record<string, string> = { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'no-store' }

@@ -1,14 +1,14 @@
 // The home page: for a visitor, what the service does; for a signed-in diner, what is next
 // (approvals waiting, upcoming reservations, what is watched), with the setup checklist until done.
 import { Hono } from 'hono'
+import { renderPage, type WebEnv } from '../../html/render'
 import { upcomingReservations } from '../../requests/calendar'
-import { depsOf } from '../../requests/deps'
 import { listRequestsForUser } from '../../requests/read'
 import { restaurantsByIds } from '../../requests/restaurants'
 import { setupDone, setupProgress } from '../../requests/setup-progress'
+import { depsOf } from '../../runtime/deps'
 import { DinerHome } from '../pages/diner-home'
 import { HomePage } from '../pages/home'
-import { renderPage, type WebEnv } from '../render'
 
 /** Open requests the home page lists at most (the Requests page has them all). */
 const HOME_REQUESTS = 50

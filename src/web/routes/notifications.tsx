@@ -1,14 +1,14 @@
 // The inbox (paged; viewing it reads it) and the local-development outbox.
 import { Hono } from 'hono'
+import { outboxOf, viewInbox } from '../../alerts/inbox'
+import { requestStatusesOf } from '../../alerts/notice-view'
 import { currentUser, requireSession } from '../../auth/session'
-import { depsOf } from '../../requests/deps'
-import { outboxOf, viewInbox } from '../../requests/inbox'
-import { requestStatusesOf } from '../../requests/notice-view'
-import { pageNumber } from '../components/pager'
-import { errorPage, pageNotFound } from '../error-page'
-import { ownerStartedNavigation } from '../navigation'
+import { pageNumber } from '../../html/components/pager'
+import { errorPage, pageNotFound } from '../../html/error-page'
+import { ownerStartedNavigation } from '../../html/navigation'
+import { renderPage, type WebEnv } from '../../html/render'
+import { depsOf } from '../../runtime/deps'
 import { NotificationsPage, OutboxPage } from '../pages/notifications'
-import { renderPage, type WebEnv } from '../render'
 
 /** The outbox shows emails only where no mail provider sends them (SHOW_OUTBOX = "on"). */
 function outboxEnabled(env: Cloudflare.Env): boolean {

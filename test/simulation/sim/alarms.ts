@@ -12,7 +12,7 @@ import {
   runDurableObjectAlarm,
   runInDurableObject,
 } from 'cloudflare:test'
-import { requestObject } from '../../../src/requests/deps'
+import { requestObject } from '../../../src/runtime/deps'
 import { mapLimit } from './random'
 import { inspect, needsAlarm, type SimRequest } from './requests'
 

@@ -9,10 +9,10 @@ import { Journal, type JournalStore, memoryJournal } from '../../../device/src/j
 import { serve } from '../../../device/src/serve'
 import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from '../../../device/src/work'
 import { startPairing } from '../../../src/auth/devices'
+import { chooseExecution, pairDevice } from '../../../src/devices/devices'
 import type { WorkCall, WorkResult } from '../../../src/platform/device-protocol'
 import { platformFromEnv } from '../../../src/platform/from-env'
-import type { Deps } from '../../../src/requests/deps'
-import { chooseExecution, pairDevice } from '../../../src/requests/devices'
+import type { Deps } from '../../../src/runtime/deps'
 import type { Rng } from './random'
 
 export interface DeviceStats {

@@ -5,7 +5,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { z } from 'zod'
 import { approveRequest } from '../../../src/requests/approve'
-import { requestObject } from '../../../src/requests/deps'
+import { requestObject } from '../../../src/runtime/deps'
 import type { Dinner, SimSpec } from './plan'
 import type { SimUser } from './world'
 

@@ -3,7 +3,7 @@
 // (preferably while a booking is being verified, then ask again for the same dinner), and let
 // time pass for a few (their expiry moves into the past).
 import { env, runInDurableObject } from 'cloudflare:test'
-import { requestObject } from '../../../src/requests/deps'
+import { requestObject } from '../../../src/runtime/deps'
 import { type Dinner, type SimSpec, specFor, variantOf } from './plan'
 import type { Rng } from './random'
 import { type ApiAnswer, approve, createVia, recordOf, type SimRequest, stopVia, updateVia } from './requests'

@@ -1,0 +1,150 @@
+// The OAuth authorization endpoint: the library validates the request, the user signs in on
+// our pages (and comes back here), sees the consent page, and approves or denies. The
+// library's consent helpers keep the request server-side and bind the form to this browser.
+import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdFetchError } from '@cloudflare/workers-oauth-provider'
+import { type Context, Hono } from 'hono'
+import { clientIdDocumentProblem } from '../../auth/client-id-document'
+import { displayName, plainOrigin } from '../../auth/client-metadata'
+import { csrfProtection } from '../../auth/csrf'
+import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
+import type { GrantMetadata } from '../../auth/oauth-grants'
+import type { OAuthProps } from '../../auth/oauth-props'
+import { privateUseFormAction, privateUseScheme } from '../../auth/private-use-redirect'
+import { sessionUser } from '../../auth/session'
+import { isScope, SCOPES, type Scope } from '../../core/scopes'
+import { errorPage } from '../../html/error-page'
+import { csrfRefused } from '../../html/fallbacks'
+import { readableForms } from '../../html/form-body'
+import { renderPage, type WebEnv } from '../../html/render'
+import { pageCspAllowingFormAction } from '../../http/security-headers'
+import { withoutControlCharacters } from '../../lib/text'
+import { refuseOverlongConsentIdentifiers } from '../overlong-identifiers'
+import { ConsentErrorPage, ConsentPage } from '../pages/consent'
+
+const PKCE_REQUIRED = 'PKCE is required: send code_challenge with code_challenge_method=S256.'
+
+/**
+ * What the consent page offers ticked: the scopes the client asked for, or all four when it
+ * asked for none (an authorize request without `scope`); the user may untick any of them.
+ */
+function offeredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {
+  const asked = new URL(c.req.url).searchParams.get('scope')?.trim()
+  return asked ? request.scope.filter(isScope) : [...SCOPES]
+}
+
+/** Scopes granted whatever the user ticks: an MCP connection always needs requests:read. */
+function requiredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {
+  return request.resource === oauthSetup(c.env).mcpResource ? [MCP_REQUIRED_SCOPE] : []
+}
+
+/**
+ * The origin the consent form may lead to (browsers apply form-action to the redirect after the
+ * POST): a validated plain origin, or a native app's private-use scheme (`cursor:`); anything
+ * else (an http(s) URI registered before registration checked it) is refused.
+ */
+function formActionOrigin(redirectUri: string): string {
+  const origin = plainOrigin(redirectUri) ?? privateUseFormAction(redirectUri)
+  if (!origin) throw new AuthorizationError('invalid_request', { description: "The app's redirect address cannot be used." })
+  return origin
+}
+
+/** The page's CSP (ours, plus the redirect origin) and the library's consent headers. */
+function setPageHeaders(c: Context<WebEnv>, formAction: string, extra: Headers): void {
+  c.header('Content-Security-Policy', pageCspAllowingFormAction(formAction))
+  extra.forEach((value, name) => {
+    if (name.toLowerCase() !== 'content-security-policy') c.header(name, value, { append: name.toLowerCase() === 'set-cookie' })
+  })
+}
+
+/** Errors the user (not a bug) caused: redirect back only when the library says it is safe. */
+function refusal(c: Context<WebEnv>, err: unknown): Response | Promise<Response> {
+  if (err instanceof AuthorizationError && err.redirectTo) return c.redirect(err.redirectTo, 302)
+  if (err instanceof AuthorizationError || err instanceof CimdFetchError) {
+    const message = err instanceof AuthorizationError ? err.description : 'The app could not be verified.'
+    c.header('Cache-Control', 'no-store')
+    return renderPage(c, 'Connection refused', <ConsentErrorPage message={message} />, 400)
+  }
+  throw err
+}
+
+async function showConsent(c: Context<WebEnv>): Promise<Response> {
+  const oauth = oauthApi(c.env)
+  try {
+    // Before the library fetches a metadata document: never from an address that is not public.
+    const addressProblem = clientIdDocumentProblem(c.env, new URL(c.req.url).searchParams.get('client_id') ?? '')
+    if (addressProblem) throw new AuthorizationError('unauthorized_client', { description: addressProblem })
+    const request = await oauth.parseAuthRequest(c.req.raw)
+    if (!request.codeChallenge || request.codeChallengeMethod !== 'S256') {
+      return c.redirect(authorizationErrorRedirect(request, 'invalid_request', PKCE_REQUIRED), 302)
+    }
+    if (!c.get('user')) {
+      const url = new URL(c.req.url)
+      return c.redirect(`/signin?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
+    }
+    const described = await oauth.describeConsent(request)
+    const details = { ...described, clientName: displayName(described.clientName) || described.clientId }
+    const appScheme = privateUseScheme(request.redirectUri)
+    const formAction = formActionOrigin(request.redirectUri)
+    const consent = await oauth.beginConsent(request)
+    setPageHeaders(c, formAction, consent.headers)
+    const page = (
+      <ConsentPage
+        details={details}
+        appScheme={appScheme}
+        handle={consent.handle}
+        csrfToken={c.get('csrfToken')}
+        requested={offeredScopes(c, request)}
+        required={requiredScopes(c, request)}
+        unknown={request.scope.filter((s) => !isScope(s)).map(withoutControlCharacters)}
+      />
+    )
+    return renderPage(c, 'Connect an assistant', page)
+  } catch (err) {
+    return refusal(c, err)
+  }
+}
+
+async function decide(c: Context<WebEnv>): Promise<Response> {
+  const oauth = oauthApi(c.env)
+  const form = await c.req.parseBody({ all: true })
+  const handle = typeof form.handle === 'string' ? form.handle : ''
+  try {
+    if (form.decision !== 'approve') {
+      const denied = await oauth.denyConsent(c.req.raw, handle)
+      return new Response(null, { status: 302, headers: denied.headers })
+    }
+    const user = c.get('user')
+    if (!user) throw new AuthorizationError('access_denied', { description: 'You were signed out. Sign in and connect again.' })
+    const ticked = [form.scope ?? []]
+      .flat()
+      .filter((s): s is string => typeof s === 'string')
+      .filter(isScope)
+    const approved = await oauth.approveConsent(c.req.raw, handle, { scope: ticked })
+    const scope = [...new Set([...requiredScopes(c, approved.request), ...ticked])]
+    const described = await oauth.describeConsent(approved.request)
+    const clientName = displayName(described.clientName) || described.clientId
+    const { redirectTo } = await oauth.completeAuthorization({
+      request: approved.request,
+      userId: user.id,
+      metadata: { clientName } satisfies GrantMetadata,
+      scope,
+      props: { userId: user.id, grantExpiresAt: Date.now() + GRANT_TTL_SECONDS * 1000 } satisfies OAuthProps,
+      // One connection, many grants (src/auth/oauth-connection.ts): authorizing the same client
+      // again, from another device or after a reinstall, never ends the earlier grants.
+      revokeExistingGrants: false,
+    })
+    approved.headers.set('Location', redirectTo)
+    return new Response(null, { status: 302, headers: approved.headers })
+  } catch (err) {
+    return refusal(c, err)
+  }
+}
+
+export const consentRoutes = new Hono<WebEnv>()
+consentRoutes.use(AUTHORIZE_PATH, sessionUser())
+consentRoutes.use(AUTHORIZE_PATH, csrfProtection({ onRefused: csrfRefused }))
+consentRoutes.use(AUTHORIZE_PATH, readableForms())
+consentRoutes.use(AUTHORIZE_PATH, refuseOverlongConsentIdentifiers())
+consentRoutes.onError((err, c) => errorPage(c, err))
+consentRoutes.get(AUTHORIZE_PATH, showConsent)
+consentRoutes.post(AUTHORIZE_PATH, decide)

@@ -1,0 +1,54 @@
+// The settings page's paired devices (issue 17): start pairing, revoke a device, and choose
+// where booking happens. Session and CSRF as every form; the pairing code is shown once, in the
+// answer to the POST (never in a URL).
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { currentUser, requireSession } from '../../auth/session'
+import { chooseExecution, revokeDevice, startPairing } from '../../devices/devices'
+import { AppError } from '../../errors'
+import type { WebEnv } from '../../html/render'
+import { depsOf } from '../../runtime/deps'
+import { showSettings } from './settings'
+
+const executionForm = z.object({
+  execution: z.enum(['cloud', 'user_device'], 'Choose where booking happens'),
+  cloud_fallback: z.literal('on').optional(),
+})
+
+/** The device program's command as the user types it. */
+export function pairCommand(baseUrl: string, userCode: string): string {
+  return `npx tablewatch-device pair --service ${baseUrl} --code ${userCode}`
+}
+
+export const deviceRoutes = new Hono<WebEnv>()
+deviceRoutes.use('/settings/devices/*', requireSession())
+deviceRoutes.use('/settings/execution', requireSession())
+
+deviceRoutes.post('/settings/devices/pair', async (c) => {
+  const deps = depsOf(c.env, c.req.url)
+  const { userCode, expiresAt } = await startPairing(deps.db, currentUser(c).id, deps.now)
+  return showSettings(c, { pairing: { userCode, expiresAt, command: pairCommand(deps.baseUrl, userCode) } })
+})
+
+deviceRoutes.post('/settings/devices/:id/revoke', async (c) => {
+  try {
+    await revokeDevice(depsOf(c.env, c.req.url), currentUser(c).id, c.req.param('id'))
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err
+    return showSettings(c, { notice: { kind: 'error', text: err.message } }, 422)
+  }
+  return c.redirect('/settings?done=device_revoked', 303)
+})
+
+deviceRoutes.post('/settings/execution', async (c) => {
+  const parsed = executionForm.safeParse(await c.req.parseBody())
+  if (!parsed.success) return showSettings(c, { notice: { kind: 'error', text: 'Choose where booking happens.' } }, 422)
+  const setting = { execution: parsed.data.execution, cloudFallback: parsed.data.cloud_fallback === 'on' }
+  try {
+    await chooseExecution(depsOf(c.env, c.req.url), currentUser(c).id, setting)
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err
+    return showSettings(c, { notice: { kind: 'error', text: err.message } }, 422)
+  }
+  return c.redirect('/settings?done=execution_saved', 303)
+})

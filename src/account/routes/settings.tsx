@@ -1,0 +1,119 @@
+// Settings: notification preferences, the webhook test, and the platform connection status.
+import { type Context, Hono } from 'hono'
+import { z } from 'zod'
+import { alertPreferencesOf, NOTICE_SWITCHES, saveAlertPreferences } from '../../alerts/alert-preferences'
+import { saveNotificationSettings, sendTestAlert, sendTestEmail, type WebhookResult } from '../../alerts/settings'
+import { currentUser, requireSession } from '../../auth/session'
+import { devicesOverview } from '../../devices/devices'
+import { connectionStatus } from '../../executors/connection'
+import { renderPage, type WebEnv } from '../../html/render'
+import { depsOf } from '../../runtime/deps'
+import { SettingsPage, type SettingsPageProps } from '../pages/settings'
+
+// email_alerts is a checkbox: "on" when ticked, absent otherwise.
+const notificationForm = z.object({
+  webhook_url: z.string('Enter a full URL starting with https://').trim().default(''),
+})
+
+const NOTICES = {
+  saved: { kind: 'success', text: 'Notification settings saved.' },
+  alerts: { kind: 'success', text: 'Alert preferences saved.' },
+  connected: { kind: 'success', text: 'Your platform account is connected.' },
+  disconnected: { kind: 'success', text: 'Disconnected. Your open requests were revoked; existing reservations stay.' },
+  device_revoked: { kind: 'success', text: 'The device was revoked and disconnected. It can no longer act for you.' },
+  execution_saved: { kind: 'success', text: 'Saved where booking happens.' },
+} as const
+
+export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 422 | 429 | 503 = 200) {
+  const user = currentUser(c)
+  const deps = depsOf(c.env, c.req.url)
+  const [connection, alertPrefs, devices] = await Promise.all([
+    connectionStatus(deps, user.id),
+    alertPreferencesOf(deps, user.id),
+    devicesOverview(deps, user.id),
+  ])
+  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, devices, ...extra }
+  return renderPage(c, 'Settings', <SettingsPage {...props} />, status)
+}
+
+/**
+ * What the test did, without the receiver's status code: a page that reported it would tell
+ * whoever saved the URL what answers at that address (a port and service oracle).
+ */
+function describeWebhookResult(result: WebhookResult): SettingsPageProps['notice'] {
+  if (result.ok) return { kind: 'success', text: 'Test sent. Your webhook accepted it.' }
+  switch (result.reason) {
+    case 'timeout':
+      return { kind: 'error', text: 'Your webhook did not answer within 5 seconds.' }
+    case 'rejected':
+      return { kind: 'error', text: 'Your webhook did not accept the test. Check the address and the receiving service.' }
+    case 'network':
+      return { kind: 'error', text: 'Tablewatch could not reach your webhook. Check the address.' }
+    case 'refused':
+      return { kind: 'error', text: 'Tablewatch no longer sends to this address. Save a public https:// address.' }
+    case 'too_many':
+      return { kind: 'error', text: 'You sent many tests in the last hour. Wait a while before sending another.' }
+  }
+}
+
+export const settingsRoutes = new Hono<WebEnv>()
+settingsRoutes.use('/settings', requireSession())
+settingsRoutes.use('/settings/*', requireSession())
+
+settingsRoutes.get('/settings', (c) => {
+  const done = c.req.query('done')
+  const notice = done !== undefined && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : undefined
+  return showSettings(c, { notice })
+})
+
+settingsRoutes.post('/settings/notifications', async (c) => {
+  const user = currentUser(c)
+  const body = await c.req.parseBody()
+  const emailAlerts = body.email_alerts === 'on'
+  const form = notificationForm.safeParse(body)
+  if (!form.success) {
+    const typed = typeof body.webhook_url === 'string' ? body.webhook_url.slice(0, 2000) : ''
+    const webhookError = form.error.issues[0]?.message ?? 'Enter a valid URL'
+    return showSettings(c, { form: { emailAlerts, webhookUrl: typed, webhookError } }, 422)
+  }
+  const webhookUrl = form.data.webhook_url
+  const saved = await saveNotificationSettings(depsOf(c.env, c.req.url), user.id, { emailAlerts, webhookUrl })
+  if (!saved.ok) return showSettings(c, { form: { emailAlerts, webhookUrl, webhookError: saved.webhookError } }, 422)
+  return c.redirect('/settings?done=saved', 303)
+})
+
+settingsRoutes.post('/settings/webhook-test', async (c) => {
+  const user = currentUser(c)
+  if (!user.webhookUrl) return showSettings(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
+  const deps = depsOf(c.env, c.req.url)
+  const { webhookFormat } = await alertPreferencesOf(deps, user.id)
+  const result = await sendTestAlert(deps, user.id, user.webhookUrl, webhookFormat)
+  const tooMany = !result.ok && result.reason === 'too_many'
+  return showSettings(c, { notice: describeWebhookResult(result) }, tooMany ? 429 : 200)
+})
+
+settingsRoutes.post('/settings/email-test', async (c) => {
+  const user = currentUser(c)
+  const sent = await sendTestEmail(depsOf(c.env, c.req.url), user)
+  if (!sent.ok)
+    return showSettings(c, { notice: { kind: 'error', text: 'You sent many test emails in the last hour. Try again later.' } }, 429)
+  return showSettings(c, { notice: { kind: 'success', text: `Test email sent to ${user.email}.` } })
+})
+
+settingsRoutes.post('/settings/alerts', async (c) => {
+  const user = currentUser(c)
+  const form = await c.req.parseBody({ all: true })
+  const notices = [form.notices ?? []].flat().filter((v): v is string => typeof v === 'string')
+  const input = {
+    alertGapMinutes: form.alert_gap_minutes,
+    dailyAlertCap: form.daily_alert_cap,
+    noticesOff: NOTICE_SWITCHES.filter((name) => !notices.includes(name)),
+    webhookFormat: form.webhook_format,
+  }
+  const saved = await saveAlertPreferences(depsOf(c.env, c.req.url), user.id, input)
+  if (!saved.ok) {
+    const dailyCapValue = typeof form.daily_alert_cap === 'string' ? form.daily_alert_cap : ''
+    return showSettings(c, { alertForm: { errors: saved.errors, dailyCapValue } }, 422)
+  }
+  return c.redirect('/settings?done=alerts', 303)
+})

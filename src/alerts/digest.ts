@@ -1,0 +1,145 @@
+// Table alerts as digests, pure: the tables a request should tell its user about wait in the
+// request's state, and go out as one alert per poll (the gather window collects every venue-day
+// the polls pushed), grouped by restaurant and date. The per-request gap holds later digests
+// back unless a restaurant-date the user has not heard of appears; the effect runner applies the
+// gap (a user setting) and the daily cap. Booking never waits for any of this: only alerts do.
+import { betterTable } from '../db/alert-groups'
+import type { SlotTerms } from '../platform/api'
+import type { Table } from '../requests/events'
+import type { RequestState } from '../requests/state'
+
+/** How long a first digest waits for the rest of the poll's venue-days to report. */
+export const GATHER_MS = 5_000
+
+/**
+ * The gather window of a request: it exists to put several venue-days' tables in one alert, so a
+ * request watching one venue-day has nothing to wait for and is told at once.
+ */
+export const gatherFor = (state: Pick<RequestState, 'watching'>) => (state.watching.length > 1 ? GATHER_MS : 0)
+
+/** A send that did not answer within this died with its object: the next alarm sends again. */
+export const SEND_TIMEOUT_MS = 60_000
+/**
+ * Tables a waiting digest lists one by one, at most. Beyond it, each restaurant-date keeps its
+ * best tables (at least BEST_PER_DAY, however many restaurant-dates there are) and the rest are
+ * counted, never dropped silently: the alert says how many more each restaurant-date has.
+ */
+export const PENDING_LIMIT = 300
+/** The times an alert shows per restaurant-date before "+N more". */
+export const BEST_PER_DAY = 3
+/** Restaurant-dates remembered as told (bounded like `alerted`). */
+export const DAYS_LIMIT = 500
+
+export interface DigestTable extends Table {
+  venueName: string
+  venuePage: string | null
+  /** The fee or deposit in words ("deposit $50"), null when booking costs nothing up front. */
+  fee: string | null
+  /** Why an auto_book request did not book it, if it could have. */
+  note: string | null
+  /** The slot's key (match.ts), which each table is told by once. */
+  key: string
+}
+
+export interface PendingDigest {
+  tables: DigestTable[]
+  /** Tables beyond PENDING_LIMIT, counted per restaurant-date (`restaurantDate`), not listed. */
+  more?: Record<string, number>
+  /** When the next attempt to send is due. */
+  dueAt: number
+  /** Set while a send is under way. */
+  sendingAt: number | null
+}
+
+export const restaurantDate = (t: Pick<Table, 'venueId' | 'day'>) => `${t.venueId}:${t.day}`
+
+/** "$25", "$12.50": an amount in the words of an alert. */
+export const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
+
+/** What the find slot says booking costs, in a few words; null for nothing. */
+export function feeWords(terms: SlotTerms | undefined): string | null {
+  if (!terms) return null
+  if (terms.template?.isEvent) return terms.depositFee === null ? 'ticketed' : `ticket ${money(terms.depositFee)}`
+  if (terms.depositFee !== null) return `deposit ${money(terms.depositFee)}`
+  if (terms.isPaid && terms.cancellationFee) return `card held, ${money(terms.cancellationFee)} cancellation fee`
+  return null
+}
+
+/**
+ * Adds tables to the waiting digest. A first digest (or one with a restaurant-date not told yet)
+ * goes after the request's gather window; otherwise the send already due decides (the gap may hold it).
+ */
+export function addToDigest(
+  state: Pick<RequestState, 'digest' | 'digestDays' | 'watching'>,
+  tables: DigestTable[],
+  now: number,
+): PendingDigest {
+  const pending = state.digest
+  const known = new Set(pending?.tables.map((t) => t.key))
+  const added = tables.filter((t) => !known.has(t.key))
+  const { tables: all, more } = withinLimit([...(pending?.tables ?? []), ...added], pending?.more ?? {})
+  const counted = Object.keys(more).length > 0 ? { more } : {}
+  const soon = now + gatherFor(state)
+  if (!pending) return { tables: all, ...counted, dueAt: soon, sendingAt: null }
+  const told = new Set([...state.digestDays, ...pending.tables.map(restaurantDate)])
+  const newDay = added.some((t) => !told.has(restaurantDate(t)))
+  const dueAt = newDay ? Math.min(pending.dueAt, soon) : pending.dueAt
+  return { tables: all, ...counted, dueAt, sendingAt: pending.sendingAt }
+}
+
+/**
+ * Keeps at most PENDING_LIMIT tables listed, fairly: every restaurant-date keeps its best `quota`
+ * tables, the largest quota (at least BEST_PER_DAY) that fits; the rest are counted in `more`.
+ * So a restaurant with few tables is never crowded out by one with many.
+ */
+export function withinLimit(tables: DigestTable[], more: Record<string, number>): { tables: DigestTable[]; more: Record<string, number> } {
+  if (tables.length <= PENDING_LIMIT) return { tables, more }
+  const byDay = new Map<string, DigestTable[]>()
+  for (const t of tables) byDay.set(restaurantDate(t), [...(byDay.get(restaurantDate(t)) ?? []), t])
+  const fits = (q: number) => [...byDay.values()].reduce((n, list) => n + Math.min(list.length, q), 0) <= PENDING_LIMIT
+  let quota = BEST_PER_DAY
+  while (fits(quota + 1) && [...byDay.values()].some((list) => list.length > quota)) quota++
+  const kept = new Set<DigestTable>()
+  const counted = { ...more }
+  for (const [day, list] of byDay) {
+    for (const t of [...list].sort(betterTable).slice(0, quota)) kept.add(t)
+    if (list.length > quota) counted[day] = (counted[day] ?? 0) + list.length - quota
+  }
+  return { tables: tables.filter((t) => kept.has(t)), more: counted }
+}
+
+/** How many tables a digest tells of: those it lists and those it counts. */
+export const tablesTold = (tables: readonly unknown[], more: Record<string, number> | undefined) =>
+  tables.length + Object.values(more ?? {}).reduce((n, m) => n + m, 0)
+
+/** When the waiting digest should be tried: its due time, or the end of a send that died. */
+export function digestAlarm(state: Pick<RequestState, 'digest'>): number | null {
+  const d = state.digest
+  if (!d || d.tables.length === 0) return null
+  return d.sendingAt === null ? d.dueAt : Math.max(d.dueAt, d.sendingAt + SEND_TIMEOUT_MS)
+}
+
+/**
+ * The per-request cap: a digest may go when none went within the gap, or when it names a
+ * restaurant-date the user has not been told of; otherwise it waits until the gap has passed.
+ */
+export function gapAllows(
+  input: { lastSentAt: number | null; knownDays: readonly string[]; tables: readonly Table[]; gapMs: number },
+  now: number,
+): { send: true } | { send: false; until: number } {
+  const { lastSentAt, gapMs } = input
+  if (lastSentAt === null || now - lastSentAt >= gapMs) return { send: true }
+  const known = new Set(input.knownDays)
+  if (input.tables.some((t) => !known.has(restaurantDate(t)))) return { send: true }
+  return { send: false, until: lastSentAt + gapMs }
+}
+
+/** The digest's dedupe key: the same tables never make two alerts (a send retried after a crash). */
+export function digestKey(requestId: string, tables: readonly Pick<DigestTable, 'key'>[]): string {
+  let hash = 0x811c9dc5
+  for (const ch of tables.map((t) => t.key).join('|')) {
+    hash ^= ch.charCodeAt(0)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return `${requestId}:digest:${tables.length}:${hash.toString(16)}`
+}

@@ -1,0 +1,35 @@
+// Which client makes the calls that need the user's platform account (issue 17): the service
+// with the stored token ('cloud'), or the user's paired device with its own token ('device').
+// A user who books from a device whose device is offline gets 'offline', never the cloud,
+// unless they turned on the cloud fallback. The rules that decide whether to book stay in
+// decide(); whichever client calls, it only fetches and books.
+import { executionFactsOf } from '../db/devices'
+import type { Outcome, PlatformReservation } from '../platform/api'
+import type { WorkCall, WorkResult } from '../platform/device-protocol'
+import { type Deps, deviceObject } from '../runtime/deps'
+
+export type AccountRoute = 'cloud' | 'device' | 'offline'
+
+export interface RouteFacts {
+  route: AccountRoute
+  /** The user ever paired a device: their venue-days may be watched by objects of their own. */
+  everPaired: boolean
+}
+
+/** One query for every user; the device's object is asked only for a user who books from it. */
+export async function accountRouteOf(deps: Deps, userId: string): Promise<RouteFacts> {
+  const facts = await executionFactsOf(deps.db, userId)
+  const { everPaired } = facts
+  if (facts.execution === 'cloud') return { route: 'cloud', everPaired }
+  const device = await deviceObject(deps.env, userId).status()
+  if (device.connected && device.platform?.connected) return { route: 'device', everPaired }
+  return { route: facts.cloudFallback ? 'cloud' : 'offline', everPaired }
+}
+
+/** One call through the user's device; null when no device took it or none answered in time. */
+export async function onDevice<C extends WorkCall>(deps: Deps, userId: string, id: string, call: C): Promise<WorkResult<C> | null> {
+  return deviceObject(deps.env, userId).perform(id, call) as Promise<WorkResult<C> | null>
+}
+
+export const deviceReservations = (deps: Deps, userId: string, id: string): Promise<Outcome<PlatformReservation[]> | null> =>
+  onDevice(deps, userId, id, { op: 'reservations' })

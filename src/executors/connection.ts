@@ -1,0 +1,119 @@
+// Connecting the user's reservation-platform account. The password is used once, to log in,
+// and never stored; only the platform's tokens are kept, encrypted (platform-session.ts).
+import { deleteConnection, findConnection, flagReauthRequired, saveConnection, updateConnectionState } from '../db/connections'
+import { openRequestIdsOf } from '../db/requests'
+import { AppError } from '../errors'
+import { revokeRequestsOf } from '../requests/revoke'
+import { type Deps, requestObject } from '../runtime/deps'
+import { sealedSession, userSession } from './platform-session'
+
+/** The contract's wording; every page and error that warns the user uses this text. */
+export const RISK_NOTICE = "The reservation platform's terms prohibit automated access and it may deactivate accounts that use such tools."
+
+/** How long a successful account check is trusted before capabilities check again. */
+export const ACCOUNT_CHECK_TTL_MS = 10 * 60 * 1000
+
+export interface ConnectionStatus {
+  connected: boolean
+  displayName: string | null
+  paymentMethodOnFile: boolean
+  needsReconnect: boolean
+  connectedAt: string | null
+}
+
+const notConnected: ConnectionStatus = {
+  connected: false,
+  displayName: null,
+  paymentMethodOnFile: false,
+  needsReconnect: false,
+  connectedAt: null,
+}
+
+export async function connectionStatus(deps: Deps, userId: string): Promise<ConnectionStatus> {
+  const row = await findConnection(deps.db, userId)
+  if (!row) return notConnected
+  return {
+    connected: true,
+    displayName: row.displayName,
+    paymentMethodOnFile: row.paymentMethodId !== null,
+    needsReconnect: row.state === 'reauth_required',
+    connectedAt: new Date(row.connectedAt).toISOString(),
+  }
+}
+
+export async function connectPlatform(
+  deps: Deps,
+  userId: string,
+  input: { email: string; password: string; acknowledgedRisk: boolean },
+): Promise<ConnectionStatus> {
+  if (!input.acknowledgedRisk) {
+    throw new AppError(
+      'risk_not_acknowledged',
+      `Please confirm that you understand the risk first. ${RISK_NOTICE} By connecting, you accept that risk.`,
+    )
+  }
+  const login = await deps.platform.login(input.email, input.password)
+  switch (login.kind) {
+    case 'ok': {
+      await saveConnection(deps.db, {
+        userId,
+        ...(await sealedSession(deps.env.PLATFORM_TOKEN_KEY, userId, login.value, deps.now)),
+        displayName: login.value.displayName,
+        paymentMethodId: login.value.paymentMethodId,
+        state: 'ok',
+        connectedAt: deps.now,
+        checkedAt: deps.now,
+      })
+      await wakeRequestsOf(deps, userId)
+      return connectionStatus(deps, userId)
+    }
+    case 'reauth':
+      throw new AppError('platform_login_failed', 'The reservation platform did not accept that email and password.')
+    case 'not_found':
+    case 'rate_limited':
+    case 'unavailable':
+    case 'blocked':
+    case 'operator_fault':
+      throw new AppError('platform_unavailable', 'The reservation platform is not answering right now. Please try again in a few minutes.')
+  }
+}
+
+/** Requests that wait for a working connection start watching at once (the others ignore it). */
+export async function wakeRequestsOf(deps: Deps, userId: string): Promise<void> {
+  const ids = await openRequestIdsOf(deps.db, { userId })
+  await Promise.all(ids.map((id) => requestObject(deps.env, id).connected()))
+}
+
+/** Forgets the platform token and ends every open request of the user. */
+export async function disconnectPlatform(deps: Deps, userId: string): Promise<void> {
+  await deleteConnection(deps.db, userId)
+  await revokeRequestsOf(deps, { userId }, 'The reservation platform was disconnected.')
+}
+
+/**
+ * The platform rejected the stored token: the user must reconnect. Returns the connection's
+ * connectedAt the first time (whoever notices first), null after, so the user is told once.
+ */
+export async function markReauthRequired(deps: Deps, userId: string): Promise<number | null> {
+  return flagReauthRequired(deps.db, userId, deps.now)
+}
+
+/**
+ * Asks the platform whether the stored token still works, when the last check is older than
+ * ACCOUNT_CHECK_TTL_MS; keeps the payment method current. Transient failures change nothing.
+ */
+export async function refreshConnection(deps: Deps, userId: string): Promise<void> {
+  const row = await findConnection(deps.db, userId)
+  if (row?.state !== 'ok' || deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
+  const session = await userSession(deps, userId)
+  if (!session) return
+  const account = await session.read((authToken) => deps.platform.checkAccount(authToken))
+  if (account.kind === 'reauth') await markReauthRequired(deps, userId)
+  if (account.kind === 'ok') {
+    await updateConnectionState(deps.db, userId, {
+      checkedAt: deps.now,
+      paymentMethodId: account.value.paymentMethodId,
+      displayName: account.value.displayName,
+    })
+  }
+}

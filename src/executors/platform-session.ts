@@ -1,0 +1,205 @@
+// The user's platform session: the sealed tokens of their connection, renewed with the refresh
+// token (POST /3/auth/refresh, shared/reference/resy-api.md §10) ahead of expiry and whenever the
+// platform rejects the auth token, so a user reconnects only when the refresh itself is refused.
+// Both tokens are secrets: decrypted for one use, never logged, sealed at rest (AES-GCM, bound
+// to the user and to which token it is).
+import {
+  type ConnectionRow,
+  claimRenewal,
+  findConnection,
+  flagReauthRequired,
+  releaseRenewal,
+  type SessionColumns,
+  saveRenewedSession,
+} from '../db/connections'
+import { open, seal } from '../lib/secret-box'
+import type { Outcome, PlatformSession } from '../platform/api'
+import { renewalDue } from '../platform/session'
+import type { Deps } from '../runtime/deps'
+
+/** Additional data of each sealed token: a refresh ciphertext never opens as an auth token. */
+const authOwner = (userId: string) => userId
+const refreshOwner = (userId: string) => `${userId}:refresh`
+
+/** The columns that store a session from login or refresh. */
+export async function sealedSession(key: string, userId: string, session: PlatformSession, now: number): Promise<SessionColumns> {
+  const token = await seal(key, session.authToken, authOwner(userId))
+  const refresh = session.refreshToken === null ? null : await seal(key, session.refreshToken, refreshOwner(userId))
+  return {
+    tokenCiphertext: token.ciphertext,
+    tokenIv: token.iv,
+    refreshCiphertext: refresh?.ciphertext ?? null,
+    refreshIv: refresh?.iv ?? null,
+    tokenExpiresAt: session.expiresAt,
+    tokenObtainedAt: now,
+  }
+}
+
+interface Opened {
+  authToken: string
+  refreshToken: string | null
+}
+
+async function unseal(deps: Deps, row: ConnectionRow): Promise<Opened | null> {
+  try {
+    const key = deps.env.PLATFORM_TOKEN_KEY
+    const authToken = await open(key, { ciphertext: row.tokenCiphertext, iv: row.tokenIv }, authOwner(row.userId))
+    const sealed = row.refreshCiphertext && row.refreshIv ? { ciphertext: row.refreshCiphertext, iv: row.refreshIv } : null
+    return { authToken, refreshToken: sealed ? await open(key, sealed, refreshOwner(row.userId)) : null }
+  } catch {
+    return null // the key was rotated: the user must reconnect
+  }
+}
+
+export type Renewal = { kind: 'renewed'; authToken: string } | { kind: 'refused' } | { kind: 'failed'; detail: string }
+
+/** The stored session if another call renewed it since `row` was read. */
+async function renewedSince(deps: Deps, row: ConnectionRow): Promise<Renewal | null> {
+  const now = await findConnection(deps.db, row.userId)
+  if (now?.state !== 'ok' || now.tokenCiphertext === row.tokenCiphertext) return null
+  return storedRenewal(deps, now)
+}
+
+async function storedRenewal(deps: Deps, row: ConnectionRow): Promise<Renewal | null> {
+  const opened = await unseal(deps, row)
+  return opened ? { kind: 'renewed', authToken: opened.authToken } : null
+}
+
+/**
+ * How long one renewal may hold the user's lease: the refresh call (8 s timeout) and the writes
+ * around it, with room for a loaded machine. A lease past this is a renewer that died.
+ */
+export const RENEWAL_LEASE_MS = 20_000
+
+/** How often a call waiting for another call's renewal looks at the stored tokens. */
+const WAIT_STEP_MS = 100
+
+/**
+ * Exchanges the refresh token for new tokens and stores them. A refresh token works once, so one
+ * call per user renews at a time (a lease on the connection row, taken with a conditional
+ * update); the others wait for its stored tokens, for at most a lease. Only the lease holder ever
+ * calls the platform, so a refusal it gets is the platform's verdict on the refresh token, never
+ * a sign that another call spent it first.
+ */
+async function renew(deps: Deps, row: ConnectionRow, refreshToken: string): Promise<Renewal> {
+  const holder = crypto.randomUUID()
+  const claim = () =>
+    claimRenewal(deps.db, { userId: row.userId, replacing: row.tokenCiphertext, holder, now: Date.now(), leaseMs: RENEWAL_LEASE_MS })
+  if (await claim()) return renewHolding(deps, row, refreshToken, holder)
+  const giveUpAt = Date.now() + RENEWAL_LEASE_MS
+  for (;;) {
+    const latest = await findConnection(deps.db, row.userId)
+    // Reconnect needed (the holder's refresh was refused): the holder's caller tells the user.
+    if (latest?.state !== 'ok') return { kind: 'refused' }
+    if (latest.tokenCiphertext !== row.tokenCiphertext) return (await storedRenewal(deps, latest)) ?? { kind: 'refused' }
+    // The lease ended without new tokens: that renewal failed (if the platform refused it, its
+    // caller says so). Try again later rather than spend the refresh token in a burst.
+    if (latest.renewalLeaseUntil === null) return { kind: 'failed', detail: 'token refresh: a concurrent renewal failed' }
+    // A lease past its time is a renewer that died: take it over.
+    if (latest.renewalLeaseUntil <= Date.now() && (await claim())) return renewHolding(deps, row, refreshToken, holder)
+    if (Date.now() >= giveUpAt) return { kind: 'failed', detail: 'token refresh: another renewal is still running' }
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS))
+  }
+}
+
+/** The refresh call and its write, while holding the lease; the lease ends with either. */
+async function renewHolding(deps: Deps, row: ConnectionRow, refreshToken: string, holder: string): Promise<Renewal> {
+  const got = await deps.platform.refresh(refreshToken)
+  if (got.kind === 'ok') {
+    const columns = await sealedSession(deps.env.PLATFORM_TOKEN_KEY, row.userId, got.value, deps.now)
+    if (await saveRenewedSession(deps.db, row.userId, row.tokenCiphertext, columns))
+      return { kind: 'renewed', authToken: got.value.authToken }
+    // Not stored: the user reconnected (or was flagged) meanwhile; their tokens win.
+    await releaseRenewal(deps.db, row.userId, holder)
+    return (await renewedSince(deps, row)) ?? { kind: 'renewed', authToken: got.value.authToken }
+  }
+  await releaseRenewal(deps.db, row.userId, holder)
+  // A reconnect meanwhile brings new tokens: use them whatever the refresh said.
+  const other = await renewedSince(deps, row)
+  if (other) return other
+  return got.kind === 'reauth' ? { kind: 'refused' } : { kind: 'failed', detail: `token refresh: ${got.kind}` }
+}
+
+export interface UserSession {
+  readonly paymentMethodId: number | null
+  /** The auth token to use now (renewed in place after a rejection). */
+  authToken(): string
+  /**
+   * A read with the user's token; when the platform rejects it, the token is renewed and the read
+   * made once more. `reauth` only when the refresh was refused too (the user must reconnect);
+   * a refresh that merely failed, or a renewed token rejected again, is `unavailable`.
+   */
+  read<T>(call: (authToken: string) => Promise<Outcome<T>>): Promise<Outcome<T>>
+  /** After a call that is never repeated (book) was rejected: renew for the next call. */
+  renewAfterRejection(): Promise<Renewal>
+}
+
+/**
+ * The user's working session, renewed first when its token is due; null when not connected,
+ * the connection needs reconnecting, or the stored tokens no longer decrypt (then flagged).
+ */
+export async function userSession(deps: Deps, userId: string): Promise<UserSession | null> {
+  const row = await findConnection(deps.db, userId)
+  if (row?.state !== 'ok') return null
+  const opened = await unseal(deps, row)
+  if (!opened) {
+    await flagReauthRequired(deps.db, userId, deps.now)
+    return null
+  }
+  let current = opened.authToken
+  if (opened.refreshToken && renewalDue({ expiresAt: row.tokenExpiresAt, obtainedAt: row.tokenObtainedAt }, deps.now)) {
+    // Ahead of expiry: a failed or refused refresh leaves the current token in use until rejected.
+    const renewal = await renew(deps, row, opened.refreshToken)
+    if (renewal.kind === 'renewed') current = renewal.authToken
+  }
+
+  let renewing: Promise<Renewal> | null = null
+
+  /** One renewal at a time per session: calls rejected together share it. */
+  function renewAfterRejection(rejectedToken = current): Promise<Renewal> {
+    if (rejectedToken !== current) return Promise.resolve({ kind: 'renewed', authToken: current }) // renewed meanwhile
+    renewing ??= renewOnce().finally(() => {
+      renewing = null
+    })
+    return renewing
+  }
+
+  async function renewOnce(): Promise<Renewal> {
+    const latest = await findConnection(deps.db, userId)
+    if (latest?.state !== 'ok') return { kind: 'refused' }
+    const tokens = await unseal(deps, latest)
+    if (!tokens) return { kind: 'refused' }
+    const renewal: Renewal =
+      tokens.authToken !== current
+        ? { kind: 'renewed', authToken: tokens.authToken } // renewed by another call meanwhile
+        : tokens.refreshToken
+          ? await renew(deps, latest, tokens.refreshToken)
+          : { kind: 'refused' }
+    if (renewal.kind === 'renewed') current = renewal.authToken
+    return renewal
+  }
+
+  return {
+    paymentMethodId: row.paymentMethodId,
+    authToken: () => current,
+    renewAfterRejection: () => renewAfterRejection(),
+    async read(call) {
+      const used = current
+      const first = await call(used)
+      if (first.kind !== 'reauth') return first
+      const renewal = await renewAfterRejection(used)
+      if (renewal.kind === 'refused') return first
+      if (renewal.kind === 'failed') return { kind: 'unavailable', detail: renewal.detail }
+      const again = await call(current)
+      // The renewed token rejected too (it expired meanwhile, or the platform is confused): the
+      // refresh token works, so this is not the user's to fix; the next call renews again.
+      return again.kind === 'reauth' ? { kind: 'unavailable', detail: 'the platform rejected a renewed token' } : again
+    },
+  }
+}
+
+/** The user's auth token and card for one call (renewed first when due); null when there is no working session. */
+export async function platformSessionOf(deps: Deps, userId: string): Promise<{ authToken: string; paymentMethodId: number | null } | null> {
+  const session = await userSession(deps, userId)
+  return session ? { authToken: session.authToken(), paymentMethodId: session.paymentMethodId } : null
+}
