@@ -5,12 +5,22 @@ import { dbOf } from '../db/client'
 import { countPlatformProblem, type PlatformProblemKind, platformProblemCounts } from '../db/platform-problems'
 import type { Platform, PlatformProblem } from '../platform/api'
 import { platformFromEnv } from '../platform/from-env'
+import { budgetedFetcher } from '../watching/budgeted-fetcher'
 
 const detailOf = (p: PlatformProblem) => `${p.path} ${p.kind === 'blocked' ? p.signal : `HTTP ${p.status}`}`
 
-export function servicePlatform(env: Cloudflare.Env): Platform {
+/**
+ * Every call passes the service-wide budget (issue 23), one lease per HTTP call, unless the
+ * caller leases for itself (`callerLeases`: the availability and calendar objects, which know
+ * their tier and cadence).
+ */
+export function servicePlatform(env: Cloudflare.Env, options: { callerLeases?: boolean } = {}): Platform {
   const db = dbOf(env.DB)
-  return platformFromEnv(env, { onProblem: (p) => countPlatformProblem(db, p.kind, detailOf(p), Date.now()) })
+  const direct = env.PLATFORM ?? { fetch: (request: Request) => fetch(request) }
+  return platformFromEnv(env, {
+    fetcher: options.callerLeases ? direct : budgetedFetcher(direct, env),
+    onProblem: (p) => countPlatformProblem(db, p.kind, detailOf(p), Date.now()),
+  })
 }
 
 export interface ProblemFigure {

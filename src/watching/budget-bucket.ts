@@ -15,12 +15,12 @@ export interface Bucket {
 export const BURST_SECONDS = 0.5
 
 /**
- * What must stay in the bucket after a tier takes (as a share of its capacity): far dates take
+ * What must stay in the bucket after a tier takes (a share of what it holds beyond one call): far dates take
  * only from a half-full bucket, near dates from a quarter, lookups from a tenth, bursts from any
  * token. A booking may take the bucket into debt down to −capacity (repaid before anyone else
  * gets a call), so it never waits behind polls.
  */
-export const TIER_FLOOR: Record<Tier, number> = { booking: -1, burst: 0, lookup: 0.1, near: 0.25, far: 0.5 }
+export const TIER_FLOOR: Record<Exclude<Tier, 'booking'>, number> = { burst: 0, lookup: 0.1, near: 0.25, far: 0.5 }
 
 export const capacityOf = (budgetPerSecond: number) => Math.max(1, budgetPerSecond * BURST_SECONDS)
 
@@ -35,7 +35,9 @@ export function takeCalls(
   const capacity = capacityOf(budgetPerSecond)
   const elapsed = bucket ? Math.max(0, now - bucket.at) / 1000 : Number.POSITIVE_INFINITY
   const tokens = Math.min(capacity, (bucket?.tokens ?? capacity) + elapsed * budgetPerSecond)
-  const floor = TIER_FLOOR[tier] * capacity
+  // The floor is a share of what the bucket holds beyond one call: with a budget so small that the
+  // bucket holds one call, every tier waits for a full token (the allocation's stretch still orders them).
+  const floor = tier === 'booking' ? -capacity : TIER_FLOOR[tier] * Math.max(0, capacity - 1)
   if (tokens - cost >= floor) return { bucket: { tokens: tokens - cost, at: now }, waitMs: 0 }
   const missing = floor + cost - tokens
   return { bucket: { tokens, at: now }, waitMs: Math.max(1, Math.ceil((missing / budgetPerSecond) * 1000)) }

@@ -28,10 +28,25 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
   #bucket: Bucket | null = null
   #demand = emptyDemand()
   #log = emptyCallLog()
+  /** A budget set at run time (setBudget), until the object restarts; null: PLATFORM_CALLS_PER_SECOND. */
+  #override: number | null = null
+
+  /**
+   * Changes the budget at once, without a deploy (an operator lowering it after a block, or a
+   * test); forgotten when the object restarts. null goes back to PLATFORM_CALLS_PER_SECOND.
+   */
+  setBudget(callsPerSecond: number | null): void {
+    this.#override = callsPerSecond !== null && Number.isFinite(callsPerSecond) && callsPerSecond > 0 ? callsPerSecond : null
+    this.#bucket = null
+  }
+
+  #budget(): number {
+    return this.#override ?? budgetFrom(this.env)
+  }
 
   lease(request: LeaseRequest): Lease {
     const now = Date.now()
-    const budget = budgetFrom(this.env)
+    const budget = this.#budget()
     const tier = TIERS.includes(request.tier) ? request.tier : 'far'
     const cost = Math.max(0, Math.min(50, Math.floor(request.cost)))
     const asked = { ...request, tier, cost }
@@ -47,7 +62,7 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
 
   figures(): BudgetFigures {
     const now = Date.now()
-    const budget = budgetFrom(this.env)
+    const budget = this.#budget()
     const a = allocationOf(this.#demand, budget, now)
     return {
       callsPerSecond: budget,

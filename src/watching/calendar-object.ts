@@ -35,7 +35,7 @@ interface Answer {
 }
 
 export class CalendarObject extends DurableObject<Cloudflare.Env> {
-  #platform = servicePlatform(this.env)
+  #platform = servicePlatform(this.env, { callerLeases: true })
   #answer: Answer | null = null
   #asking: Promise<Answer | { waitMs: number }> | null = null
   /** Dates asked about, with when. */

@@ -5,16 +5,22 @@ import { allocationOf, type Bucket, demandPerTier, emptyDemand, noteDemand, take
 import { TIERS, type Tier } from '../../src/watching/call-priority'
 import { NOW } from './fixtures'
 
-/** Each tier asks every `everyMs` (10 ms: as fast as it can) for 60 s; returns the calls granted. */
+/**
+ * Each tier wants a call every `everyMs` (10 ms: as fast as it can) for 60 s, and asks again at
+ * each tick (10 ms) until it gets it; returns the calls granted.
+ */
 function flood(budget: number, tiers: readonly Tier[], everyMs: Partial<Record<Tier, number>> = {}): { at: number; tier: Tier }[] {
   let bucket: Bucket | null = null
   const granted: { at: number; tier: Tier }[] = []
+  const due = new Map<Tier, number>(tiers.map((t) => [t, NOW]))
   for (let t = NOW; t < NOW + 60_000; t += 10) {
     for (const tier of tiers) {
-      if ((t - NOW) % (everyMs[tier] ?? 10) !== 0) continue
+      if ((due.get(tier) ?? NOW) > t) continue
       const got = takeCalls(bucket, budget, tier, 1, t)
       bucket = got.bucket
-      if (got.waitMs === 0) granted.push({ at: t, tier })
+      if (got.waitMs > 0) continue
+      granted.push({ at: t, tier })
+      due.set(tier, (due.get(tier) ?? NOW) + (everyMs[tier] ?? 10))
     }
   }
   return granted
@@ -35,7 +41,7 @@ describe('the budget’s bucket', () => {
     // Budget 5 a second; bursts ask 2 a second, near and far as fast as they can (far asks first).
     const calls = flood(5, ['far', 'near', 'burst'], { burst: 500 })
     const count = (tier: Tier) => calls.filter((c) => c.tier === tier).length
-    expect(count('burst')).toBe(120)
+    expect(count('burst')).toBeGreaterThanOrEqual(118)
     expect(count('near')).toBeGreaterThan(150)
     expect(count('far')).toBeLessThan(10)
   })

@@ -3,14 +3,22 @@
 // figures show demand, budget and shortfall.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { budgetObject, DEFAULT_CALLS_PER_SECOND } from '../../src/watching/budget'
+import { budgetFrom, budgetObject, DEFAULT_CALLS_PER_SECOND } from '../../src/watching/budget'
 import type { Tier } from '../../src/watching/call-priority'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('the budget object', () => {
+  it('defaults to 3 calls a second, and takes the operator’s setting', () => {
+    expect(budgetFrom({})).toBe(DEFAULT_CALLS_PER_SECOND)
+    expect(DEFAULT_CALLS_PER_SECOND).toBe(3)
+    expect(budgetFrom({ PLATFORM_CALLS_PER_SECOND: '5' })).toBe(5)
+    expect(budgetFrom({ PLATFORM_CALLS_PER_SECOND: 'fast' })).toBe(DEFAULT_CALLS_PER_SECOND)
+  })
+
   it('holds the budget for 60 callers asking at once, and reports the shortfall', async () => {
     const budget = budgetObject(env)
+    await budget.setBudget(DEFAULT_CALLS_PER_SECOND) // the test pool runs with a generous budget
     const granted: { at: number; tier: Tier }[] = []
     const until = Date.now() + 3_000
     // 60 venue-days polling every 10 s want 6 calls a second: twice the default budget of 3.
