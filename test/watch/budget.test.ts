@@ -34,7 +34,9 @@ describe('the service-wide budget', () => {
       expect(made).toBeGreaterThan(0)
       expect(made).toBeLessThanOrEqual(Math.ceil(BUDGET * (seconds + 0.5)) + 1)
       const health = await SELF.fetch('http://localhost/health', { headers: { Authorization: 'Bearer test-only-operator-token' } })
-      const body = await health.json<{ budget?: { callsPerSecond: number; demand: Record<string, number>; shortfall: number; stretch: Record<string, number> } }>()
+      const body = await health.json<{
+        budget?: { callsPerSecond: number; demand: Record<string, number>; shortfall: number; stretch: Record<string, number> }
+      }>()
       expect(body.budget?.callsPerSecond).toBe(BUDGET)
       expect(body.budget?.shortfall).toBeGreaterThan(0)
       expect(body.budget?.stretch.far).toBeGreaterThan(1) // far dates stretch first
