@@ -11,7 +11,7 @@ import type { Tier } from './call-priority'
  * hour at most (the issue's ceiling for 10,000 requests is 13,000).
  */
 export const DEFAULT_CALLS_PER_SECOND = 3
-const MAX_CALLS_PER_SECOND = 100
+const MAX_CALLS_PER_SECOND = 1000
 
 export function budgetFrom(env: { PLATFORM_CALLS_PER_SECOND?: string }): number {
   const value = Number(env.PLATFORM_CALLS_PER_SECOND ?? '')
