@@ -7,7 +7,8 @@
 //   src/web, src/account, src/html    the pages skin (web → account → html) → the same
 //   src/requests, src/watching,       the features: use cases, their Durable Objects and schemas
 //   src/alerts, src/devices, src/executors → auth, notifications, platform, db, core, errors, lib
-//   src/runtime                       what every feature runs with (deps, object stubs) → db, platform, core, lib
+//   src/runtime                       what every feature runs with (deps, object stubs) → budget, db, platform, core, lib
+//   src/budget                        the one budget for cloud platform calls (issue 23) → platform, core, errors, lib
 //   src/auth                          identity     → db, core, errors, lib
 //   src/notifications                 alerts       → db, core, errors, lib
 //   src/push                          Web Push     → db, core, errors, lib, notifications (a notifier, issue 25)
@@ -21,7 +22,21 @@
 
 const SKINS = '^src/(api|mcp|web|account|html)/'
 const FEATURES = '^src/(requests|watching|alerts|devices|executors|runtime)/'
-const ABOVE_AUTH = ['api', 'mcp', 'web', 'account', 'html', 'index', 'requests', 'watching', 'alerts', 'devices', 'executors', 'runtime']
+const ABOVE_AUTH = [
+  'api',
+  'mcp',
+  'web',
+  'account',
+  'html',
+  'index',
+  'requests',
+  'watching',
+  'alerts',
+  'devices',
+  'executors',
+  'runtime',
+  'budget',
+]
 const layer = (name) => `^src/${name}(/|\\.ts$)`
 
 /** `from` may import nothing under these folders of src/. */
@@ -99,6 +114,12 @@ module.exports = {
       layer('runtime'),
       ['requests', 'watching', 'alerts', 'devices', 'executors'],
       'What every feature runs with (deps, object stubs, the open requests of a user) knows no feature.',
+    ),
+    mayNotImport(
+      'the-budget-is-below-the-features',
+      layer('budget'),
+      [...ABOVE_AUTH.filter((name) => name !== 'budget'), 'auth', 'notifications', 'db'],
+      'The service-wide call budget (issue 23) is infrastructure every platform call passes: it knows no feature, no user and no table.',
     ),
     mayNotImport(
       'auth-stays-below-use-cases',
@@ -184,7 +205,9 @@ module.exports = {
       name: 'inner-layers-stay-off-http-and-mcp',
       comment: 'Use cases, the platform client and db never see Hono or MCP types (zod-openapi schemas are allowed).',
       severity: 'error',
-      from: { path: '^src/(requests|watching|alerts|devices|executors|runtime|platform|db|core|lib|notifications)/|^src/errors\\.ts$' },
+      from: {
+        path: '^src/(requests|watching|alerts|devices|executors|runtime|budget|platform|db|core|lib|notifications)/|^src/errors\\.ts$',
+      },
       to: { path: '^node_modules/(hono|@modelcontextprotocol|agents)/' },
     },
   ],

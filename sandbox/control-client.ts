@@ -2,12 +2,21 @@
 // `fetcher` is the PLATFORM service binding inside workerd, or `globalThis` from Node; `baseUrl`
 // picks the sandbox world (one per host name), so use the same base URL as the platform client.
 import { z } from 'zod'
-import type { AddSlotInput, BlockInput, Endpoint, FaultInput, HistoryInput, SlotKeyInput, TokenLifetimes } from './src/schemas'
+import type {
+  AddSlotInput,
+  BlockInput,
+  CdnRateInput,
+  Endpoint,
+  FaultInput,
+  HistoryInput,
+  SlotKeyInput,
+  TokenLifetimes,
+} from './src/schemas'
 import { ENDPOINTS, policySchema } from './src/schemas'
 
 export { cancellationFeeFor, chargedAtBooking, freeCancellationDeadline } from './src/policy'
 export { TERMS_GAPS } from './src/schemas'
-export type { AddSlotInput, BlockInput, Endpoint, FaultInput, HistoryInput, SlotKeyInput }
+export type { AddSlotInput, BlockInput, CdnRateInput, Endpoint, FaultInput, HistoryInput, SlotKeyInput }
 export type Policy = z.infer<typeof policySchema>
 
 const slotSchema = z.object({
@@ -106,6 +115,10 @@ export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
     injectFault: (fault: FaultInput) => call('POST', '/faults', z.object({ ok: z.boolean() }), fault).then(() => undefined),
     /** The firewall blocks one client (by User-Agent) or, without one, every client, for `forMs` (0 lifts it). */
     block: (block: BlockInput) => call('POST', '/block', z.object({ ok: z.boolean() }), block).then(() => undefined),
+    /** The calendar (/4/venue/calendar) answers from the tables' state this long ago (0 by default). */
+    setCalendarLag: (lagMs: number) => call('POST', '/calendar-lag', z.object({ ok: z.boolean() }), { lagMs }).then(() => undefined),
+    /** Above this many calls in a second from one client, the CDN blocks it (null: no such rule, the default). */
+    setCdnRate: (rate: CdnRateInput) => call('POST', '/cdn-rate', z.object({ ok: z.boolean() }), rate).then(() => undefined),
     calls: () => call('GET', '/calls', callsSchema).then((r) => r.calls),
     ledger: () => call('GET', '/ledger', z.object({ bookings: z.array(bookingSchema) })).then((r) => r.bookings),
     /** Tokens issued from now on live this long (default 45 and 90 days). */

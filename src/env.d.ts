@@ -9,6 +9,16 @@ declare global {
       DEVICES: DurableObjectNamespace<import('./devices/device-object').DeviceObject>
       /** Hard caps on platform calls per venue and per user account (src/watching/limits.ts). */
       LIMITER: DurableObjectNamespace<import('./watching/limiter-object').LimiterObject>
+      /** The one budget for platform calls from the cloud (issue 23; src/budget/budget-object.ts). */
+      BUDGET: DurableObjectNamespace<import('./budget/budget-object').BudgetObject>
+      /** One per (venue, party size): the calendar pre-check (issue 23; src/watching/calendar-object.ts). */
+      CALENDARS: DurableObjectNamespace<import('./watching/calendar-object').CalendarObject>
+      /** Platform calls per second for the whole service (default 3; src/budget/budget.ts, docs/decisions.md). */
+      PLATFORM_CALLS_PER_SECOND?: string
+      /** "off" turns the calendar pre-check off: every poll asks /4/find (src/watching/calendar-check.ts). */
+      CALENDAR_PRECHECK?: string
+      /** Seconds between finds of a date whatever the calendar says (default 600, at least 60). */
+      CALENDAR_GUARD_SECONDS?: string
       /** Seconds between availability polls of a venue-day (never below the floor in src/watching/cadence.ts). */
       POLL_INTERVAL_SECONDS?: string
       /** "on" logs a line per Durable Object call and per availability poll (src/watching/poll-trace.ts); for `npm run bench`. */

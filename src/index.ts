@@ -22,9 +22,11 @@ import { endGrantAndItsRequests, revokeRequestsIfRevocationEndsGrant } from './r
 import { depsOf } from './runtime/deps'
 import { webApp } from './web/app'
 
+export { BudgetObject } from './budget/budget-object'
 export { DeviceObject } from './devices/device-object'
 export { RequestObject } from './requests/request-object'
 export { AvailabilityObject } from './watching/availability-object'
+export { CalendarObject } from './watching/calendar-object'
 export { LimiterObject } from './watching/limiter-object'
 
 // One error wiring per mount. JSON: the REST skin and the two JSON APIs (the platform

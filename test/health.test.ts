@@ -17,6 +17,8 @@ it('counts platform blocks for operators, with a stable log line, and shows the 
   expect(await health()).toEqual({
     ok: true,
     platform: { blocked: { count: 0, last_at: null, last: null }, operator_fault: { count: 0, last_at: null, last: null } },
+    // The service-wide budget's figures (issue 23; test/watch/budget.test.ts checks them under load).
+    budget: expect.objectContaining({ callsPerSecond: 1000, shortfall: 0 }),
   })
   // Only this client (its own browser User-Agent) is blocked, so other files sharing the world are not.
   const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0'

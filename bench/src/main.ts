@@ -1,7 +1,7 @@
 // `npm run bench`: the sandbox platform and the service under `wrangler dev` on loopback, at
 // the service's default polling cadence (POLL_INTERVAL_SECONDS unset: 60 s). Prints a table and
 // writes bench/results/latest.json. Knobs: BENCH_SCALE (active requests for the scale phase,
-// default 10000), BENCH_ONLY (comma-separated phases: latency,cadence,release,coalescing,crash,scale),
+// default 10000), BENCH_ONLY (comma-separated phases: latency,cadence,release,coalescing,contest,crash,scale),
 // BENCH_OBSERVE_SECONDS (how long each scale step is watched, default 300), BENCH_CREATE_MINUTES
 // (the scale phase's time for creating requests, default 15), BENCH_CREATE_CONCURRENCY (create
 // calls in flight, default 50), BENCH_SETTLE_SECONDS (the pause between creating a step's requests
@@ -13,6 +13,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { alertsAtDefaultCadence } from './cadence-alerts'
 import { coalescing } from './coalescing'
+import { contest, LAGS_S } from './contest'
 import { costModel } from './cost'
 import { crashWhileBooking, crashWhilePolling } from './crash'
 import { apiLatency, CLIENTS } from './latency'
@@ -27,7 +28,7 @@ const INTERVAL_MS = 60_000 // the service's default POLL_INTERVAL_SECONDS
 /** Users who approve the release drops' bookings (one per wave each), plus one for the crash scenario. */
 const BOOKERS = 10
 const target = Number(process.env.BENCH_SCALE ?? 10_000)
-const only = new Set((process.env.BENCH_ONLY ?? 'latency,cadence,release,coalescing,crash,scale').split(','))
+const only = new Set((process.env.BENCH_ONLY ?? 'latency,cadence,release,coalescing,contest,crash,scale').split(','))
 const started = Date.now()
 const log = (line: string) => console.log(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${line}`)
 
@@ -73,6 +74,17 @@ try {
         results.detectionReleaseInstant = r
       }),
   ])
+  if (only.has('contest')) {
+    // BENCH_CONTEST_DROPS (per mean and lag, default 14), BENCH_CONTEST_LAGS (default 0,30,120).
+    const lags = (process.env.BENCH_CONTEST_LAGS ?? LAGS_S.join(',')).split(',').map(Number)
+    const dropsPerMean = Number(process.env.BENCH_CONTEST_DROPS ?? 14)
+    log(`contest: other diners take each table after Exp(30 s, 2 min, 10 min); calendar lag ${lags.join(', ')} s`)
+    // Bookers of their own: the release phase's hold dinners on days 1–25, which would overlap.
+    const contestEmails = Array.from({ length: 3 * lags.length }, (_x, i) => `bench-contest${i}@sandbox.example`)
+    const contestBookers: WebUser[] = []
+    for (const [i, email] of contestEmails.entries()) contestBookers.push(await newWebUser(world.service.origin, `contest${i}`, email))
+    results.contest = await contest(world, contestBookers, contestEmails, { intervalMs: INTERVAL_MS, dropsPerMean, lags, log })
+  }
   if (only.has('crash')) {
     log('crash safety: kill -9 and restart the service while polling, then while booking')
     const polling = await crashWhilePolling(world, crashUser, INTERVAL_MS)

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import type { CadenceAlertRow } from './cadence-alerts'
 import type { CoalescingRow } from './coalescing'
+import type { ContestRow } from './contest'
 import type { CostLine } from './cost'
 import type { CrashResult } from './crash'
 import type { RouteLatency } from './latency'
@@ -21,6 +22,8 @@ export interface BenchResults {
   coalescing?: CoalescingRow[]
   crash?: CrashResult[]
   scale?: ScaleResult[]
+  /** Issue 23 item 4: catch rate against the best possible, per mean take time and calendar lag. */
+  contest?: ContestRow[]
   costModel?: CostLine[]
   /** Set when phases ran separately (BENCH_MERGE=on). */
   runs?: BenchRun[]
@@ -116,6 +119,24 @@ export function printTables(r: BenchResults): string {
           'book calls',
         ],
         r.crash.map((c) => [c.scenario, c.outcome, c.alarmResumedAfterS, c.lateByMs, c.outcomeAfterS, c.alerts, c.bookings, c.bookCalls]),
+      ),
+    )
+  }
+  if (r.contest && r.contest.length > 0) {
+    out.push(
+      table(
+        'Contest: tables booked before another diner took them (issue 23)',
+        ['mean take s', 'calendar lag s', 'drops', 'caught', 'catch rate', 'best possible', 'cadence s', 'caught after p50 s'],
+        r.contest.map((c) => [
+          c.meanTakeSeconds,
+          c.calendarLagSeconds,
+          c.drops,
+          c.caught,
+          c.catchRate,
+          c.bestPossibleRate,
+          c.cadenceSeconds,
+          c.caughtAfterP50s,
+        ]),
       ),
     )
   }

@@ -9,6 +9,7 @@ import {
   addSlotSchema,
   type BlockInput,
   type BlockStyle,
+  type CdnRateInput,
   type Endpoint,
   type Fault,
   type FaultInput,
@@ -20,6 +21,8 @@ import {
 import { accountByToken, invalidateTokens, login, refresh, type SandboxAccount } from './store/accounts'
 import { blockOf, setBlock } from './store/blocks'
 import { type Booking, type BookResult, book, ledger, listedOf, mintBookToken } from './store/bookings'
+import { type CalendarDay, calendarLagOf, calendarOf, setCalendarLag } from './store/calendar'
+import { countCall, setCdnRate } from './store/cdn-rate'
 import { callCounts, enter, injectFault } from './store/faults'
 import { addHistory, type HistoryEntry, historyOf } from './store/history'
 import { migrate, wipe } from './store/schema'
@@ -39,6 +42,8 @@ interface WorldEnv {
 
 export class SandboxPlatform extends DurableObject<WorldEnv> {
   readonly #sql: SqlStorage
+  /** Each client's calls of the last second, for the CDN's rate rule (store/cdn-rate.ts). */
+  readonly #recentCalls = new Map<string, number[]>()
 
   constructor(ctx: DurableObjectState, env: WorldEnv) {
     super(ctx, env)
@@ -112,9 +117,23 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
     return { kind: 'ok', bookings, history: historyOf(this.#sql, account.email) }
   }
 
-  /** How the firewall answers this client now; null lets the call through. Not counted as a call. */
+  /**
+   * How the firewall answers this client now; null lets the call through. Not counted as an API
+   * call, but counted by the CDN's rate rule, which may block the client from this call on.
+   */
   blockOf(userAgent: string): BlockStyle | null {
-    return blockOf(this.#sql, userAgent, Date.now())
+    const now = Date.now()
+    const recent = this.#recentCalls.get(userAgent) ?? []
+    this.#recentCalls.set(userAgent, recent)
+    countCall(this.#sql, recent, userAgent, now)
+    return blockOf(this.#sql, userAgent, now)
+  }
+
+  /** A venue's calendar for the party over [start, end], as it stood the set lag ago; null for an unknown venue. */
+  calendar(venueId: number, partySize: number, range: { start: string; end: string }): { days: CalendarDay[]; lastDay: string } | null {
+    const venue = venueById(venueId)
+    if (!venue) return null
+    return calendarOf(this.#sql, venue, partySize, range, Date.now(), calendarLagOf(this.#sql))
   }
 
   // --- control API (reached only through /__sandbox/…, which is off unless SANDBOX_CONTROL=on)
@@ -151,6 +170,14 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
 
   injectFault(input: FaultInput): void {
     injectFault(this.#sql, input)
+  }
+
+  setCalendarLag(lagMs: number): void {
+    setCalendarLag(this.#sql, lagMs)
+  }
+
+  setCdnRate(input: CdnRateInput): void {
+    setCdnRate(this.#sql, input)
   }
 
   block(input: BlockInput): void {

@@ -2,7 +2,19 @@
 // client (../control-client.ts) reuses them so tests and the benchmark send exactly this.
 import { z } from 'zod'
 
-export const ENDPOINTS = ['login', 'refresh', 'user', 'search', 'venue', 'config', 'find', 'details', 'book', 'reservations'] as const
+export const ENDPOINTS = [
+  'login',
+  'refresh',
+  'user',
+  'search',
+  'venue',
+  'config',
+  'find',
+  'calendar',
+  'details',
+  'book',
+  'reservations',
+] as const
 export const endpointSchema = z.enum(ENDPOINTS)
 export type Endpoint = z.infer<typeof endpointSchema>
 
@@ -143,3 +155,17 @@ export const tokenLifetimesSchema = z.object({
     .max(365 * 86_400),
 })
 export type TokenLifetimes = z.infer<typeof tokenLifetimesSchema>
+
+/** How far the calendar (/4/venue/calendar) lags behind the tables' real state; 0 by default. */
+export const calendarLagSchema = z.object({ lagMs: z.number().int().min(0).max(3_600_000) })
+
+/**
+ * The CDN's rate rule (store/cdn-rate.ts): more than `callsPerSecond` calls in any second from one
+ * client blocks that client for `blockForMs`, answered in `style`. null turns the rule off (the default).
+ */
+export const cdnRateSchema = z.object({
+  callsPerSecond: z.number().int().min(1).max(10_000).nullable(),
+  blockForMs: z.number().int().min(1).max(3_600_000).default(60_000),
+  style: z.enum(BLOCK_STYLES).default('plain_500'),
+})
+export type CdnRateInput = z.input<typeof cdnRateSchema>

@@ -317,3 +317,14 @@ export function reservationsJson(bookings: Booking[], history: HistoryEntry[], n
   }
   return { reservations: shown.map(entryJson), venues, metadata: { total: entries.length, type: 'upcoming' } }
 }
+
+/**
+ * GET /4/venue/calendar: `scheduled[]` of `{date, inventory: {reservation, event, walk-in}}` and
+ * `last_calendar_day` (`[idx 22790378784]`: a zod schema of this answer; `[idx 40832597357]`: a
+ * recorded answer with `sold-out` and `not available`; shared/reference/resy-api.md §11 adds
+ * `closed`). The sandbox has no events or walk-ins: those say `not available`.
+ */
+export const calendarJson = (days: { date: string; status: string }[], lastDay: string) => ({
+  scheduled: days.map((d) => ({ date: d.date, inventory: { reservation: d.status, event: 'not available', 'walk-in': 'not available' } })),
+  last_calendar_day: lastDay,
+})

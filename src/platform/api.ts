@@ -177,6 +177,27 @@ export interface DetailsQuery {
   partySize: number
 }
 
+/** A venue's days for one party size (GET /4/venue/calendar, §10, §11); dates inclusive, YYYY-MM-DD. */
+export interface CalendarQuery {
+  venueId: number
+  partySize: number
+  startDate: string
+  endDate: string
+}
+
+/**
+ * What the calendar says of a day: `unknown` is a word the client does not know (the caller
+ * treats it as "ask /4/find", never as "nothing open").
+ */
+export type CalendarStatus = 'available' | 'sold_out' | 'closed' | 'not_available' | 'unknown'
+
+export interface VenueCalendar {
+  /** By date; a date the platform left out is missing here too. */
+  days: Record<string, CalendarStatus>
+  /** The last bookable day (moves forward at release time); null when not stated. */
+  lastCalendarDay: string | null
+}
+
 export interface BookCommand {
   bookToken: string
   paymentMethodId: number | null
@@ -194,6 +215,8 @@ export interface Platform {
   checkAccount(authToken: string): Promise<Outcome<Account>>
   searchVenues(query: string): Promise<Outcome<VenueHit[]>>
   venueDetails(venueId: number): Promise<Outcome<VenueDetails>>
+  /** The venue's status per day for the party: the cheap, key-only pre-check before findSlots (§11). */
+  venueCalendar(query: CalendarQuery): Promise<Outcome<VenueCalendar>>
   /** Open slots for the party on that day; an empty list when nothing is open. */
   findSlots(query: FindQuery): Promise<Outcome<Slot[]>>
   bookingDetails(authToken: string, query: DetailsQuery): Promise<Outcome<BookingDetails>>

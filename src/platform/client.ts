@@ -12,12 +12,14 @@ import {
   type ReleaseRule,
 } from './api'
 import { BLOCK_WORDS } from './blocks'
+import { calendarOf } from './calendar'
 import { createTransport, describeIssue, type Exchange, type Fetcher, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from './mapping'
 import { releaseRuleOf } from './release'
 import { REFRESH_COOKIE, refreshTokenIn, saysSessionInvalid, tokenExpiry } from './session'
 import {
   bookAnswer,
+  calendarAnswer,
   configAnswer,
   detailsAnswer,
   findAnswer,
@@ -119,6 +121,14 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       const lead = config.value.lead_time_in_days
       if (details.release === null && lead != null) details.release = await releaseFromFind(venueId, details.timeZone, lead)
       return { kind: 'ok', value: details }
+    },
+
+    async venueCalendar({ venueId, partySize, startDate, endDate }) {
+      // Exactly the parameters public pollers send (`xunhuang/yumyum-v2:yumutil/src/resy_support.ts`
+      // resy_calendar); it needs Accept-Encoding: gzip, deflate (§11, `Cierge:resy/venue.go`).
+      const query = { venue_id: String(venueId), num_seats: String(partySize), start_date: startDate, end_date: endDate }
+      const headers = { 'Accept-Encoding': 'gzip, deflate' }
+      return map(await http.read({ method: 'GET', path: '/4/venue/calendar', query, headers }, calendarAnswer), calendarOf)
     },
 
     async findSlots({ venueId, day, partySize }) {

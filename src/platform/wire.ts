@@ -180,3 +180,20 @@ export const reservationsAnswer = z.object({
 
 /** Only the id of an entry, to tell a new page from a repeated one whatever the entry's shape. */
 export const reservationIdOnly = z.object({ reservation_id: id })
+
+/**
+ * GET /4/venue/calendar (shared/reference/resy-api.md §10, §11): one entry per day with the
+ * reservation status, and the last bookable day. Shape: `[idx 22790378784]` (a zod schema of the
+ * answer), `[idx 40832597357]` (a recorded answer). The status is kept as text: a word the
+ * client does not know is read as "ask find" (watching/calendar-check.ts), never as "sold out".
+ */
+export const calendarAnswer = z.object({
+  scheduled: z.array(
+    z.object({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      inventory: z.object({ reservation: z.string() }),
+    }),
+  ),
+  last_calendar_day: z.string().nullish(),
+})
+export type CalendarAnswer = z.infer<typeof calendarAnswer>

@@ -1,6 +1,8 @@
 // The service's one platform client, wired so operators see its problems: every firewall/CDN
 // block and every refused API key is counted in D1 (besides the client's `platform.blocked` /
 // `platform.operator_fault` log lines), and /health shows the counts.
+
+import { budgetedFetcher } from '../budget/budgeted-fetcher'
 import { dbOf } from '../db/client'
 import { countPlatformProblem, type PlatformProblemKind, platformProblemCounts } from '../db/platform-problems'
 import type { Platform, PlatformProblem } from '../platform/api'
@@ -8,9 +10,18 @@ import { platformFromEnv } from '../platform/from-env'
 
 const detailOf = (p: PlatformProblem) => `${p.path} ${p.kind === 'blocked' ? p.signal : `HTTP ${p.status}`}`
 
-export function servicePlatform(env: Cloudflare.Env): Platform {
+/**
+ * Every call passes the service-wide budget (issue 23), one lease per HTTP call, unless the
+ * caller leases for itself (`callerLeases`: the availability and calendar objects, which know
+ * their tier and cadence).
+ */
+export function servicePlatform(env: Cloudflare.Env, options: { callerLeases?: boolean } = {}): Platform {
   const db = dbOf(env.DB)
-  return platformFromEnv(env, { onProblem: (p) => countPlatformProblem(db, p.kind, detailOf(p), Date.now()) })
+  const direct = env.PLATFORM ?? { fetch: (request: Request) => fetch(request) }
+  return platformFromEnv(env, {
+    fetcher: options.callerLeases ? direct : budgetedFetcher(direct, env),
+    onProblem: (p) => countPlatformProblem(db, p.kind, detailOf(p), Date.now()),
+  })
 }
 
 export interface ProblemFigure {

@@ -1,27 +1,38 @@
 // One Durable Object per (venue, day, party size). Requests subscribe to it while they watch;
 // it owns the alarm that asks the platform (once per interval: the fastest any subscriber's plan
 // needs, release bursts included), works out what changed, and calls only the subscribers with a
-// matching new slot. Availability needs no user token. An idle poll writes nothing but its alarm.
+// matching new slot. Availability needs no user token. An idle poll writes nothing but its alarm
+// (and, when its find saw no table, the time of that find: the guard cadence counts from it). Before a find, the calendar pre-check and the
+// service-wide budget have their say (issue 23: #round); what follows a check is the pure
+// decidePoll (poll-step.ts, issue 24 item 3), carried out by #apply.
 import { DurableObject } from 'cloudflare:workers'
+import { leaseCalls } from '../budget/budget'
+import { tierOfPoll } from '../budget/call-priority'
 import type { Outcome, Slot } from '../platform/api'
 import { deviceObject, requestObject } from '../runtime/deps'
 import { servicePlatform } from '../runtime/platform-health'
-import { backoffAfter, bursting, intervalAt, nextPollAt } from './cadence'
+import { bursting, intervalAt, nextPollAt } from './cadence'
+import { type CalendarView, calendarSettingsFrom, needsCalendar, pollKind } from './calendar-check'
 import { deliveriesFor, newSlots, sameKeys } from './deliveries'
 import { budget } from './limits'
 import { slotKey } from './match'
 import { availabilityName, type CheckProblem, type Heard } from './news'
-import { readFailure, tellOfFailure } from './platform-failures'
+import { decidePoll, type PollStep } from './poll-step'
 import { startPollTrace, traceCall } from './poll-trace'
 import type { Subscription } from './schedule'
 import { type Pace, type Subject, type Subscriber, SubscriberStore } from './subscribers'
 
 /** Calls to subscribers at once; each may book (details, book) before it answers. */
 const PUSH_CONCURRENCY = 50
+/** When this venue-day last asked /4/find (the calendar pre-check's guard cadence counts from it). */
+const LAST_FIND_KEY = 'lastFindAt'
+
+const calendarObject = (env: Cloudflare.Env, venueId: number, partySize: number) =>
+  env.CALENDARS.get(env.CALENDARS.idFromName(`${venueId}:${partySize}`))
 
 export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   #store = new SubscriberStore(this.ctx.storage.sql, this.ctx.storage)
-  #platform = servicePlatform(this.env)
+  #platform = servicePlatform(this.env, { callerLeases: true })
   /** The last successful answer, kept in memory: a subscriber arriving meanwhile is primed from it. */
   #answer: { at: number; slots: Slot[] } | null = null
 
@@ -106,17 +117,25 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       nextAt = nextPollAt(plans, answer.at)
       if (!pace.failing) await this.#store.setPace({ offsetMs: nextAt - answer.at, checkedAt: null, failing: null })
     } else {
-      const wait = bursting(plans, now) ? await budget(this.env, `venue:${subject.venueDay.venueId}`) : 0
+      const isBurst = bursting(plans, now)
+      const wait = isBurst ? await budget(this.env, `venue:${subject.venueDay.venueId}`) : 0
       if (wait > 0) {
         await this.ctx.storage.setAlarm(now + wait) // the venue's cap: try again shortly
         trace?.({ ok: true, changed: false, nextAt: now + wait, pushed: 0 })
         return
       }
-      const outcome = await this.#find(subject, now)
-      const polled = await this.#afterPoll(subject, subscribers, outcome, pace, now, gap)
-      ;({ nextAt, pushed, changed } = polled)
-      ok = outcome.kind === 'ok'
-      if (outcome.kind === 'ok') await this.#store.setPace({ offsetMs: nextAt - now, checkedAt: null, failing: null })
+      const round = await this.#round(subject, isBurst, gap, now)
+      if (round.kind === 'wait') {
+        // The service-wide budget has no call for this venue-day now: its cadence stretches.
+        await this.ctx.storage.setAlarm(now + round.waitMs)
+        trace?.({ ok: true, changed: false, nextAt: now + round.waitMs, pushed: 0 })
+        return
+      }
+      const outcome = round.kind === 'skip' ? ({ kind: 'calendar_none' } as const) : await this.#find(subject, now)
+      if (round.kind === 'find' && outcome.kind === 'ok' && outcome.value.length === 0) await this.#rememberFind(now)
+      const step = decidePoll(pace, subscribers, outcome, now, { lastGood: this.#lastGood(pace, now), stretch: round.stretch })
+      ;({ nextAt, pushed, changed } = await this.#apply(subject, subscribers, step, now))
+      ok = outcome.kind === 'ok' || outcome.kind === 'calendar_none'
     }
     // A request that subscribed while this run waited is primed right away.
     const delivered = new Set(subscribers.map((s) => `${s.requestId}:${s.version}`))
@@ -125,39 +144,71 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     trace?.({ ok, changed, nextAt, pushed })
   }
 
-  async #afterPoll(subject: Subject, subscribers: Subscriber[], outcome: Outcome<Slot[]>, pace: Pace, now: number, gap: number) {
-    if (outcome.kind !== 'ok') {
-      const failures = (pace.failing?.failures ?? 0) + 1
-      const reading = readFailure(outcome)
-      const problem: CheckProblem = { says: reading.says, reason: reading.statusReason }
-      const told = pace.failing && pace.failing.told !== false ? pace.failing.problem : null
-      const tell = tellOfFailure(reading, failures, told)
-      if (tell) await this.#tellAll(subject, subscribers, problem)
-      const failing = { problem: problem.says, failures, told: tell || told !== null }
-      await this.#store.setPace({ offsetMs: null, checkedAt: this.#lastGood(pace, now), failing })
-      // A block or a refused key waits long (asking again keeps a block in place); anything else
-      // doubles from the interval, so one 5xx does not end a release burst.
-      const long = outcome.kind === 'blocked' || outcome.kind === 'operator_fault'
-      const retryAfter = outcome.kind === 'rate_limited' ? outcome.retryAfterMs : 0
-      return { nextAt: now + (long ? reading.backoffMs : backoffAfter(failures, gap, retryAfter)), pushed: 0, changed: true }
+  /**
+   * This round's plan (issue 23): ask the calendar first where that can spare a find (calendar-check.ts),
+   * and lease the cloud's calls from the service-wide budget (budget.ts). A paired device's calls
+   * are not the cloud's: no calendar, no lease.
+   */
+  async #round(
+    subject: Subject,
+    isBurst: boolean,
+    gap: number,
+    now: number,
+  ): Promise<{ kind: 'find' | 'skip'; stretch: number } | { kind: 'wait'; waitMs: number }> {
+    if (subject.via) return { kind: 'find', stretch: 1 }
+    const { venueId, day, partySize } = subject.venueDay
+    const tier = tierOfPoll(isBurst, Date.parse(`${day}T12:00:00Z`), now)
+    const situation = {
+      settings: calendarSettingsFrom(this.env),
+      bursting: isBurst,
+      viaDevice: false,
+      sawTables: (await this.#store.seen()).length > 0,
+      lastFindAt: (await this.ctx.storage.get<number>(LAST_FIND_KEY)) ?? null,
+      now,
     }
-    this.#answer = { at: now, slots: outcome.value }
-    // Only a failure they were told of is told to have passed.
-    if (pace.failing && pace.failing.told !== false) await this.#tellAll(subject, subscribers, null)
-    const seen = await this.#store.seen()
-    const keys = outcome.value.map(slotKey)
-    const pushed = await this.#deliver(subject, subscribers, outcome.value, newSlots(seen, outcome.value), now)
-    // Written after the calls: a run that dies before them delivers the same slots again.
-    const changed = !sameKeys(seen, keys)
-    if (changed) await this.#store.setSeen(keys)
-    return {
-      nextAt: nextPollAt(
-        subscribers.map((s) => s.plan),
-        now,
-      ),
-      pushed,
-      changed,
+    let calendar: CalendarView | null = null
+    if (needsCalendar(situation)) {
+      const ask = { venueId, partySize, day, tier, intervalMs: gap, maxAgeMs: Math.max(1000, gap - 1000) }
+      const reply = await calendarObject(this.env, venueId, partySize)
+        .statusOf(ask)
+        .catch((): CalendarView => ({ kind: 'failed' }))
+      if (reply.kind === 'wait') return reply
+      calendar = reply
     }
+    const kind = pollKind({ ...situation, calendar })
+    if (kind.kind === 'skip') return { kind: 'skip', stretch: 1 }
+    const lease = await leaseCalls(this.env, { tier, cost: 1, key: availabilityName(subject.venueDay), intervalMs: gap })
+    return lease.waitMs > 0 ? { kind: 'wait', waitMs: lease.waitMs } : { kind: 'find', stretch: lease.stretch }
+  }
+
+  /**
+   * When a find saw no tables: the guard cadence counts from it (calendar-check.ts). A find that
+   * saw tables writes nothing here (while tables are seen, every round is a find and the guard is
+   * not read), so an idle poll of a venue-day with tables writes only its alarm; an idle skip writes nothing.
+   */
+  async #rememberFind(now: number): Promise<void> {
+    await this.ctx.storage.put(LAST_FIND_KEY, now)
+  }
+
+  /** Carries out the pure step (poll-step.ts): tell, deliver, remember, store the pace. */
+  async #apply(subject: Subject, subscribers: Subscriber[], step: PollStep, now: number) {
+    if (step.tell) await this.#tellAll(subject, subscribers, step.tell.problem)
+    let pushed = 0
+    let changed = step.slots === null && step.pace.failing !== null
+    if (step.slots !== null) {
+      this.#answer = { at: now, slots: step.slots }
+      const seen = await this.#store.seen()
+      const keys = step.slots.map(slotKey)
+      pushed = await this.#deliver(subject, subscribers, step.slots, newSlots(seen, step.slots), now)
+      // Written after the calls: a run that dies before them delivers the same slots again.
+      changed = !sameKeys(seen, keys)
+      if (changed) await this.#store.setSeen(keys)
+    } else if (step.pace.failing === null) {
+      // The calendar's "nothing open", as the last find saw (calendar-check.ts): the answer stands, checked now.
+      this.#answer = { at: now, slots: [] }
+    }
+    await this.#store.setPace(step.pace)
+    return { nextAt: step.nextAt, pushed, changed }
   }
 
   /** The service's own call, or the call of the user's paired device for that user's objects (issue 17). */

@@ -6,6 +6,8 @@ import type { SandboxEnv } from '../env'
 import {
   addSlotSchema,
   blockSchema,
+  calendarLagSchema,
+  cdnRateSchema,
   faultSchema,
   historySchema,
   invalidateSchema,
@@ -72,6 +74,16 @@ controlRoutes.post('/token-lifetimes', async (c) => {
 
 controlRoutes.post('/block', async (c) => {
   await worldOf(c).block(blockSchema.parse(await c.req.json()))
+  return c.json({ ok: true })
+})
+
+controlRoutes.post('/calendar-lag', async (c) => {
+  await worldOf(c).setCalendarLag(calendarLagSchema.parse(await c.req.json()).lagMs)
+  return c.json({ ok: true })
+})
+
+controlRoutes.post('/cdn-rate', async (c) => {
+  await worldOf(c).setCdnRate(cdnRateSchema.parse(await c.req.json()))
   return c.json({ ok: true })
 })
 

@@ -9,6 +9,7 @@ import type { IssuedTokens } from '../store/tokens'
 import { searchVenues, venueById } from '../venues'
 import {
   bookJson,
+  calendarJson,
   configJson,
   detailsJson,
   findJson,
@@ -224,6 +225,28 @@ platformRoutes.get(
 platformRoutes.post(
   '/4/find',
   endpoint('find', async (c, world, fault) => find(c, world, await jsonBody(c), fault?.kind === 'odd_entry')),
+)
+
+/** The longest range one calendar call answers (the web app asks about a month or two). */
+const CALENDAR_MAX_DAYS = 120
+const calendarQuery = z.object({ venue_id: digits, num_seats: digits, start_date: day, end_date: day })
+
+/**
+ * GET /4/venue/calendar?venue_id&num_seats&start_date&end_date: key-only, one status per day
+ * (`xunhuang/yumyum-v2:yumutil/src/resy_support.ts` resy_calendar sends exactly these four
+ * parameters; shared/reference/resy-api.md §10, §11).
+ */
+platformRoutes.get(
+  '/4/venue/calendar',
+  endpoint('calendar', async (c, world) => {
+    const q = calendarQuery.safeParse(c.req.query())
+    if (!q.success || q.data.end_date < q.data.start_date) return message(c, 400, 'Bad calendar query')
+    const days = (Date.parse(q.data.end_date) - Date.parse(q.data.start_date)) / 86_400_000
+    if (days >= CALENDAR_MAX_DAYS) return message(c, 400, 'Date range too long')
+    const got = await world.calendar(q.data.venue_id, q.data.num_seats, { start: q.data.start_date, end: q.data.end_date })
+    if (!got) return message(c, 404, 'Venue not found')
+    return c.json(calendarJson(got.days, got.lastDay))
+  }),
 )
 
 platformRoutes.post(

@@ -6,11 +6,12 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS user_tokens (token TEXT PRIMARY KEY, email TEXT NOT NULL, kind TEXT NOT NULL,
      expires_at INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  // taken_at / opened_at: when a table went off or on sale, for the lagging calendar (calendar.ts).
   `CREATE TABLE IF NOT EXISTS removed_slots (venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL,
-     seating TEXT NOT NULL, PRIMARY KEY (venue_id, day, time, seating))`,
+     seating TEXT NOT NULL, taken_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (venue_id, day, time, seating))`,
   `CREATE TABLE IF NOT EXISTS added_slots (venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL,
      seating TEXT NOT NULL, party_min INTEGER NOT NULL, party_max INTEGER NOT NULL, policy TEXT NOT NULL,
-     PRIMARY KEY (venue_id, day, time, seating))`,
+     opened_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (venue_id, day, time, seating))`,
   `CREATE TABLE IF NOT EXISTS book_tokens (token TEXT PRIMARY KEY, email TEXT NOT NULL, venue_id INTEGER NOT NULL,
      day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL, party_size INTEGER NOT NULL, expires_at INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS reservations (reservation_id INTEGER PRIMARY KEY, resy_token TEXT NOT NULL,
@@ -45,7 +46,15 @@ export function migrate(sql: SqlStorage): void {
   // A world stored before bookings recorded their client (issue 17) gets the column.
   const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('reservations')").toArray()
   if (!columns.some((c) => c.name === 'client')) sql.exec("ALTER TABLE reservations ADD COLUMN client TEXT NOT NULL DEFAULT ''")
+  // A world stored before the lagging calendar (issue 23): its changes count as made long ago.
+  addColumn(sql, 'removed_slots', 'taken_at')
+  addColumn(sql, 'added_slots', 'opened_at')
   sql.exec('DROP TABLE IF EXISTS tokens') // never-expiring tokens of earlier sandboxes
+}
+
+function addColumn(sql: SqlStorage, table: string, column: string): void {
+  const columns = sql.exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`).toArray()
+  if (!columns.some((c) => c.name === column)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`)
 }
 
 /** Back to the seeded world: no accounts, bookings, changes, faults or counts. */

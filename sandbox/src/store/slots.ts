@@ -2,6 +2,7 @@
 import { generatedSlots } from '../inventory'
 import { type Policy, type SandboxSlot, type SandboxVenue, type SlotKey, slotKeyOf } from '../model'
 import { policySchema } from '../schemas'
+import { venueById } from '../venues'
 
 type AddedRow = { venue_id: number; day: string; time: string; seating: string; party_min: number; party_max: number; policy: string }
 
@@ -58,18 +59,38 @@ export function currentSlot(sql: SqlStorage, venue: SandboxVenue, key: SlotKey):
  * Takes the slot off sale (booked, or removed by the control API / demo). An added slot's row
  * stays, so booking details can still be asked for it, as the platform allows for a taken table.
  */
-export function takeSlot(sql: SqlStorage, key: SlotKey): void {
+export function takeSlot(sql: SqlStorage, key: SlotKey, now = Date.now()): void {
   sql.exec(
-    'INSERT OR IGNORE INTO removed_slots (venue_id, day, time, seating) VALUES (?, ?, ?, ?)',
+    'INSERT OR IGNORE INTO removed_slots (venue_id, day, time, seating, taken_at) VALUES (?, ?, ?, ?, ?)',
     key.venueId,
     key.day,
     key.time,
     key.seating,
+    now,
   )
 }
 
+/**
+ * When a slot put on sale now counts as opened (for the lagging calendar): a table on sale already
+ * (a generated one, or one added before and not taken since) keeps its time; one that was taken,
+ * or never existed, opens now.
+ */
+function openedAtFor(sql: SqlStorage, slot: SandboxSlot, now: number): number {
+  const key = [slot.venueId, slot.day, slot.time, slot.seating] as const
+  const taken = sql.exec('SELECT 1 FROM removed_slots WHERE venue_id = ? AND day = ? AND time = ? AND seating = ?', ...key).toArray()
+  if (taken.length > 0) return now
+  const added = sql
+    .exec<{ opened_at: number }>('SELECT opened_at FROM added_slots WHERE venue_id = ? AND day = ? AND time = ? AND seating = ?', ...key)
+    .toArray()[0]
+  if (added) return added.opened_at
+  const venue = venueById(slot.venueId)
+  const wanted = slotKeyOf(slot)
+  return venue && generatedSlots(venue, slot.day).some((s) => slotKeyOf(s) === wanted) ? 0 : now
+}
+
 /** Adds (or replaces) a slot and puts it on sale, even if it was taken before. */
-export function putSlot(sql: SqlStorage, slot: SandboxSlot): void {
+export function putSlot(sql: SqlStorage, slot: SandboxSlot, now = Date.now()): void {
+  const openedAt = openedAtFor(sql, slot, now)
   sql.exec(
     'DELETE FROM removed_slots WHERE venue_id = ? AND day = ? AND time = ? AND seating = ?',
     slot.venueId,
@@ -78,7 +99,7 @@ export function putSlot(sql: SqlStorage, slot: SandboxSlot): void {
     slot.seating,
   )
   sql.exec(
-    `INSERT OR REPLACE INTO added_slots (venue_id, day, time, seating, party_min, party_max, policy) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO added_slots (venue_id, day, time, seating, party_min, party_max, policy, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     slot.venueId,
     slot.day,
     slot.time,
@@ -86,6 +107,7 @@ export function putSlot(sql: SqlStorage, slot: SandboxSlot): void {
     slot.partyMin,
     slot.partyMax,
     JSON.stringify(slot.policy),
+    openedAt,
   )
 }
 
@@ -95,4 +117,34 @@ export function setPolicy(sql: SqlStorage, venue: SandboxVenue, key: SlotKey, po
   if (!slot) return false
   putSlot(sql, { ...slot, policy })
   return true
+}
+
+/**
+ * The slots of `day` that were on sale at the past instant `at`, as far as the stored changes
+ * tell: generated or opened by then, and not taken by then. For the lagging calendar.
+ */
+export function slotsOnSaleAt(sql: SqlStorage, venue: SandboxVenue, day: string, at: number): SandboxSlot[] {
+  const opened = new Map<string, { slot: SandboxSlot; openedAt: number }>()
+  for (const s of generatedSlots(venue, day)) opened.set(slotKeyOf(s), { slot: s, openedAt: 0 })
+  const openedAt = new Map(
+    sql
+      .exec<{ time: string; seating: string; opened_at: number }>(
+        'SELECT time, seating, opened_at FROM added_slots WHERE venue_id = ? AND day = ?',
+        venue.id,
+        day,
+      )
+      .toArray()
+      .map((r) => [slotKeyOf({ venueId: venue.id, day, time: r.time, seating: r.seating }), r.opened_at]),
+  )
+  for (const slot of addedOn(sql, venue.id, day)) opened.set(slotKeyOf(slot), { slot, openedAt: openedAt.get(slotKeyOf(slot)) ?? 0 })
+  const takenAt = new Map<string, number>()
+  const removedRows = sql.exec<{ time: string; seating: string; taken_at: number }>(
+    'SELECT time, seating, taken_at FROM removed_slots WHERE venue_id = ? AND day = ?',
+    venue.id,
+    day,
+  )
+  for (const r of removedRows) takenAt.set(slotKeyOf({ venueId: venue.id, day, time: r.time, seating: r.seating }), r.taken_at)
+  return [...opened.entries()]
+    .filter(([key, o]) => o.openedAt <= at && (takenAt.get(key) ?? Number.POSITIVE_INFINITY) > at)
+    .map(([, o]) => o.slot)
 }

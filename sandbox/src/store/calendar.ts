@@ -1,0 +1,62 @@
+// GET /4/venue/calendar: a venue's status per day for one party size, over a date range
+// (shared/reference/resy-api.md §10, §11). Public pollers use it as a cheap pre-check before
+// /4/find; its answer may lag behind the tables' real state, so the sandbox answers from the state
+// `lagMs` ago (0 unless set through the control API), as a cached calendar would.
+import { addDays, todayIn } from '../clock'
+import { HORIZON_DAYS, isOffered, releaseInstant } from '../inventory'
+import type { SandboxVenue } from '../model'
+import { slotsOnSaleAt } from './slots'
+
+/** The platform's words for a day (§11; `[idx 22790378784]`, `[idx 40832597357]`). */
+export type CalendarStatus = 'available' | 'sold-out' | 'closed' | 'not available'
+
+export interface CalendarDay {
+  date: string
+  status: CalendarStatus
+}
+
+const LAG_KEY = 'calendar_lag_ms'
+
+export function setCalendarLag(sql: SqlStorage, lagMs: number): void {
+  sql.exec('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', LAG_KEY, String(lagMs))
+}
+
+export function calendarLagOf(sql: SqlStorage): number {
+  const row = sql.exec<{ value: string }>('SELECT value FROM settings WHERE key = ?', LAG_KEY).toArray()[0]
+  return row ? Number(row.value) : 0
+}
+
+/** The last day whose tables were released at `at`: what `last_calendar_day` says. */
+export function lastCalendarDay(venue: SandboxVenue, at: number): string {
+  const today = todayIn(venue.zone, at)
+  let last = today
+  for (let i = 0; i < HORIZON_DAYS; i++) {
+    const day = addDays(today, i)
+    if (at >= releaseInstant(venue, day)) last = day
+  }
+  return last
+}
+
+/** Each day of [start, end] as the calendar saw it `lagMs` before `now`. */
+export function calendarOf(
+  sql: SqlStorage,
+  venue: SandboxVenue,
+  partySize: number,
+  range: { start: string; end: string },
+  now: number,
+  lagMs: number,
+): { days: CalendarDay[]; lastDay: string } {
+  const at = now - lagMs
+  const lastDay = lastCalendarDay(venue, at)
+  const days: CalendarDay[] = []
+  for (let day = range.start; day <= range.end; day = addDays(day, 1))
+    days.push({ date: day, status: statusOn(sql, venue, partySize, day, at, lastDay) })
+  return { days, lastDay }
+}
+
+function statusOn(sql: SqlStorage, venue: SandboxVenue, partySize: number, day: string, at: number, lastDay: string): CalendarStatus {
+  if (venue.closedWeekday === new Date(`${day}T12:00:00Z`).getUTCDay()) return 'closed'
+  if (day > lastDay || day < todayIn(venue.zone, at)) return 'not available'
+  const open = slotsOnSaleAt(sql, venue, day, at).some((s) => isOffered(venue, s, at) && s.partyMin <= partySize && partySize <= s.partyMax)
+  return open ? 'available' : 'sold-out'
+}

@@ -1,0 +1,37 @@
+// Every platform call a use case makes from the cloud (restaurant search, venue lookups,
+// connecting an account, booking details, book, the reservation list) passes the service-wide
+// budget here, one lease per HTTP call. Availability and calendar polls lease for themselves
+// (they know their tier and cadence) and use the unbudgeted client.
+import type { Fetcher } from '../platform/http'
+import { awaitLease } from './budget'
+import type { Tier } from './call-priority'
+
+/** A user waits on a lookup: past this, the call is answered as a platform answers a client going too fast. */
+export const LOOKUP_WAIT_MS = 8_000
+
+/**
+ * A call with the user's token (details, book, reservations, account, sign-in) is part of a
+ * booking or of connecting: first, never stretched. Key-only calls here are lookups.
+ */
+export function tierOfCall(request: Request): Tier {
+  const path = new URL(request.url).pathname
+  if (request.headers.has('X-Resy-Auth-Token') || path.startsWith('/3/auth/')) return 'booking'
+  return 'lookup'
+}
+
+export function budgetedFetcher(inner: Fetcher, env: Cloudflare.Env): Fetcher {
+  return {
+    async fetch(request) {
+      const tier = tierOfCall(request)
+      const leased = await awaitLease(env, { tier, cost: 1 }, LOOKUP_WAIT_MS)
+      if (!leased) {
+        // Never sent: the client reads this 429 as rate_limited, which callers already handle.
+        return new Response(JSON.stringify({ status: 429, message: 'The service is over its own call budget' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+        })
+      }
+      return inner.fetch(request)
+    },
+  }
+}

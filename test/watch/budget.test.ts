@@ -1,0 +1,47 @@
+// The one budget holds across many availability objects (issue 23 item 2): 24 venue-days of one
+// request, polled as fast as the test can, make no more platform calls (find and calendar, as the
+// sandbox counts them) than the budget allows; the others wait, and /health shows the shortfall.
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { budgetObject } from '../../src/budget/budget'
+import { addDays } from '../../src/lib/zoned-time'
+import { control, createRequest, nextInterval, runPoll, setUp } from './world'
+
+// Calls a second, set on the service's budget object for this test: below the 0.4 a second that
+// 24 venue-days checked every minute want, so the budget, not the cadence, limits them.
+const BUDGET = 0.25
+
+describe('the service-wide budget', () => {
+  it('holds across 24 availability objects polled at once, and /health shows demand and shortfall', async () => {
+    const { token, day, spec } = await setUp()
+    const days = Array.from({ length: 24 }, (_, i) => addDays(day, i))
+    await createRequest(token, spec({ dates: days, earliest_time: '17:00', latest_time: '23:45' }))
+    await budgetObject(env).setBudget(BUDGET)
+    try {
+      const callsOf = async () => {
+        const c = await control().calls()
+        return (c.find ?? 0) + (c.calendar ?? 0)
+      }
+      const before = await callsOf()
+      const started = Date.now()
+      // Every object is due again at once, round after round, for about 4 s.
+      while (Date.now() - started < 4_000) {
+        await Promise.all(days.map((d) => nextInterval(d).then(() => runPoll(d))))
+      }
+      const seconds = (Date.now() - started) / 1000
+      const made = (await callsOf()) - before
+      // Half a second of calls at once (the bucket's burst), then the rate; 24 objects wanted far more.
+      expect(made).toBeGreaterThan(0)
+      expect(made).toBeLessThanOrEqual(Math.ceil(BUDGET * (seconds + 0.5)) + 1)
+      const health = await SELF.fetch('http://localhost/health', { headers: { Authorization: 'Bearer test-only-operator-token' } })
+      const body = await health.json<{
+        budget?: { callsPerSecond: number; demand: Record<string, number>; shortfall: number; stretch: Record<string, number> }
+      }>()
+      expect(body.budget?.callsPerSecond).toBe(BUDGET)
+      expect(body.budget?.shortfall).toBeGreaterThan(0)
+      expect(body.budget?.stretch.far).toBeGreaterThan(1) // far dates stretch first
+    } finally {
+      await budgetObject(env).setBudget(null)
+    }
+  })
+})

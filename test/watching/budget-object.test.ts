@@ -1,0 +1,59 @@
+// The one budget (issue 23 item 2) in workerd: many callers at once — as many availability
+// objects would — get no more than the budget allows in any second, bookings go first, and the
+// figures show demand, budget and shortfall.
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { budgetFrom, budgetObject, DEFAULT_CALLS_PER_SECOND } from '../../src/budget/budget'
+import type { Tier } from '../../src/budget/call-priority'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('the budget object', () => {
+  it('defaults to 3 calls a second, and takes the operator’s setting', () => {
+    expect(budgetFrom({})).toBe(DEFAULT_CALLS_PER_SECOND)
+    expect(DEFAULT_CALLS_PER_SECOND).toBe(3)
+    expect(budgetFrom({ PLATFORM_CALLS_PER_SECOND: '5' })).toBe(5)
+    expect(budgetFrom({ PLATFORM_CALLS_PER_SECOND: 'fast' })).toBe(DEFAULT_CALLS_PER_SECOND)
+  })
+
+  it('holds the budget for 60 callers asking at once, and reports the shortfall', async () => {
+    const budget = budgetObject(env)
+    await budget.setBudget(DEFAULT_CALLS_PER_SECOND) // the test pool runs with a generous budget
+    const granted: { at: number; tier: Tier }[] = []
+    const until = Date.now() + 3_000
+    // 60 venue-days polling every 10 s want 6 calls a second: twice the default budget of 3.
+    const caller = async (i: number) => {
+      const tier: Tier = i % 2 === 0 ? 'near' : 'far'
+      while (Date.now() < until) {
+        const lease = await budget.lease({ tier, cost: 1, key: `vd${i}`, intervalMs: 10_000 })
+        if (lease.waitMs === 0) granted.push({ at: Date.now(), tier })
+        await sleep(Math.max(lease.waitMs, 20))
+      }
+    }
+    await Promise.all(Array.from({ length: 60 }, (_, i) => caller(i)))
+    const elapsedSeconds = 3
+    expect(DEFAULT_CALLS_PER_SECOND).toBe(3)
+    // The bucket's half-second burst, then the rate.
+    expect(granted.length).toBeLessThanOrEqual(Math.ceil(DEFAULT_CALLS_PER_SECOND * (elapsedSeconds + 0.5)) + 1)
+    expect(granted.length).toBeGreaterThanOrEqual(DEFAULT_CALLS_PER_SECOND * (elapsedSeconds - 1))
+    for (const g of granted) {
+      const inSecond = granted.filter((o) => o.at >= g.at && o.at < g.at + 1000).length
+      expect(inSecond).toBeLessThanOrEqual(Math.ceil(DEFAULT_CALLS_PER_SECOND * 1.5) + 1)
+    }
+    // Near dates got more than far dates.
+    expect(granted.filter((g) => g.tier === 'near').length).toBeGreaterThan(granted.filter((g) => g.tier === 'far').length)
+    const figures = await budget.figures()
+    expect(figures.callsPerSecond).toBe(3)
+    expect(figures.demand.near + figures.demand.far).toBeCloseTo(6)
+    expect(figures.shortfall).toBeCloseTo(3)
+    expect(figures.stretch.far).toBeGreaterThan(1)
+    expect(figures.maxCallsInAnySecond).toBeLessThanOrEqual(Math.ceil(DEFAULT_CALLS_PER_SECOND * 1.5) + 1)
+  })
+
+  it('lets a booking through at once while polls keep the bucket empty', async () => {
+    const budget = budgetObject(env)
+    for (let i = 0; i < 10; i++) await budget.lease({ tier: 'burst', cost: 1 })
+    expect((await budget.lease({ tier: 'near', cost: 1, key: 'x', intervalMs: 1000 })).waitMs).toBeGreaterThan(0)
+    expect((await budget.lease({ tier: 'booking', cost: 1 })).waitMs).toBe(0)
+  })
+})
