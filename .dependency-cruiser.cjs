@@ -10,8 +10,7 @@
 //   src/runtime                       what every feature runs with (deps, object stubs) → budget, db, platform, core, lib
 //   src/budget                        the one budget for cloud platform calls (issue 23) → platform, core, errors, lib
 //   src/auth                          identity     → db, core, errors, lib
-//   src/notifications                 alerts       → db, core, errors, lib
-//   src/push                          Web Push     → db, core, errors, lib, notifications (a notifier, issue 25)
+//   src/notifications                 delivery: inbox rows, email, webhook, Web Push (push/) → db, core, errors, lib
 //   src/platform                      platform API → core, errors, lib
 //   src/db                            D1 tables    → core, errors, lib
 //   src/core, src/errors.ts           vocabulary   → lib
@@ -132,12 +131,6 @@ module.exports = {
       layer('notifications'),
       [...ABOVE_AUTH, 'auth', 'platform'],
       'Notifiers take what they need (db, clock) from the caller.',
-    ),
-    mayNotImport(
-      'push-is-a-notifier',
-      layer('push'),
-      [...ABOVE_AUTH, 'auth', 'platform'],
-      'Web Push is a channel like email and the webhook: notify.ts calls it; it calls no use case (issue 25).',
     ),
     mayNotImport(
       'platform-is-an-adapter',

@@ -64,7 +64,7 @@ declare global {
       SHOW_OUTBOX?: string
       /**
        * The VAPID private key for Web Push (issue 25): a P-256 JWK as JSON; a Worker secret. Without
-       * it, push is off (src/push/vapid.ts). The public key is derived from it.
+       * it, push is off (src/notifications/push/vapid.ts). The public key is derived from it.
        */
       VAPID_PRIVATE_KEY?: string
       /** The VAPID contact (mailto: or https:) push services see; default: MAIL_FROM's address, else the origin. */

@@ -6,9 +6,9 @@ import type { Db } from '../db/client'
 import { countNotificationsSince, insertNotifications } from '../db/notifications'
 import { findUserById } from '../db/users'
 import { withSignInHint } from '../lib/sign-in-hint'
-import { pushAlert } from '../push/use-cases'
 import { type AlertKind, switchOf } from './kinds'
 import { mailerOf } from './mailer'
+import { pushAlert } from './push/alert'
 import { unsubscribeUrl } from './unsubscribe'
 import { sendWebhook } from './webhook'
 import { type AlertGroup, webhookPayload } from './webhook-body'
@@ -33,7 +33,7 @@ export interface NotifyDeps {
   db: Db
   now: number
   baseUrl: string
-  /** Web Push's fetch and wait between retries (src/push); tests pass a local push service. */
+  /** Web Push's fetch and wait between retries (notifications/push); tests pass a local push service. */
   pushFetcher?: (request: Request) => Promise<Response>
   pushSleep?: (ms: number) => Promise<void>
 }

@@ -3,7 +3,7 @@
 // every route refuses a missing token, and acts on the session's user only.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { vapidOf } from '../../src/push/vapid'
+import { vapidOf } from '../../src/notifications/push/vapid'
 import { WebClient } from '../web/web-client'
 import { b64u, browserKeys } from './rfc8291'
 

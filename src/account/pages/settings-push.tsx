@@ -2,9 +2,9 @@
 // asks for permission, subscribes with the VAPID public key and sends the subscription), send a
 // test, and the browsers with push on, each with when it was added and a Remove button.
 
+import type { PushSettings } from '../../alerts/push-settings'
 import { CsrfInput } from '../../html/components/form'
 import { formatDateTime } from '../../html/format'
-import type { PushSettings } from '../../push/use-cases'
 
 function Browsers(props: { csrfToken: string; push: PushSettings }) {
   const { subscriptions } = props.push

@@ -1,12 +1,12 @@
 // Settings: notifications (email, webhook with a test) and the reservation-platform connection.
 
 import type { AlertPreferences } from '../../alerts/alert-preferences'
+import type { PushSettings } from '../../alerts/push-settings'
 import type { DevicesOverview } from '../../devices/devices'
 import type { ConnectionStatus } from '../../executors/connection'
 import { RISK_NOTICE } from '../../executors/connection'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
-import type { PushSettings } from '../../push/use-cases'
 import { PairedDevices } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
 import { NotificationSettings, type NotificationSettingsProps } from './settings-notifications'

@@ -2,10 +2,10 @@
 // web/app.ts: the form field, or the x-csrf-token header public/push.js sends with its JSON), and
 // every one acts on the session's user only: another user's subscription id is "not found".
 import { Hono } from 'hono'
+import { sendTestPush, turnOffPush, turnOnPush } from '../../alerts/push-settings'
 import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import type { WebEnv } from '../../html/render'
-import { sendTestPush, turnOffPush, turnOnPush } from '../../push/use-cases'
 import { depsOf } from '../../runtime/deps'
 import { showSettings } from './settings'
 

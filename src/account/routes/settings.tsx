@@ -2,12 +2,12 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { alertPreferencesOf, NOTICE_SWITCHES, saveAlertPreferences } from '../../alerts/alert-preferences'
+import { pushSettingsOf } from '../../alerts/push-settings'
 import { saveNotificationSettings, sendTestAlert, sendTestEmail, type WebhookResult } from '../../alerts/settings'
 import { currentUser, requireSession } from '../../auth/session'
 import { devicesOverview } from '../../devices/devices'
 import { connectionStatus } from '../../executors/connection'
 import { renderPage, type WebEnv } from '../../html/render'
-import { pushSettingsOf } from '../../push/use-cases'
 import { depsOf } from '../../runtime/deps'
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
 

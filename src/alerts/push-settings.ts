@@ -1,31 +1,18 @@
-// Web Push for a diner (issue 25): turn it on for a browser, list and remove the browsers, send
-// a test, and push an alert (called by notifications/notify.ts after the same switches and daily
-// cap as email). Every function takes the user's id from the session; a subscription id of
-// another user changes nothing.
+// Web Push settings for a diner (issue 25): turn it on for a browser, list and remove the
+// browsers, send a test. The channel itself (keys, encryption, delivery) is notifications/push.
+// Every function takes the user's id from the session; a subscription id of another user changes
+// nothing.
 import { isLocalDevelopment } from '../core/deployment'
-import type { Db } from '../db/client'
 import { countPushSubscriptions, deletePushSubscription, listPushSubscriptions, upsertPushSubscription } from '../db/push-subscriptions'
 import { reserve } from '../db/rate-limits'
 import { AppError } from '../errors'
 import { newId, sha256Hex } from '../lib/random'
 import { seal } from '../lib/secret-box'
-import type { AlertKind } from '../notifications/kinds'
-import { type PushReport, pushToUser } from './deliver'
-import { deviceLabel } from './label'
-import { deliveryOptionsOf, pushMessageOf } from './message'
-import { browserSubscriptionSchema, type StoredSubscription } from './subscription'
-import { vapidOf } from './vapid'
-
-export interface PushUseDeps {
-  env: Cloudflare.Env
-  db: Db
-  now: number
-  baseUrl: string
-  /** The push services' fetch: the global one unless a test passes a local push service. */
-  pushFetcher?: ((request: Request) => Promise<Response>) | undefined
-  /** Waits between retries: real time unless a test passes one that does not wait. */
-  pushSleep?: ((ms: number) => Promise<void>) | undefined
-}
+import { type PushUseDeps, pushAlert } from '../notifications/push/alert'
+import type { PushReport } from '../notifications/push/deliver'
+import { deviceLabel } from '../notifications/push/label'
+import { browserSubscriptionSchema, type StoredSubscription } from '../notifications/push/subscription'
+import { vapidOf } from '../notifications/push/vapid'
 
 /** Browsers per user: a household's phones and computers, not a way to fan out requests. */
 export const MAX_SUBSCRIPTIONS = 10
@@ -98,19 +85,6 @@ export async function turnOffPush(deps: PushUseDeps, userId: string, subscriptio
   if (!(await deletePushSubscription(deps.db, userId, subscriptionId))) {
     throw new AppError('not_found', 'That browser no longer has push on.')
   }
-}
-
-type AlertToPush = { kind: AlertKind | 'test'; title: string; body: string; link: string | null; requestId: string | null }
-
-/** The alert to every browser of the user; nothing when push is not set up or no browser has it on. */
-export async function pushAlert(deps: PushUseDeps, userId: string, alert: AlertToPush): Promise<PushReport> {
-  const vapid = vapidOf(deps.env, deps.baseUrl)
-  if (!vapid) return { delivered: 0, dropped: 0, failed: 0 }
-  return pushToUser(deps, vapid, userId, pushMessageOf(alert, deps.baseUrl), {
-    ...deliveryOptionsOf(alert.kind),
-    fetcher: deps.pushFetcher,
-    sleep: deps.pushSleep,
-  })
 }
 
 export type TestPushResult = { ok: true; report: PushReport } | { ok: false; reason: 'too_many' | 'none' | 'not_set_up' }

@@ -1,15 +1,15 @@
 // Sends one message to every browser where the user turned push on. A subscription the push
 // service no longer knows (404/410) is removed; any other failure, after send.ts's retries, is
 // recorded on the subscription (the settings page shows it) and logged by subscription id only.
-import type { Db } from '../db/client'
+import type { Db } from '../../db/client'
 import {
   dropPushSubscription,
   listPushSubscriptions,
   markPushDelivered,
   markPushFailed,
   type PushSubscriptionRow,
-} from '../db/push-subscriptions'
-import { open } from '../lib/secret-box'
+} from '../../db/push-subscriptions'
+import { open } from '../../lib/secret-box'
 import type { PushMessage } from './message'
 import { type SendOptions, sendPush } from './send'
 import type { StoredSubscription } from './subscription'

@@ -2,7 +2,7 @@
 // the email carry), and where a tap goes, the alert's primary action. A push message holds at most
 // 4096 bytes after encryption (RFC 8291 §4), 3993 of them the message itself, so the body is
 // shortened; the full text stays in the inbox.
-import type { AlertKind } from '../notifications/kinds'
+import type { AlertKind } from '../kinds'
 
 export interface PushMessage {
   title: string

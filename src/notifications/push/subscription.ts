@@ -2,7 +2,7 @@
 // it is stored: the endpoint must be a URL the service may post to, the keys the sizes RFC 8291
 // §3.2 fixes (p256dh: an uncompressed P-256 point, 65 bytes; auth: 16 bytes).
 import { z } from 'zod'
-import { isLoopbackHost, publicHostProblem } from '../lib/public-host'
+import { isLoopbackHost, publicHostProblem } from '../../lib/public-host'
 import { fromBase64Url } from './base64url'
 
 export interface EndpointPolicy {
