@@ -3,7 +3,7 @@
 // changes nothing: mail scanners open links).
 import { Alert, CsrfInput, Field } from '../../html/components/form'
 import { PASSWORD_MIN_LENGTH } from './sign-in'
-import { type LocalMail, MailBody } from './sign-up-sent'
+import { type LocalMail, LocalMailShown } from './sign-up-sent'
 
 export function ForgotPasswordPage(props: { csrfToken: string; email?: string; error?: string | undefined }) {
   return (
@@ -36,16 +36,7 @@ export function ResetSentPage(props: { localMail: LocalMail[] | null }) {
         Nothing arrived after a few minutes? Check the spam folder, or <a href="/password-reset">ask for another link</a>.
       </p>
       {props.localMail ? (
-        <section aria-labelledby="local-mail-heading" class="card">
-          <h2 id="local-mail-heading">Local development: the message we would have sent</h2>
-          {props.localMail.length === 0 ? <p>No message: the address has no account, or reload this page in a moment.</p> : null}
-          {props.localMail.map((mail) => (
-            <article>
-              <h3>{mail.subject}</h3>
-              <MailBody body={mail.body} />
-            </article>
-          ))}
-        </section>
+        <LocalMailShown mails={props.localMail} none="No message: the address has no account, or reload this page in a moment." />
       ) : null}
     </section>
   )

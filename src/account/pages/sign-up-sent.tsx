@@ -13,6 +13,22 @@ export function MailBody(props: { body: string }) {
   return <p class="mail-body">{parts.map((part) => (/^https?:\/\//.test(part) ? <a href={part}>{part}</a> : part))}</p>
 }
 
+/** Local development only: the mails this page's action would have sent, since no mail goes out. */
+export function LocalMailShown(props: { mails: LocalMail[]; none: string }) {
+  return (
+    <section aria-labelledby="local-mail-heading" class="card">
+      <h2 id="local-mail-heading">Local development: the message we would have sent</h2>
+      {props.mails.length === 0 ? <p>{props.none}</p> : null}
+      {props.mails.map((mail) => (
+        <article>
+          <h3>{mail.subject}</h3>
+          <MailBody body={mail.body} />
+        </article>
+      ))}
+    </section>
+  )
+}
+
 export function SignUpSentPage(props: { localMail: LocalMail[] | null }) {
   return (
     <section class="narrow">
@@ -24,18 +40,7 @@ export function SignUpSentPage(props: { localMail: LocalMail[] | null }) {
       <p>
         Nothing arrived after a few minutes? Check the spam folder, or <a href="/signup">sign up again</a>.
       </p>
-      {props.localMail ? (
-        <section aria-labelledby="local-mail-heading" class="card">
-          <h2 id="local-mail-heading">Local development: the message we would have sent</h2>
-          {props.localMail.length === 0 ? <p>No message yet: reload this page in a moment.</p> : null}
-          {props.localMail.map((mail) => (
-            <article>
-              <h3>{mail.subject}</h3>
-              <MailBody body={mail.body} />
-            </article>
-          ))}
-        </section>
-      ) : null}
+      {props.localMail ? <LocalMailShown mails={props.localMail} none="No message yet: reload this page in a moment." /> : null}
     </section>
   )
 }
