@@ -66,6 +66,12 @@ export interface SlotKey {
   seating: string
 }
 
+/** A config token's table and the template (the terms) it was offered under (§2: the token names both). */
+export interface ConfigRef {
+  key: SlotKey
+  template: number
+}
+
 export interface SandboxSlot extends SlotKey {
   partyMin: number
   partyMax: number

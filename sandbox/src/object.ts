@@ -3,7 +3,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { demoTick, nextDemoDelayMs } from './demo'
 import { isOffered } from './inventory'
-import type { SandboxSlot, SlotKey } from './model'
+import type { ConfigRef, SandboxSlot, SlotKey } from './model'
 import {
   type AddSlotInput,
   addSlotSchema,
@@ -86,15 +86,15 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
   /** Like the platform, mints a book token for any slot that was ever offered, taken or not. */
   details(
     token: string,
-    key: SlotKey,
+    config: ConfigRef,
     partySize: number,
   ): Authed<{ kind: 'not_found' } | { kind: 'ok'; slot: SandboxSlot; bookToken: string; expiresAt: number }> {
     const account = accountByToken(this.#sql, token, Date.now())
     if (!account) return { kind: 'unauthorized' }
-    const venue = venueById(key.venueId)
-    const slot = venue ? slotEverOffered(this.#sql, venue, key) : null
+    const venue = venueById(config.key.venueId)
+    const slot = venue ? slotEverOffered(this.#sql, venue, config.key) : null
     if (!slot || partySize < slot.partyMin || partySize > slot.partyMax) return { kind: 'not_found' }
-    const minted = mintBookToken(this.#sql, account, key, partySize, Date.now())
+    const minted = mintBookToken(this.#sql, account, config, partySize, Date.now())
     return { kind: 'ok', slot, bookToken: minted.token, expiresAt: minted.expiresAt }
   }
 

@@ -2,6 +2,7 @@
 // that judge a booking against it.
 import { instantOf } from './clock'
 import type { Policy } from './model'
+import { hashOf } from './prng'
 
 const HOUR_MS = 3_600_000
 
@@ -40,3 +41,11 @@ export function chargedAtBooking(policy: Policy, partySize: number, cardSent: bo
   const textFee = cardSent ? (policy.textFeePerPerson ?? 0) * partySize : 0
   return upFront + resyFee + serviceFee + tax + textFee
 }
+
+/**
+ * The venue template a policy is stated by: one per (venue, seating, policy), so a slot whose
+ * terms change gets a new one. The config token names it (§2: `rgs://resy/<venue>/<template>/…`),
+ * which is how a book token minted for the old terms stops booking the new ones (store/bookings.ts).
+ */
+export const templateIdOf = (venueId: number, seating: string, policy: Policy) =>
+  (hashOf(`${venueId}|${seating}|${JSON.stringify(policy)}`) % 900_000) + 100_000

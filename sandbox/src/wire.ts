@@ -2,8 +2,8 @@
 // names follow the reference; values the service never reads are filled plausibly.
 import { instantOf } from './clock'
 import { leadTimeInDays, releaseInstant } from './inventory'
-import type { Policy, SandboxSlot, SandboxVenue, SlotKey } from './model'
-import { cancellationFeeFor, extraCharges, freeCancellationDeadline } from './policy'
+import type { ConfigRef, Policy, SandboxSlot, SandboxVenue, SlotKey } from './model'
+import { cancellationFeeFor, extraCharges, freeCancellationDeadline, templateIdOf } from './policy'
 import { hashOf } from './prng'
 import type { SandboxAccount } from './store/accounts'
 import type { Booking } from './store/bookings'
@@ -11,19 +11,16 @@ import type { HistoryEntry, HistoryState } from './store/history'
 import { venueById } from './venues'
 
 const SERVICE_TYPE_DINNER = 2
-/** One template per (venue, seating, policy): a slot whose fees were changed gets its own. */
-const templateIdOf = (venueId: number, seating: string, policy: Policy) =>
-  (hashOf(`${venueId}|${seating}|${JSON.stringify(policy)}`) % 900_000) + 100_000
-
 /** rgs://resy/<venue>/<template>/<service type>/<day>/<day>/<HH:MM:SS>/<party>/<seating> */
 export function configTokenOf(slot: SlotKey & { policy: Policy }, partySize: number): string {
   const template = templateIdOf(slot.venueId, slot.seating, slot.policy)
   return `rgs://resy/${slot.venueId}/${template}/${SERVICE_TYPE_DINNER}/${slot.day}/${slot.day}/${slot.time}:00/${partySize}/${slot.seating}`
 }
 
-export function slotKeyOfToken(token: string): SlotKey | null {
-  const m = /^rgs:\/\/resy\/(\d+)\/\d+\/\d+\/(\d{4}-\d{2}-\d{2})\/\d{4}-\d{2}-\d{2}\/(\d{2}:\d{2}):\d{2}\/\d+\/(.+)$/.exec(token)
-  return m ? { venueId: Number(m[1]), day: m[2] ?? '', time: m[3] ?? '', seating: m[4] ?? '' } : null
+export function configOfToken(token: string): ConfigRef | null {
+  const m = /^rgs:\/\/resy\/(\d+)\/(\d+)\/\d+\/(\d{4}-\d{2}-\d{2})\/\d{4}-\d{2}-\d{2}\/(\d{2}:\d{2}):\d{2}\/\d+\/(.+)$/.exec(token)
+  if (!m) return null
+  return { key: { venueId: Number(m[1]), day: m[3] ?? '', time: m[4] ?? '', seating: m[5] ?? '' }, template: Number(m[2]) }
 }
 
 /**

@@ -106,6 +106,34 @@ describe('bookings', () => {
     expect((await bookAt('Dining Room')).kind).toBe('booked')
     expect(await bookAt('Garden')).toEqual({ kind: 'unknown', detail: 'HTTP 412 with specs: the account may already hold this table' })
   })
+
+  it('never book terms the diner was not shown: a change of terms after the find voids its config (404), a fresh find books', async () => {
+    const world = freshWorld()
+    const slot = await ownSlot(world)
+    const key = { venueId: slot.venueId, day: slot.day, time: slot.time, seating: slot.seating }
+    const login = await world.platform.login('ada@example.com', 'pw')
+    if (login.kind !== 'ok') throw new Error(login.kind)
+    const bookTokenFor = async () => {
+      const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
+      const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
+      const details = configId
+        ? await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 2 })
+        : null
+      if (details?.kind !== 'ok') throw new Error('no details')
+      return details.value.bookToken
+    }
+    const shownFree = await bookTokenFor()
+    // The venue's find reply now leaves its template out: a ticketed event can no longer be ruled out.
+    await world.control.setPolicy(key, { kind: 'free', gap: 'template_missing' })
+    const stale = await world.platform.book(login.value.authToken, { bookToken: shownFree, paymentMethodId: null })
+    expect(stale.kind).not.toBe('booked')
+    expect(await world.control.ledger()).toEqual([])
+
+    await world.control.setPolicy(key, { kind: 'free' })
+    const booked = await world.platform.book(login.value.authToken, { bookToken: await bookTokenFor(), paymentMethodId: null })
+    expect(booked.kind).toBe('booked')
+    expect(await world.control.ledger()).toMatchObject([{ time: slot.time, policy: { kind: 'free' } }])
+  })
 })
 
 describe('control API', () => {

@@ -11,12 +11,12 @@ import {
   bookJson,
   calendarJson,
   configJson,
+  configOfToken,
   detailsJson,
   findJson,
   loginJson,
   reservationsJson,
   searchJson,
-  slotKeyOfToken,
   userJson,
   venueJson,
 } from '../wire'
@@ -256,11 +256,11 @@ platformRoutes.post(
     if (!token) return unauthorized(c)
     const body = detailsBody.safeParse(await jsonBody(c))
     if (!body.success) return message(c, 400, 'Bad details request')
-    const key = slotKeyOfToken(body.data.config_id)
-    if (!key || key.day !== body.data.day) return message(c, 404, 'Config not found')
-    const got = await world.details(token, key, body.data.party_size)
+    const config = configOfToken(body.data.config_id)
+    if (!config || config.key.day !== body.data.day) return message(c, 404, 'Config not found')
+    const got = await world.details(token, config, body.data.party_size)
     if (got.kind === 'unauthorized') return unauthorized(c)
-    const venue = venueById(key.venueId)
+    const venue = venueById(config.key.venueId)
     if (got.kind === 'not_found' || !venue) return message(c, 404, 'Config not found')
     return c.json(detailsJson(venue, got.slot, body.data.party_size, got.bookToken, got.expiresAt), 201)
   }),

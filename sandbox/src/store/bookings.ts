@@ -4,8 +4,8 @@
 // 402 a card is needed (a hold or a charge at booking) and none (or the wrong one) was given.
 import { instantOf } from '../clock'
 import { isOffered } from '../inventory'
-import type { Policy, SandboxSlot, SlotKey } from '../model'
-import { chargedAtBooking } from '../policy'
+import type { ConfigRef, Policy, SandboxSlot, SlotKey } from '../model'
+import { chargedAtBooking, templateIdOf } from '../policy'
 import { policySchema } from '../schemas'
 import { venueById } from '../venues'
 import type { SandboxAccount } from './accounts'
@@ -39,7 +39,16 @@ export type BookResult =
   | { kind: 'booked'; booking: Booking }
   | { kind: 'refused'; status: 402 | 404 | 412; message: string; specs?: HeldSpecs }
 
-type TokenRow = { email: string; venue_id: number; day: string; time: string; seating: string; party_size: number; expires_at: number }
+type TokenRow = {
+  email: string
+  venue_id: number
+  day: string
+  time: string
+  seating: string
+  party_size: number
+  expires_at: number
+  template: number
+}
 type ReservationRow = {
   reservation_id: number
   resy_token: string
@@ -55,11 +64,13 @@ type ReservationRow = {
   client: string
 }
 
-export function mintBookToken(sql: SqlStorage, account: SandboxAccount, slot: SlotKey, partySize: number, now: number) {
+/** A book token for the config as offered: its table and the template (terms) the config token named. */
+export function mintBookToken(sql: SqlStorage, account: SandboxAccount, config: ConfigRef, partySize: number, now: number) {
   const token = `bt_${randomToken()}`
   const expiresAt = now + BOOK_TOKEN_TTL_MS
+  const slot = config.key
   sql.exec(
-    'INSERT INTO book_tokens (token, email, venue_id, day, time, seating, party_size, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO book_tokens (token, email, venue_id, day, time, seating, party_size, expires_at, template) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     token,
     account.email,
     slot.venueId,
@@ -68,6 +79,7 @@ export function mintBookToken(sql: SqlStorage, account: SandboxAccount, slot: Sl
     slot.seating,
     partySize,
     expiresAt,
+    config.template,
   )
   return { token, expiresAt }
 }
@@ -101,6 +113,11 @@ export function book(
   const slot: SandboxSlot | null = venue ? currentSlot(sql, venue, key) : null
   if (!venue || !slot || !isOffered(venue, slot, now)) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   if (row.party_size < slot.partyMin || row.party_size > slot.partyMax)
+    return { kind: 'refused', status: 404, message: 'Slot no longer available' }
+  // The terms changed since the find that offered this config: its template (named in the config
+  // token, §2) is no longer the table's, so the config offered is gone, and with it the book token.
+  // The platform never books terms the diner was not shown. (0: a token minted before the column.)
+  if (row.template !== 0 && row.template !== templateIdOf(slot.venueId, slot.seating, slot.policy))
     return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   // A charge at booking needs a card as much as a hold does; a fee stated only in the notes
   // does not, but is charged when a card is sent anyway (§11; see chargedAtBooking in policy.ts).

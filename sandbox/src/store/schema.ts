@@ -13,7 +13,8 @@ const TABLES = [
      seating TEXT NOT NULL, party_min INTEGER NOT NULL, party_max INTEGER NOT NULL, policy TEXT NOT NULL,
      opened_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (venue_id, day, time, seating))`,
   `CREATE TABLE IF NOT EXISTS book_tokens (token TEXT PRIMARY KEY, email TEXT NOT NULL, venue_id INTEGER NOT NULL,
-     day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL, party_size INTEGER NOT NULL, expires_at INTEGER NOT NULL)`,
+     day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL, party_size INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+     template INTEGER NOT NULL DEFAULT 0)`,
   `CREATE TABLE IF NOT EXISTS reservations (reservation_id INTEGER PRIMARY KEY, resy_token TEXT NOT NULL,
      email TEXT NOT NULL, venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL,
      party_size INTEGER NOT NULL, policy TEXT NOT NULL, payment_method_id INTEGER, booked_at INTEGER NOT NULL,
@@ -49,6 +50,8 @@ export function migrate(sql: SqlStorage): void {
   // A world stored before the lagging calendar (issue 23): its changes count as made long ago.
   addColumn(sql, 'removed_slots', 'taken_at')
   addColumn(sql, 'added_slots', 'opened_at')
+  // A world stored before book tokens named the terms they were minted for (issue 22).
+  addColumn(sql, 'book_tokens', 'template')
   sql.exec('DROP TABLE IF EXISTS tokens') // never-expiring tokens of earlier sandboxes
 }
 
