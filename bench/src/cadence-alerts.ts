@@ -20,6 +20,12 @@ export interface CadenceAlertRow {
   alertsSeen: number
   alertP50s: number | null
   alertP95s: number | null
+  /**
+   * From the check that first saw the table (its poll's fire time) to the alert: the service's own
+   * latency. Table → alert adds the wait for that check, about half the cadence on average.
+   */
+  pollToAlertP50s: number | null
+  pollToAlertP95s: number | null
 }
 
 const DROPS = 50
@@ -74,14 +80,17 @@ export async function alertsAtDefaultCadence(world: World, users: BenchUser[], i
       `SELECT request_id, groups, created_at FROM notifications WHERE kind = 'table_found' AND request_id IN (${ids.map(literal).join(',')})`,
       rows,
     )
-    const latencies = seen.flatMap((r) =>
+    const alerts = seen.flatMap((r) =>
       groups.parse(JSON.parse(r.groups ?? '[]')).flatMap((g) =>
         g.tables.flatMap((t) => {
           const at = dropped.get(`${g.venueId}|${g.date}|${t.time}|${t.seating}`)
-          return at === undefined ? [] : [r.created_at - at]
+          const check = at === undefined ? undefined : world.traces.firstCheckAfter(`${g.venueId}:${g.date}:${PARTY}`, at)
+          return at === undefined ? [] : [{ latency: r.created_at - at, fromPoll: check ? r.created_at - check.firedAt : null }]
         }),
       ),
     )
+    const latencies = alerts.map((a) => a.latency)
+    const fromPoll = alerts.flatMap((a) => (a.fromPoll === null ? [] : [a.fromPoll]))
     const s = (ms: number | null) => (ms === null ? null : round(ms / 1000, 2))
     results.push({
       requests: n,
@@ -90,6 +99,8 @@ export async function alertsAtDefaultCadence(world: World, users: BenchUser[], i
       alertsSeen: latencies.length,
       alertP50s: s(percentile(latencies, 50)),
       alertP95s: s(percentile(latencies, 95)),
+      pollToAlertP50s: s(percentile(fromPoll, 50)),
+      pollToAlertP95s: s(percentile(fromPoll, 95)),
     })
   }
   return results

@@ -115,17 +115,9 @@ export async function contest(
         )
         return booking && d.openedAt !== undefined ? [booking.bookedAt - d.openedAt] : []
       })
-      // The cadence the service achieved for these venue-days: the median gap between their polls (poll traces).
+      // The cadence the service achieved for these venue-days: the median gap between their checks (poll traces).
       const ids = new Set(mine.map((d) => `${d.venue.id}:${d.day}:${d.partySize}`))
-      const fired = world.traces.polls.filter((p) => ids.has(p.id) && p.firedAt >= start).map((p) => ({ id: p.id, at: p.firedAt }))
-      const gaps: number[] = []
-      for (const id of ids) {
-        const times = fired
-          .filter((f) => f.id === id)
-          .map((f) => f.at)
-          .sort((a, b) => a - b)
-        for (let i = 1; i < times.length; i++) gaps.push((times[i] ?? 0) - (times[i - 1] ?? 0))
-      }
+      const gaps = [...world.traces.checkGapsBetween(start, Date.now(), ids).values()]
       const cadenceS = (percentile(gaps, 50) ?? options.intervalMs) / 1000
       // Booking time: from the poll that found the table to the booking (the release phase's figure), here ~1 s.
       const bookingS = 1

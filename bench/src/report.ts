@@ -1,6 +1,7 @@
 // The printed summary of a run (the JSON file holds the same figures).
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import type { BudgetFigures } from './budget'
 import type { CadenceAlertRow } from './cadence-alerts'
 import type { CoalescingRow } from './coalescing'
 import type { ContestRow } from './contest'
@@ -25,6 +26,8 @@ export interface BenchResults {
   /** Issue 23 item 4: catch rate against the best possible, per mean take time and calendar lag. */
   contest?: ContestRow[]
   costModel?: CostLine[]
+  /** Issue 23: the budget, and the busiest 1 s and 10 s the platform saw over the run. */
+  budget?: BudgetFigures
   /** Set when phases ran separately (BENCH_MERGE=on). */
   runs?: BenchRun[]
 }
@@ -72,9 +75,17 @@ export function printTables(r: BenchResults): string {
   if (r.cadenceAlerts) {
     out.push(
       table(
-        'Default cadence (60 s): table appears → alert (s)',
-        ['requests on the venue-day', 'tables', 'alerts seen / expected', 'p50', 'p95'],
-        r.cadenceAlerts.map((c) => [c.requests, c.drops, `${c.alertsSeen} / ${c.alertsExpected}`, c.alertP50s, c.alertP95s]),
+        'Default cadence (60 s): table appears → alert, and the check that saw it → alert (s)',
+        ['requests on the venue-day', 'tables', 'alerts seen / expected', 'p50', 'p95', 'poll → alert p50', 'poll → alert p95'],
+        r.cadenceAlerts.map((c) => [
+          c.requests,
+          c.drops,
+          `${c.alertsSeen} / ${c.alertsExpected}`,
+          c.alertP50s,
+          c.alertP95s,
+          c.pollToAlertP50s,
+          c.pollToAlertP95s,
+        ]),
       ),
     )
   }
@@ -149,6 +160,16 @@ export function printTables(r: BenchResults): string {
         ['measure', ...steps.map((x) => `step ${x.target}`)],
         [
           row('active requests / venue-days', (x) => `${x.active} / ${x.venueDays}`),
+          row('target reached', (x) => (x.reached ? 'yes' : `NO: ${x.shortBecause}`)),
+          row('platform calls per hour', (x) => x.platformCallsPerHour),
+          row('  calendar / find / details / book / other', (x) => {
+            const k = x.platformCallsPerHourByKind
+            return `${k.calendar} / ${k.find} / ${k.details} / ${k.book} / ${k.other}`
+          }),
+          row('achieved cadence per venue-day p50 / p95 (s; venue-days checked)', (x) => {
+            return `${x.achievedCadenceP50s} / ${x.achievedCadenceP95s} (${x.venueDaysChecked})`
+          }),
+          row('poll → alert p50 (s; alerts / tables opened)', (x) => `${x.pollToAlertP50s} (${x.alertsSeen} / ${x.alertDrops})`),
           row('created in the step / seconds', (x) => `${x.created} / ${x.createSeconds}`),
           row('poll lag p99 while creating (ms) / settled s', (x) => `${x.creatingPollLagP99ms} / ${x.settledSeconds}`),
           row('availability polls (failed) in observed s', (x) => `${x.polls} (${x.failedPolls}) in ${x.observedSeconds}`),
@@ -177,6 +198,25 @@ export function printTables(r: BenchResults): string {
         ),
       )
     }
+  }
+  if (r.budget) {
+    const b = r.budget
+    out.push(
+      table(
+        'Platform call budget (issue 23): busiest windows the platform saw over the run',
+        ['budget calls/s', 'max in any 1 s', 'max in any 10 s', 'bound (10 × budget × 1.1)', 'service: max 1 s / 10 s', 'samples'],
+        [
+          [
+            b.callsPerSecond,
+            b.maxCallsInAnySecond,
+            b.maxCallsInAny10Seconds,
+            b.bound10Seconds,
+            b.service ? `${b.service.maxCallsInAnySecond} / ${b.service.maxCallsInAny10Seconds}` : null,
+            b.samples,
+          ],
+        ],
+      ),
+    )
   }
   if (r.costModel) {
     out.push(

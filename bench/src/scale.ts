@@ -18,6 +18,9 @@ import type { World } from './world'
 export interface ScaleResult {
   target: number
   active: number
+  /** Whether the step reached its target of active requests, and if not, why (never silently). */
+  reached: boolean
+  shortBecause: string | null
   created: number
   createSeconds: number
   /** Availability poll lag p99 while the step's requests were being created (ms). */
@@ -45,7 +48,22 @@ export interface ScaleResult {
   backgroundInvocationsPerHour: number
   api: ApiProbe
   rssMiBMax: number | null
+  /** Calls the platform (the sandbox) answered in the observed window, per hour, all and by kind. */
+  platformCallsPerHour: number
+  platformCallsPerHourByKind: Record<CallKind, number>
+  /** Per venue-day, the median gap between its checks of the platform; p50 and p95 over venue-days. */
+  achievedCadenceP50s: number | null
+  achievedCadenceP95s: number | null
+  /** Venue-days with a check in the window (a gap is measured for these only). */
+  venueDaysChecked: number
+  /** Tables opened in watched venue-days during the window: from the check that saw each to its alert. */
+  alertDrops: number
+  alertsSeen: number
+  pollToAlertP50s: number | null
 }
+
+type CallKind = 'calendar' | 'find' | 'details' | 'book' | 'other'
+const KINDS: readonly CallKind[] = ['calendar', 'find', 'details', 'book']
 
 export interface ApiProbe {
   calls: number
@@ -74,6 +92,8 @@ interface Options {
 const DAYS = 60
 const PROBE_CLIENTS = 10
 const PARTY = 8
+/** Tables opened during each observed window, at watched venue-days, for poll → alert. */
+const ALERT_DROPS = 20
 /** Invocations an API call causes (reads of the request, last_checked_at), not the watching. */
 const API_DRIVEN = new Set(['request.ensure', 'request.read', 'availability.lastChecked'])
 
@@ -116,7 +136,15 @@ export async function scale(world: World, users: BenchUser[], options: Options):
     )
     await sleep(options.settleMs)
     const settledSeconds = Math.round(options.settleMs / 1000)
-    const step = { target, active: activeNow(), created, createSeconds, creatingPollLagP99ms, settledSeconds, venueDays }
+    const active = activeNow()
+    const reached = active >= target
+    const shortBecause = reached
+      ? null
+      : Date.now() - started > options.createBudgetMs
+        ? `creating stopped at the ${options.createBudgetMs / 60_000}-minute create budget (BENCH_CREATE_MINUTES) with ${active} active`
+        : `${wanted - created} of ${wanted} create calls were refused or failed`
+    if (shortBecause) options.log(`scale: step ${target} NOT reached: ${shortBecause}`)
+    const step = { target, active, reached, shortBecause, created, createSeconds, creatingPollLagP99ms, settledSeconds, venueDays }
     results.push(await observe(world, mine, step, options))
   }
   return results
@@ -125,19 +153,31 @@ export async function scale(world: World, users: BenchUser[], options: Options):
 async function observe(
   world: World,
   mine: { token: string; id: string }[],
-  step: Pick<ScaleResult, 'target' | 'active' | 'created' | 'createSeconds' | 'creatingPollLagP99ms' | 'settledSeconds' | 'venueDays'>,
+  step: Pick<
+    ScaleResult,
+    'target' | 'active' | 'reached' | 'shortBecause' | 'created' | 'createSeconds' | 'creatingPollLagP99ms' | 'settledSeconds' | 'venueDays'
+  >,
   options: Options,
 ): Promise<ScaleResult> {
   const from = Date.now()
   const until = from + options.observeMs
   const rss: number[] = []
+  const callsBefore = await world.control.calls()
   const probe = probeApi(world.api, mine, until)
+  const drops = dropTables(world, step.venueDays, from + options.observeMs / 3)
   while (Date.now() < until) {
     const sample = world.service.workerdRssMiB()
     if (sample !== null) rss.push(sample)
     await sleep(5_000)
   }
   const api = await probe
+  const callsAfter = await world.control.calls()
+  const callsIn = (kind: string) =>
+    (callsAfter[kind as keyof typeof callsAfter] ?? 0) - (callsBefore[kind as keyof typeof callsBefore] ?? 0)
+  const allCalls = Object.keys(callsAfter).reduce((sum, kind) => sum + callsIn(kind), 0)
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, callsIn(k)])) as Record<CallKind, number>
+  const cadences = [...world.traces.checkGapsBetween(from, until).values()]
+  const alerted = await alertsOf(world, await drops)
   const hours = (until - from) / 3_600_000
   const polls = world.traces.pollsBetween(from, until)
   const idle = polls.filter((p) => p.ok && !p.changed && p.pushed === 0)
@@ -168,7 +208,72 @@ async function observe(
     backgroundInvocationsPerHour: perHour(background.length),
     api,
     rssMiBMax: rss.length > 0 ? round(Math.max(...rss)) : null,
+    platformCallsPerHour: perHour(allCalls),
+    platformCallsPerHourByKind: {
+      calendar: perHour(byKind.calendar),
+      find: perHour(byKind.find),
+      details: perHour(byKind.details),
+      book: perHour(byKind.book),
+      other: perHour(allCalls - KINDS.reduce((sum, k) => sum + byKind[k], 0)),
+    },
+    achievedCadenceP50s: round((percentile(cadences, 50) ?? Number.NaN) / 1000, 1),
+    achievedCadenceP95s: round((percentile(cadences, 95) ?? Number.NaN) / 1000, 1),
+    venueDaysChecked: cadences.length,
+    alertDrops: alerted.drops,
+    alertsSeen: alerted.fromPoll.length,
+    pollToAlertP50s: round((percentile(alerted.fromPoll, 50) ?? Number.NaN) / 1000, 2),
   }
+}
+
+interface Dropped {
+  id: string
+  venueId: number
+  day: string
+  time: string
+  at: number
+}
+
+/**
+ * Opens ALERT_DROPS tables, one at a time over the first third of the window, at venue-days the
+ * step's requests watch (inside their 22:30–23:30 window), so poll → alert is measured at scale.
+ */
+async function dropTables(world: World, venueDays: number, by: number): Promise<Dropped[]> {
+  const venues = world.openVenues
+  const dropped: Dropped[] = []
+  for (let k = 0; k < ALERT_DROPS; k++) {
+    await sleep(Math.max(0, (by - Date.now()) / (ALERT_DROPS - k)))
+    const i = Math.floor(Math.random() * Math.min(venueDays, venues.length * DAYS))
+    const venue = venues[i % venues.length]
+    if (!venue) continue
+    const day = dayIn(venue.zone, 1 + (Math.floor(i / venues.length) % DAYS))
+    const time = `23:${String(k + 10).padStart(2, '0')}`
+    const table = { venueId: venue.id, day, time, seating: 'Dining Room', partyMin: PARTY, partyMax: PARTY }
+    if (await world.control.addSlot(table))
+      dropped.push({ id: `${venue.id}:${day}:${PARTY}`, venueId: venue.id, day, time, at: Date.now() })
+  }
+  return dropped
+}
+
+/** For each table dropped: from the first check that fired after it to its first alert (any request). */
+async function alertsOf(world: World, dropped: Dropped[]): Promise<{ drops: number; fromPoll: number[] }> {
+  const rows = z.object({ groups: z.string().nullable(), created_at: z.number() })
+  const groups = z.array(z.object({ venueId: z.number(), date: z.string(), tables: z.array(z.object({ time: z.string() })) }))
+  const from = Math.min(...dropped.map((d) => d.at))
+  const seen = world.d1.query(`SELECT groups, created_at FROM notifications WHERE kind = 'table_found' AND created_at >= ${from}`, rows)
+  const fromPoll = dropped.flatMap((d) => {
+    const check = world.traces.firstCheckAfter(d.id, d.at)
+    const alertAt = seen
+      .filter((r) =>
+        groups
+          .parse(JSON.parse(r.groups ?? '[]'))
+          .some((g) => g.venueId === d.venueId && g.date === d.day && g.tables.some((t) => t.time === d.time)),
+      )
+      .map((r) => r.created_at)
+      .sort((a, b) => a - b)[0]
+    return check && alertAt !== undefined ? [alertAt - check.firedAt] : []
+  })
+  await Promise.all(dropped.map((d) => world.control.removeSlot({ venueId: d.venueId, day: d.day, time: d.time, seating: 'Dining Room' })))
+  return { drops: dropped.length, fromPoll }
 }
 
 /** 10 clients read their requests (one, then a page) and /health, over and over, until `until`. */

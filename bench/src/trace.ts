@@ -2,12 +2,15 @@
 // poll (venue-day, fire time, storage rows written, next alarm) and a `do-call` line per Durable
 // Object invocation (class, method, wall time).
 import { z } from 'zod'
+import { median } from './stats'
 
 const pollLine = z.object({
   id: z.string(),
   firedAt: z.number(),
   rowsWritten: z.number(),
   ok: z.boolean(),
+  /** The platform was checked (a find or the calendar's answer); absent in older lines: true. */
+  checked: z.boolean().default(true),
   changed: z.boolean(),
   nextAt: z.number().nullable(),
   pushed: z.number(),
@@ -48,6 +51,28 @@ export class Traces {
       if (p.nextAt !== null) scheduled.set(p.id, p.nextAt)
     }
     return lags
+  }
+
+  /**
+   * The cadence each venue-day achieved: per venue-day (only `ids`, when given), the median gap
+   * between consecutive checks of the platform, for checks that fired in [from, to). The gap may
+   * start before `from`, so a venue-day checked once in the window still counts.
+   */
+  checkGapsBetween(from: number, to: number, ids?: ReadonlySet<string>): Map<string, number> {
+    const last = new Map<string, number>()
+    const gaps = new Map<string, number[]>()
+    for (const p of this.polls) {
+      if (!p.checked || (ids && !ids.has(p.id))) continue
+      const before = last.get(p.id)
+      if (before !== undefined && p.firedAt >= from && p.firedAt < to) gaps.set(p.id, [...(gaps.get(p.id) ?? []), p.firedAt - before])
+      last.set(p.id, p.firedAt)
+    }
+    return new Map([...gaps].map(([id, g]) => [id, median(g) ?? 0]))
+  }
+
+  /** The first check of venue-day `id` that fired at or after `at`. */
+  firstCheckAfter(id: string, at: number): PollLine | undefined {
+    return this.polls.find((p) => p.id === id && p.checked && p.firedAt >= at)
   }
 
   pollsBetween(from: number, to: number): PollLine[] {

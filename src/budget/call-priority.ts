@@ -38,24 +38,38 @@ export interface Allocation {
   shortfall: number
 }
 
-/** The longest stretch: a tier with no share left still polls now and then (at most 64 × its interval). */
+/** The longest stretch: a tier asking for far more than its share still polls now and then (at most 64 × its interval). */
 export const MAX_STRETCH = 64
+
+/**
+ * The share of the budget near and far polls keep whatever the earlier tiers want. Bookings and
+ * lookups are counted as they come (a minute's decay, budget-bucket.ts), so a spell of them — a
+ * dozen bookings, a user searching — could otherwise leave the polls nothing: every venue-day
+ * would then sleep MAX_STRETCH intervals, an hour at the default cadence, and miss the tables
+ * that came meanwhile (the contest bench caught none). The token bucket still lets the earlier
+ * tiers' calls go first, call by call; the floor only bounds how far a cadence is stretched.
+ */
+export const POLL_FLOOR_SHARE: Record<Tier, number> = { booking: 0, burst: 0, lookup: 0, near: 0.25, far: 0.05 }
 
 /**
  * Hands the budget out in tier order. A booking is never stretched (booking safety and a user
  * waiting come first; bookings are rare, so the budget absorbs them); each later tier gets what is
- * left, and its cadence stretches by demand ÷ granted.
+ * left after the floors of the tiers behind it, and at least its own floor; its cadence stretches
+ * by demand ÷ granted.
  */
 export function allocate(demand: PerTier, budgetPerSecond: number): Allocation {
-  let left = Math.max(0, budgetPerSecond)
+  const budget = Math.max(0, budgetPerSecond)
+  const want = (tier: Tier) => Math.max(0, demand[tier])
+  const floorOf = (tier: Tier) => Math.min(want(tier), POLL_FLOOR_SHARE[tier] * budget)
+  let left = budget
   const granted = zeroPerTier()
   const stretch = zeroPerTier()
-  for (const tier of TIERS) {
-    const want = Math.max(0, demand[tier])
-    const got = tier === 'booking' ? want : Math.min(want, left)
+  for (const [i, tier] of TIERS.entries()) {
+    const behind = TIERS.slice(i + 1).reduce((sum, t) => sum + floorOf(t), 0)
+    const got = tier === 'booking' ? want(tier) : Math.min(want(tier), Math.max(floorOf(tier), left - behind))
     left = Math.max(0, left - got)
     granted[tier] = got
-    stretch[tier] = want === 0 || got >= want ? 1 : got === 0 ? MAX_STRETCH : Math.min(MAX_STRETCH, want / got)
+    stretch[tier] = want(tier) === 0 || got >= want(tier) ? 1 : got === 0 ? MAX_STRETCH : Math.min(MAX_STRETCH, want(tier) / got)
   }
   const shortfall = TIERS.reduce((sum, t) => sum + Math.max(0, demand[t] - granted[t]), 0)
   return { budgetPerSecond, demand, granted, stretch, shortfall }

@@ -101,7 +101,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     if (!subject || subscribers.length === 0) {
       await this.#store.setPace({ offsetMs: null, checkedAt: this.#lastGood(pace, now), failing: null })
       await this.ctx.storage.deleteAlarm()
-      trace?.({ ok: true, changed: false, nextAt: null, pushed: 0 })
+      trace?.({ ok: true, checked: false, changed: false, nextAt: null, pushed: 0 })
       return
     }
     const plans = subscribers.map((s) => s.plan)
@@ -111,6 +111,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     let pushed = 0
     let changed = false
     let ok = true
+    let checked = false
     if (answer && now - answer.at < gap - 50) {
       // Not due: a new subscriber is primed from the answer in memory, the schedule stays.
       pushed = await this.#deliver(subject, subscribers, answer.slots, [], answer.at)
@@ -121,14 +122,14 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       const wait = isBurst ? await budget(this.env, `venue:${subject.venueDay.venueId}`) : 0
       if (wait > 0) {
         await this.ctx.storage.setAlarm(now + wait) // the venue's cap: try again shortly
-        trace?.({ ok: true, changed: false, nextAt: now + wait, pushed: 0 })
+        trace?.({ ok: true, checked: false, changed: false, nextAt: now + wait, pushed: 0 })
         return
       }
       const round = await this.#round(subject, isBurst, gap, now)
       if (round.kind === 'wait') {
         // The service-wide budget has no call for this venue-day now: its cadence stretches.
         await this.ctx.storage.setAlarm(now + round.waitMs)
-        trace?.({ ok: true, changed: false, nextAt: now + round.waitMs, pushed: 0 })
+        trace?.({ ok: true, checked: false, changed: false, nextAt: now + round.waitMs, pushed: 0 })
         return
       }
       const outcome = round.kind === 'skip' ? ({ kind: 'calendar_none' } as const) : await this.#find(subject, now)
@@ -136,12 +137,13 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       const step = decidePoll(pace, subscribers, outcome, now, { lastGood: this.#lastGood(pace, now), stretch: round.stretch })
       ;({ nextAt, pushed, changed } = await this.#apply(subject, subscribers, step, now))
       ok = outcome.kind === 'ok' || outcome.kind === 'calendar_none'
+      checked = true
     }
     // A request that subscribed while this run waited is primed right away.
     const delivered = new Set(subscribers.map((s) => `${s.requestId}:${s.version}`))
     if (this.#store.all().some((s) => !delivered.has(`${s.requestId}:${s.version}`))) nextAt = Math.min(nextAt, Date.now())
     await this.ctx.storage.setAlarm(nextAt)
-    trace?.({ ok, changed, nextAt, pushed })
+    trace?.({ ok, checked, changed, nextAt, pushed })
   }
 
   /**

@@ -2,7 +2,8 @@
 // nothing. `do-call`: one per Durable Object invocation (class, method, wall time), so the
 // benchmark counts invocations. `poll-trace`: one per availability poll — when its alarm fired,
 // how many storage rows the run wrote (SQLite's own count, so nothing is missed), whether the
-// slots changed, and when it asked to fire next. Poll lag is one line's `nextAt` against the
+// slots changed, whether the platform was checked (a find, or the calendar's answer standing for
+// one; not a run that only waited for the budget or primed a new subscriber), and when it asked to fire next. Poll lag is one line's `nextAt` against the
 // next line's `firedAt` for the same object.
 
 export function traceCall(env: { POLL_TRACE?: string }, object: string, method: string, startedAt: number, id?: string): void {
@@ -10,7 +11,7 @@ export function traceCall(env: { POLL_TRACE?: string }, object: string, method: 
   console.log(`do-call ${JSON.stringify({ c: object, m: method, ms: Date.now() - startedAt, ...(id ? { id } : {}) })}`)
 }
 
-export type PollTrace = (line: { ok: boolean; changed: boolean; nextAt: number | null; pushed: number }) => void
+export type PollTrace = (line: { ok: boolean; checked: boolean; changed: boolean; nextAt: number | null; pushed: number }) => void
 
 export function startPollTrace(env: { POLL_TRACE?: string }, sql: SqlStorage, id: string): PollTrace | null {
   if (env.POLL_TRACE !== 'on') return null

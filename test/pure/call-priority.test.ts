@@ -29,11 +29,28 @@ describe('handing out the budget', () => {
     expect(a.stretch.near).toBe(1)
     expect(a.stretch.far).toBe(2)
     expect(a.shortfall).toBeCloseTo(1)
-    // 3 a second: near gets 2 of its 3, far nothing.
+    // 3 a second: far keeps only its floor (5 %: 0.15), near gets the rest after bursts (1.85 of 3).
     const b = allocate(demand({ burst: 1, near: 3, far: 2 }), 3)
-    expect(b.stretch.near).toBeCloseTo(1.5)
-    expect(b.stretch.far).toBe(MAX_STRETCH)
-    expect(b.granted.far).toBe(0)
+    expect(b.granted.far).toBeCloseTo(0.15)
+    expect(b.stretch.far).toBeCloseTo(2 / 0.15)
+    expect(b.stretch.near).toBeCloseTo(3 / 1.85)
+  })
+
+  it('leaves near and far polls their floor whatever bookings and lookups want, so no venue-day goes quiet for an hour', () => {
+    // A spell of bookings and searches asking more than the whole budget.
+    const a = allocate(demand({ booking: 3, lookup: 5, near: 0.5, far: 0.1 }), 3)
+    expect(a.stretch.near).toBe(1) // 0.5 is within near's floor of 0.75
+    expect(a.stretch.far).toBe(1) // 0.1 is within far's floor of 0.15
+    expect(a.stretch.lookup).toBe(MAX_STRETCH) // nothing left for lookups: they wait in the bucket instead
+    // Near asking more than its floor is stretched to it, never to MAX_STRETCH.
+    const b = allocate(demand({ booking: 3, near: 1.5 }), 3)
+    expect(b.granted.near).toBeCloseTo(0.75)
+    expect(b.stretch.near).toBeCloseTo(2)
+  })
+
+  it('stretches a tier asking far beyond its share at most MAX_STRETCH times', () => {
+    const a = allocate(demand({ near: 3, far: 100 }), 3)
+    expect(a.stretch.far).toBe(MAX_STRETCH)
   })
 
   it('never stretches a booking, even past the budget; the others share what is left', () => {
