@@ -9,6 +9,7 @@ import { type ExecutorFacts, executorFactsOf, executorOf } from '../executors/ex
 import type { Executor } from '../executors/schema'
 import { wallClockAt } from '../lib/zoned-time'
 import type { Deps } from '../runtime/deps'
+import type { Cadence } from '../watching/cadence'
 import { availabilityObjectName } from './events'
 import type { RequestView, Reservation } from './schemas'
 import type { RequestState } from './state'
@@ -138,4 +139,25 @@ async function lastChecks(
       return [s.id, known.length > 0 ? Math.min(...known) : null]
     }),
   )
+}
+
+/**
+ * How often the platform is checked for this request now (issue 23): its slowest venue-day's
+ * cadence, the budget's stretch included, and the cadence its plans ask for. Null when it is not
+ * watching or no venue-day has checked yet. For the request page.
+ */
+export async function checkCadence(deps: Deps, state: RequestState): Promise<Cadence | null> {
+  if (state.status !== 'active' || state.watching.length === 0) return null
+  const facts = await executorFactsOf(deps, state.userId)
+  const via = executorOf(facts, state.spec.mode).execution === 'user_device' ? state.userId : null
+  const cadences: Cadence[] = await Promise.all(
+    state.watching.map(async (key) => {
+      const { everyMs, plannedMs } = await deps.env.AVAILABILITY.get(
+        deps.env.AVAILABILITY.idFromName(availabilityObjectName(key, via)),
+      ).cadence()
+      return { everyMs, plannedMs }
+    }),
+  )
+  const known = cadences.filter((c) => c.everyMs !== null)
+  return known.reduce<Cadence | null>((slowest, c) => ((c.everyMs ?? 0) > (slowest?.everyMs ?? -1) ? c : slowest), null)
 }

@@ -11,7 +11,7 @@ import { tierOfPoll } from '../budget/call-priority'
 import type { Outcome, Slot } from '../platform/api'
 import { deviceObject, requestObject } from '../runtime/deps'
 import { servicePlatform } from '../runtime/platform-health'
-import { bursting, intervalAt, nextPollAt } from './cadence'
+import { bursting, type Cadence, intervalAt, nextPollAt } from './cadence'
 import { type CalendarView, calendarSettingsFrom, needsCalendar, pollKind } from './calendar-check'
 import { deliveriesFor, newSlots, sameKeys } from './deliveries'
 import { budget } from './limits'
@@ -74,6 +74,21 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   async lastChecked(): Promise<number | null> {
     traceCall(this.env, 'availability', 'lastChecked', Date.now())
     return this.#lastChecked()
+  }
+
+  /**
+   * The cadence this venue-day keeps now — the gap its last check set to the next, the budget's
+   * stretch included (issue 23) — and the one its requests planned. Read from the stored pace:
+   * no write per poll. Null while failing (it backs off) or before its first check.
+   */
+  async cadence(): Promise<Cadence> {
+    const now = Date.now()
+    const pace = await this.#store.pace()
+    const plans = this.#store.live(now).map((s) => s.plan)
+    return {
+      everyMs: pace.failing ? null : pace.offsetMs,
+      plannedMs: plans.length > 0 ? Math.min(...plans.map((p) => intervalAt(p, now))) : null,
+    }
   }
 
   async #lastChecked(): Promise<number | null> {

@@ -52,3 +52,9 @@ export function backoffAfter(failures: number, intervalMs: number, retryAfterMs 
   const doubled = Math.max(intervalMs, BURST_FAST_MS) * 2 ** Math.max(1, failures)
   return Math.max(retryAfterMs, Math.min(FAILURE_BACKOFF_MAX_MS, doubled))
 }
+
+/** How often a venue-day is checked now (the budget's stretch included) and how often its requests planned. */
+export interface Cadence {
+  everyMs: number | null
+  plannedMs: number | null
+}

@@ -4,7 +4,9 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { budgetObject } from '../../src/budget/budget'
+import { connectPlatform } from '../../src/executors/connection'
 import { addDays } from '../../src/lib/zoned-time'
+import { WebClient } from '../web/web-client'
 import { control, createRequest, nextInterval, runPoll, setUp } from './world'
 
 // Calls a second, set on the service's budget object for this test: below the 0.4 a second that
@@ -40,6 +42,37 @@ describe('the service-wide budget', () => {
       expect(body.budget?.callsPerSecond).toBe(BUDGET)
       expect(body.budget?.shortfall).toBeGreaterThan(0)
       expect(body.budget?.stretch.far).toBeGreaterThan(1) // far dates stretch first
+    } finally {
+      await budgetObject(env).setBudget(null)
+    }
+  })
+
+  it('shows the diner on the request page how often the platform is checked, and that the budget stretched it', async () => {
+    const { day, spec, deps } = await setUp()
+    // The page's owner: a person signed in, with a connected platform account and a token of their own.
+    const web = new WebClient()
+    const email = await web.newUser()
+    const owner = await env.DB.prepare('select id from users where email = ?').bind(email).first<{ id: string }>()
+    if (!owner) throw new Error('no user')
+    await connectPlatform(deps, owner.id, { email: `diner-${owner.id}@example.test`, password: 'secret', acknowledgedRisk: true })
+    const ownerToken = await web.createToken()
+    const days = Array.from({ length: 24 }, (_, i) => addDays(day, i))
+    const made = await createRequest(ownerToken, spec({ dates: days, earliest_time: '17:00', latest_time: '23:45' }))
+    const pageCadence = async () => {
+      const html = await (await web.get(`/requests/${made.id}`)).text()
+      return /<dd id="check-cadence">([^<]*)<\/dd>/.exec(html)?.[1] ?? null
+    }
+    // Within the budget: every venue-day keeps its planned cadence, and the page says only that.
+    await Promise.all(days.map((d) => runPoll(d)))
+    expect(await pageCadence()).toMatch(/^about every \d+ min$/)
+    // A budget far below what the 24 venue-days want (0.2 a second at one check per 2 min each):
+    // their checks are stretched, and the page says so, with the cadence the request planned.
+    await budgetObject(env).setBudget(0.05)
+    try {
+      for (let round = 0; round < 2; round++) await Promise.all(days.map((d) => nextInterval(d).then(() => runPoll(d))))
+      expect(await pageCadence()).toMatch(
+        /^about every (\d+ min|\d+ h( \d+ min)?) \(every \d+ min planned: the service is sharing its calls/,
+      )
     } finally {
       await budgetObject(env).setBudget(null)
     }

@@ -11,6 +11,7 @@ import { type PageOf, Pager } from '../../html/components/pager'
 import { ago, duration, formatInstant, formatLocal } from '../../html/format'
 import { people, usd } from '../../html/spec-words'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
+import type { Cadence } from '../../watching/cadence'
 import { DigestGroups } from '../components/digest-groups'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
 
@@ -31,6 +32,8 @@ export interface RequestPageProps {
   error?: string | undefined
   /** Local development with the sandbox platform only (core/deployment.ts sandboxDemoEnabled). */
   demoControl?: boolean | undefined
+  /** How often the platform is checked now, and planned (requests/view.ts checkCadence); null: not known. */
+  cadence?: Cadence | null | undefined
 }
 
 const OPEN = new Set(['needs_approval', 'active', 'awaiting_verification'])
@@ -132,7 +135,28 @@ function NextStep(props: { request: RequestView }) {
   )
 }
 
-function Pulse(props: { request: RequestView; now: number }) {
+/**
+ * The cadence achieved, in words. When the service's platform budget stretches it (issue 23), the
+ * diner sees that and the cadence their request asked for: a slower check is a smaller chance.
+ */
+function CadenceWords(props: { cadence: Cadence }) {
+  const { everyMs, plannedMs } = props.cadence
+  if (everyMs === null) return null
+  const stretched = plannedMs !== null && everyMs > plannedMs * 1.2
+  return (
+    <>
+      <dt>Checks</dt>
+      <dd id="check-cadence">
+        about every {duration(everyMs)}
+        {stretched && plannedMs !== null
+          ? ` (every ${duration(plannedMs)} planned: the service is sharing its calls to the platform among many diners right now)`
+          : ''}
+      </dd>
+    </>
+  )
+}
+
+function Pulse(props: { request: RequestView; now: number; cadence: Cadence | null }) {
   const r = props.request
   const open = OPEN.has(r.status)
   const checked = r.last_checked_at ? Date.parse(r.last_checked_at) : null
@@ -153,6 +177,7 @@ function Pulse(props: { request: RequestView; now: number }) {
           </dd>
         </>
       ) : null}
+      {props.cadence ? <CadenceWords cadence={props.cadence} /> : null}
       {open ? (
         <>
           <dt>Watching ends</dt>
@@ -196,7 +221,7 @@ export function RequestPage(props: RequestPageProps) {
       {props.notice ? <Alert kind="success">{props.notice}</Alert> : null}
       {props.error ? <Alert kind="error">{props.error}</Alert> : null}
       <section class="card request-status" aria-label="Status">
-        <Pulse request={r} now={props.now} />
+        <Pulse request={r} now={props.now} cadence={props.cadence ?? null} />
         {r.status_reason ? <p>{r.status_reason}</p> : null}
         <NextStep request={r} />
       </section>

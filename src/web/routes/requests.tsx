@@ -20,7 +20,7 @@ import { listRequestsForUser } from '../../requests/read'
 import { restaurantsByIds } from '../../requests/restaurants'
 import type { RequestState } from '../../requests/state'
 import { stopRequest } from '../../requests/stop'
-import { viewFor } from '../../requests/view'
+import { checkCadence, viewFor } from '../../requests/view'
 import { type Deps, depsOf } from '../../runtime/deps'
 import { ApprovePage, type ApprovePageProps } from '../pages/approve'
 import { RequestPage } from '../pages/request'
@@ -148,7 +148,11 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
     const said = nowSays[state.status]
     extra = { ...(extra.error ? { error: extra.error } : {}), ...(said ? { notice: said } : {}) }
   }
-  const [venues, alerts] = await Promise.all([restaurantsByIds(deps, request.venue_ids), alertsOfRequest(deps, user.id, request.id)])
+  const [venues, alerts, cadence] = await Promise.all([
+    restaurantsByIds(deps, request.venue_ids),
+    alertsOfRequest(deps, user.id, request.id),
+    checkCadence(deps, state),
+  ])
   const found = foundTablesOf(alerts)
   // The page shows the whole kept trace (the API view has the last 20), newest first.
   const trace = [...state.trace].reverse().map((t) => ({ at: new Date(t.at).toISOString(), message: t.message }))
@@ -163,6 +167,7 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
       notices={pageOf(found.notices, pageNumber(c.req.query('notices')), NOTICES_PER_PAGE)}
       trace={pageOf(trace, pageNumber(c.req.query('trace')), TRACE_PER_PAGE)}
       demoControl={sandboxDemoEnabled(c.env)}
+      cadence={cadence}
       {...extra}
     />
   )
