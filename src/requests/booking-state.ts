@@ -1,8 +1,8 @@
 // The booking sub-state of a request: the offer being checked, the one booking attempt and its
 // verification, and whether booking was turned off after an attempt that could not be verified.
-// Its fields are stored flat in the request's state (state.ts); the reducers here are the only
-// changes decide() makes to them, so the safety rules (one attempt, never after an unverifiable
-// one) read in one place.
+// Its fields are stored flat in the request's state (state.ts); decide() changes them through the
+// small reducers here, so each step of an attempt (started, verifying, booked, booked nothing)
+// has one name.
 
 export interface BookingState {
   /** When the platform was asked about a slot to book (one at a time; news meanwhile comes again later). */

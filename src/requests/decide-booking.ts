@@ -25,7 +25,7 @@ import { toldOf } from './digest-state'
 import { availabilityName, type Effect, type Offer, type RequestEvent } from './events'
 import { type Change, type RequestState, transition } from './state'
 import { type Decided, stateOnly } from './step'
-import { heardAt } from './watch-state'
+import { blockedUntil, heardAt } from './watch-state'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 export const VERIFY_WINDOW_MS = 10 * 60 * 1000
@@ -143,7 +143,7 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
       const all = [offer, ...offer.rest]
       const alerted = alertInstead(state, all, offer, 'the platform account needs reconnecting', now)
       const watch = stopWatching(alerted.state)
-      const blocked = { reason: 'reauth', retryAt: now + CONNECTION_WAIT_MS } as const
+      const blocked = blockedUntil('reauth', now + CONNECTION_WAIT_MS)
       const reason = activeReason({ blocked, failingChecks: {} })
       const patch = { ...watch.patch, blocked, ...offerCheckOver() }
       const next = transition(alerted.state, { reason, trace: reason ?? [], patch }, now)

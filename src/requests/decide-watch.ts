@@ -6,7 +6,7 @@ import { venueDaysOf } from '../watching/schedule'
 import { availabilityName, type Effect, type RequestEvent, type VenueDay } from './events'
 import { type Change, isOpen, type RequestState, transition } from './state'
 import { type Decided, stateOnly } from './step'
-import { type Blocked, checkFailing, leftAll, subscribed, type WatchState } from './watch-state'
+import { type Blocked, blockedUntil, checkFailing, leftAll, subscribed, type WatchState } from './watch-state'
 
 export const CONNECTION_WAIT_MS = 5 * 60 * 1000
 
@@ -109,7 +109,7 @@ export function watchConnection(state: RequestState, event: Extract<RequestEvent
     return { state: transition(state, { reason: null, trace: message, patch: watch.patch }, now), effects: watch.effects }
   }
   const reason: Blocked['reason'] = event.state === 'missing' ? 'no_connection' : event.state
-  const blocked = { reason, retryAt: now + CONNECTION_WAIT_MS }
+  const blocked = blockedUntil(reason, now + CONNECTION_WAIT_MS)
   const watch = stopWatching(state)
   const why = activeReason({ blocked, failingChecks: {} })
   const next = transition(

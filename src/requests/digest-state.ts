@@ -1,7 +1,7 @@
 // The digest sub-state of a request: what the user was told (each slot once), the tables waiting
 // for the next digest, when the last one went out and which restaurant-dates it named. Its fields
-// are stored flat in the request's state (state.ts); the reducers here are the only changes
-// decide() makes to them. The digest's own rules (gathering, limits, the gap) are alerts/digest.ts.
+// are stored flat in the request's state (state.ts); decide() changes them through the small
+// reducers here. The digest's own rules (gathering, limits, the gap) are alerts/digest.ts.
 import { DAYS_LIMIT, type PendingDigest } from '../alerts/digest'
 
 export interface DigestState {

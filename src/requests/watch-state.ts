@@ -1,6 +1,6 @@
 // The watch sub-state of a request: which venue-days it is subscribed to, why it waits when it
 // should watch, which checks fail, and the last check it heard of. Its fields are stored flat in
-// the request's state (state.ts); the reducers here are the only changes decide() makes to them.
+// the request's state (state.ts); decide() changes them through the small reducers here.
 
 /** Why a request that should watch does not: the user's platform connection, or their paired device is offline. */
 export interface Blocked {
@@ -32,6 +32,9 @@ export const leftAll = (): Pick<WatchState, 'watching' | 'failingChecks' | 'bloc
   failingChecks: {},
   blocked: null,
 })
+
+/** Watching waits (the connection, or the device); the request looks again by itself at `retryAt`. */
+export const blockedUntil = (reason: Blocked['reason'], retryAt: number): Blocked => ({ reason, retryAt })
 
 /** A venue-day's checks fail with this status reason (`problem` set), or work again (null). */
 export function checkFailing(failing: WatchState['failingChecks'], key: string, problem: { reason: string | null } | null) {
