@@ -2,10 +2,8 @@
 // with the stored token ('cloud'), or the user's paired device with its own token ('device').
 // A user who books from a device whose device is offline gets 'offline', never the cloud,
 // unless they turned on the cloud fallback. The rules that decide whether to book stay in
-// decide(); whichever client calls, it only fetches and books.
+// decide(); whichever client calls, it only fetches and books (the executors: account-executor.ts).
 import { executionFactsOf } from '../db/devices'
-import type { Outcome, PlatformReservation } from '../platform/api'
-import type { WorkCall, WorkResult } from '../platform/device-protocol'
 import { type Deps, deviceObject } from '../runtime/deps'
 
 export type AccountRoute = 'cloud' | 'device' | 'offline'
@@ -25,11 +23,3 @@ export async function accountRouteOf(deps: Deps, userId: string): Promise<RouteF
   if (device.connected && device.platform?.connected) return { route: 'device', everPaired }
   return { route: facts.cloudFallback ? 'cloud' : 'offline', everPaired }
 }
-
-/** One call through the user's device; null when no device took it or none answered in time. */
-export async function onDevice<C extends WorkCall>(deps: Deps, userId: string, id: string, call: C): Promise<WorkResult<C> | null> {
-  return deviceObject(deps.env, userId).perform(id, call) as Promise<WorkResult<C> | null>
-}
-
-export const deviceReservations = (deps: Deps, userId: string, id: string): Promise<Outcome<PlatformReservation[]> | null> =>
-  onDevice(deps, userId, id, { op: 'reservations' })

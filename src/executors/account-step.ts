@@ -1,40 +1,54 @@
-// Where a user's account calls go during one step of a request: the route (cloud, device or
-// offline) is looked at once per user and step, and the cloud session is opened once per user and
-// step, so the offer check and the book call share it (and its renewal). A refused renewal drops
-// the session and marks the connection for reconnecting.
+// The user's account executor for one step of a request: where their calls go (cloud, device or
+// offline) is looked at once per user and step, and the cloud session is opened once per user
+// and step, so the offer check and the book call share it (and its renewal). A refused renewal
+// drops the session and marks the connection for reconnecting.
 import type { Deps } from '../runtime/deps'
-import { accountRouteOf, type RouteFacts } from './account-route'
+import type { AccountContext, AccountExecutor, StepSession } from './account-executor'
+import { type AccountRoute, accountRouteOf } from './account-route'
+import { cloudAccount } from './cloud-account'
 import { markReauthRequired } from './connection'
-import { type UserSession, userSession } from './platform-session'
+import { deviceAccount } from './device-account'
+import { offlineAccount } from './offline-account'
+import { userSession } from './platform-session'
+
+const EXECUTORS: Record<AccountRoute, (c: AccountContext) => AccountExecutor> = {
+  cloud: cloudAccount,
+  device: deviceAccount,
+  offline: offlineAccount,
+}
 
 export interface AccountStep {
-  routeOf(d: Deps, userId: string): Promise<RouteFacts>
-  sessionOf(d: Deps, userId: string): Promise<UserSession | null>
-  /** The platform refused the user's token and its renewal: ask the user to reconnect. */
-  rejected(d: Deps, userId: string): Promise<number | null>
+  /** The user's executor, bound to the caller's deps; the route and the session are the step's. */
+  accountOf(d: Deps, userId: string): Promise<AccountExecutor>
 }
 
 export function accountStep(): AccountStep {
-  const sessions = new Map<string, Promise<UserSession | null>>()
-  const routes = new Map<string, Promise<RouteFacts>>()
+  const routes = perUser(accountRouteOf)
+  const sessions = perUser(userSession)
   return {
-    sessionOf(d, userId) {
-      const known = sessions.get(userId)
-      if (known) return known
-      const session = userSession(d, userId)
-      sessions.set(userId, session)
-      return session
+    async accountOf(d, userId) {
+      const { route, everPaired } = await routes.get(d, userId)
+      const session: StepSession = {
+        open: () => sessions.get(d, userId),
+        async rejected() {
+          sessions.forget(userId)
+          return markReauthRequired(d, userId)
+        },
+      }
+      return EXECUTORS[route]({ d, userId, everPaired, session })
     },
-    routeOf(d, userId) {
-      const known = routes.get(userId)
-      if (known) return known
-      const route = accountRouteOf(d, userId)
-      routes.set(userId, route)
-      return route
+  }
+}
+
+/** The first caller's answer for a user, shared by every later caller in the step (until forgotten). */
+function perUser<T>(look: (d: Deps, userId: string) => Promise<T>) {
+  const known = new Map<string, Promise<T>>()
+  return {
+    get(d: Deps, userId: string): Promise<T> {
+      const answer = known.get(userId) ?? look(d, userId)
+      known.set(userId, answer)
+      return answer
     },
-    async rejected(d, userId) {
-      sessions.delete(userId)
-      return markReauthRequired(d, userId)
-    },
+    forget: (userId: string) => known.delete(userId),
   }
 }

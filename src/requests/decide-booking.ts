@@ -11,10 +11,21 @@ import type { SlotTerms } from '../platform/api'
 import { judgeSlot, slotKey } from '../watching/match'
 import { decideBooking } from './booking/booking-decision'
 import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './booking/booking-rules'
+import {
+  attemptBooked,
+  attemptBookedNothing,
+  attemptStarted,
+  attemptVerifying,
+  type BookingAttempt,
+  offerCheckOver,
+  offerCheckStarted,
+} from './booking-state'
 import { activeReason, CONNECTION_WAIT_MS, endedNotice, recipientOf, reconnectNotice, startWatching, stopWatching } from './decide-watch'
+import { toldOf } from './digest-state'
 import { availabilityName, type Effect, type Offer, type RequestEvent } from './events'
-import { ALERTED_LIMIT, type BookingAttempt, type Change, type RequestState, transition } from './state'
+import { type Change, type RequestState, transition } from './state'
 import { type Decided, stateOnly } from './step'
+import { blockedUntil, heardAt } from './watch-state'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 export const VERIFY_WINDOW_MS = 10 * 60 * 1000
@@ -53,7 +64,7 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
     .sort((a, b) => a.startsAt - b.startsAt)
   const [first, ...rest] = fresh
   if (!first) return { ...stateOnly(state), reply: { watching: true } }
-  const lastCheckedAt = Math.max(state.lastCheckedAt ?? 0, event.checkedAt)
+  const lastCheckedAt = heardAt(state, event.checkedAt)
   const venue = { venueName: event.venueName, venuePage: event.venuePage }
   if (!mayBook(state)) {
     const alerted = alertInstead(state, fresh, venue, null, now, { lastCheckedAt })
@@ -66,7 +77,7 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
   // Straight to the platform's details for the earliest matching slot; the rest follow if it fails.
   const offer: Offer = { slot: first.slot, startsAt: first.startsAt, ...venue, revision: state.revision, rest }
   return {
-    state: transition(state, { patch: { lastCheckedAt, checkingOffer: now } }, now),
+    state: transition(state, { patch: { lastCheckedAt, ...offerCheckStarted(now) } }, now),
     effects: [checkOffer(state, offer)],
     reply: { watching: true },
   }
@@ -92,7 +103,6 @@ function alertInstead(
   const trace = why
     ? slots.map((s) => `Not booked: ${venue.venueName}, ${when(s)}, ${s.seatingType}: ${why}; you are told in the next alert.`)
     : []
-  const alerted = [...state.alerted, ...slots.map(slotKey)].slice(-ALERTED_LIMIT)
   const tables = slots.map((s) => ({
     venueId: s.venueId,
     day: s.day,
@@ -103,8 +113,8 @@ function alertInstead(
     note: why,
     key: slotKey(s),
   }))
-  const digest = addToDigest(state, tables, now)
-  return { state: transition(state, { trace, patch: { ...patch, alerted, digest } }, now), effects: [] }
+  const told = toldOf(state, slots.map(slotKey), addToDigest(state, tables, now))
+  return { state: transition(state, { trace, patch: { ...patch, ...told } }, now), effects: [] }
 }
 
 /** The next matching slot of the same poll, if the one checked was not booked; else the check is over. */
@@ -115,7 +125,7 @@ function tryNext(step: Decided, offer: Offer, now: number): Decided {
 }
 
 const checkDone = (state: RequestState, now: number) =>
-  state.checkingOffer === null ? state : transition(state, { patch: { checkingOffer: null } }, now)
+  state.checkingOffer === null ? state : transition(state, { patch: offerCheckOver() }, now)
 
 function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 'offer_checked' }>, now: number): Decided {
   const { offer, answer } = event
@@ -133,9 +143,10 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
       const all = [offer, ...offer.rest]
       const alerted = alertInstead(state, all, offer, 'the platform account needs reconnecting', now)
       const watch = stopWatching(alerted.state)
-      const blocked = { reason: 'reauth', retryAt: now + CONNECTION_WAIT_MS } as const
+      const blocked = blockedUntil('reauth', now + CONNECTION_WAIT_MS)
       const reason = activeReason({ blocked, failingChecks: {} })
-      const next = transition(alerted.state, { reason, trace: reason ?? [], patch: { ...watch.patch, blocked, checkingOffer: null } }, now)
+      const patch = { ...watch.patch, blocked, ...offerCheckOver() }
+      const next = transition(alerted.state, { reason, trace: reason ?? [], patch }, now)
       return { state: next, effects: [...alerted.effects, ...watch.effects, ...reconnectNotice(state, answer.reconnectNotice)] }
     }
     case 'ok': {
@@ -176,7 +187,7 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
           to: 'awaiting_verification',
           reason: 'A booking was submitted; verifying it with the platform.',
           trace: `Booking ${offer.venueName}, ${tableWhen(slot.day, slot.time, state.spec.timezone)} (${slot.seatingType}) for ${attempt.partySize}; cancellation fee ${dollars(attempt.cancellationFee ?? 0)} per person.`,
-          patch: { attempt, checkingOffer: null },
+          patch: attemptStarted(attempt),
         },
         now,
       )
@@ -197,7 +208,7 @@ function bookingAnswer(state: RequestState, event: Extract<BookingEvent, { kind:
   const told = answered(attempt, event.outcome)
   // "Gone" but unclear: verified long enough for the account to disprove it (rules.ts).
   const verifyUntil = told.saidGone ? Math.max(told.verifyUntil, now + DISPROOF_WINDOW_MS) : told.verifyUntil
-  const next = transition(state, { patch: { attempt: { ...told, checkAt: now + VERIFY_INTERVAL_MS, verifyUntil } } }, now)
+  const next = transition(state, { patch: attemptVerifying({ ...told, checkAt: now + VERIFY_INTERVAL_MS, verifyUntil }) }, now)
   return { state: next, effects: [...notice, verifyEffect(next)] }
 }
 
@@ -227,7 +238,7 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
         to: waiting ? 'confirmed' : state.status,
         reason: waiting ? 'Booked and verified on the platform account.' : undefined,
         trace: `Verified on the platform account: ${where} for ${attempt.partySize}.`,
-        patch: { attempt: null, ...watch.patch },
+        patch: { ...attemptBooked(), ...watch.patch },
       },
       now,
     )
@@ -265,14 +276,17 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
       return { state: alerted.state, effects: [...alerted.effects, ...back.effects] }
     }
     if (now < attempt.verifyUntil) {
-      const patch = { attempt: { ...attempt, absentReads: reads, checkAt: now + VERIFY_INTERVAL_MS } }
+      const patch = attemptVerifying({ ...attempt, absentReads: reads, checkAt: now + VERIFY_INTERVAL_MS })
       return { state: transition(state, { patch }, now), effects: [] }
     }
   }
   const notice = answer.kind === 'unreadable' ? reconnectNotice(state, answer.reconnectNotice) : []
   if (now < attempt.verifyUntil) {
     // Keep verifying on later alarms; never book meanwhile.
-    return { state: transition(state, { patch: { attempt: { ...attempt, checkAt: now + VERIFY_INTERVAL_MS } } }, now), effects: notice }
+    return {
+      state: transition(state, { patch: attemptVerifying({ ...attempt, checkAt: now + VERIFY_INTERVAL_MS }) }, now),
+      effects: notice,
+    }
   }
   const why = 'The booking could not be verified either way; check the platform account. This request will not book again.'
   const disabled = 'An earlier booking could not be verified; this request now only alerts.'
@@ -288,11 +302,11 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
 /** Back to watching (or expired) after an attempt that booked nothing. Stopped stays stopped. */
 function resumed(state: RequestState, now: number, message: string, bookingDisabled = state.bookingDisabled): Decided {
   if (state.status !== 'awaiting_verification') {
-    return stateOnly(transition(state, { trace: message, patch: { attempt: null, bookingDisabled } }, now))
+    return stateOnly(transition(state, { trace: message, patch: attemptBookedNothing(bookingDisabled) }, now))
   }
   if (now >= state.expiresAt) {
     const watch = stopWatching(state)
-    const patch = { attempt: null, bookingDisabled, ...watch.patch }
+    const patch = { ...attemptBookedNothing(bookingDisabled), ...watch.patch }
     const reason = 'Expired; nothing was booked.'
     return {
       state: transition(state, { to: 'expired', reason, trace: message, patch }, now),
@@ -301,6 +315,6 @@ function resumed(state: RequestState, now: number, message: string, bookingDisab
   }
   // Subscribing again delivers the slots that appeared while the booking was verified.
   const watch = startWatching(state, now)
-  const patch = { attempt: null, bookingDisabled, ...watch.patch }
+  const patch = { ...attemptBookedNothing(bookingDisabled), ...watch.patch }
   return { state: transition(state, { to: 'active', reason: null, trace: message, patch }, now), effects: watch.effects }
 }

@@ -4,8 +4,9 @@
 import type { Recipient } from '../alerts/notice'
 import { venueDaysOf } from '../watching/schedule'
 import { availabilityName, type Effect, type RequestEvent, type VenueDay } from './events'
-import { type Blocked, type Change, isOpen, type RequestState, transition } from './state'
+import { type Change, isOpen, type RequestState, transition } from './state'
 import { type Decided, stateOnly } from './step'
+import { type Blocked, blockedUntil, checkFailing, leftAll, subscribed, type WatchState } from './watch-state'
 
 export const CONNECTION_WAIT_MS = 5 * 60 * 1000
 
@@ -28,7 +29,7 @@ interface WatchChange {
 /** Subscribe to every venue-day still ahead; subscribing again replaces the filter and plan. */
 export function startWatching(state: RequestState, now: number): WatchChange {
   const venueDays = venueDaysOf(state.spec, now)
-  const patch = { watching: venueDays.map(availabilityName), blocked: null }
+  const patch = subscribed(venueDays.map(availabilityName))
   if (venueDays.length === 0) return { patch, effects: [] }
   const target = { requestId: state.id, userId: state.userId, spec: state.spec, expiresAt: state.expiresAt, venueDays }
   return { patch, effects: [{ kind: 'subscribe', target }] }
@@ -37,13 +38,13 @@ export function startWatching(state: RequestState, now: number): WatchChange {
 /** Leave every venue-day watched now, except those in `keep` (about to be subscribed again). */
 export function stopWatching(state: RequestState, keep: readonly string[] = []): WatchChange {
   const leaving = state.watching.filter((key) => !keep.includes(key))
-  const patch = { watching: [], failingChecks: {}, blocked: null }
+  const patch = leftAll()
   if (leaving.length === 0) return { patch, effects: [] }
   return { patch, effects: [{ kind: 'unsubscribe', requestId: state.id, userId: state.userId, venueDays: leaving.map(venueDayOf) }] }
 }
 
 /** An active request's status reason follows from why it is not watching, or which checks fail. */
-export function activeReason(state: Pick<RequestState, 'blocked' | 'failingChecks'>): string | null {
+export function activeReason(state: Pick<WatchState, 'blocked' | 'failingChecks'>): string | null {
   if (state.blocked) return WAITING_FOR[state.blocked.reason]
   return Object.values(state.failingChecks).find((reason) => reason !== null) ?? null
 }
@@ -99,7 +100,7 @@ export function watchConnection(state: RequestState, event: Extract<RequestEvent
     }
     if (!state.blocked) return stateOnly(state)
     const watch = event.subscribed
-      ? { patch: { watching: venueDaysOf(state.spec, now).map(availabilityName), blocked: null }, effects: [] }
+      ? { patch: subscribed(venueDaysOf(state.spec, now).map(availabilityName)), effects: [] }
       : startWatching(state, now)
     const message =
       state.blocked.reason === 'device_offline'
@@ -108,7 +109,7 @@ export function watchConnection(state: RequestState, event: Extract<RequestEvent
     return { state: transition(state, { reason: null, trace: message, patch: watch.patch }, now), effects: watch.effects }
   }
   const reason: Blocked['reason'] = event.state === 'missing' ? 'no_connection' : event.state
-  const blocked = { reason, retryAt: now + CONNECTION_WAIT_MS }
+  const blocked = blockedUntil(reason, now + CONNECTION_WAIT_MS)
   const watch = stopWatching(state)
   const why = activeReason({ blocked, failingChecks: {} })
   const next = transition(
@@ -138,9 +139,7 @@ export function watchCheckFailed(state: RequestState, event: Extract<RequestEven
         ]
       : []
   const text = event.problem ? `Could not check ${where}: ${event.problem.says}.` : `Checks of ${where} work again.`
-  const failingChecks = { ...state.failingChecks }
-  if (event.problem) failingChecks[key] = event.problem.reason
-  else delete failingChecks[key]
+  const failingChecks = checkFailing(state.failingChecks, key, event.problem)
   const reason = state.status === 'active' ? activeReason({ blocked: state.blocked, failingChecks }) : undefined
   return { state: transition(state, { reason, trace: text, patch: { failingChecks } }, now), effects: health, reply: { watching: true } }
 }

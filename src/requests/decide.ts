@@ -19,6 +19,7 @@ import {
 import type { RequestEvent, UpdateKey } from './events'
 import { isOpen, keyConflict, type RequestState, refuseApproval, refuseStop, refuseUpdate, sameSpec, transition } from './state'
 import { type Decided, type Decision, type Reply, stateOnly } from './step'
+import { blockedUntil } from './watch-state'
 
 const UPDATE_KEY_TTL_MS = 24 * 60 * 60 * 1000
 
@@ -221,7 +222,7 @@ function alarm(state: RequestState, now: number): Decided {
   if (state.blocked && now >= state.blocked.retryAt) {
     // Look at the connection again: the subscribe effect answers with a connection event.
     const watch = startWatching(state, now)
-    const blocked = { ...state.blocked, retryAt: now + CONNECTION_WAIT_MS }
+    const blocked = blockedUntil(state.blocked.reason, now + CONNECTION_WAIT_MS)
     return { state: transition(state, { patch: { blocked } }, now), effects: watch.effects }
   }
   if (!state.blocked && state.watching.length === 0) {

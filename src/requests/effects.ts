@@ -1,7 +1,7 @@
 // Runs the effects decide() asks for and returns what the world answered as the next events:
-// one handler per effect kind (handlers/), all sharing one step's account calls, so where a
-// user's calls go (cloud, device or offline) is looked at once per user and step
-// (executors/account-step.ts). The runner only runs: it decides nothing, and nothing here reads
+// one handler per effect kind (handlers/), all sharing one step's account executors, so where a
+// user's calls go (cloud, device or offline) is chosen once per user and step
+// (executors/account-step.ts) and no handler asks. The runner only runs: it decides nothing, and nothing here reads
 // or changes the request's state (answers go back to decide() as events).
 import { accountStep } from '../executors/account-step'
 import { depsOf } from '../runtime/deps'
@@ -35,7 +35,8 @@ export function effectRunner(env: Cloudflare.Env) {
   const background: Promise<unknown>[] = []
 
   async function one(effect: Effect): Promise<RequestEvent[]> {
-    const step: EffectStep = { ...account, env, d: depsOf(env), background }
+    const d = depsOf(env)
+    const step: EffectStep = { env, d, background, accountOf: (userId) => account.accountOf(d, userId) }
     const handler = HANDLERS[effect.kind] as Handler<Effect['kind']>
     return handler(step, effect)
   }

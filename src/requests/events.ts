@@ -5,8 +5,9 @@
 import type { DigestTable, Notice, Recipient } from '../alerts/notice'
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
 import type { Heard, VenueDay } from '../watching/news'
+import type { BookingAttempt } from './booking-state'
 import type { RequestSpec } from './schemas'
-import type { BookingAttempt, RequestState } from './state'
+import type { RequestState } from './state'
 
 // The availability objects' vocabulary is theirs (src/watching/news.ts); the request's files take it from here with the rest.
 export { availabilityName, availabilityObjectName, type CheckProblem, type Heard, type VenueDay } from '../watching/news'

@@ -1,9 +1,13 @@
 // The request's status machine, pure: the state the Durable Object keeps, the transition
-// table, and the one transition() every change goes through. No storage, no I/O.
+// table, and the one transition() every change goes through. No storage, no I/O. The state is
+// the request's core and three sub-states, each in its own file with its reducers: watch
+// (watch-state.ts), booking (booking-state.ts) and what the user was told (digest-state.ts).
 
-import type { PendingDigest } from '../alerts/digest'
 import { OPEN_STATUSES, type Status } from '../core/status'
+import { type BookingState, noBooking } from './booking-state'
+import { type DigestState, nothingTold } from './digest-state'
 import type { RequestSpec } from './schemas'
+import { notWatching, type WatchState } from './watch-state'
 
 /** Status changes the service may make; a change that keeps the status is always allowed. */
 const NEXT: Record<Status, readonly Status[]> = {
@@ -29,15 +33,8 @@ export interface TraceItem {
   message: string
 }
 
-/** Why a request that should watch does not: the user's platform connection, or their paired device is offline. */
-export interface Blocked {
-  reason: 'no_connection' | 'reauth' | 'device_offline'
-  /** When the request looks at the connection again by itself (connecting also wakes it). */
-  retryAt: number
-}
-
-/** Everything the request's Durable Object keeps. */
-export interface RequestState {
+/** Who and what the request is, where its status stands, and the bookkeeping of its updates. */
+export interface RequestCore {
   id: string
   userId: string
   principalId: string
@@ -50,76 +47,19 @@ export interface RequestState {
   createdAt: number
   updatedAt: number
   statusReason: string | null
-  /** The latest platform check this request heard of (the view asks the availability objects first). */
-  lastCheckedAt: number | null
   trace: TraceItem[]
-  /** Slot keys the user was already told about (bounded), so each slot alerts once. */
-  alerted: string[]
-  /** The venue-days (availabilityName keys) this request is subscribed to. */
-  watching: string[]
-  /** Set while watching waits for the user's platform connection. */
-  blocked: Blocked | null
-  /** Venue-days whose checks fail right now, with the status reason the failure gives (null: none). */
-  failingChecks: Record<string, string | null>
-  /** When the platform was asked about a slot to book (one at a time; news meanwhile comes again later). */
-  checkingOffer: number | null
-  /** The one booking attempt this request may ever make, while it is being verified. */
-  attempt: BookingAttempt | null
-  /**
-   * Set when an attempt's outcome could never be verified: the request then only alerts, so a
-   * booking that lands late can never be followed by a second one.
-   */
-  bookingDisabled: string | null
   /** Idempotency-Keys of accepted updates (24 hours), so a retried update replays. */
   updateKeys: Record<string, { bodyHash: string; at: number }>
   /** The expiry time the user was warned about a day ahead (needs_approval only), so it warns once. */
   expiryWarned: number | null
-  /** Tables waiting to be told in the next digest (alerts/digest.ts). */
-  digest: PendingDigest | null
-  /** When the last digest went out (the per-request gap counts from it). */
-  digestSentAt: number | null
-  /** Restaurant-dates ("venueId:day") the user was told of (bounded). */
-  digestDays: string[]
 }
 
-export interface AbsentReads {
-  first: number
-  last: number
-  count: number
-}
-
-export interface BookingAttempt {
-  slotKey: string
-  venueId: number
-  venueName: string
-  day: string
-  time: string
-  partySize: number
-  seatingType: string
-  startsAt: number
-  revision: number
-  cancellationFee: number | null
-  freeCancellationUntil: number | null
-  /** The table holds a card: the book call sends struct_payment_method; else it sends none (§11). */
-  needsCard: boolean
-  /** Matching reservations already on the account before booking: never mistaken for ours. */
-  preexisting: string[]
-  createdAt: number
-  /** What the book call answered; 'pending' if the object stopped before it answered. */
-  outcome: 'pending' | 'booked' | 'refused' | 'unknown'
-  refusal: string | null
-  /**
-   * An unclear answer in which the platform said the table is gone (HTTP 410, "no longer
-   * available"): its words; null otherwise. Such an attempt can be disproved by the account.
-   */
-  saidGone: string | null
-  /** The reads of the account that showed no such reservation: first and last time, how many (booking/booking-rules.ts). */
-  absentReads: AbsentReads | null
-  platformReservationId: string | null
-  /** The next look at the account; verification continues on later alarms until verifyUntil. */
-  checkAt: number
-  verifyUntil: number
-}
+/**
+ * Everything the request's Durable Object keeps: the core and the three sub-states. It is stored
+ * as one flat object under one key (state-upgrade.ts): the sub-states group the fields and their
+ * changes in the code, not in storage.
+ */
+export interface RequestState extends RequestCore, WatchState, BookingState, DigestState {}
 
 /** The D1 index row from which a request's object is built (or rebuilt, if creating it failed). */
 export interface RequestRecord {
@@ -132,7 +72,6 @@ export interface RequestRecord {
 }
 
 export const TRACE_LIMIT = 50
-export const ALERTED_LIMIT = 500
 
 export function initialState(record: RequestRecord): RequestState {
   const autoBook = record.spec.mode === 'auto_book'
@@ -143,20 +82,12 @@ export function initialState(record: RequestRecord): RequestState {
     approvedRevision: null,
     updatedAt: record.createdAt,
     statusReason: autoBook ? 'Waiting for the user to approve this request.' : null,
-    lastCheckedAt: null,
     trace: [],
-    alerted: [],
-    watching: [],
-    blocked: null,
-    failingChecks: {},
-    checkingOffer: null,
-    attempt: null,
-    bookingDisabled: null,
     updateKeys: {},
     expiryWarned: null,
-    digest: null,
-    digestSentAt: null,
-    digestDays: [],
+    ...notWatching(),
+    ...noBooking(),
+    ...nothingTold(),
   }
 }
 

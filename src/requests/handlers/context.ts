@@ -1,13 +1,16 @@
-// What each effect handler gets: the step's account calls (executors/account-step.ts), fresh
-// deps, and where to put work that may finish after the answer (webhooks).
-import type { AccountStep } from '../../executors/account-step'
+// What each effect handler gets: the user's account executor for this step
+// (executors/account-step.ts), fresh deps, and where to put work that may finish after the
+// answer (webhooks).
+import type { AccountExecutor } from '../../executors/account-executor'
 import type { Deps } from '../../runtime/deps'
 import type { Effect, RequestEvent } from '../events'
 
-export interface EffectStep extends AccountStep {
+export interface EffectStep {
   env: Cloudflare.Env
   d: Deps
   background: Promise<unknown>[]
+  /** Where the user's platform calls go (cloud, device or offline), chosen once per user and step. */
+  accountOf(userId: string): Promise<AccountExecutor>
 }
 
 export type EffectOf<K extends Effect['kind']> = Extract<Effect, { kind: K }>

@@ -1,5 +1,4 @@
 // The effects that keep the index row and the availability objects in step with the request.
-import { findConnection } from '../../db/connections'
 import { mirrorState } from '../../db/requests'
 import { findVenues } from '../../db/venues'
 import { venuePageUrl } from '../../platform/web-pages'
@@ -14,19 +13,12 @@ export async function mirror({ env }: EffectStep, effect: EffectOf<'mirror'>): P
   return []
 }
 
-export async function subscribe({ d, env, routeOf }: EffectStep, effect: EffectOf<'subscribe'>): Promise<RequestEvent[]> {
+export async function subscribe({ d, env, accountOf }: EffectStep, effect: EffectOf<'subscribe'>): Promise<RequestEvent[]> {
   const { target } = effect
-  const [connection, rows, { route, everPaired }] = await Promise.all([
-    findConnection(d.db, target.userId),
-    findVenues(d.db, target.spec.venue_ids),
-    routeOf(d, target.userId),
-  ])
-  // Booking from a device: watching waits while no device is connected (issue 17).
-  if (route === 'offline') return [{ kind: 'connection', state: 'device_offline', reconnectNotice: null }]
-  // The contract: without a working connection the service cannot check availability.
-  if (route === 'cloud' && connection?.state !== 'ok') {
-    return [{ kind: 'connection', state: connection ? 'reauth' : 'missing', reconnectNotice: null }]
-  }
+  const account = await accountOf(target.userId)
+  const [place, rows] = await Promise.all([account.watchPlace(), findVenues(d.db, target.spec.venue_ids)])
+  // No working connection, or the device the user books from is offline: watching waits.
+  if (place.kind === 'blocked') return [{ kind: 'connection', state: place.state, reconnectNotice: null }]
   const rules = rows.flatMap((r) =>
     r.releaseDaysInAdvance !== null && r.releaseTime !== null
       ? [{ venueId: r.venueId, timeZone: r.timeZone, daysInAdvance: r.releaseDaysInAdvance, time: r.releaseTime }]
@@ -34,7 +26,7 @@ export async function subscribe({ d, env, routeOf }: EffectStep, effect: EffectO
   )
   const interval = baseIntervalFrom(env)
   // A user whose device makes the calls watches through availability objects of their own.
-  const via = route === 'device' ? target.userId : null
+  const { via } = place
   await Promise.all(
     target.venueDays.map(async (venueDay) => {
       const row = rows.find((r) => r.venueId === venueDay.venueId)
@@ -47,16 +39,16 @@ export async function subscribe({ d, env, routeOf }: EffectStep, effect: EffectO
       const subscription = subscriptionFor(target.requestId, target.spec, target.expiresAt, venueDay, rules, interval)
       const key = availabilityName(venueDay)
       // Where the calls ran before (the user switched): leave it first, so only one object pushes.
-      if (everPaired) await availability(env, availabilityObjectName(key, via ? null : target.userId)).unsubscribe(target.requestId)
+      if (account.everPaired) await availability(env, availabilityObjectName(key, via ? null : target.userId)).unsubscribe(target.requestId)
       return availability(env, availabilityObjectName(key, via)).subscribe(subject, subscription)
     }),
   )
   return [{ kind: 'connection', state: 'ok', reconnectNotice: null, subscribed: true }]
 }
 
-export async function unsubscribe({ d, env, routeOf }: EffectStep, effect: EffectOf<'unsubscribe'>): Promise<RequestEvent[]> {
+export async function unsubscribe({ env, accountOf }: EffectStep, effect: EffectOf<'unsubscribe'>): Promise<RequestEvent[]> {
   // Both the shared object and the user's own, when the user ever paired a device.
-  const vias = (await routeOf(d, effect.userId)).everPaired ? [null, effect.userId] : [null]
+  const vias = (await accountOf(effect.userId)).everPaired ? [null, effect.userId] : [null]
   await Promise.all(
     effect.venueDays.flatMap((v) =>
       vias.map((via) => availability(env, availabilityObjectName(availabilityName(v), via)).unsubscribe(effect.requestId)),

@@ -1,0 +1,67 @@
+// The cloud executor: the service calls the platform with the user's stored session
+// (platform-session.ts). Reads renew a rejected token once and try again; the book call is never
+// repeated, so a rejected book only renews for the next attempt. Either way the user is asked to
+// reconnect only when the platform refuses the refresh too (StepSession.rejected).
+import { findConnection } from '../db/connections'
+import type { Outcome, PlatformReservation } from '../platform/api'
+import type { AccountContext, AccountExecutor, AccountReservations } from './account-executor'
+
+export function cloudAccount(c: AccountContext): AccountExecutor {
+  const { d, userId, session } = c
+  return {
+    everPaired: c.everPaired,
+
+    async watchPlace() {
+      // The contract: without a working connection the service cannot check availability.
+      const connection = await findConnection(d.db, userId)
+      if (connection?.state === 'ok') return { kind: 'ok', via: null }
+      return { kind: 'blocked', state: connection ? 'reauth' : 'missing' }
+    },
+
+    async readForOffer({ query, budget }) {
+      const [opened, wait] = await Promise.all([session.open(), budget()])
+      if (!opened) return { kind: 'no_connection', reconnectNotice: null }
+      if (wait > 0) return { kind: 'busy' }
+      const [details, listed] = await Promise.all([
+        opened.read((authToken) => d.platform.bookingDetails(authToken, query)),
+        opened.read((authToken) => d.platform.listReservations(authToken)),
+      ])
+      // `reauth` after a read means the platform refused the refresh too.
+      if (details.kind === 'reauth' || listed.kind === 'reauth') return { kind: 'no_connection', reconnectNotice: await session.rejected() }
+      return { kind: 'read', details, listed }
+    },
+
+    async book({ bookToken, needsCard }) {
+      const opened = await session.open()
+      const outcome = opened
+        ? await d.platform.book(opened.authToken(), {
+            bookToken,
+            // The card only where the table holds one (§11; `Cierge:resy/book.go`).
+            paymentMethodId: needsCard ? opened.paymentMethodId : null,
+          })
+        : ({ kind: 'reauth' } as const)
+      // Book is never repeated: a rejected token is renewed for the next attempt.
+      const refused = outcome.kind === 'reauth' && opened && (await opened.renewAfterRejection()).kind === 'refused'
+      return { outcome, reconnectNotice: refused ? await session.rejected() : null }
+    },
+
+    reservations: () => accountReservations(c, null),
+  }
+}
+
+/**
+ * The account's reservations read with the user's stored session; without one, what a device
+ * read instead (`fromDevice`, a failed read or none). Reading the account never books, so a
+ * device's booking may be looked for with the cloud token too.
+ */
+export async function accountReservations(
+  c: AccountContext,
+  fromDevice: Outcome<PlatformReservation[]> | null,
+): Promise<AccountReservations> {
+  const opened = await c.session.open()
+  const listed = opened ? await opened.read((authToken) => c.d.platform.listReservations(authToken)) : fromDevice
+  if (!listed) return { kind: 'unreadable', reconnectNotice: null }
+  if (listed.kind === 'reauth') return { kind: 'unreadable', reconnectNotice: await c.session.rejected() }
+  if (listed.kind !== 'ok') return { kind: 'unreadable', reconnectNotice: null }
+  return { kind: 'ok', value: listed.value }
+}
