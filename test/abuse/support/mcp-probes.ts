@@ -131,9 +131,21 @@ function namedProbes(tool: string, t: McpTarget, shape: ToolShape): McpProbe[] {
   return out
 }
 
+/**
+ * A tool with no examples above whose operation takes no required input (`{}` is valid) is
+ * probed from `{}`: adding such an operation needs nothing here (issue 24). One with required
+ * input needs its valid example above.
+ */
+function shapeOf(tool: string, t: McpTarget): ToolShape | undefined {
+  const listed = shapes(t)[tool]
+  if (listed) return listed
+  const operation = Object.entries(OPERATIONS).find(([name]) => `svc_${name}` === tool)?.[1]
+  return operation?.input.safeParse({}).success ? { zod: operation.input, examples: { valid: {} } } : undefined
+}
+
 export function toolProbes(tool: string, servedSchema: unknown, t: McpTarget): ToolProbes {
-  const shape = shapes(t)[tool]
-  if (!shape) throw new Error(`no examples for tool ${tool}`)
+  const shape = shapeOf(tool, t)
+  if (!shape) throw new Error(`no examples for tool ${tool}: add its valid arguments to shapes()`)
   const schema = JsonSchema.parse(servedSchema)
   const acceptedBySchema: string[] = []
   const probes: McpProbe[] = []
