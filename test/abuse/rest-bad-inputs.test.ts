@@ -80,12 +80,15 @@ describe('bad REST inputs', () => {
     }
   })
 
-  it.each([...OPERATIONS.filter((o) => o !== 'GET /api/v1/capabilities'), 'methods the document does not list'])(
+  it.each([...OPERATIONS, 'methods the document does not list'])(
     'refuses every bad input to %s with a 4xx in the contract format and changes nothing',
     async (operation) => {
       const batch = probes.filter((p) =>
         operation === 'methods the document does not list' ? !OPERATIONS.includes(p.operation) : p.operation === operation,
       )
+      // A route that takes no input (capabilities) has nothing to break but its methods, probed below.
+      const documented = doc.operations.find((o) => operationName(o) === operation)
+      if (documented && documented.parameters.length === 0 && documented.body === undefined) return
       expect(batch.length).toBeGreaterThan(0)
       const before = await rowCounts()
       const viewBefore = await viewOfTarget()
