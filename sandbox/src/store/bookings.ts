@@ -39,25 +39,12 @@ export type BookResult =
   | { kind: 'booked'; booking: Booking }
   | { kind: 'refused'; status: 402 | 404 | 412; message: string; specs?: HeldSpecs }
 
-type TokenRow = {
-  email: string
-  venue_id: number
-  day: string
-  time: string
-  seating: string
-  party_size: number
-  expires_at: number
-  template: number
-}
-type ReservationRow = {
+/** The table and party a book token or a reservation is for, as stored. */
+type TableRow = { email: string; venue_id: number; day: string; time: string; seating: string; party_size: number }
+type TokenRow = TableRow & { expires_at: number; template: number }
+type ReservationRow = TableRow & {
   reservation_id: number
   resy_token: string
-  email: string
-  venue_id: number
-  day: string
-  time: string
-  seating: string
-  party_size: number
   policy: string
   payment_method_id: number | null
   booked_at: number
