@@ -94,3 +94,17 @@ export function demandPerTier(demand: Demand, now: number): PerTier {
 
 export const allocationOf = (demand: Demand, budgetPerSecond: number, now: number): Allocation =>
   allocate(demandPerTier(demand, now), budgetPerSecond)
+
+/**
+ * How long a refused poller waits before asking again. The bucket alone would say "one call's
+ * time" (a few hundred ms) to every poller refused at once, and all of them would come back
+ * together, again and again: a thousand venue-days due at the same moment (after a burst of new
+ * requests) made tens of thousands of alarm runs and leases for each call granted. With W
+ * pollers waiting and B calls a second, the last of them is served W ÷ B seconds from now; each
+ * is told a random moment within that span (never sooner than the bucket's own wait), so they
+ * come back about as fast as calls free up. `random` in [0, 1).
+ */
+export function spreadWait(bucketWaitMs: number, waiting: number, budgetPerSecond: number, random: number): number {
+  const backlogMs = (Math.max(0, waiting) / Math.max(budgetPerSecond, 0.001)) * 1000
+  return Math.max(bucketWaitMs, Math.ceil(bucketWaitMs + random * backlogMs))
+}

@@ -9,10 +9,10 @@
 import { DurableObject } from 'cloudflare:workers'
 import type { Lease, LeaseRequest } from './budget'
 import { budgetFrom } from './budget'
-import { allocationOf, type Bucket, emptyDemand, noteDemand, takeCalls } from './budget-bucket'
+import { allocationOf, type Bucket, emptyDemand, noteDemand, spreadWait, takeCalls } from './budget-bucket'
 import { type CallFigures, callFigures, emptyCallLog, logCalls } from './call-log'
 import type { Allocation } from './call-priority'
-import { TIERS } from './call-priority'
+import { TIERS, type Tier } from './call-priority'
 
 export interface BudgetFigures extends CallFigures {
   callsPerSecond: number
@@ -28,6 +28,8 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
   #bucket: Bucket | null = null
   #demand = emptyDemand()
   #log = emptyCallLog()
+  /** Pollers refused lately (their key → tier, and until when they were told to wait): the backlog a refusal spreads over. */
+  #waiting = new Map<string, { tier: Tier; until: number }>()
   /** A budget set at run time (setBudget), until the object restarts; null: PLATFORM_CALLS_PER_SECOND. */
   #override: number | null = null
 
@@ -57,7 +59,26 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
     const got = takeCalls(this.#bucket, budget, tier, cost, now)
     this.#bucket = got.bucket
     if (got.waitMs === 0 && cost > 0) logCalls(this.#log, now, tier, cost)
-    return { waitMs: got.waitMs, stretch: allocationOf(this.#demand, budget, now).stretch[tier] }
+    const waitMs = request.key ? this.#pollerWait(request.key, tier, got.waitMs, budget, now) : got.waitMs
+    return { waitMs, stretch: allocationOf(this.#demand, budget, now).stretch[tier] }
+  }
+
+  /**
+   * A refused poller's wait, spread over the backlog ahead of it: the pollers of its tier and the
+   * earlier ones refused before it (budget-bucket.ts spreadWait). A near date is not sent to the
+   * back of a queue of far dates: those take calls only when the near ones leave some.
+   */
+  #pollerWait(key: string, tier: Tier, bucketWaitMs: number, budget: number, now: number): number {
+    for (const [k, w] of this.#waiting) if (w.until <= now) this.#waiting.delete(k)
+    if (bucketWaitMs === 0) {
+      this.#waiting.delete(key)
+      return 0
+    }
+    const rank = TIERS.indexOf(tier)
+    const ahead = [...this.#waiting.values()].filter((w) => TIERS.indexOf(w.tier) <= rank).length
+    const waitMs = spreadWait(bucketWaitMs, ahead, budget, Math.random())
+    this.#waiting.set(key, { tier, until: now + waitMs })
+    return waitMs
   }
 
   figures(): BudgetFigures {

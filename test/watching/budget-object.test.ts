@@ -27,7 +27,8 @@ describe('the budget object', () => {
       while (Date.now() < until) {
         const lease = await budget.lease({ tier, cost: 1, key: `vd${i}`, intervalMs: 10_000 })
         if (lease.waitMs === 0) granted.push({ at: Date.now(), tier })
-        await sleep(Math.max(lease.waitMs, 20))
+        // A refused poller is told to come back within the backlog (up to 60 ÷ 3 = 20 s): the test ends at `until`.
+        await sleep(Math.min(Math.max(lease.waitMs, 20), Math.max(0, until - Date.now())))
       }
     }
     await Promise.all(Array.from({ length: 60 }, (_, i) => caller(i)))
@@ -54,6 +55,26 @@ describe('the budget object', () => {
     const budget = budgetObject(env)
     for (let i = 0; i < 10; i++) await budget.lease({ tier: 'burst', cost: 1 })
     expect((await budget.lease({ tier: 'near', cost: 1, key: 'x', intervalMs: 1000 })).waitMs).toBeGreaterThan(0)
+    expect((await budget.lease({ tier: 'booking', cost: 1 })).waitMs).toBe(0)
+  })
+
+  it('spreads the pollers it refuses over the backlog, so they do not all come back at once', async () => {
+    const budget = budgetObject(env)
+    await budget.setBudget(DEFAULT_CALLS_PER_SECOND)
+    // 300 venue-days due at the same moment (a burst of new requests): 3 calls a second serve them in 100 s.
+    const leases = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => budget.lease({ tier: 'near', cost: 1, key: `herd${i}`, intervalMs: 60_000 })),
+    )
+    const waits = leases.map((l) => l.waitMs).filter((w) => w > 0)
+    expect(waits.length).toBeGreaterThan(290)
+    // Told to come back at moments spread over the backlog, about as fast as calls free up: no
+    // more than a few seconds' worth of them in any one second (a bucket's wait alone, ~333 ms,
+    // would bring all of them back within the first second, and again, and again).
+    const inFirstSecond = waits.filter((w) => w <= 1000).length
+    expect(inFirstSecond).toBeLessThan(30)
+    expect(Math.max(...waits)).toBeGreaterThan(50_000)
+    expect(Math.max(...waits)).toBeLessThanOrEqual(Math.ceil((300 / DEFAULT_CALLS_PER_SECOND) * 1000) + 1000)
+    // A booking is never put in that queue.
     expect((await budget.lease({ tier: 'booking', cost: 1 })).waitMs).toBe(0)
   })
 })
