@@ -24,6 +24,24 @@ describe('the calendar’s lag', () => {
     expect(await status()).toBe('available')
   })
 
+  it('shows a table opened on the venue’s closed day as available, as find offers it', async () => {
+    const world = freshWorld()
+    const venue = (await world.control.venues()).find((v) => v.release === null && v.closedWeekday !== null)
+    if (!venue) throw new Error('no open venue with a closed day')
+    const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay()
+    const day = [2, 3, 4, 5, 6, 7, 8].map((k) => dayAhead(k)).find((d) => weekday(d) === venue.closedWeekday)
+    if (!day) throw new Error('no closed day within a week')
+    const status = async () => {
+      const got = await world.platform.venueCalendar({ venueId: venue.id, partySize: PARTY, startDate: day, endDate: day })
+      return got.kind === 'ok' ? got.value.days[day] : got.kind
+    }
+    expect(await status()).toBe('closed')
+    await world.control.addSlot({ ...table(day), venueId: venue.id, seating: venue.seatings[0] ?? 'Dining Room' })
+    const found = await world.platform.findSlots({ venueId: venue.id, day, partySize: PARTY })
+    expect(found.kind === 'ok' && found.value.length).toBe(1)
+    expect(await status()).toBe('available')
+  })
+
   it('still shows tables taken within the lag', async () => {
     const world = freshWorld()
     const day = dayAhead(5)
