@@ -64,7 +64,9 @@ describe('the budget’s bucket', () => {
     // A venue-day that stops asking is forgotten.
     expect(demandPerTier(demand, NOW + 10 * 60_000).near).toBe(0)
     const a = allocationOf(demand, 0.5, NOW + 1000)
-    expect(a.stretch.near).toBeCloseTo(2)
+    // Far dates keep their floor (here all of their 0.01 a second): near gets the other 0.49.
+    expect(a.granted.far).toBeCloseTo(0.01)
+    expect(a.stretch.near).toBeCloseTo(1 / 0.49)
     expect(a.shortfall).toBeGreaterThan(0.5)
   })
 })
