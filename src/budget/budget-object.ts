@@ -40,6 +40,8 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
   setBudget(callsPerSecond: number | null): void {
     this.#override = callsPerSecond !== null && Number.isFinite(callsPerSecond) && callsPerSecond > 0 ? callsPerSecond : null
     this.#bucket = null
+    // The waits already told stand; the queue they were spread over is counted afresh at the new rate.
+    this.#waiting.clear()
   }
 
   #budget(): number {
