@@ -101,7 +101,7 @@ export async function viewsFor(deps: Deps, states: RequestState[], principal: Pr
       : Promise.resolve([]),
   ])
   // A user whose device makes the calls is checked by availability objects of their own (issue 17).
-  const viaOf = (userId: string) => (executorOf(connections.get(userId) ?? noFacts).execution === 'user_device' ? userId : null)
+  const viaOf = (userId: string) => watcherOf(connections.get(userId) ?? noFacts, userId)
   const checks = await lastChecks(deps.env, states, viaOf)
   const venues = await findVenues(deps.db, [...new Set(reservations.map((r) => r.venueId))])
   return states.map((state) =>
@@ -128,11 +128,7 @@ async function lastChecks(
   const watching = states.filter((s) => s.status === 'active' && s.watching.length > 0)
   const objectNames = (s: RequestState) => s.watching.map((key) => availabilityObjectName(key, viaOf(s.userId)))
   const names = [...new Set(watching.flatMap(objectNames))]
-  const times = new Map(
-    await Promise.all(
-      names.map(async (name) => [name, await env.AVAILABILITY.get(env.AVAILABILITY.idFromName(name)).lastChecked()] as const),
-    ),
-  )
+  const times = new Map(await Promise.all(names.map(async (name) => [name, await availabilityStub(env, name).lastChecked()] as const)))
   return new Map(
     watching.map((s) => {
       const known = objectNames(s).flatMap((name) => times.get(name) ?? [])
@@ -149,15 +145,19 @@ async function lastChecks(
 export async function checkCadence(deps: Deps, state: RequestState): Promise<Cadence | null> {
   if (state.status !== 'active' || state.watching.length === 0) return null
   const facts = await executorFactsOf(deps, state.userId)
-  const via = executorOf(facts, state.spec.mode).execution === 'user_device' ? state.userId : null
+  const via = watcherOf(facts, state.userId, state.spec.mode)
   const cadences: Cadence[] = await Promise.all(
     state.watching.map(async (key) => {
-      const { everyMs, plannedMs } = await deps.env.AVAILABILITY.get(
-        deps.env.AVAILABILITY.idFromName(availabilityObjectName(key, via)),
-      ).cadence()
+      const { everyMs, plannedMs } = await availabilityStub(deps.env, availabilityObjectName(key, via)).cadence()
       return { everyMs, plannedMs }
     }),
   )
   const known = cadences.filter((c) => c.everyMs !== null)
   return known.reduce<Cadence | null>((slowest, c) => ((c.everyMs ?? 0) > (slowest?.everyMs ?? -1) ? c : slowest), null)
 }
+
+/** Whose availability objects watch this user's venue-days: their own when their device makes the calls, else the shared ones (null). */
+const watcherOf = (facts: ExecutorFacts, userId: string, mode?: RequestState['spec']['mode']) =>
+  executorOf(facts, mode).execution === 'user_device' ? userId : null
+
+const availabilityStub = (env: Cloudflare.Env, name: string) => env.AVAILABILITY.get(env.AVAILABILITY.idFromName(name))
