@@ -145,7 +145,7 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
   addSlot(input: AddSlotInput): boolean {
     const slot = addSlotSchema.parse(input)
     if (!venueById(slot.venueId) || slot.partyMin > slot.partyMax) return false
-    putSlot(this.#sql, slot)
+    putSlot(this.#sql, slot, Date.now(), slot.opensAt)
     return true
   }
 

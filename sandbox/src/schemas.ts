@@ -72,6 +72,11 @@ export const addSlotSchema = slotKeySchema.extend({
   partyMin: z.number().int().min(1).max(20).default(1),
   partyMax: z.number().int().min(1).max(20).default(8),
   policy: policySchema.default({ kind: 'free' }),
+  /**
+   * A table published at a later instant (epoch ms), as the platform publishes a day's tables at
+   * its release time: find, details and the calendar do not show it before then.
+   */
+  opensAt: z.number().int().positive().optional(),
 })
 export type AddSlotInput = z.input<typeof addSlotSchema>
 

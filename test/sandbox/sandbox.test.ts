@@ -151,6 +151,22 @@ describe('control API', () => {
     expect(await world.control.setPolicy(key, { kind: 'free' })).toBe(false)
   })
 
+  it('publishes a table added for a later instant only from that instant, to find as to the control API', async () => {
+    const world = freshWorld()
+    const day = dayAhead(6)
+    const opensAt = Date.now() + 1_500
+    const table = { venueId: OPEN_VENUE.id, day, time: '23:41', seating: 'Dining Room', partyMin: 2, partyMax: 2, opensAt }
+    expect(await world.control.addSlot(table)).toBe(true)
+    const offered = async () => {
+      const find = await wire(world.baseUrl, `/4/find?venue_id=${OPEN_VENUE.id}&day=${day}&party_size=2&lat=0&long=0`)
+      const body = JSON.stringify(await find.json())
+      return { find: body.includes(`${day} 23:41:00`), control: (await world.control.slots(OPEN_VENUE.id, day)).some((s) => s.time === '23:41') }
+    }
+    expect(await offered()).toEqual({ find: false, control: false })
+    await new Promise((resolve) => setTimeout(resolve, opensAt - Date.now() + 50))
+    expect(await offered()).toEqual({ find: true, control: true })
+  })
+
   it('expires every auth token at once (419 from then on) while refresh tokens keep working', async () => {
     const world = freshWorld()
     const login = await world.platform.login('ada@example.com', 'pw')

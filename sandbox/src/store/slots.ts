@@ -6,9 +6,10 @@ import { venueById } from '../venues'
 
 type AddedRow = { venue_id: number; day: string; time: string; seating: string; party_min: number; party_max: number; policy: string }
 
-function addedOn(sql: SqlStorage, venueId: number, day: string): SandboxSlot[] {
+/** The added slots of a day that are published by `now` (a slot may open at a later release instant). */
+function addedOn(sql: SqlStorage, venueId: number, day: string, now = Date.now()): SandboxSlot[] {
   return sql
-    .exec<AddedRow>('SELECT * FROM added_slots WHERE venue_id = ? AND day = ?', venueId, day)
+    .exec<AddedRow>('SELECT * FROM added_slots WHERE venue_id = ? AND day = ? AND opened_at <= ?', venueId, day, now)
     .toArray()
     .map((r) => ({
       venueId: r.venue_id,
@@ -88,9 +89,12 @@ function openedAtFor(sql: SqlStorage, slot: SandboxSlot, now: number): number {
   return venue && generatedSlots(venue, slot.day).some((s) => slotKeyOf(s) === wanted) ? 0 : now
 }
 
-/** Adds (or replaces) a slot and puts it on sale, even if it was taken before. */
-export function putSlot(sql: SqlStorage, slot: SandboxSlot, now = Date.now()): void {
-  const openedAt = openedAtFor(sql, slot, now)
+/**
+ * Adds (or replaces) a slot and puts it on sale, even if it was taken before: now, or at `opensAt`
+ * when that is later (a table the platform publishes at its release instant).
+ */
+export function putSlot(sql: SqlStorage, slot: SandboxSlot, now = Date.now(), opensAt?: number): void {
+  const openedAt = opensAt !== undefined && opensAt > now ? opensAt : openedAtFor(sql, slot, now)
   sql.exec(
     'DELETE FROM removed_slots WHERE venue_id = ? AND day = ? AND time = ? AND seating = ?',
     slot.venueId,
