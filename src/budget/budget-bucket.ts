@@ -2,29 +2,27 @@
 // budget's rate, with a floor per tier so that later tiers leave room for earlier ones, and the
 // demand each tier puts on it. The BudgetObject (budget-object.ts) keeps one of each in memory.
 import { type Allocation, allocate, type PerTier, TIERS, type Tier, zeroPerTier } from './call-priority'
+import { windowLimitOf } from './call-window'
 
 export interface Bucket {
   tokens: number
   at: number
 }
 
-/**
- * Half a second of calls may go at once after a quiet spell: any 10 s then holds at most
- * 10.5 × the budget (the issue's bound is 11 ×), bookings' short debt included.
- */
+/** Half a second of polls may go at once after a quiet spell: the window (call-window.ts) bounds every tier together. */
 export const BURST_SECONDS = 0.5
 
 /**
  * What must stay in the bucket after a tier takes (a share of what it holds beyond one call): far dates take
- * only from a half-full bucket, near dates from a quarter, lookups from a tenth, bursts from any
- * token. A booking may take the bucket into debt down to −capacity (repaid before anyone else
- * gets a call), so it never waits behind polls.
+ * only from a half-full bucket, near dates from a quarter, lookups from a tenth. Bookings and
+ * release bursts are not smoothed: the window alone bounds them (call-window.ts), and their calls
+ * are charged here, down to a window's worth of debt, so the polls after them wait until it is repaid.
  */
-export const TIER_FLOOR: Record<Exclude<Tier, 'booking'>, number> = { burst: 0, lookup: 0.1, near: 0.25, far: 0.5 }
+export const TIER_FLOOR: Record<'lookup' | 'near' | 'far', number> = { lookup: 0.1, near: 0.25, far: 0.5 }
 
 export const capacityOf = (budgetPerSecond: number) => Math.max(1, budgetPerSecond * BURST_SECONDS)
 
-/** Takes `cost` calls for `tier` if the bucket allows: waitMs 0 (go) or how long until it would. */
+/** Takes `cost` calls for `tier` if the bucket allows: waitMs 0 (go) or how long until it would. Bookings and bursts always go (charged). */
 export function takeCalls(
   bucket: Bucket | null,
   budgetPerSecond: number,
@@ -35,9 +33,12 @@ export function takeCalls(
   const capacity = capacityOf(budgetPerSecond)
   const elapsed = bucket ? Math.max(0, now - bucket.at) / 1000 : Number.POSITIVE_INFINITY
   const tokens = Math.min(capacity, (bucket?.tokens ?? capacity) + elapsed * budgetPerSecond)
+  if (tier === 'booking' || tier === 'burst') {
+    return { bucket: { tokens: Math.max(-windowLimitOf(budgetPerSecond), tokens - cost), at: now }, waitMs: 0 }
+  }
   // The floor is a share of what the bucket holds beyond one call: with a budget so small that the
   // bucket holds one call, every tier waits for a full token (the allocation's stretch still orders them).
-  const floor = tier === 'booking' ? -capacity : TIER_FLOOR[tier] * Math.max(0, capacity - 1)
+  const floor = TIER_FLOOR[tier] * Math.max(0, capacity - 1)
   if (tokens - cost >= floor) return { bucket: { tokens: tokens - cost, at: now }, waitMs: 0 }
   const missing = floor + cost - tokens
   return { bucket: { tokens, at: now }, waitMs: Math.max(1, Math.ceil((missing / budgetPerSecond) * 1000)) }

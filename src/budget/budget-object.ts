@@ -1,18 +1,22 @@
 // The one budget for every platform call from the cloud (issue 23 item 2): a single Durable
-// Object hands out leases — "make these calls now" or "ask again in N ms" — from a token bucket
-// refilled at the operator's rate (PLATFORM_CALLS_PER_SECOND), earlier tiers first
-// (call-priority.ts, budget-bucket.ts). Enforced across the whole service, not per isolate: every
-// availability object, calendar object and use case asks this one object.
+// Object hands out leases — "make these calls now" or "ask again in N ms" — within 10 s × the
+// operator's rate (PLATFORM_CALLS_PER_SECOND) in any 10 s, earlier tiers first, release instants
+// given the window's room (lease-rule.ts, call-window.ts, budget-bucket.ts, call-priority.ts).
+// Enforced across the whole service, not per isolate: every availability object, calendar object
+// and use case asks this one object.
 //
 // Kept in memory only, so a lease costs no storage write. If the object is evicted or restarted,
-// the bucket starts full again: at most half a second of calls (BURST_SECONDS) extra, once.
+// it forgets the window's calls and the announced releases: at most one window of calls extra,
+// once, and a release announced before then gets no held room (its burst still comes first).
 import { DurableObject } from 'cloudflare:workers'
 import type { Lease, LeaseRequest } from './budget'
 import { budgetFrom } from './budget'
-import { allocationOf, type Bucket, emptyDemand, noteDemand, spreadWait, takeCalls } from './budget-bucket'
+import { allocationOf, emptyDemand, noteDemand, spreadWait } from './budget-bucket'
 import { type CallFigures, callFigures, emptyCallLog, logCalls } from './call-log'
 import type { Allocation } from './call-priority'
 import { TIERS, type Tier } from './call-priority'
+import { DROP_HOLD_MS, type ExpectedDrop, windowLimitOf } from './call-window'
+import { decideLease, emptyLeaseState } from './lease-rule'
 
 export interface BudgetFigures extends CallFigures {
   callsPerSecond: number
@@ -22,10 +26,14 @@ export interface BudgetFigures extends CallFigures {
   stretch: Allocation['stretch']
   /** Calls per second wanted and not granted. */
   shortfall: number
+  /** The release instants pollers announced, still ahead or in their burst: the window's room is held for them. */
+  releases: ExpectedDrop[]
 }
 
+const DAY_MS = 86_400_000
+
 export class BudgetObject extends DurableObject<Cloudflare.Env> {
-  #bucket: Bucket | null = null
+  #state = emptyLeaseState()
   #demand = emptyDemand()
   #log = emptyCallLog()
   /** Pollers refused lately (their key → tier, and until when they were told to wait): the backlog a refusal spreads over. */
@@ -39,8 +47,10 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
    */
   setBudget(callsPerSecond: number | null): void {
     this.#override = callsPerSecond !== null && Number.isFinite(callsPerSecond) && callsPerSecond > 0 ? callsPerSecond : null
-    this.#bucket = null
-    // The waits already told stand; the queue they were spread over is counted afresh at the new rate.
+    // The window and the bucket start afresh at the new rate (the calls of the last 10 s were
+    // made under the old one), as after a restart; announced releases stand. The waits already
+    // told stand too; the queue they were spread over is counted afresh.
+    this.#state = { ...emptyLeaseState(), drops: this.#state.drops }
     this.#waiting.clear()
   }
 
@@ -58,11 +68,20 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
     // cadence. A poller asking again is replaced by its key, not added; a waiting lookup's asks
     // are each counted, which overstates its demand a little (later tiers stretch sooner: the safe side).
     if (cost > 0) noteDemand(this.#demand, asked, now)
-    const got = takeCalls(this.#bucket, budget, tier, cost, now)
-    this.#bucket = got.bucket
-    if (got.waitMs === 0 && cost > 0) logCalls(this.#log, now, tier, cost)
-    const waitMs = request.key ? this.#pollerWait(request.key, tier, got.waitMs, budget, now) : got.waitMs
+    const ruleWaitMs = decideLease(this.#state, budget, tier, cost, now)
+    if (ruleWaitMs === 0 && cost > 0) logCalls(this.#log, now, tier, cost)
+    const waitMs = request.key ? this.#pollerWait(request.key, tier, ruleWaitMs, budget, now) : ruleWaitMs
     return { waitMs, stretch: allocationOf(this.#demand, budget, now).stretch[tier] }
+  }
+
+  /**
+   * A poller will burst at a release instant (`at`) and expects about `calls` calls then: from a
+   * window before it, polls leave it the room (call-window.ts). Announced again, it is replaced.
+   */
+  expectRelease(drop: ExpectedDrop & { key: string }): void {
+    const now = Date.now()
+    if (!Number.isFinite(drop.at) || drop.at <= now || drop.at > now + DAY_MS || !(drop.calls > 0)) return
+    this.#state.drops.set(drop.key, { at: drop.at, calls: Math.min(drop.calls, windowLimitOf(this.#budget())) })
   }
 
   /**
@@ -93,6 +112,7 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
       granted: a.granted,
       stretch: a.stretch,
       shortfall: a.shortfall,
+      releases: [...this.#state.drops.values()].filter((d) => now < d.at + DROP_HOLD_MS).sort((x, y) => x.at - y.at),
       ...callFigures(this.#log, now),
     }
   }

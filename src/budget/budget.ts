@@ -56,3 +56,13 @@ export async function awaitLease(env: Cloudflare.Env, request: LeaseRequest, max
     await new Promise((resolve) => setTimeout(resolve, waitMs))
   }
 }
+
+/**
+ * Tells the budget that a poller will burst at a release instant, expecting about `calls` calls
+ * then (call-window.ts). Best effort: a poll never fails for it.
+ */
+export async function expectRelease(env: Cloudflare.Env, drop: { key: string; at: number; calls: number }): Promise<void> {
+  await budgetObject(env)
+    .expectRelease(drop)
+    .catch(() => undefined)
+}

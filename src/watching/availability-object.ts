@@ -6,12 +6,12 @@
 // service-wide budget have their say (issue 23: #round); what follows a check is the pure
 // decidePoll (poll-step.ts, issue 24 item 3), carried out by #apply.
 import { DurableObject } from 'cloudflare:workers'
-import { leaseCalls } from '../budget/budget'
+import { expectRelease, leaseCalls } from '../budget/budget'
 import { tierOfPoll } from '../budget/call-priority'
 import type { Outcome, Slot } from '../platform/api'
 import { deviceObject, requestObject } from '../runtime/deps'
 import { servicePlatform } from '../runtime/platform-health'
-import { bursting, type Cadence, intervalAt, nextPollAt } from './cadence'
+import { bursting, type Cadence, intervalAt, nextBurstEdge, nextPollAt, releaseAhead, released } from './cadence'
 import { type CalendarView, calendarSettingsFrom, needsCalendar, pollKind } from './calendar-check'
 import { deliveriesFor, newSlots, sameKeys } from './deliveries'
 import { budget } from './limits'
@@ -19,7 +19,7 @@ import { slotKey } from './match'
 import { availabilityName, type CheckProblem, type Heard } from './news'
 import { decidePoll, type PollStep } from './poll-step'
 import { startPollTrace, traceCall } from './poll-trace'
-import type { Subscription } from './schedule'
+import type { Subscription, WatchPlan } from './schedule'
 import { type Pace, type Subject, type Subscriber, SubscriberStore } from './subscribers'
 
 /** Calls to subscribers at once; each may book (details, book) before it answers. */
@@ -135,16 +135,14 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     } else {
       const isBurst = bursting(plans, now)
       const wait = isBurst ? await budget(this.env, `venue:${subject.venueDay.venueId}`) : 0
-      if (wait > 0) {
-        await this.ctx.storage.setAlarm(now + wait) // the venue's cap: try again shortly
-        trace?.({ ok: true, checked: false, changed: false, nextAt: now + wait, pushed: 0 })
-        return
-      }
-      const round = await this.#round(subject, isBurst, gap, now)
+      const round = wait > 0 ? { kind: 'wait' as const, waitMs: wait } : await this.#round(subject, isBurst, released(plans, now), gap, now)
       if (round.kind === 'wait') {
-        // The service-wide budget has no call for this venue-day now: its cadence stretches.
-        await this.ctx.storage.setAlarm(now + round.waitMs)
-        trace?.({ ok: true, checked: false, changed: false, nextAt: now + round.waitMs, pushed: 0 })
+        // The venue's cap or the service-wide budget has no call for this venue-day now: its
+        // cadence stretches, but never past the moment a release burst starts or its instant comes.
+        const retryAt = Math.min(now + round.waitMs, nextBurstEdge(plans, now) ?? Number.POSITIVE_INFINITY)
+        await this.ctx.storage.setAlarm(retryAt)
+        await this.#announceRelease(subject, plans, subscribers.length, now, retryAt)
+        trace?.({ ok: true, checked: false, changed: false, nextAt: retryAt, pushed: 0 })
         return
       }
       const outcome = round.kind === 'skip' ? ({ kind: 'calendar_none' } as const) : await this.#find(subject, now)
@@ -158,7 +156,18 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     const delivered = new Set(subscribers.map((s) => `${s.requestId}:${s.version}`))
     if (this.#store.all().some((s) => !delivered.has(`${s.requestId}:${s.version}`))) nextAt = Math.min(nextAt, Date.now())
     await this.ctx.storage.setAlarm(nextAt)
+    await this.#announceRelease(subject, plans, subscribers.length, now, nextAt)
     trace?.({ ok, checked, changed, nextAt, pushed })
+  }
+
+  /**
+   * When the next run leads into a release burst, the budget hears of it in advance, so that it
+   * can keep the window's room for the instant (budget/call-window.ts): its find and, should
+   * each subscriber book, a booking's three calls. A paired device's calls are not the cloud's.
+   */
+  async #announceRelease(subject: Subject, plans: WatchPlan[], subscribers: number, now: number, alarmAt: number): Promise<void> {
+    const at = subject.via ? null : releaseAhead(plans, now, alarmAt)
+    if (at !== null) await expectRelease(this.env, { key: availabilityName(subject.venueDay), at, calls: 1 + 3 * subscribers })
   }
 
   /**
@@ -169,12 +178,13 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   async #round(
     subject: Subject,
     isBurst: boolean,
+    isReleased: boolean,
     gap: number,
     now: number,
   ): Promise<{ kind: 'find' | 'skip'; stretch: number } | { kind: 'wait'; waitMs: number }> {
     if (subject.via) return { kind: 'find', stretch: 1 }
     const { venueId, day, partySize } = subject.venueDay
-    const tier = tierOfPoll(isBurst, Date.parse(`${day}T12:00:00Z`), now)
+    const tier = tierOfPoll(isReleased, Date.parse(`${day}T12:00:00Z`), now)
     const situation = {
       settings: calendarSettingsFrom(this.env),
       bursting: isBurst,

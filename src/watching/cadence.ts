@@ -34,6 +34,27 @@ export function bursting(plans: readonly WatchPlan[], now: number): boolean {
 }
 
 /**
+ * True from a release instant to the end of its burst: the budget's burst tier. The lead before
+ * the instant polls fast too, but as an ordinary poll: under a tight budget those calls are held
+ * back for the instant itself, when the tables appear (budget/call-window.ts).
+ */
+export function released(plans: readonly WatchPlan[], now: number): boolean {
+  return plans.some((p) => p.releases.some((r) => now >= r && now < r + BURST_SLOW_FOR_MS))
+}
+
+/** The next moment after `now` a burst changes pace (its lead starts, or its instant comes), or null. */
+export function nextBurstEdge(plans: readonly WatchPlan[], now: number): number | null {
+  const edges = plans.flatMap((p) => p.releases.flatMap((r) => [r - BURST_LEAD_MS, r])).filter((e) => e > now)
+  return edges.length > 0 ? Math.min(...edges) : null
+}
+
+/** The release instant a poll at `alarmAt` (set at `now`) leads into, if any: the one to announce to the budget. */
+export function releaseAhead(plans: readonly WatchPlan[], now: number, alarmAt: number): number | null {
+  const ahead = plans.flatMap((p) => p.releases).filter((r) => r > now && r - BURST_LEAD_MS <= alarmAt)
+  return ahead.length > 0 ? Math.min(...ahead) : null
+}
+
+/**
  * When to poll next after a poll at `now`: the fastest interval any plan needs, pulled forward
  * to the start of a release burst that begins before it.
  */

@@ -1,24 +1,28 @@
-// The service-wide budget's bucket (issue 23 item 2): no window of 10 s above 10 × budget × 1.1,
-// later tiers leave room for earlier ones, bookings never wait, demand is what tiers would ask.
+// The service-wide budget's lease rule (issue 23 item 2): no window of 10 s above 10 × budget,
+// later tiers leave room for earlier ones, bookings never wait, a release instant gets the
+// window's room, demand is what tiers would ask.
 import { describe, expect, it } from 'vitest'
-import { allocationOf, type Bucket, demandPerTier, emptyDemand, noteDemand, takeCalls } from '../../src/budget/budget-bucket'
+import { allocationOf, demandPerTier, emptyDemand, noteDemand } from '../../src/budget/budget-bucket'
 import { TIERS, type Tier } from '../../src/budget/call-priority'
+import { decideLease, emptyLeaseState, type LeaseState } from '../../src/budget/lease-rule'
 import { NOW } from './fixtures'
 
 /**
  * Each tier wants a call every `everyMs` (10 ms: as fast as it can) for 60 s, and asks again at
  * each tick (10 ms) until it gets it; returns the calls granted.
  */
-function flood(budget: number, tiers: readonly Tier[], everyMs: Partial<Record<Tier, number>> = {}): { at: number; tier: Tier }[] {
-  let bucket: Bucket | null = null
+function flood(
+  budget: number,
+  tiers: readonly Tier[],
+  everyMs: Partial<Record<Tier, number>> = {},
+  state: LeaseState = emptyLeaseState(),
+): { at: number; tier: Tier }[] {
   const granted: { at: number; tier: Tier }[] = []
   const due = new Map<Tier, number>(tiers.map((t) => [t, NOW]))
   for (let t = NOW; t < NOW + 60_000; t += 10) {
     for (const tier of tiers) {
       if ((due.get(tier) ?? NOW) > t) continue
-      const got = takeCalls(bucket, budget, tier, 1, t)
-      bucket = got.bucket
-      if (got.waitMs > 0) continue
+      if (decideLease(state, budget, tier, 1, t) > 0) continue
       granted.push({ at: t, tier })
       due.set(tier, (due.get(tier) ?? NOW) + (everyMs[tier] ?? 10))
     }
@@ -26,31 +30,33 @@ function flood(budget: number, tiers: readonly Tier[], everyMs: Partial<Record<T
   return granted
 }
 
+const mostInAny10s = (calls: { at: number }[]) =>
+  Math.max(0, ...calls.map((c) => calls.filter((o) => o.at >= c.at && o.at < c.at + 10_000).length))
+
 describe('the budget’s bucket', () => {
-  it('keeps every 10 s window under 10 × budget × 1.1, whoever asks', () => {
+  it('keeps every 10 s window at or under 10 × budget, whoever asks, bookings and bursts included', () => {
     for (const budget of [1, 5, 20]) {
       const calls = flood(budget, TIERS)
-      for (const c of calls) {
-        const inWindow = calls.filter((o) => o.at >= c.at && o.at < c.at + 10_000).length
-        expect(inWindow).toBeLessThanOrEqual(10 * budget * 1.1)
-      }
+      expect(calls.length).toBeGreaterThan(0)
+      expect(mostInAny10s(calls)).toBeLessThanOrEqual(10 * budget)
     }
   })
 
   it('gives bursts all they ask, then near dates before far dates, when all ask more than the budget', () => {
     // Budget 5 a second; bursts ask 2 a second, near and far as fast as they can (far asks first).
+    // Polls leave a tenth of the window to bookings: near gets about 45 − 20 calls in 10 s.
     const calls = flood(5, ['far', 'near', 'burst'], { burst: 500 })
     const count = (tier: Tier) => calls.filter((c) => c.tier === tier).length
     expect(count('burst')).toBeGreaterThanOrEqual(118)
-    expect(count('near')).toBeGreaterThan(150)
+    expect(count('near')).toBeGreaterThan(140)
     expect(count('far')).toBeLessThan(10)
   })
 
-  it('lets a booking through at once from an empty bucket', () => {
-    let bucket: Bucket | null = null
-    for (let i = 0; i < 10; i++) bucket = takeCalls(bucket, 5, 'burst', 1, NOW).bucket
-    expect(takeCalls(bucket, 5, 'near', 1, NOW).waitMs).toBeGreaterThan(0)
-    expect(takeCalls(bucket, 5, 'booking', 1, NOW).waitMs).toBe(0)
+  it('lets a booking through at once while bursts and polls have emptied the bucket', () => {
+    const state = emptyLeaseState()
+    for (let i = 0; i < 10; i++) expect(decideLease(state, 5, 'burst', 1, NOW)).toBe(0)
+    expect(decideLease(state, 5, 'near', 1, NOW)).toBeGreaterThan(0)
+    expect(decideLease(state, 5, 'booking', 1, NOW)).toBe(0)
   })
 
   it('measures demand as the calls each tier would make at its planned cadence', () => {
@@ -68,5 +74,40 @@ describe('the budget’s bucket', () => {
     expect(a.granted.far).toBeCloseTo(0.01)
     expect(a.stretch.near).toBeCloseTo(1 / 0.49)
     expect(a.shortfall).toBeGreaterThan(0.5)
+  })
+})
+
+describe('a release instant', () => {
+  const T = NOW + 30_000
+  const grantsAt = (state: LeaseState, tier: Tier, at: number) => {
+    let n = 0
+    while (n < 100 && decideLease(state, 3, tier, 1, at) === 0) n++
+    return n
+  }
+
+  it('gets the whole window at the instant: polls leave it the room from 10 s before, bursts take their share, bookings the rest', () => {
+    // The default budget, 3 a second: 30 calls in any 10 s. A poller announced the release.
+    const state = emptyLeaseState()
+    state.drops.set('venue-day', { at: T, calls: 40 })
+    const polls: number[] = []
+    for (let t = NOW; t < T; t += 10) if (decideLease(state, 3, 'near', 1, t) === 0) polls.push(t)
+    expect(polls.length).toBeGreaterThan(20)
+    expect(polls.filter((t) => t >= T - 10_000)).toEqual([])
+    // At the instant: the bursts' finds at once, up to their two thirds, then the bookings they start.
+    expect(grantsAt(state, 'burst', T)).toBe(20)
+    expect(grantsAt(state, 'booking', T + 200)).toBe(10)
+    // Nothing more until the window frees: a poll waits for the hold to end, a booking for the first calls to leave.
+    expect(decideLease(state, 3, 'near', 1, T + 5_000)).toBe(5_000)
+    expect(decideLease(state, 3, 'booking', 1, T + 9_000)).toBe(1_000)
+    expect(decideLease(state, 3, 'booking', 1, T + 10_000)).toBe(0)
+  })
+
+  it('without an announced release, a burst gets what the polls leave, and the window still holds', () => {
+    const state = emptyLeaseState()
+    const polls = flood(3, ['near', 'far'], {}, state).length
+    expect(polls).toBeGreaterThan(100)
+    const burst = grantsAt(state, 'burst', NOW + 60_000)
+    expect(burst).toBeGreaterThan(0)
+    expect(burst).toBeLessThan(10)
   })
 })

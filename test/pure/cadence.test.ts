@@ -9,7 +9,10 @@ import {
   bursting,
   intervalAt,
   MIN_INTERVAL_MS,
+  nextBurstEdge,
   nextPollAt,
+  releaseAhead,
+  released,
 } from '../../src/watching/cadence'
 import type { WatchPlan } from '../../src/watching/schedule'
 import { NOW } from './fixtures'
@@ -41,6 +44,28 @@ describe('release bursts', () => {
   it('counts as bursting only inside a burst', () => {
     expect(bursting([plain, releasing], R)).toBe(true)
     expect(bursting([plain, releasing], R - 60_000)).toBe(false)
+  })
+
+  it('polls in the budget’s burst tier only from the instant: the lead before it is an ordinary poll', () => {
+    expect(released([plain, releasing], R - 1_000)).toBe(false)
+    expect(bursting([plain, releasing], R - 1_000)).toBe(true)
+    expect(released([plain, releasing], R)).toBe(true)
+    expect(released([plain, releasing], R + 119_999)).toBe(true)
+    expect(released([plain, releasing], R + 120_000)).toBe(false)
+  })
+
+  it('never lets a wait run past the start of a burst or its instant', () => {
+    expect(nextBurstEdge([plain, releasing], R - 60_000)).toBe(R - 2_000)
+    expect(nextBurstEdge([plain, releasing], R - 2_000)).toBe(R)
+    expect(nextBurstEdge([plain, releasing], R)).toBeNull()
+    expect(nextBurstEdge([plain], R)).toBeNull()
+  })
+
+  it('names the release instant to announce when the next run leads into its burst, not before', () => {
+    expect(releaseAhead([plain, releasing], R - 120_000, R - 62_000)).toBeNull()
+    expect(releaseAhead([plain, releasing], R - 120_000, R - 2_000)).toBe(R)
+    expect(releaseAhead([plain, releasing], R - 1_000, R)).toBe(R)
+    expect(releaseAhead([plain, releasing], R, R + 500)).toBeNull()
   })
 })
 

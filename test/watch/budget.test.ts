@@ -1,13 +1,13 @@
 // The one budget holds across many availability objects (issue 23 item 2): 24 venue-days of one
 // request, polled as fast as the test can, make no more platform calls (find and calendar, as the
 // sandbox counts them) than the budget allows; the others wait, and /health shows the shortfall.
-import { env, SELF } from 'cloudflare:test'
+import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { budgetObject } from '../../src/budget/budget'
 import { connectPlatform } from '../../src/executors/connection'
 import { addDays } from '../../src/lib/zoned-time'
 import { WebClient } from '../web/web-client'
-import { control, createRequest, nextInterval, runPoll, setUp } from './world'
+import { availabilityOf, control, createRequest, nextInterval, runPoll, setUp, VENUE } from './world'
 
 // Calls a second, set on the service's budget object for this test: below the 0.4 a second that
 // 24 venue-days checked every minute want, so the budget, not the cadence, limits them.
@@ -76,5 +76,27 @@ describe('the service-wide budget', () => {
     } finally {
       await budgetObject(env).setBudget(null)
     }
+  })
+
+  it('tells the budget of a release instant ahead of its burst, so that the budget can hold the window’s room for it', async () => {
+    const { token, day, spec } = await setUp()
+    const made = await createRequest(token, spec())
+    const releaseAt = Date.now() + 60_000
+    const filter = { earliest_time: '23:00', latest_time: '23:45', party_size: 2, seating: 'any' } as const
+    // The request's own plan, with the venue's release instant for this date a minute from now.
+    await availabilityOf(day).subscribe(
+      { venueDay: { venueId: VENUE, day, partySize: 2 }, venueName: 'Pomelo Garden', venuePage: null },
+      {
+        requestId: made.id,
+        filter,
+        plan: { phases: [{ until: null, intervalMs: 60_000 }], releases: [releaseAt] },
+        until: Date.now() + 3_600_000,
+      },
+    )
+    await runPoll(day)
+    // Its next check is the burst's start, and the budget already knows the instant: a find and at least one booking's calls.
+    expect(await runInDurableObject(availabilityOf(day), (_instance, state) => state.storage.getAlarm())).toBe(releaseAt - 2_000)
+    const held = (await budgetObject(env).figures()).releases.find((r) => r.at === releaseAt)
+    expect(held?.calls).toBeGreaterThanOrEqual(4)
   })
 })

@@ -77,4 +77,32 @@ describe('the budget object', () => {
     // A booking is never put in that queue.
     expect((await budget.lease({ tier: 'booking', cost: 1 })).waitMs).toBe(0)
   })
+
+  it('gives a release instant the window’s room: polls wait from before it, its finds and bookings go at once, 30 calls in 10 s at most', async () => {
+    // An object of its own: the window of the other tests' calls stays out of this one.
+    const budget = env.BUDGET.get(env.BUDGET.idFromName('release-instant-test'))
+    await budget.setBudget(DEFAULT_CALLS_PER_SECOND)
+    const at = Date.now() + 1_000
+    await budget.expectRelease({ key: 'venue-day', at, calls: 40 })
+    expect((await budget.figures()).releases).toEqual([{ at, calls: 30 }])
+    // A poll now waits until the release's hold ends, 10 s after the instant.
+    const poll = await budget.lease({ tier: 'near', cost: 1, key: 'another venue-day', intervalMs: 60_000 })
+    expect(poll.waitMs).toBeGreaterThan(9_000)
+    await sleep(at - Date.now())
+    const finds = await Promise.all(Array.from({ length: 25 }, () => budget.lease({ tier: 'burst', cost: 1 })))
+    expect(finds.filter((l) => l.waitMs === 0)).toHaveLength(20)
+    const bookings = await Promise.all(Array.from({ length: 15 }, () => budget.lease({ tier: 'booking', cost: 1 })))
+    expect(bookings.filter((l) => l.waitMs === 0)).toHaveLength(10)
+    const figures = await budget.figures()
+    expect(figures.calls).toBe(30)
+    expect(figures.maxCallsInAny10Seconds).toBe(30)
+  })
+
+  it('ignores a release announced for the past or beyond a day', async () => {
+    const budget = env.BUDGET.get(env.BUDGET.idFromName('release-junk-test'))
+    await budget.expectRelease({ key: 'past', at: Date.now() - 1_000, calls: 4 })
+    await budget.expectRelease({ key: 'far', at: Date.now() + 2 * 86_400_000, calls: 4 })
+    await budget.expectRelease({ key: 'none', at: Date.now() + 60_000, calls: 0 })
+    expect((await budget.figures()).releases).toEqual([])
+  })
 })

@@ -1,0 +1,92 @@
+// The budget's hard rule (issue 23), pure: never more than 10 s × the budget calls in any 10 s,
+// the window the issue measures the platform's side by. Inside it, a release instant gets the
+// window's calls at once. The evidence for a poller is "≥ 1–2 s between polls outside the drop
+// window and a short, bounded burst at the drop" (shared/reference/resy-api.md §7): a smooth
+// 3 calls a second finds 10 tables that open together one after another over seconds, while the
+// 30 calls of a quiet window find them all at the instant and book most of them within one.
+//
+// So availability objects announce the release instants they will burst at (expectRelease), and
+// from WINDOW_MS before an instant to DROP_HOLD_MS after it, polls leave the window's room to the
+// release: when it comes, the window holds no poll, and its finds and the bookings they start
+// take what the window allows, bursts leaving a third to the bookings their finds start. Outside
+// releases, polls leave a small margin (MARGIN_SHARE) to bursts and bookings.
+import type { Tier } from './call-priority'
+
+export const WINDOW_MS = 10_000
+/** After a release instant, polls keep leaving its room this long: the burst's fast phase. */
+export const DROP_HOLD_MS = 10_000
+/** A release burst's polls take at most this share of the window: the rest is for the bookings their finds start. */
+export const BURST_SHARE = 2 / 3
+/**
+ * Outside releases, bursts leave this share of the window to bookings, and polls twice it to
+ * bursts and bookings (at the default of 30 calls in 10 s: one call, and two).
+ */
+export const MARGIN_SHARE = 0.05
+/** The share of the budget polls get at most, smoothed (budget-bucket.ts): what their ceiling leaves. */
+export const POLL_RATE_SHARE = 1 - 2 * MARGIN_SHARE
+
+export interface Grant {
+  at: number
+  count: number
+}
+
+/** A release instant a poller will burst at, and the calls it expects then (its finds and the bookings they may start). */
+export interface ExpectedDrop {
+  at: number
+  calls: number
+}
+
+export const windowLimitOf = (budgetPerSecond: number) => Math.max(1, Math.floor((budgetPerSecond * WINDOW_MS) / 1000))
+
+/** Forgets the grants that left the window (mutates `grants`, oldest first) and counts the rest. */
+export function usedIn(grants: Grant[], now: number): number {
+  while (grants.length > 0 && (grants[0]?.at ?? now) <= now - WINDOW_MS) grants.shift()
+  return grants.reduce((sum, g) => sum + g.count, 0)
+}
+
+const holding = (drop: ExpectedDrop, now: number) => now >= drop.at - WINDOW_MS && now < drop.at + DROP_HOLD_MS
+
+/** The window's room polls leave to release instants now (forgets the drops that are over). */
+export function heldForDrops(drops: Map<string, ExpectedDrop>, now: number, limit: number): number {
+  let held = 0
+  for (const [key, drop] of drops) {
+    if (now >= drop.at + DROP_HOLD_MS) drops.delete(key)
+    else if (holding(drop, now)) held += Math.max(0, drop.calls)
+  }
+  return Math.min(limit, held)
+}
+
+/** When the room held now is given back (the earliest end of a hold in force), or null if none is. */
+export function holdEndsAt(drops: Map<string, ExpectedDrop>, now: number): number | null {
+  const ends = [...drops.values()].filter((d) => holding(d, now)).map((d) => d.at + DROP_HOLD_MS)
+  return ends.length > 0 ? Math.min(...ends) : null
+}
+
+/**
+ * How full a tier may bring the window, so that each tier finds room the later ones may not
+ * take: bookings all of it; release bursts all but a margin for bookings (a third of the
+ * window while a release's room is held: the bookings its finds start); polls all but twice
+ * the margin, and the room held for releases.
+ */
+export function ceilingOf(tier: Tier, window: { limit: number; held: number }): number {
+  const { limit, held } = window
+  const margin = Math.floor(limit * MARGIN_SHARE)
+  if (tier === 'booking') return limit
+  if (tier === 'burst') return Math.max(1, limit - (held > 0 ? Math.max(margin, Math.round(limit * (1 - BURST_SHARE))) : margin))
+  return Math.max(0, limit - Math.max(2 * margin, held))
+}
+
+/**
+ * How long until `cost` more calls fit under `ceiling`: 0 now, else until enough grants leave the
+ * window; null when they never would (the ceiling itself is below the cost).
+ */
+export function windowWait(grants: readonly Grant[], used: number, cost: number, ceiling: number, now: number): number | null {
+  if (used + cost <= ceiling) return 0
+  if (cost > ceiling) return null
+  let left = used
+  for (const g of grants) {
+    left -= g.count
+    if (left + cost <= ceiling) return Math.max(1, g.at + WINDOW_MS - now)
+  }
+  return Math.max(1, WINDOW_MS)
+}
