@@ -93,7 +93,8 @@ export async function atReleaseInstant(world: World, bookers: WebUser[], emails:
   // platform publishes a day's tables at its release time: the table appears exactly then, not
   // when a control call sent at that instant happens to land (a race a find sent at the instant lost).
   await mapLimit(targets, 8, async (t) => {
-    if (!(await world.control.addSlot({ ...tableOf(t), opensAt: t.releaseAt }))) throw new Error(`the sandbox refused a table at ${t.venue.id}`)
+    if (!(await world.control.addSlot({ ...tableOf(t), opensAt: t.releaseAt })))
+      throw new Error(`the sandbox refused a table at ${t.venue.id}`)
     dropped.set(t, t.releaseAt)
   })
   await sleep(Math.max(...targets.map((t) => t.releaseAt)) - Date.now() + 20_000)

@@ -160,7 +160,10 @@ describe('control API', () => {
     const offered = async () => {
       const find = await wire(world.baseUrl, `/4/find?venue_id=${OPEN_VENUE.id}&day=${day}&party_size=2&lat=0&long=0`)
       const body = JSON.stringify(await find.json())
-      return { find: body.includes(`${day} 23:41:00`), control: (await world.control.slots(OPEN_VENUE.id, day)).some((s) => s.time === '23:41') }
+      return {
+        find: body.includes(`${day} 23:41:00`),
+        control: (await world.control.slots(OPEN_VENUE.id, day)).some((s) => s.time === '23:41'),
+      }
     }
     expect(await offered()).toEqual({ find: false, control: false })
     await new Promise((resolve) => setTimeout(resolve, opensAt - Date.now() + 50))
