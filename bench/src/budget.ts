@@ -1,10 +1,10 @@
-// The platform's side of the budget (issue 23): the sandbox's call counts sampled once a second
-// all through the run, so the busiest 1 s and 10 s are what the platform saw, whichever call
-// made them. A sample interval under load can exceed a second; a window then holds a little more
-// than its length (the figures err high, the safe side). The service's own view (its budget object's
-// busiest second and 10 s of the last hour, /health) is kept beside it.
+// The platform's side of the budget (issue 23): the sandbox counts every call by the second it
+// arrived, by its own clock, so the busiest 1 s and 10 s are exactly what the platform saw over
+// the run, whichever call made them (a once-a-second sample of its totals, as before, made a
+// window of ten samples span eleven or twelve seconds under load: the figures erred high). The
+// service's own view (its budget object's busiest second and 10 s of the last hour, /health) is
+// kept beside it.
 import { z } from 'zod'
-import { sleep } from './processes'
 import type { World } from './world'
 
 export interface BudgetFigures {
@@ -15,7 +15,8 @@ export interface BudgetFigures {
   bound10Seconds: number
   /** The budget object's own figures over the last hour (calls it granted). */
   service: { maxCallsInAnySecond: number; maxCallsInAny10Seconds: number; callsLastHour: number } | null
-  samples: number
+  /** The seconds in which the platform saw at least one call. */
+  secondsWithCalls: number
 }
 
 const healthBudget = z.object({
@@ -23,25 +24,16 @@ const healthBudget = z.object({
 })
 
 export function sampleCalls(world: World): { stop(): Promise<BudgetFigures> } {
-  const samples: { at: number; total: number }[] = []
-  let running = true
-  const loop = (async () => {
-    while (running) {
-      const calls = await world.control.calls().catch(() => null)
-      if (calls) samples.push({ at: Date.now(), total: Object.values(calls).reduce((a, n) => a + (n ?? 0), 0) })
-      await sleep(1_000)
-    }
-  })()
+  const since = Date.now()
   return {
     async stop() {
-      running = false
-      await loop
+      const perSecond = new Map(await world.control.callsPerSecond(since))
       const health = healthBudget.safeParse((await world.api.health()).body)
       const budget = health.success ? health.data.budget : null
       return {
         callsPerSecond: budget?.callsPerSecond ?? Number.NaN,
-        maxCallsInAnySecond: busiest(samples, 1_000),
-        maxCallsInAny10Seconds: busiest(samples, 10_000),
+        maxCallsInAnySecond: busiest(perSecond, 1),
+        maxCallsInAny10Seconds: busiest(perSecond, 10),
         bound10Seconds: budget ? Math.round(10 * budget.callsPerSecond * 1.1 * 10) / 10 : Number.NaN,
         service: budget
           ? {
@@ -50,23 +42,19 @@ export function sampleCalls(world: World): { stop(): Promise<BudgetFigures> } {
               callsLastHour: budget.calls,
             }
           : null,
-        samples: samples.length,
+        secondsWithCalls: perSecond.size,
       }
     },
   }
 }
 
-/** The most calls between a sample and the first sample at least `windowMs` later. */
-function busiest(samples: { at: number; total: number }[], windowMs: number): number {
+/** The most calls in any `seconds` consecutive seconds. */
+function busiest(perSecond: Map<number, number>, seconds: number): number {
   let most = 0
-  let j = 0
-  for (let i = 0; i < samples.length; i++) {
-    const start = samples[i]
-    if (!start) continue
-    j = Math.max(j, i + 1)
-    while (j < samples.length && (samples[j]?.at ?? 0) - start.at < windowMs) j++
-    const end = samples[j]
-    if (end) most = Math.max(most, end.total - start.total)
+  for (const first of perSecond.keys()) {
+    let window = 0
+    for (let k = 0; k < seconds; k++) window += perSecond.get(first + k) ?? 0
+    most = Math.max(most, window)
   }
   return most
 }

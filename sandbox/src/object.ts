@@ -23,7 +23,7 @@ import { blockOf, setBlock } from './store/blocks'
 import { type Booking, type BookResult, book, ledger, listedOf, mintBookToken } from './store/bookings'
 import { type CalendarDay, calendarLagOf, calendarOf, setCalendarLag } from './store/calendar'
 import { countCall, setCdnRate } from './store/cdn-rate'
-import { callCounts, enter, injectFault } from './store/faults'
+import { callCounts, callsPerSecond, enter, injectFault } from './store/faults'
 import { addHistory, type HistoryEntry, historyOf } from './store/history'
 import { migrate, wipe } from './store/schema'
 import { currentSlot, putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot } from './store/slots'
@@ -186,6 +186,10 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
 
   calls(): Partial<Record<Endpoint, number>> {
     return callCounts(this.#sql)
+  }
+
+  callsPerSecond(since: number): [number, number][] {
+    return callsPerSecond(this.#sql, since)
   }
 
   ledger(): Booking[] {

@@ -151,6 +151,16 @@ describe('control API', () => {
     expect(await world.control.setPolicy(key, { kind: 'free' })).toBe(false)
   })
 
+  it('counts every call by the second it arrived, for the platform’s view of how calls bunch', async () => {
+    const world = freshWorld()
+    const since = Date.now()
+    const day = dayAhead(3)
+    for (let i = 0; i < 3; i++) await wire(world.baseUrl, `/4/find?venue_id=${OPEN_VENUE.id}&day=${day}&party_size=2&lat=0&long=0`)
+    const perSecond = await world.control.callsPerSecond(since)
+    expect(perSecond.reduce((sum, [, n]) => sum + n, 0)).toBe(3)
+    for (const [second] of perSecond) expect(second * 1000).toBeGreaterThanOrEqual(Math.floor(since / 1000) * 1000)
+  })
+
   it('publishes a table added for a later instant only from that instant, to find as to the control API', async () => {
     const world = freshWorld()
     const day = dayAhead(6)

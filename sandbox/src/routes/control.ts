@@ -89,6 +89,12 @@ controlRoutes.post('/cdn-rate', async (c) => {
 
 controlRoutes.get('/calls', async (c) => c.json({ calls: await worldOf(c).calls() }))
 
+/** Every call by the second it arrived, since `since` (epoch ms): the platform's view of how calls bunch. */
+controlRoutes.get('/calls/per-second', async (c) => {
+  const { since } = z.object({ since: z.coerce.number().int().min(0) }).parse(c.req.query())
+  return c.json({ perSecond: await worldOf(c).callsPerSecond(since) })
+})
+
 controlRoutes.get('/ledger', async (c) => c.json({ bookings: await worldOf(c).ledger() }))
 
 controlRoutes.post('/accounts/invalidate', async (c) => {

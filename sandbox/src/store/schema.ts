@@ -22,6 +22,9 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS faults (seq INTEGER PRIMARY KEY AUTOINCREMENT, endpoint TEXT NOT NULL,
      kind TEXT NOT NULL, remaining INTEGER NOT NULL, hang_ms INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS calls (endpoint TEXT PRIMARY KEY, count INTEGER NOT NULL)`,
+  // Every call by the second it arrived (epoch s, the sandbox's clock): the platform's own view of
+  // how calls bunch (issue 23), kept for CALL_SECONDS_KEPT.
+  `CREATE TABLE IF NOT EXISTS call_seconds (second INTEGER PRIMARY KEY, count INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS blocks (client TEXT PRIMARY KEY, until INTEGER NOT NULL, style TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT NOT NULL, venue_id INTEGER NOT NULL,
      day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL, party_size INTEGER NOT NULL, state TEXT NOT NULL,
@@ -38,6 +41,7 @@ const NAMES = [
   'reservations',
   'faults',
   'calls',
+  'call_seconds',
   'blocks',
   'history',
 ]
