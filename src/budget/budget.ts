@@ -23,9 +23,14 @@ export interface LeaseRequest {
   tier: Tier
   /** Calls wanted now. */
   cost: number
-  /** A poller's own name and planned interval: its demand is cost per interval (budget-bucket.ts). */
+  /**
+   * A poller's own name and planned interval: its demand is cost per interval (budget-bucket.ts).
+   * A booking call's own name: while it waits, later tiers leave it room (lease-rule.ts).
+   */
   key?: string
   intervalMs?: number
+  /** A booking's first call (its details): it leaves the room the bookings already started still need. */
+  startsBooking?: boolean
 }
 
 export interface Lease {

@@ -10,10 +10,13 @@ import { WINDOW_MS } from './call-window'
 /** A user waits on a lookup: past this, the call is answered as a platform answers a client going too fast. */
 export const LOOKUP_WAIT_MS = 8_000
 /**
- * A booking's call waits for the window to free (a release's bookings beyond its room wait for
- * its first calls to leave, at most WINDOW_MS) rather than fail and start again.
+ * A booking's call waits for the window to free rather than fail and start again: a release's
+ * bookings beyond its room wait for its first calls to leave (one window), and a booking started
+ * then may wait for the next.
  */
-export const BOOKING_WAIT_MS = WINDOW_MS + 2_000
+export const BOOKING_WAIT_MS = 2 * WINDOW_MS + 2_000
+/** The call that starts a booking (booking details): see lease-rule.ts. */
+const DETAILS_PATH = '/3/details'
 
 /**
  * A call with the user's token (details, book, reservations, account, sign-in) is part of a
@@ -29,7 +32,11 @@ export function budgetedFetcher(inner: Fetcher, env: Cloudflare.Env): Fetcher {
   return {
     async fetch(request) {
       const tier = tierOfCall(request)
-      const leased = await awaitLease(env, { tier, cost: 1 }, tier === 'booking' ? BOOKING_WAIT_MS : LOOKUP_WAIT_MS)
+      const ask =
+        tier === 'booking'
+          ? { tier, cost: 1, key: crypto.randomUUID(), startsBooking: new URL(request.url).pathname === DETAILS_PATH }
+          : { tier, cost: 1 }
+      const leased = await awaitLease(env, ask, tier === 'booking' ? BOOKING_WAIT_MS : LOOKUP_WAIT_MS)
       if (!leased) {
         // Never sent: the client reads this 429 as rate_limited, which callers already handle.
         return new Response(JSON.stringify({ status: 429, message: 'The service is over its own call budget' }), {

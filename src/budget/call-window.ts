@@ -28,6 +28,8 @@ export const POLL_RATE_SHARE = 1 - 2 * MARGIN_SHARE
 export interface Grant {
   at: number
   count: number
+  /** A booking's first call (its details), a booking's later call, or any other. */
+  kind: 'booking-start' | 'booking' | 'other'
 }
 
 /** A release instant a poller will burst at, and the calls it expects then (its finds and the bookings they may start). */
@@ -62,18 +64,52 @@ export function holdEndsAt(drops: Map<string, ExpectedDrop>, now: number): numbe
   return ends.length > 0 ? Math.min(...ends) : null
 }
 
+/** The calls a booking makes after its first (the account's reservations, then book). */
+export const BOOKING_CALLS_AFTER_START = 2
+
+/**
+ * The later calls owed to the bookings started in the window: a booking that has its details
+ * must get its book before another booking starts, or ten bookings starting together take the
+ * window with their details and reservation lists and none of them books (the release bench did).
+ */
+export function owedToStartedBookings(grants: readonly Grant[]): number {
+  let started = 0
+  let later = 0
+  for (const g of grants) {
+    if (g.kind === 'booking-start') started += g.count
+    else if (g.kind === 'booking') later += g.count
+  }
+  return Math.max(0, BOOKING_CALLS_AFTER_START * started - later)
+}
+
+export interface WindowRoom {
+  limit: number
+  /** Room held for announced release instants. */
+  held: number
+  /** The calls of the bookings waiting for room: every later tier leaves it to them. */
+  waitingBookings: number
+  /** Later calls owed to the bookings already started (only a booking's first call leaves it). */
+  owed: number
+}
+
 /**
  * How full a tier may bring the window, so that each tier finds room the later ones may not
- * take: bookings all of it; release bursts all but a margin for bookings (a third of the
- * window while a release's room is held: the bookings its finds start); polls all but twice
- * the margin, and the room held for releases.
+ * take: bookings all of it (a booking's first call all but what the started bookings and its
+ * own later calls need);
+ * release bursts all but a margin for bookings (a third of the window while a release's room is
+ * held: the bookings its finds start); polls all but twice the margin, and the room held for
+ * releases. Bursts and polls also leave the room booking calls are waiting for.
  */
-export function ceilingOf(tier: Tier, window: { limit: number; held: number }): number {
-  const { limit, held } = window
+export function ceilingOf(tier: Tier, room: WindowRoom, startsBooking = false): number {
+  const { limit, held, waitingBookings, owed } = room
   const margin = Math.floor(limit * MARGIN_SHARE)
-  if (tier === 'booking') return limit
-  if (tier === 'burst') return Math.max(1, limit - (held > 0 ? Math.max(margin, Math.round(limit * (1 - BURST_SHARE))) : margin))
-  return Math.max(0, limit - Math.max(2 * margin, held))
+  // A booking starts only with room for its own later calls too.
+  if (tier === 'booking') return startsBooking ? Math.max(1, limit - owed - BOOKING_CALLS_AFTER_START) : limit
+  if (tier === 'burst') {
+    const forBookings = held > 0 ? Math.max(margin, Math.round(limit * (1 - BURST_SHARE))) : margin
+    return Math.max(1, limit - forBookings - waitingBookings)
+  }
+  return Math.max(0, limit - Math.max(2 * margin, held) - waitingBookings)
 }
 
 /**

@@ -4,11 +4,13 @@
 import { type Bucket, takeCalls } from './budget-bucket'
 import type { Tier } from './call-priority'
 import {
+  BOOKING_CALLS_AFTER_START,
   ceilingOf,
   type ExpectedDrop,
   type Grant,
   heldForDrops,
   holdEndsAt,
+  owedToStartedBookings,
   POLL_RATE_SHARE,
   usedIn,
   WINDOW_MS,
@@ -22,25 +24,67 @@ export interface LeaseState {
   grants: Grant[]
   /** Release instants announced by pollers, by poller. */
   drops: Map<string, ExpectedDrop>
+  /** Booking calls refused for want of room: their key → until when they were told to wait, and the calls they stand for. */
+  waitingBookings: Map<string, { until: number; calls: number }>
 }
 
-export const emptyLeaseState = (): LeaseState => ({ bucket: null, grants: [], drops: new Map() })
+export const emptyLeaseState = (): LeaseState => ({ bucket: null, grants: [], drops: new Map(), waitingBookings: new Map() })
 
-/** Grants `cost` calls to `tier` now (0, recorded in `state`) or says how long to wait before asking again. */
-export function decideLease(state: LeaseState, budgetPerSecond: number, tier: Tier, cost: number, now: number): number {
+export interface LeaseAsk {
+  tier: Tier
+  cost: number
+  /** A booking call's own name: while it waits, the later tiers leave it room. */
+  key?: string
+  /** A booking's first call (its details). */
+  startsBooking?: boolean
+}
+
+/** A refused booking call is remembered a little past its wait, long enough to ask again. */
+const BOOKING_WAIT_GRACE_MS = 2_000
+
+/** Grants the calls now (0, recorded in `state`) or says how long to wait before asking again. */
+export function decideLease(state: LeaseState, budgetPerSecond: number, ask: LeaseAsk, now: number): number {
+  const { tier, cost } = ask
   if (cost <= 0) return 0
   const limit = windowLimitOf(budgetPerSecond)
   const used = usedIn(state.grants, now)
-  const ceiling = ceilingOf(tier, { limit, held: heldForDrops(state.drops, now, limit) })
+  let waitingBookings = 0
+  for (const [key, waiting] of state.waitingBookings) {
+    if (waiting.until <= now) state.waitingBookings.delete(key)
+    else if (key !== ask.key) waitingBookings += waiting.calls
+  }
+  const room = {
+    limit,
+    held: heldForDrops(state.drops, now, limit),
+    waitingBookings,
+    owed: owedToStartedBookings(state.grants),
+  }
+  const ceiling = ceilingOf(tier, room, ask.startsBooking)
   const inWindow = windowWait(state.grants, used, cost, ceiling, now)
-  // A ceiling below the cost: releases hold the room until their hold ends.
-  if (inWindow === null) return Math.max(1, (holdEndsAt(state.drops, now) ?? now + WINDOW_MS) - now)
-  if (inWindow > 0) return inWindow
+  // A ceiling below the cost: releases or waiting bookings hold the room until their hold ends.
+  const waitMs =
+    inWindow === null
+      ? Math.max(1, (holdEndsAt(state.drops, now) ?? now + WINDOW_MS) - now)
+      : inWindow > 0
+        ? inWindow
+        : granted(state, budgetPerSecond, ask, now)
+  if (tier === 'booking' && ask.key) {
+    // A booking waiting to start stands for all its calls.
+    const calls = ask.startsBooking ? cost + BOOKING_CALLS_AFTER_START : cost
+    if (waitMs > 0) state.waitingBookings.set(ask.key, { until: now + waitMs + BOOKING_WAIT_GRACE_MS, calls })
+    else state.waitingBookings.delete(ask.key)
+  }
+  return waitMs
+}
+
+/** The bucket's say (polls wait for it; bookings and bursts are charged), and the grant recorded. */
+function granted(state: LeaseState, budgetPerSecond: number, ask: LeaseAsk, now: number): number {
   // The bucket refills at the polls' share of the window, so that it, not the window, holds
   // polls back, and its floors keep near dates ahead of far ones.
-  const got = takeCalls(state.bucket, budgetPerSecond * POLL_RATE_SHARE, tier, cost, now)
+  const got = takeCalls(state.bucket, budgetPerSecond * POLL_RATE_SHARE, ask.tier, ask.cost, now)
   state.bucket = got.bucket
   if (got.waitMs > 0) return got.waitMs
-  state.grants.push({ at: now, count: cost })
+  const kind = ask.tier !== 'booking' ? 'other' : ask.startsBooking ? 'booking-start' : 'booking'
+  state.grants.push({ at: now, count: ask.cost, kind })
   return 0
 }

@@ -22,7 +22,7 @@ function flood(
   for (let t = NOW; t < NOW + 60_000; t += 10) {
     for (const tier of tiers) {
       if ((due.get(tier) ?? NOW) > t) continue
-      if (decideLease(state, budget, tier, 1, t) > 0) continue
+      if (decideLease(state, budget, { tier: tier, cost: 1 }, t) > 0) continue
       granted.push({ at: t, tier })
       due.set(tier, (due.get(tier) ?? NOW) + (everyMs[tier] ?? 10))
     }
@@ -54,9 +54,9 @@ describe('the budget’s bucket', () => {
 
   it('lets a booking through at once while bursts and polls have emptied the bucket', () => {
     const state = emptyLeaseState()
-    for (let i = 0; i < 10; i++) expect(decideLease(state, 5, 'burst', 1, NOW)).toBe(0)
-    expect(decideLease(state, 5, 'near', 1, NOW)).toBeGreaterThan(0)
-    expect(decideLease(state, 5, 'booking', 1, NOW)).toBe(0)
+    for (let i = 0; i < 10; i++) expect(decideLease(state, 5, { tier: 'burst', cost: 1 }, NOW)).toBe(0)
+    expect(decideLease(state, 5, { tier: 'near', cost: 1 }, NOW)).toBeGreaterThan(0)
+    expect(decideLease(state, 5, { tier: 'booking', cost: 1 }, NOW)).toBe(0)
   })
 
   it('measures demand as the calls each tier would make at its planned cadence', () => {
@@ -81,7 +81,7 @@ describe('a release instant', () => {
   const T = NOW + 30_000
   const grantsAt = (state: LeaseState, tier: Tier, at: number) => {
     let n = 0
-    while (n < 100 && decideLease(state, 3, tier, 1, at) === 0) n++
+    while (n < 100 && decideLease(state, 3, { tier: tier, cost: 1 }, at) === 0) n++
     return n
   }
 
@@ -90,16 +90,16 @@ describe('a release instant', () => {
     const state = emptyLeaseState()
     state.drops.set('venue-day', { at: T, calls: 40 })
     const polls: number[] = []
-    for (let t = NOW; t < T; t += 10) if (decideLease(state, 3, 'near', 1, t) === 0) polls.push(t)
+    for (let t = NOW; t < T; t += 10) if (decideLease(state, 3, { tier: 'near', cost: 1 }, t) === 0) polls.push(t)
     expect(polls.length).toBeGreaterThan(20)
     expect(polls.filter((t) => t >= T - 10_000)).toEqual([])
     // At the instant: the bursts' finds at once, up to their two thirds, then the bookings they start.
     expect(grantsAt(state, 'burst', T)).toBe(20)
     expect(grantsAt(state, 'booking', T + 200)).toBe(10)
     // Nothing more until the window frees: a poll waits for the hold to end, a booking for the first calls to leave.
-    expect(decideLease(state, 3, 'near', 1, T + 5_000)).toBe(5_000)
-    expect(decideLease(state, 3, 'booking', 1, T + 9_000)).toBe(1_000)
-    expect(decideLease(state, 3, 'booking', 1, T + 10_000)).toBe(0)
+    expect(decideLease(state, 3, { tier: 'near', cost: 1 }, T + 5_000)).toBe(5_000)
+    expect(decideLease(state, 3, { tier: 'booking', cost: 1 }, T + 9_000)).toBe(1_000)
+    expect(decideLease(state, 3, { tier: 'booking', cost: 1 }, T + 10_000)).toBe(0)
   })
 
   it('without an announced release, a burst gets what the polls leave, and the window still holds', () => {
@@ -109,5 +109,24 @@ describe('a release instant', () => {
     const burst = grantsAt(state, 'burst', NOW + 60_000)
     expect(burst).toBeGreaterThan(0)
     expect(burst).toBeLessThan(10)
+  })
+
+  it('lets the bookings already started book before more start: of ten started at once after the finds, six book at once', () => {
+    const state = emptyLeaseState()
+    state.drops.set('venue-day', { at: T, calls: 40 })
+    for (let i = 0; i < 10; i++) expect(decideLease(state, 3, { tier: 'burst', cost: 1 }, T)).toBe(0)
+    const start = (i: number, at: number) =>
+      decideLease(state, 3, { tier: 'booking', cost: 1, key: `details ${i}`, startsBooking: true }, at)
+    const started = [...Array(10).keys()].filter((i) => start(i, T + 100) === 0)
+    expect(started).toHaveLength(6)
+    // Each started booking's reservation list and book go at once, though the window is then full.
+    for (const i of started) {
+      expect(decideLease(state, 3, { tier: 'booking', cost: 1, key: `list ${i}` }, T + 200)).toBe(0)
+      expect(decideLease(state, 3, { tier: 'booking', cost: 1, key: `book ${i}` }, T + 300)).toBe(0)
+    }
+    // The four left wait for the finds to leave the window; the polls leave them that room.
+    expect(start(6, T + 400)).toBe(9_600)
+    expect(decideLease(state, 3, { tier: 'near', cost: 1 }, T + 10_050)).toBeGreaterThan(0)
+    expect([6, 7, 8, 9].map((i) => start(i, T + 10_050))).toEqual([0, 0, 0, 0])
   })
 })
