@@ -22,10 +22,12 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       const [opened, wait] = await Promise.all([session.open(), budget()])
       if (!opened) return { kind: 'no_connection', reconnectNotice: null }
       if (wait > 0) return { kind: 'busy' }
-      const [details, listed] = await Promise.all([
-        opened.read((authToken) => d.platform.bookingDetails(authToken, query)),
-        opened.read((authToken) => d.platform.listReservations(authToken)),
-      ])
+      // The details first, the account's reservations only for a table they offer: the details
+      // start a booking in the service-wide budget, which lets a started booking list and book
+      // before another starts (budget/lease-rule.ts). Asked together, ten bookings at a release
+      // took the budget's window with their lists and details, and one booked.
+      const details = await opened.read((authToken) => d.platform.bookingDetails(authToken, query))
+      const listed = details.kind === 'ok' ? await opened.read((authToken) => d.platform.listReservations(authToken)) : details
       // `reauth` after a read means the platform refused the refresh too.
       if (details.kind === 'reauth' || listed.kind === 'reauth') return { kind: 'no_connection', reconnectNotice: await session.rejected() }
       return { kind: 'read', details, listed }
