@@ -68,7 +68,7 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
     // cadence. A poller asking again is replaced by its key, not added; a waiting lookup's asks
     // are each counted, which overstates its demand a little (later tiers stretch sooner: the safe side).
     if (cost > 0) noteDemand(this.#demand, asked, now)
-    const ruleWaitMs = decideLease(this.#state, budget, { tier, cost, key: request.key, startsBooking: request.startsBooking }, now)
+    const ruleWaitMs = decideLease(this.#state, budget, { tier, cost, key: request.key, step: request.step }, now)
     if (ruleWaitMs === 0 && cost > 0) logCalls(this.#log, now, tier, cost)
     // A booking call comes back when its room frees, not at a moment spread over the pollers' queue.
     const waitMs = request.key && tier !== 'booking' ? this.#pollerWait(request.key, tier, ruleWaitMs, budget, now) : ruleWaitMs

@@ -2,6 +2,7 @@
 // how callers get a lease from the one BudgetObject. Calls a paired device makes (issue 17) never
 // come here: they are not the cloud's.
 import type { Tier } from './call-priority'
+import type { BookingStep } from './call-window'
 
 /**
  * Calls per second for the whole service, PLATFORM_CALLS_PER_SECOND (docs/decisions.md, issue 23):
@@ -29,8 +30,8 @@ export interface LeaseRequest {
    */
   key?: string
   intervalMs?: number
-  /** A booking's first call (its details): it leaves the room the bookings already started still need. */
-  startsBooking?: boolean
+  /** A booking's first call (its details), which leaves the room the started bookings still need, or its book, which always has room. */
+  step?: BookingStep
 }
 
 export interface Lease {

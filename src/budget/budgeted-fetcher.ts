@@ -5,7 +5,7 @@
 import type { Fetcher } from '../platform/http'
 import { awaitLease } from './budget'
 import type { Tier } from './call-priority'
-import { WINDOW_MS } from './call-window'
+import { type BookingStep, WINDOW_MS } from './call-window'
 
 /** A user waits on a lookup: past this, the call is answered as a platform answers a client going too fast. */
 export const LOOKUP_WAIT_MS = 8_000
@@ -15,8 +15,11 @@ export const LOOKUP_WAIT_MS = 8_000
  * then may wait for the next.
  */
 export const BOOKING_WAIT_MS = 2 * WINDOW_MS + 2_000
-/** The call that starts a booking (booking details): see lease-rule.ts. */
-const DETAILS_PATH = '/3/details'
+/** The calls that start a booking (its details) and end it (book): see call-window.ts. */
+const BOOKING_STEPS = new Map<string, BookingStep>([
+  ['/3/details', 'start'],
+  ['/3/book', 'book'],
+])
 
 /**
  * A call with the user's token (details, book, reservations, account, sign-in) is part of a
@@ -34,7 +37,7 @@ export function budgetedFetcher(inner: Fetcher, env: Cloudflare.Env): Fetcher {
       const tier = tierOfCall(request)
       const ask =
         tier === 'booking'
-          ? { tier, cost: 1, key: crypto.randomUUID(), startsBooking: new URL(request.url).pathname === DETAILS_PATH }
+          ? { tier, cost: 1, key: crypto.randomUUID(), step: BOOKING_STEPS.get(new URL(request.url).pathname) }
           : { tier, cost: 1 }
       const leased = await awaitLease(env, ask, tier === 'booking' ? BOOKING_WAIT_MS : LOOKUP_WAIT_MS)
       if (!leased) {

@@ -28,8 +28,8 @@ export const POLL_RATE_SHARE = 1 - 2 * MARGIN_SHARE
 export interface Grant {
   at: number
   count: number
-  /** A booking's first call (its details), a booking's later call, or any other. */
-  kind: 'booking-start' | 'booking' | 'other'
+  /** A booking's first call (its details), its book, another call with the user's token, or any other. */
+  kind: 'booking-start' | 'booking-book' | 'booking' | 'other'
 }
 
 /** A release instant a poller will burst at, and the calls it expects then (its finds and the bookings they may start). */
@@ -72,15 +72,20 @@ export const BOOKING_CALLS_AFTER_START = 2
  * must get its book before another booking starts, or ten bookings starting together take the
  * window with their details and reservation lists and none of them books (the release bench did).
  */
-export function owedToStartedBookings(grants: readonly Grant[]): number {
+export function owedToStartedBookings(grants: readonly Grant[]): { calls: number; books: number } {
   let started = 0
+  let books = 0
   let later = 0
   for (const g of grants) {
     if (g.kind === 'booking-start') started += g.count
+    else if (g.kind === 'booking-book') books += g.count
     else if (g.kind === 'booking') later += g.count
   }
-  return Math.max(0, BOOKING_CALLS_AFTER_START * started - later)
+  return { calls: Math.max(0, BOOKING_CALLS_AFTER_START * started - books - later), books: Math.max(0, started - books) }
 }
+
+/** A booking's first call (its details) or its book; other calls with a user's token have none. */
+export type BookingStep = 'start' | 'book'
 
 export interface WindowRoom {
   limit: number
@@ -88,23 +93,27 @@ export interface WindowRoom {
   held: number
   /** The calls of the bookings waiting for room: every later tier leaves it to them. */
   waitingBookings: number
-  /** Later calls owed to the bookings already started (only a booking's first call leaves it). */
-  owed: number
+  /** Later calls owed to the bookings already started, and their books among them. */
+  owed: { calls: number; books: number }
 }
 
 /**
  * How full a tier may bring the window, so that each tier finds room the later ones may not
  * take: bookings all of it (a booking's first call all but what the started bookings and its
- * own later calls need);
+ * own later calls need, its other calls all but the books owed);
  * release bursts all but a margin for bookings (a third of the window while a release's room is
  * held: the bookings its finds start); polls all but twice the margin, and the room held for
  * releases. Bursts and polls also leave the room booking calls are waiting for.
  */
-export function ceilingOf(tier: Tier, room: WindowRoom, startsBooking = false): number {
+export function ceilingOf(tier: Tier, room: WindowRoom, step?: BookingStep): number {
   const { limit, held, waitingBookings, owed } = room
   const margin = Math.floor(limit * MARGIN_SHARE)
-  // A booking starts only with room for its own later calls too.
-  if (tier === 'booking') return startsBooking ? Math.max(1, limit - owed - BOOKING_CALLS_AFTER_START) : limit
+  if (tier === 'booking') {
+    // A booking starts only with room for its own later calls too; a book always has room; any
+    // other call with a user's token (a reservation list, a verification) leaves the books owed.
+    if (step === 'start') return Math.max(1, limit - owed.calls - BOOKING_CALLS_AFTER_START)
+    return step === 'book' ? limit : Math.max(1, limit - owed.books)
+  }
   if (tier === 'burst') {
     const forBookings = held > 0 ? Math.max(margin, Math.round(limit * (1 - BURST_SHARE))) : margin
     return Math.max(1, limit - forBookings - waitingBookings)

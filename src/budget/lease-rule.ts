@@ -5,6 +5,7 @@ import { type Bucket, takeCalls } from './budget-bucket'
 import type { Tier } from './call-priority'
 import {
   BOOKING_CALLS_AFTER_START,
+  type BookingStep,
   ceilingOf,
   type ExpectedDrop,
   type Grant,
@@ -35,8 +36,8 @@ export interface LeaseAsk {
   cost: number
   /** A booking call's own name: while it waits, the later tiers leave it room. */
   key?: string
-  /** A booking's first call (its details). */
-  startsBooking?: boolean
+  /** A booking's first call (its details) or its book. */
+  step?: BookingStep
 }
 
 /** A refused booking call is remembered a little past its wait, long enough to ask again. */
@@ -59,7 +60,7 @@ export function decideLease(state: LeaseState, budgetPerSecond: number, ask: Lea
     waitingBookings,
     owed: owedToStartedBookings(state.grants),
   }
-  const ceiling = ceilingOf(tier, room, ask.startsBooking)
+  const ceiling = ceilingOf(tier, room, ask.step)
   const inWindow = windowWait(state.grants, used, cost, ceiling, now)
   // A ceiling below the cost: releases or waiting bookings hold the room until their hold ends.
   const waitMs =
@@ -70,7 +71,7 @@ export function decideLease(state: LeaseState, budgetPerSecond: number, ask: Lea
         : granted(state, budgetPerSecond, ask, now)
   if (tier === 'booking' && ask.key) {
     // A booking waiting to start stands for all its calls.
-    const calls = ask.startsBooking ? cost + BOOKING_CALLS_AFTER_START : cost
+    const calls = ask.step === 'start' ? cost + BOOKING_CALLS_AFTER_START : cost
     if (waitMs > 0) state.waitingBookings.set(ask.key, { until: now + waitMs + BOOKING_WAIT_GRACE_MS, calls })
     else state.waitingBookings.delete(ask.key)
   }
@@ -84,7 +85,7 @@ function granted(state: LeaseState, budgetPerSecond: number, ask: LeaseAsk, now:
   const got = takeCalls(state.bucket, budgetPerSecond * POLL_RATE_SHARE, ask.tier, ask.cost, now)
   state.bucket = got.bucket
   if (got.waitMs > 0) return got.waitMs
-  const kind = ask.tier !== 'booking' ? 'other' : ask.startsBooking ? 'booking-start' : 'booking'
+  const kind = ask.tier !== 'booking' ? 'other' : ask.step === 'start' ? 'booking-start' : ask.step === 'book' ? 'booking-book' : 'booking'
   state.grants.push({ at: now, count: ask.cost, kind })
   return 0
 }
