@@ -51,9 +51,9 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
     migrate(this.#sql)
   }
 
-  /** Every platform call starts here: counted, and maybe given an injected fault. */
-  async enter(endpoint: Endpoint): Promise<Fault | null> {
-    const fault = enter(this.#sql, endpoint)
+  /** Every platform call starts here: counted (by when it arrived), and maybe given an injected fault. */
+  async enter(endpoint: Endpoint, arrivedAt = Date.now()): Promise<Fault | null> {
+    const fault = enter(this.#sql, endpoint, arrivedAt)
     if (this.env.SANDBOX_DEMO === 'on' && (await this.ctx.storage.getAlarm()) === null) {
       await this.ctx.storage.setAlarm(Date.now() + nextDemoDelayMs())
     }

@@ -45,7 +45,9 @@ function userToken(c: Ctx): string | null {
 function endpoint(name: Endpoint, handler: (c: Ctx, world: World, fault: Fault | null) => Promise<Response>) {
   return async (c: Ctx) => {
     const world = worldOf(c)
-    const fault = await world.enter(name)
+    // Counted by the instant it reached the platform's edge (this Worker), not when the world's one
+    // object got to it: under load that object's queue would bunch calls that came apart.
+    const fault = await world.enter(name, Date.now())
     if (!fault) return handler(c, world, null)
     switch (fault.kind) {
       case 'pass':

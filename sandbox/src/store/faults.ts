@@ -11,7 +11,7 @@ export function injectFault(sql: SqlStorage, input: FaultInput): void {
 /** Calls by second are kept this long: a whole benchmark run. */
 const CALL_SECONDS_KEPT = 4 * 3600
 
-/** Counts the call and returns the fault it must suffer, if one is queued for the endpoint. */
+/** Counts the call (in the second it arrived) and returns the fault it must suffer, if one is queued for the endpoint. */
 export function enter(sql: SqlStorage, endpoint: Endpoint, now = Date.now()): Fault | null {
   sql.exec('INSERT INTO calls (endpoint, count) VALUES (?, 1) ON CONFLICT (endpoint) DO UPDATE SET count = count + 1', endpoint)
   const second = Math.floor(now / 1000)
