@@ -66,6 +66,8 @@ export function holdEndsAt(drops: Map<string, ExpectedDrop>, now: number): numbe
 
 /** The calls a booking makes after its first (the account's reservations, then book). */
 export const BOOKING_CALLS_AFTER_START = 2
+/** Calls a booking makes with the user's token: details, the account's reservations, book. */
+export const BOOKING_CALLS = 1 + BOOKING_CALLS_AFTER_START
 
 /**
  * The later calls owed to the bookings started in the window: a booking that has its details

@@ -8,6 +8,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { expectRelease, leaseCalls } from '../budget/budget'
 import { tierOfPoll } from '../budget/call-priority'
+import { BOOKING_CALLS } from '../budget/call-window'
 import type { Outcome, Slot } from '../platform/api'
 import { deviceObject, requestObject } from '../runtime/deps'
 import { servicePlatform } from '../runtime/platform-health'
@@ -163,11 +164,11 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   /**
    * When the next run leads into a release burst, the budget hears of it in advance, so that it
    * can keep the window's room for the instant (budget/call-window.ts): its find and, should
-   * each subscriber book, a booking's three calls. A paired device's calls are not the cloud's.
+   * each subscriber book, a booking's calls. A paired device's calls are not the cloud's.
    */
   async #announceRelease(subject: Subject, plans: WatchPlan[], subscribers: number, now: number, alarmAt: number): Promise<void> {
     const at = subject.via ? null : releaseAhead(plans, now, alarmAt)
-    if (at !== null) await expectRelease(this.env, { key: availabilityName(subject.venueDay), at, calls: 1 + 3 * subscribers })
+    if (at !== null) await expectRelease(this.env, { key: availabilityName(subject.venueDay), at, calls: 1 + BOOKING_CALLS * subscribers })
   }
 
   /**

@@ -1,14 +1,12 @@
 // The effects that reach the user's platform account, through the executor the step chose for
 // the user (executors/account-step.ts): the checks before booking, the book call, and the
 // verification. The rules that decide whether to book stay in decide(); these only fetch and book.
+import { BOOKING_CALLS } from '../../budget/call-window'
 import { claimedByOtherRequests, claimReservation } from '../../db/reservations'
 import { budget } from '../../watching/limits'
 import { ourReservation } from '../booking/booking-rules'
 import type { OfferAnswer, RequestEvent, VerifyAnswer } from '../events'
 import type { EffectOf, EffectStep } from './context'
-
-/** Calls a booking makes with the user's token: details, the account's reservations, book. */
-const BOOKING_CALLS = 3
 
 export async function checkOffer(step: EffectStep, effect: EffectOf<'check_offer'>): Promise<RequestEvent[]> {
   const answer = await offerAnswer(step, effect)
