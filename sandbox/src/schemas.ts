@@ -74,7 +74,8 @@ export const addSlotSchema = slotKeySchema.extend({
   policy: policySchema.default({ kind: 'free' }),
   /**
    * A table published at a later instant (epoch ms), as the platform publishes a day's tables at
-   * its release time: find, details and the calendar do not show it before then.
+   * its release time (`last_calendar_day` moves forward at release time, resy-api §11; snipers poll
+   * from the drop, §7): find, details and the calendar do not show it before then. Control API only.
    */
   opensAt: z.number().int().positive().optional(),
 })
