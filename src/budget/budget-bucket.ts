@@ -22,18 +22,23 @@ export const TIER_FLOOR: Record<'lookup' | 'near' | 'far', number> = { lookup: 0
 
 export const capacityOf = (budgetPerSecond: number) => Math.max(1, budgetPerSecond * BURST_SECONDS)
 
-/** Takes `cost` calls for `tier` if the bucket allows: waitMs 0 (go) or how long until it would. Bookings and bursts always go (charged). */
+/**
+ * Takes `cost` calls for `tier` if the bucket allows: waitMs 0 (go) or how long until it would.
+ * Bookings, bursts and a poller on its turn (poll-turns.ts: the turns are spaced at its tier's
+ * rate) always go, charged.
+ */
 export function takeCalls(
   bucket: Bucket | null,
   budgetPerSecond: number,
   tier: Tier,
   cost: number,
   now: number,
+  onTurn = false,
 ): { bucket: Bucket; waitMs: number } {
   const capacity = capacityOf(budgetPerSecond)
   const elapsed = bucket ? Math.max(0, now - bucket.at) / 1000 : Number.POSITIVE_INFINITY
   const tokens = Math.min(capacity, (bucket?.tokens ?? capacity) + elapsed * budgetPerSecond)
-  if (tier === 'booking' || tier === 'burst') {
+  if (tier === 'booking' || tier === 'burst' || onTurn) {
     return { bucket: { tokens: Math.max(-windowLimitOf(budgetPerSecond), tokens - cost), at: now }, waitMs: 0 }
   }
   // The floor is a share of what the bucket holds beyond one call: with a budget so small that the
@@ -96,16 +101,8 @@ export function demandPerTier(demand: Demand, now: number): PerTier {
 export const allocationOf = (demand: Demand, budgetPerSecond: number, now: number): Allocation =>
   allocate(demandPerTier(demand, now), budgetPerSecond)
 
-/**
- * How long a refused poller waits before asking again. The bucket alone would say "one call's
- * time" (a few hundred ms) to every poller refused at once, and all of them would come back
- * together, again and again: a thousand venue-days due at the same moment (after a burst of new
- * requests) made tens of thousands of alarm runs and leases for each call granted. With W
- * pollers waiting and B calls a second, the last of them is served W ÷ B seconds from now; each
- * is told a random moment within that span (never sooner than the bucket's own wait), so they
- * come back about as fast as calls free up. `random` in [0, 1).
- */
-export function spreadWait(bucketWaitMs: number, waiting: number, budgetPerSecond: number, random: number): number {
-  const backlogMs = (Math.max(0, waiting) / Math.max(budgetPerSecond, 0.001)) * 1000
-  return Math.max(bucketWaitMs, Math.ceil(bucketWaitMs + random * backlogMs))
+/** A poller holding a turn is still watching: its demand is kept until a little past the turn (mutates `demand`). */
+export function keepDemand(demand: Demand, key: string, until: number): void {
+  const entry = demand.periodic.get(key)
+  if (entry && entry.until < until) entry.until = until
 }

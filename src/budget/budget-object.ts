@@ -1,7 +1,7 @@
 // The one budget for every platform call from the cloud (issue 23 item 2): a single Durable
 // Object hands out leases — "make these calls now" or "ask again in N ms" — within 10 s × the
 // operator's rate (PLATFORM_CALLS_PER_SECOND) in any 10 s, earlier tiers first, release instants
-// given the window's room (lease-rule.ts, call-window.ts, budget-bucket.ts, call-priority.ts).
+// given the window's room, refused pollers told their turn (ledger.ts and the rules it reads).
 // Enforced across the whole service, not per isolate: every availability object, calendar object
 // and use case asks this one object.
 //
@@ -11,12 +11,11 @@
 import { DurableObject } from 'cloudflare:workers'
 import type { Lease, LeaseRequest } from './budget'
 import { budgetFrom } from './budget'
-import { allocationOf, emptyDemand, noteDemand, spreadWait } from './budget-bucket'
+import { allocationOf } from './budget-bucket'
 import { type CallFigures, callFigures, emptyCallLog, logCalls } from './call-log'
 import type { Allocation } from './call-priority'
-import { TIERS, type Tier } from './call-priority'
 import { DROP_HOLD_MS, type ExpectedDrop, windowLimitOf } from './call-window'
-import { decideLease, emptyLeaseState } from './lease-rule'
+import { emptyLedger, leaseFrom } from './ledger'
 
 export interface BudgetFigures extends CallFigures {
   callsPerSecond: number
@@ -33,11 +32,8 @@ export interface BudgetFigures extends CallFigures {
 const DAY_MS = 86_400_000
 
 export class BudgetObject extends DurableObject<Cloudflare.Env> {
-  #state = emptyLeaseState()
-  #demand = emptyDemand()
+  #ledger = emptyLedger()
   #log = emptyCallLog()
-  /** Pollers refused lately (their key → tier, and until when they were told to wait): the backlog a refusal spreads over. */
-  #waiting = new Map<string, { tier: Tier; until: number }>()
   /** A budget set at run time (setBudget), until the object restarts; null: PLATFORM_CALLS_PER_SECOND. */
   #override: number | null = null
 
@@ -47,11 +43,11 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
    */
   setBudget(callsPerSecond: number | null): void {
     this.#override = callsPerSecond !== null && Number.isFinite(callsPerSecond) && callsPerSecond > 0 ? callsPerSecond : null
-    // The window and the bucket start afresh at the new rate (the calls of the last 10 s were
-    // made under the old one), as after a restart; announced releases stand. The waits already
-    // told stand too; the queue they were spread over is counted afresh.
-    this.#state = { ...emptyLeaseState(), drops: this.#state.drops }
-    this.#waiting.clear()
+    // The window, the bucket and the queues start afresh at the new rate (the calls of the last
+    // 10 s were made under the old one), as after a restart; announced releases and the demand
+    // stand. The turns already told stand too: those pollers ask again as if refused now.
+    const { demand, state } = this.#ledger
+    this.#ledger = { ...emptyLedger(), demand, state: { ...emptyLedger().state, drops: state.drops } }
   }
 
   #budget(): number {
@@ -60,19 +56,9 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
 
   lease(request: LeaseRequest): Lease {
     const now = Date.now()
-    const budget = this.#budget()
-    const tier = TIERS.includes(request.tier) ? request.tier : 'far'
-    const cost = Math.max(0, Math.min(50, Math.floor(request.cost)))
-    const asked = { ...request, tier, cost }
-    // Demand is noted whether or not the calls go now: it is what the tier would ask at its
-    // cadence. A poller asking again is replaced by its key, not added; a waiting lookup's asks
-    // are each counted, which overstates its demand a little (later tiers stretch sooner: the safe side).
-    if (cost > 0) noteDemand(this.#demand, asked, now)
-    const ruleWaitMs = decideLease(this.#state, budget, { tier, cost, key: request.key, step: request.step }, now)
-    if (ruleWaitMs === 0 && cost > 0) logCalls(this.#log, now, tier, cost)
-    // A booking call comes back when its room frees, not at a moment spread over the pollers' queue.
-    const waitMs = request.key && tier !== 'booking' ? this.#pollerWait(request.key, tier, ruleWaitMs, budget, now) : ruleWaitMs
-    return { waitMs, stretch: allocationOf(this.#demand, budget, now).stretch[tier] }
+    const { granted, ...lease } = leaseFrom(this.#ledger, this.#budget(), request, now)
+    if (granted.calls > 0) logCalls(this.#log, now, granted.tier, granted.calls)
+    return lease
   }
 
   /**
@@ -82,38 +68,20 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
   expectRelease(drop: ExpectedDrop & { key: string }): void {
     const now = Date.now()
     if (!Number.isFinite(drop.at) || drop.at <= now || drop.at > now + DAY_MS || !(drop.calls > 0)) return
-    this.#state.drops.set(drop.key, { at: drop.at, calls: Math.min(drop.calls, windowLimitOf(this.#budget())) })
-  }
-
-  /**
-   * A refused poller's wait, spread over the backlog ahead of it: the pollers of its tier and the
-   * earlier ones refused before it (budget-bucket.ts spreadWait). A near date is not sent to the
-   * back of a queue of far dates: those take calls only when the near ones leave some.
-   */
-  #pollerWait(key: string, tier: Tier, bucketWaitMs: number, budget: number, now: number): number {
-    for (const [k, w] of this.#waiting) if (w.until <= now) this.#waiting.delete(k)
-    if (bucketWaitMs === 0) {
-      this.#waiting.delete(key)
-      return 0
-    }
-    const rank = TIERS.indexOf(tier)
-    const ahead = [...this.#waiting.values()].filter((w) => TIERS.indexOf(w.tier) <= rank).length
-    const waitMs = spreadWait(bucketWaitMs, ahead, budget, Math.random())
-    this.#waiting.set(key, { tier, until: now + waitMs })
-    return waitMs
+    this.#ledger.state.drops.set(drop.key, { at: drop.at, calls: Math.min(drop.calls, windowLimitOf(this.#budget())) })
   }
 
   figures(): BudgetFigures {
     const now = Date.now()
     const budget = this.#budget()
-    const a = allocationOf(this.#demand, budget, now)
+    const a = allocationOf(this.#ledger.demand, budget, now)
     return {
       callsPerSecond: budget,
       demand: a.demand,
       granted: a.granted,
       stretch: a.stretch,
       shortfall: a.shortfall,
-      releases: [...this.#state.drops.values()].filter((d) => now < d.at + DROP_HOLD_MS).sort((x, y) => x.at - y.at),
+      releases: [...this.#ledger.state.drops.values()].filter((d) => now < d.at + DROP_HOLD_MS).sort((x, y) => x.at - y.at),
       ...callFigures(this.#log, now),
     }
   }

@@ -51,6 +51,12 @@ export const MAX_STRETCH = 64
  */
 export const POLL_FLOOR_SHARE: Record<Tier, number> = { booking: 0, burst: 0, lookup: 0, near: 0.25, far: 0.05 }
 
+/** The share of the budget a tier keeps whatever the earlier ones want, up to what it wants itself. */
+const floorOf = (tier: Tier, demand: PerTier, budget: number) => Math.min(Math.max(0, demand[tier]), POLL_FLOOR_SHARE[tier] * budget)
+
+const floorsBehind = (tier: Tier, demand: PerTier, budget: number) =>
+  TIERS.slice(TIERS.indexOf(tier) + 1).reduce((sum, t) => sum + floorOf(t, demand, budget), 0)
+
 /**
  * Hands the budget out in tier order. A booking is never stretched (booking safety and a user
  * waiting come first; bookings are rare, so the budget absorbs them); each later tier gets what is
@@ -60,19 +66,29 @@ export const POLL_FLOOR_SHARE: Record<Tier, number> = { booking: 0, burst: 0, lo
 export function allocate(demand: PerTier, budgetPerSecond: number): Allocation {
   const budget = Math.max(0, budgetPerSecond)
   const want = (tier: Tier) => Math.max(0, demand[tier])
-  const floorOf = (tier: Tier) => Math.min(want(tier), POLL_FLOOR_SHARE[tier] * budget)
   let left = budget
   const granted = zeroPerTier()
   const stretch = zeroPerTier()
-  for (const [i, tier] of TIERS.entries()) {
-    const behind = TIERS.slice(i + 1).reduce((sum, t) => sum + floorOf(t), 0)
-    const got = tier === 'booking' ? want(tier) : Math.min(want(tier), Math.max(floorOf(tier), left - behind))
+  for (const tier of TIERS) {
+    const behind = floorsBehind(tier, demand, budget)
+    const got = tier === 'booking' ? want(tier) : Math.min(want(tier), Math.max(floorOf(tier, demand, budget), left - behind))
     left = Math.max(0, left - got)
     granted[tier] = got
     stretch[tier] = want(tier) === 0 || got >= want(tier) ? 1 : got === 0 ? MAX_STRETCH : Math.min(MAX_STRETCH, want(tier) / got)
   }
   const shortfall = TIERS.reduce((sum, t) => sum + Math.max(0, demand[t] - granted[t]), 0)
   return { budgetPerSecond, demand, granted, stretch, shortfall }
+}
+
+/**
+ * The calls per second a tier can get, whatever it wants: the budget less what the earlier tiers
+ * are granted and the floors of the later ones, and at least its own floor share. A tier's
+ * queue of refused pollers is served at this rate (poll-turns.ts).
+ */
+export function shareOf(a: Allocation, tier: Tier): number {
+  const earlier = TIERS.slice(0, TIERS.indexOf(tier)).reduce((sum, t) => sum + a.granted[t], 0)
+  const budget = a.budgetPerSecond
+  return Math.max(POLL_FLOOR_SHARE[tier] * budget, budget - earlier - floorsBehind(tier, a.demand, budget))
 }
 
 /** The interval a poll of `tier` keeps under the allocation. */

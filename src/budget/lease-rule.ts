@@ -38,6 +38,8 @@ export interface LeaseAsk {
   key?: string
   /** A booking's first call (its details) or its book. */
   step?: BookingStep
+  /** A poller whose turn has come (poll-turns.ts): the window alone holds it back. */
+  onTurn?: boolean
 }
 
 /** A refused booking call is remembered a little past its wait, long enough to ask again. */
@@ -78,11 +80,11 @@ export function decideLease(state: LeaseState, budgetPerSecond: number, ask: Lea
   return waitMs
 }
 
-/** The bucket's say (polls wait for it; bookings and bursts are charged), and the grant recorded. */
+/** The bucket's say (polls wait for it; bookings, bursts and pollers on their turn are charged), and the grant recorded. */
 function granted(state: LeaseState, budgetPerSecond: number, ask: LeaseAsk, now: number): number {
   // The bucket refills at the polls' share of the window, so that it, not the window, holds
   // polls back, and its floors keep near dates ahead of far ones.
-  const got = takeCalls(state.bucket, budgetPerSecond * POLL_RATE_SHARE, ask.tier, ask.cost, now)
+  const got = takeCalls(state.bucket, budgetPerSecond * POLL_RATE_SHARE, ask.tier, ask.cost, now, ask.onTurn)
   state.bucket = got.bucket
   if (got.waitMs > 0) return got.waitMs
   const kind = ask.tier !== 'booking' ? 'other' : ask.step === 'start' ? 'booking-start' : ask.step === 'book' ? 'booking-book' : 'booking'

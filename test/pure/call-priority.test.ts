@@ -1,7 +1,6 @@
 // The scheduling rule of issue 23: bookings and release bursts first, then near dates, then far
 // dates; when demand exceeds the budget, cadences stretch in reverse order (far first).
 import { describe, expect, it } from 'vitest'
-import { spreadWait } from '../../src/budget/budget-bucket'
 import { allocate, MAX_STRETCH, NEAR_DAYS, stretchedInterval, tierOfPoll, zeroPerTier } from '../../src/budget/call-priority'
 import { NOW } from './fixtures'
 
@@ -71,16 +70,5 @@ describe('handing out the budget', () => {
     const a = allocate(demand({ near: 1, far: 4 }), 2)
     expect(stretchedInterval(60_000, 'near', a)).toBe(60_000)
     expect(stretchedInterval(60_000, 'far', a)).toBe(240_000)
-  })
-})
-
-describe('a refused poller’s wait', () => {
-  it('is a random moment within the backlog ahead of it, never sooner than the bucket’s own wait', () => {
-    // 90 pollers ahead, 3 calls a second: the last is served 30 s from now.
-    expect(spreadWait(333, 90, 3, 0)).toBe(333)
-    expect(spreadWait(333, 90, 3, 0.5)).toBe(333 + 15_000)
-    expect(spreadWait(333, 90, 3, 0.999)).toBeLessThanOrEqual(333 + 30_000)
-    // Nobody ahead: the bucket's wait.
-    expect(spreadWait(333, 0, 3, 0.7)).toBe(333)
   })
 })

@@ -1,0 +1,123 @@
+// A refused poller is told its turn (issue 23): the turns of a tier are spaced at the rate the
+// tier can get, a poller on its turn is served, and so a venue-day asks about twice for each
+// call the budget grants, however far demand exceeds the budget. Near dates keep ahead of far ones.
+import { describe, expect, it } from 'vitest'
+import { allocate, MAX_STRETCH, shareOf, type Tier, zeroPerTier } from '../../src/budget/call-priority'
+import { emptyLedger, leaseFrom } from '../../src/budget/ledger'
+import { emptyTurns, nextTurn, turnOf } from '../../src/budget/poll-turns'
+import { NOW } from './fixtures'
+
+const ask = (key: string, over: Partial<Parameters<typeof nextTurn>[1]> = {}) => ({
+  key,
+  tier: 'far' as Tier,
+  ruleWaitMs: 300,
+  ratePerSecond: 2,
+  maxWaitMs: 3_600_000,
+  ...over,
+})
+
+describe('a refused poller’s turn', () => {
+  it('is the next of its tier, the turns spaced at the tier’s rate', () => {
+    const turns = emptyTurns()
+    const waits = ['a', 'b', 'c'].map((key) => nextTurn(turns, ask(key), NOW))
+    // 2 calls a second: half a second apart, the first as soon as the bucket allows.
+    expect(waits).toEqual([300, 800, 1300])
+    expect(turnOf(turns, 'b', 'far', NOW)).toEqual({ kind: 'ahead', waitMs: 800 })
+    expect(turnOf(turns, 'b', 'far', NOW + 800)).toEqual({ kind: 'due' })
+  })
+
+  it('is served when it comes, and given up', () => {
+    const turns = emptyTurns()
+    nextTurn(turns, ask('a'), NOW)
+    expect(nextTurn(turns, ask('a', { ruleWaitMs: 0 }), NOW + 300)).toBe(0)
+    expect(turnOf(turns, 'a', 'far', NOW + 300)).toEqual({ kind: 'none' })
+  })
+
+  it('goes to the end of its queue when refused on its turn (a booking took the window’s room meanwhile)', () => {
+    const turns = emptyTurns()
+    for (const key of ['a', 'b', 'c']) nextTurn(turns, ask(key), NOW)
+    expect(nextTurn(turns, ask('a', { ruleWaitMs: 120 }), NOW + 300)).toBe(1800 - 300)
+    expect(nextTurn(turns, ask('d'), NOW + 300)).toBe(2300 - 300)
+  })
+
+  it('keeps each tier’s queue apart: a near date does not wait behind far ones', () => {
+    const turns = emptyTurns()
+    for (let i = 0; i < 100; i++) nextTurn(turns, ask(`far${i}`, { ratePerSecond: 0.2 }), NOW)
+    expect(nextTurn(turns, ask('near', { tier: 'near' }), NOW)).toBe(300)
+  })
+
+  it('sends no poller away for longer than its longest stretch, and such a turn does not move the queue', () => {
+    const turns = emptyTurns()
+    for (let i = 0; i < 100; i++) nextTurn(turns, ask(`q${i}`, { ratePerSecond: 0.1 }), NOW)
+    const capped = nextTurn(turns, ask('late', { ratePerSecond: 0.1, maxWaitMs: 60_000 }), NOW)
+    expect(capped).toBe(60_000)
+    expect(nextTurn(turns, ask('next', { ratePerSecond: 0.1 }), NOW)).toBe(300 + 100 * 10_000)
+  })
+
+  it('is shared by callers with the same key (the venue’s calendar): they wait for the same turn', () => {
+    const turns = emptyTurns()
+    nextTurn(turns, ask('x'), NOW)
+    nextTurn(turns, ask('calendar:7:2', { ratePerSecond: 2 }), NOW)
+    expect(turnOf(turns, 'calendar:7:2', 'far', NOW + 100)).toEqual({ kind: 'ahead', waitMs: 700 })
+    // A poll that became a release burst asks afresh.
+    expect(turnOf(turns, 'calendar:7:2', 'burst', NOW + 100)).toEqual({ kind: 'none' })
+  })
+})
+
+describe('a tier’s rate', () => {
+  it('is the budget less the earlier tiers’ grants and the later tiers’ floors, whatever the tier wants', () => {
+    const a = allocate({ ...zeroPerTier(), booking: 0.5, near: 10, far: 30 }, 3)
+    // Far keeps its floor (5 % of 3), near the rest after bookings.
+    expect(shareOf(a, 'far')).toBeCloseTo(0.15)
+    expect(shareOf(a, 'near')).toBeCloseTo(3 - 0.5 - 0.15)
+    // A near date asking alone gets the budget, not only its own small demand.
+    expect(shareOf(allocate({ ...zeroPerTier(), near: 0.01 }, 3), 'near')).toBe(3)
+  })
+})
+
+/**
+ * Venue-days polling every `intervalMs` through the real lease (ledger.ts) for `minutes`: each
+ * asks when due and, refused, again when told; served, it comes back an interval × the stretch later.
+ */
+function simulate(venueDays: { key: string; tier: Tier }[], budget: number, intervalMs: number, minutes: number) {
+  const ledger = emptyLedger()
+  const due = new Map(venueDays.map((v, i) => [v.key, NOW + ((i * 7919) % intervalMs)]))
+  const served: { at: number; tier: Tier }[] = []
+  let asks = 0
+  for (let t = NOW; t < NOW + minutes * 60_000; t += 10) {
+    for (const v of venueDays) {
+      if ((due.get(v.key) ?? t) > t) continue
+      asks++
+      const lease = leaseFrom(ledger, budget, { tier: v.tier, cost: 1, key: v.key, intervalMs }, t)
+      if (lease.waitMs > 0) due.set(v.key, t + lease.waitMs)
+      else {
+        served.push({ at: t, tier: v.tier })
+        due.set(v.key, t + intervalMs * Math.min(lease.stretch, MAX_STRETCH))
+      }
+    }
+  }
+  return { asks, served }
+}
+
+describe('many more venue-days than the budget serves', () => {
+  // 600 venue-days every 60 s want 10 calls a second: over three times the default budget of 3.
+  const venueDays = Array.from({ length: 600 }, (_, i) => ({ key: `vd${i}`, tier: (i % 4 === 0 ? 'near' : 'far') as Tier }))
+  const { asks, served } = simulate(venueDays, 3, 60_000, 15)
+
+  it('ask about twice for each call granted, not again and again', () => {
+    // The polls' share of the budget is 2.7 calls a second (call-window.ts POLL_RATE_SHARE).
+    expect(served.length).toBeGreaterThan(0.9 * 2.7 * 15 * 60)
+    expect(asks / served.length).toBeLessThan(2.2)
+  })
+
+  it('never get more than the window allows', () => {
+    for (const s of served) expect(served.filter((o) => o.at >= s.at && o.at < s.at + 10_000).length).toBeLessThanOrEqual(30)
+  })
+
+  it('serve near dates at their cadence first; far dates stretch', () => {
+    const perVenueDay = (tier: Tier) => served.filter((s) => s.tier === tier).length / venueDays.filter((v) => v.tier === tier).length
+    // 150 near dates every 60 s want 2.5 calls a second: within the budget, so about 15 checks each.
+    expect(perVenueDay('near')).toBeGreaterThan(12)
+    expect(perVenueDay('far')).toBeLessThan(perVenueDay('near') / 4)
+  })
+})
