@@ -31,6 +31,8 @@ export interface ScaleResult {
   observedSeconds: number
   /** Availability polls seen, and the lag of each against the time it asked for. */
   polls: number
+  /** Of those, the runs that checked the platform (a find, or the calendar's answer); the rest only waited for the budget or primed a subscriber. */
+  checkedPolls: number
   failedPolls: number
   pollLagP50ms: number | null
   pollLagP99ms: number | null
@@ -191,6 +193,7 @@ async function observe(
     ...step,
     observedSeconds: Math.round(options.observeMs / 1000),
     polls: polls.length,
+    checkedPolls: polls.filter((p) => p.checked).length,
     failedPolls: polls.filter((p) => !p.ok).length,
     pollLagP50ms: percentile(lags, 50),
     pollLagP99ms: percentile(lags, 99),
