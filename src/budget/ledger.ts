@@ -54,7 +54,7 @@ export function leaseFrom(
   if (cost > 0) noteDemand(ledger.demand, asked, now)
   const stretch = allocationOf(ledger.demand, budgetPerSecond, now).stretch[tier]
   const key = queued(tier) ? request.key : undefined
-  const standing = key ? turnOf(ledger.turns, key, tier, now) : ({ kind: 'none' } as const)
+  const standing = key ? turnOf(ledger.turns, key, now) : ({ kind: 'none' } as const)
   // Still ahead of its turn (another caller with the same key): it waits for that turn.
   if (standing.kind === 'ahead') return { waitMs: standing.waitMs, stretch, granted: { tier, calls: 0 } }
   const ruleWaitMs = decideLease(

@@ -10,16 +10,11 @@
 // grant for each call, however long the queue.
 import type { Tier } from './call-priority'
 
-export interface Turn {
-  tier: Tier
-  at: number
-}
-
 export interface Turns {
   /** Per tier: when its next turn starts (the last turn handed out, plus its spacing). */
   tails: Partial<Record<Tier, number>>
-  /** Pollers holding a turn, by key. */
-  held: Map<string, Turn>
+  /** When each poller holding a turn has it, by key. */
+  held: Map<string, number>
 }
 
 export const emptyTurns = (): Turns => ({ tails: {}, held: new Map() })
@@ -33,15 +28,16 @@ const EARLY_MS = 50
 export type TurnState = { kind: 'none' } | { kind: 'due' } | { kind: 'ahead'; waitMs: number }
 
 /**
- * Where a poller stands: no turn held (or one of another tier: a poll that became a release
- * burst asks afresh), its turn has come, or it is still ahead (another caller with the same key,
- * such as a second venue-day asking for the same venue's calendar: it waits for the same turn).
+ * Where a poller stands: no turn held, its turn has come, or it is still ahead. A key is one
+ * call, whoever asks: the venue's calendar is asked for by its near and far dates alike, and
+ * each waits for the turn the first was told (told a turn each, they handed out a turn in the
+ * queue for every ask, and the queue ran minutes ahead of its callers).
  */
-export function turnOf(turns: Turns, key: string, tier: Tier, now: number): TurnState {
-  for (const [k, t] of turns.held) if (t.at < now - TURN_KEPT_MS) turns.held.delete(k)
-  const turn = turns.held.get(key)
-  if (!turn || turn.tier !== tier) return { kind: 'none' }
-  return turn.at <= now + EARLY_MS ? { kind: 'due' } : { kind: 'ahead', waitMs: turn.at - now }
+export function turnOf(turns: Turns, key: string, now: number): TurnState {
+  for (const [k, at] of turns.held) if (at < now - TURN_KEPT_MS) turns.held.delete(k)
+  const at = turns.held.get(key)
+  if (at === undefined) return { kind: 'none' }
+  return at <= now + EARLY_MS ? { kind: 'due' } : { kind: 'ahead', waitMs: at - now }
 }
 
 export interface TurnAsk {
@@ -74,6 +70,6 @@ export function nextTurn(turns: Turns, ask: TurnAsk, now: number): number {
   // bounds every call): a far date is checked now and then however long the near dates' queue.
   const at = Math.min(tail, now + Math.max(ask.maxWaitMs, ruleWaitMs))
   if (at === tail) turns.tails[tier] = tail + spacingMs
-  turns.held.set(key, { tier, at })
+  turns.held.set(key, at)
   return at - now
 }

@@ -22,15 +22,15 @@ describe('a refused poller’s turn', () => {
     const waits = ['a', 'b', 'c'].map((key) => nextTurn(turns, ask(key), NOW))
     // 2 calls a second: half a second apart, the first as soon as the bucket allows.
     expect(waits).toEqual([300, 800, 1300])
-    expect(turnOf(turns, 'b', 'far', NOW)).toEqual({ kind: 'ahead', waitMs: 800 })
-    expect(turnOf(turns, 'b', 'far', NOW + 800)).toEqual({ kind: 'due' })
+    expect(turnOf(turns, 'b', NOW)).toEqual({ kind: 'ahead', waitMs: 800 })
+    expect(turnOf(turns, 'b', NOW + 800)).toEqual({ kind: 'due' })
   })
 
   it('is served when it comes, and given up', () => {
     const turns = emptyTurns()
     nextTurn(turns, ask('a'), NOW)
     expect(nextTurn(turns, ask('a', { ruleWaitMs: 0 }), NOW + 300)).toBe(0)
-    expect(turnOf(turns, 'a', 'far', NOW + 300)).toEqual({ kind: 'none' })
+    expect(turnOf(turns, 'a', NOW + 300)).toEqual({ kind: 'none' })
   })
 
   it('goes to the end of its queue when refused on its turn (a booking took the window’s room meanwhile)', () => {
@@ -54,13 +54,25 @@ describe('a refused poller’s turn', () => {
     expect(nextTurn(turns, ask('next', { ratePerSecond: 0.1 }), NOW)).toBe(300 + 100 * 10_000)
   })
 
-  it('is shared by callers with the same key (the venue’s calendar): they wait for the same turn', () => {
+  it('is shared by callers with the same key (the venue’s calendar, near and far dates alike): they wait for the same turn', () => {
     const turns = emptyTurns()
     nextTurn(turns, ask('x'), NOW)
-    nextTurn(turns, ask('calendar:7:2', { ratePerSecond: 2 }), NOW)
-    expect(turnOf(turns, 'calendar:7:2', 'far', NOW + 100)).toEqual({ kind: 'ahead', waitMs: 700 })
-    // A poll that became a release burst asks afresh.
-    expect(turnOf(turns, 'calendar:7:2', 'burst', NOW + 100)).toEqual({ kind: 'none' })
+    nextTurn(turns, ask('calendar:7:2'), NOW)
+    expect(turnOf(turns, 'calendar:7:2', NOW + 100)).toEqual({ kind: 'ahead', waitMs: 700 })
+  })
+
+  it('is one turn however often near and far dates ask for the same key meanwhile: the queue does not grow', () => {
+    const ledger = emptyLedger()
+    for (let i = 0; i < 20; i++) leaseFrom(ledger, 3, { tier: 'near', cost: 1, key: `vd${i}`, intervalMs: 60_000 }, NOW)
+    const first = leaseFrom(ledger, 3, { tier: 'near', cost: 1, key: 'calendar:7:2', intervalMs: 60_000 }, NOW).waitMs
+    for (let i = 0; i < 100; i++) {
+      const tier: Tier = i % 2 === 0 ? 'far' : 'near'
+      const again = leaseFrom(ledger, 3, { tier, cost: 1, key: 'calendar:7:2', intervalMs: 60_000 }, NOW + i)
+      expect(again.waitMs).toBe(first - i)
+    }
+    // The next near date is served right after the calendar's turn.
+    const next = leaseFrom(ledger, 3, { tier: 'near', cost: 1, key: 'vd-next', intervalMs: 60_000 }, NOW + 100).waitMs
+    expect(next + 100 - first).toBeLessThan(1000)
   })
 })
 
