@@ -2,8 +2,8 @@
 // rule and the bucket (lease-rule.ts), the demand each tier puts on it (budget-bucket.ts), and
 // the queues of refused pollers (poll-turns.ts). The BudgetObject keeps one Ledger in memory.
 import type { Lease, LeaseRequest } from './budget'
-import { allocationOf, type Demand, emptyDemand, keepDemand, noteDemand } from './budget-bucket'
-import { MAX_STRETCH, shareOf, TIERS, type Tier } from './call-priority'
+import { allocationOf, type Demand, demandPerTier, emptyDemand, keepDemand, noteDemand } from './budget-bucket'
+import { allocate, MAX_STRETCH, shareOf, TIERS, type Tier, zeroPerTier } from './call-priority'
 import { POLL_RATE_SHARE } from './call-window'
 import { decideLease, emptyLeaseState, type LeaseState } from './lease-rule'
 import { emptyTurns, nextTurn, type Turns, turnOf } from './poll-turns'
@@ -25,17 +25,18 @@ const DEFAULT_INTERVAL_MS = 60_000
 
 /**
  * The rate each queue's turns are spaced at: the polls' share of the budget (the bucket's own
- * rate) less what the earlier tiers are granted, split between near and far dates as each could
- * get it (call-priority.ts shareOf). Together never faster than the bucket: turns spaced faster
- * would find the window full, and come back again and again.
+ * rate), split between near and far dates as each could get it (call-priority.ts shareOf), and
+ * together never faster than the bucket. Bookings, bursts and lookups are left out: they come
+ * and go within seconds, and a turn told is kept. Spaced for a rush of sign-ins, the turns kept
+ * its pace for minutes after it (the scale bench used a quarter of the budget). When the earlier
+ * tiers do take the room, the window refuses a poller on its turn, and it queues again.
  */
 function queueRates(demand: Demand, budgetPerSecond: number, now: number): Record<QueuedTier, number> {
-  const a = allocationOf(demand, budgetPerSecond * POLL_RATE_SHARE, now)
-  const left = Math.max(0, a.budgetPerSecond - a.granted.booking - a.granted.burst - a.granted.lookup)
-  const near = shareOf(a, 'near')
-  const far = shareOf(a, 'far')
-  const scale = near + far > left ? left / (near + far) : 1
-  return { near: near * scale, far: far * scale }
+  const { near, far } = demandPerTier(demand, now)
+  const a = allocate({ ...zeroPerTier(), near, far }, budgetPerSecond * POLL_RATE_SHARE)
+  const rates = { near: shareOf(a, 'near'), far: shareOf(a, 'far') }
+  const scale = Math.min(1, a.budgetPerSecond / (rates.near + rates.far))
+  return { near: rates.near * scale, far: rates.far * scale }
 }
 
 /** Decides one lease (mutates `ledger`); `granted` says how many calls of which tier go now (0 when told to wait). */

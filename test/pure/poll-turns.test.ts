@@ -91,12 +91,15 @@ describe('a tier’s rate', () => {
  * Venue-days polling every `intervalMs` through the real lease (ledger.ts) for `minutes`: each
  * asks when due and, refused, again when told; served, it comes back an interval × the stretch later.
  */
-function simulate(venueDays: { key: string; tier: Tier }[], budget: number, intervalMs: number, minutes: number) {
+function simulate(venueDays: { key: string; tier: Tier }[], budget: number, intervalMs: number, minutes: number, signInsFirstMinute = 0) {
   const ledger = emptyLedger()
   const due = new Map(venueDays.map((v, i) => [v.key, NOW + ((i * 7919) % intervalMs)]))
   const served: { at: number; tier: Tier }[] = []
   let asks = 0
+  const signInEveryMs = signInsFirstMinute > 0 ? Math.floor(60_000 / signInsFirstMinute) : 0
   for (let t = NOW; t < NOW + minutes * 60_000; t += 10) {
+    // Users connecting their accounts: calls with a user's token, first in line, never queued.
+    if (signInEveryMs > 0 && t < NOW + 60_000 && (t - NOW) % signInEveryMs < 10) leaseFrom(ledger, budget, { tier: 'booking', cost: 1 }, t)
     for (const v of venueDays) {
       if ((due.get(v.key) ?? t) > t) continue
       asks++
@@ -131,5 +134,17 @@ describe('many more venue-days than the budget serves', () => {
     // 150 near dates every 60 s want 2.5 calls a second: within the budget, so about 15 checks each.
     expect(perVenueDay('near')).toBeGreaterThan(12)
     expect(perVenueDay('far')).toBeLessThan(perVenueDay('near') / 4)
+  })
+})
+
+describe('after a rush of sign-ins', () => {
+  it('the polls get the whole of their share again as soon as it is over: turns told during the rush are not spaced for it', () => {
+    // 600 sign-ins in the first minute (the bench signs its users up at once): bookings come
+    // first, and while they last the polls get little. The turns told then must not keep the
+    // queue at that pace once they are over.
+    const venueDays = Array.from({ length: 600 }, (_, i) => ({ key: `vd${i}`, tier: (i % 4 === 0 ? 'near' : 'far') as Tier }))
+    const { served } = simulate(venueDays, 3, 60_000, 15, 600)
+    const after = served.filter((s) => s.at >= NOW + 5 * 60_000)
+    expect(after.length).toBeGreaterThan(0.9 * 2.7 * 10 * 60)
   })
 })
