@@ -3,7 +3,7 @@
 // the queues of refused pollers (poll-turns.ts). The BudgetObject keeps one Ledger in memory.
 import type { Lease, LeaseRequest } from './budget'
 import { allocationOf, type Demand, demandPerTier, emptyDemand, keepDemand, noteDemand } from './budget-bucket'
-import { allocate, MAX_STRETCH, shareOf, TIERS, type Tier, zeroPerTier } from './call-priority'
+import { allocate, shareOf, TIERS, type Tier, zeroPerTier } from './call-priority'
 import { POLL_RATE_SHARE } from './call-window'
 import { decideLease, emptyLeaseState, type LeaseState } from './lease-rule'
 import { emptyTurns, nextTurn, type Turns, turnOf } from './poll-turns'
@@ -24,19 +24,18 @@ const queued = (tier: Tier): tier is QueuedTier => tier === 'near' || tier === '
 const DEFAULT_INTERVAL_MS = 60_000
 
 /**
- * The rate each queue's turns are spaced at: the polls' share of the budget (the bucket's own
- * rate), split between near and far dates as each could get it (call-priority.ts shareOf), and
- * together never faster than the bucket. Bookings, bursts and lookups are left out: they come
- * and go within seconds, and a turn told is kept. Spaced for a rush of sign-ins, the turns kept
- * its pace for minutes after it (the scale bench used a quarter of the budget). When the earlier
- * tiers do take the room, the window refuses a poller on its turn, and it queues again.
+ * The rate each queue is served at: what its tier could get of the polls' share of the budget
+ * (the bucket's own rate; call-priority.ts shareOf: near dates all but far dates' floor, far
+ * dates what near dates leave). Bookings, bursts and lookups are left out: they come and go
+ * within seconds, and a poller sleeps on the wait it is told. Told waits spaced for a rush of
+ * sign-ins kept its pace for minutes after it (the scale bench used a quarter of the budget).
+ * The two rates are not scaled to fit together: a queue that is empty serves nobody, and when
+ * both are served faster than the window allows, it refuses the poller on its turn, who queues again.
  */
 function queueRates(demand: Demand, budgetPerSecond: number, now: number): Record<QueuedTier, number> {
   const { near, far } = demandPerTier(demand, now)
   const a = allocate({ ...zeroPerTier(), near, far }, budgetPerSecond * POLL_RATE_SHARE)
-  const rates = { near: shareOf(a, 'near'), far: shareOf(a, 'far') }
-  const scale = Math.min(1, a.budgetPerSecond / (rates.near + rates.far))
-  return { near: rates.near * scale, far: rates.far * scale }
+  return { near: shareOf(a, 'near'), far: shareOf(a, 'far') }
 }
 
 /** Decides one lease (mutates `ledger`); `granted` says how many calls of which tier go now (0 when told to wait). */
@@ -55,8 +54,9 @@ export function leaseFrom(
   if (cost > 0) noteDemand(ledger.demand, asked, now)
   const stretch = allocationOf(ledger.demand, budgetPerSecond, now).stretch[tier]
   const key = queued(tier) ? request.key : undefined
-  const standing = key ? turnOf(ledger.turns, key, now) : ({ kind: 'none' } as const)
-  // Still ahead of its turn (another caller with the same key): it waits for that turn.
+  const rates = key ? queueRates(ledger.demand, budgetPerSecond, now) : null
+  const standing = key && rates ? turnOf(ledger.turns, key, rates, now) : ({ kind: 'none' } as const)
+  // Still ahead of its place (asked again early, or another caller with the same key): it waits on.
   if (standing.kind === 'ahead') return { waitMs: standing.waitMs, stretch, granted: { tier, calls: 0 } }
   const ruleWaitMs = decideLease(
     ledger.state,
@@ -65,20 +65,10 @@ export function leaseFrom(
     now,
   )
   const granted = { tier, calls: ruleWaitMs === 0 ? cost : 0 }
-  if (!key || !queued(tier)) return { waitMs: ruleWaitMs, stretch, granted }
+  if (!key || !rates || !queued(tier)) return { waitMs: ruleWaitMs, stretch, granted }
+  const waitMs = nextTurn(ledger.turns, { key, tier, ruleWaitMs, ratePerSecond: rates[tier] }, now)
+  // While it waits for its place, its demand stands.
   const intervalMs = request.intervalMs && request.intervalMs > 0 ? request.intervalMs : DEFAULT_INTERVAL_MS
-  const waitMs = nextTurn(
-    ledger.turns,
-    {
-      key,
-      tier,
-      ruleWaitMs,
-      ratePerSecond: queueRates(ledger.demand, budgetPerSecond, now)[tier],
-      maxWaitMs: MAX_STRETCH * intervalMs,
-    },
-    now,
-  )
-  // While it waits for its turn, its demand stands.
   if (waitMs > 0) keepDemand(ledger.demand, key, now + waitMs + 3 * intervalMs)
   return { waitMs, stretch, granted }
 }

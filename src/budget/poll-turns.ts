@@ -1,43 +1,77 @@
-// A refused poller is told its turn, not a guess (issue 23: poll lag at 10,000 requests). Pure.
+// A refused poller is told its place in a queue, not a guess (issue 23: poll lag at 10,000
+// requests). Pure.
 //
 // When venue-days want far more calls than the budget has, most of them are refused at any one
 // moment. Told "a random moment within the backlog", they came back about eight times for each
 // call the budget could grant: at 10,000 requests, 9 alarm runs in 10 did nothing but ask again,
-// 23 a second on one workerd, and every poll was late for it (poll lag p99 2.3 s). So each tier
-// keeps a queue: a refused poller is given the next turn of its tier, the turns spaced at the
-// rate its tier can get (its share of the budget, after the earlier tiers' demand and the later
-// tiers' floors: call-priority.ts), and when its turn comes it is served. One refusal and one
-// grant for each call, however long the queue.
+// 23 a second on one workerd, and every poll was late for it (poll lag p99 2.3 s). So near and
+// far dates each keep a queue. A refused poller takes the next place in its tier's queue; the
+// queue is served at the rate its tier can get now (ledger.ts), and the poller is told when its
+// place will come at that rate. Asked again before then, it keeps its place and is told again,
+// at the rate of that moment; when its place has come, it is served. Places, not times: a time
+// told is kept by a sleeping poller, and times told while near dates took most of the budget
+// kept far dates asleep for an hour after near dates needed less.
 import type { Tier } from './call-priority'
 
-export interface Turns {
-  /** Per tier: when its next turn starts (the last turn handed out, plus its spacing). */
-  tails: Partial<Record<Tier, number>>
-  /** When each poller holding a turn has it, by key. */
-  held: Map<string, number>
+interface Queue {
+  /** Places handed out so far (the last place's number). */
+  issued: number
+  /** Places the queue has reached, at `at`: it moves on at its tier's rate, never past `issued`. */
+  reached: number
+  at: number
 }
 
-export const emptyTurns = (): Turns => ({ tails: {}, held: new Map() })
+interface Place {
+  tier: Tier
+  place: number
+  /** When its poller last asked: a place not asked about for a while is forgotten. */
+  askedAt: number
+}
 
-/** A turn not taken this long after it came is forgotten (its poller stopped watching). */
-export const TURN_KEPT_MS = 60_000
+export interface Turns {
+  queues: Partial<Record<Tier, Queue>>
+  held: Map<string, Place>
+}
 
-/** A turn counts as come this close to it: an alarm set for it fires at it or a little after. */
-const EARLY_MS = 50
+export const emptyTurns = (): Turns => ({ queues: {}, held: new Map() })
+
+/**
+ * A poller waits at most this long before asking again, even when its place is further ahead:
+ * its tier's rate may have grown meanwhile (near dates wanting less), and it learns so then.
+ */
+export const REASK_MS = 10 * 60_000
+
+/** A place whose poller has not asked for this long after it was due to is forgotten (it stopped watching). */
+const FORGOTTEN_AFTER_MS = REASK_MS + 60_000
 
 export type TurnState = { kind: 'none' } | { kind: 'due' } | { kind: 'ahead'; waitMs: number }
 
+/** The queue of `tier`, moved on to `now` at `ratePerSecond`. */
+function queueAt(turns: Turns, tier: Tier, ratePerSecond: number, now: number): Queue {
+  const q = turns.queues[tier] ?? { issued: 0, reached: 0, at: now }
+  q.reached = Math.min(q.issued, q.reached + (Math.max(0, ratePerSecond) * Math.max(0, now - q.at)) / 1000)
+  q.at = now
+  turns.queues[tier] = q
+  return q
+}
+
+const waitFor = (place: number, q: Queue, ratePerSecond: number) =>
+  Math.min(REASK_MS, Math.ceil(((place - q.reached) / Math.max(ratePerSecond, 0.001)) * 1000))
+
 /**
- * Where a poller stands: no turn held, its turn has come, or it is still ahead. A key is one
- * call, whoever asks: the venue's calendar is asked for by its near and far dates alike, and
- * each waits for the turn the first was told (told a turn each, they handed out a turn in the
- * queue for every ask, and the queue ran minutes ahead of its callers).
+ * Where a poller stands: no place held, its place has come, or it is still ahead (told again how
+ * long, at its queue's rate now). A key is one call, whoever asks: the venue's calendar is asked
+ * for by its near and far dates alike, and each waits for the place the first was given (given
+ * a place each, they filled the queue with places nobody came for).
  */
-export function turnOf(turns: Turns, key: string, now: number): TurnState {
-  for (const [k, at] of turns.held) if (at < now - TURN_KEPT_MS) turns.held.delete(k)
-  const at = turns.held.get(key)
-  if (at === undefined) return { kind: 'none' }
-  return at <= now + EARLY_MS ? { kind: 'due' } : { kind: 'ahead', waitMs: at - now }
+export function turnOf(turns: Turns, key: string, rates: Partial<Record<Tier, number>>, now: number): TurnState {
+  for (const [k, p] of turns.held) if (p.askedAt < now - FORGOTTEN_AFTER_MS) turns.held.delete(k)
+  const held = turns.held.get(key)
+  if (!held) return { kind: 'none' }
+  held.askedAt = now
+  const rate = rates[held.tier] ?? 0
+  const q = queueAt(turns, held.tier, rate, now)
+  return held.place <= q.reached + 1e-6 ? { kind: 'due' } : { kind: 'ahead', waitMs: waitFor(held.place, q, rate) }
 }
 
 export interface TurnAsk {
@@ -45,31 +79,24 @@ export interface TurnAsk {
   tier: Tier
   /** The rule's answer (lease-rule.ts): 0 granted, else the soonest the calls could go. */
   ruleWaitMs: number
-  /** Calls per second the tier can get: its turns are this far apart. */
+  /** Calls per second the tier's queue is served at now. */
   ratePerSecond: number
-  /** The longest a poller is sent away (MAX_STRETCH of its intervals). */
-  maxWaitMs: number
 }
 
 /**
- * How long the poller waits (0: it goes now). Granted, it gives its turn up. Refused, it joins
- * the end of its tier's queue, even when refused on its turn (a booking or a release took the
- * window's room meanwhile): kept at the front, those refused together came back together and
+ * How long the poller waits (0: it goes now). Granted, it gives its place up. Refused, it takes
+ * the next place in its tier's queue, even when refused on its turn (a booking or a release took
+ * the window's room meanwhile): kept at the front, those refused together came back together and
  * crowded the turns behind them, and a third of the turns were refused.
  */
 export function nextTurn(turns: Turns, ask: TurnAsk, now: number): number {
-  const { key, tier, ruleWaitMs } = ask
+  const { key, tier, ruleWaitMs, ratePerSecond } = ask
   if (ruleWaitMs === 0) {
     turns.held.delete(key)
     return 0
   }
-  const soonest = now + Math.max(1, ruleWaitMs)
-  const spacingMs = 1000 / Math.max(ask.ratePerSecond, 0.001)
-  const tail = Math.max(soonest, turns.tails[tier] ?? 0)
-  // Past the longest stretch, a poller takes a turn out of the queue's order (the window still
-  // bounds every call): a far date is checked now and then however long the near dates' queue.
-  const at = Math.min(tail, now + Math.max(ask.maxWaitMs, ruleWaitMs))
-  if (at === tail) turns.tails[tier] = tail + spacingMs
-  turns.held.set(key, at)
-  return at - now
+  const q = queueAt(turns, tier, ratePerSecond, now)
+  q.issued += 1
+  turns.held.set(key, { tier, place: q.issued, askedAt: now })
+  return Math.max(1, ruleWaitMs, waitFor(q.issued, q, ratePerSecond))
 }

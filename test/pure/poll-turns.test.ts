@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { allocate, MAX_STRETCH, shareOf, type Tier, zeroPerTier } from '../../src/budget/call-priority'
 import { emptyLedger, leaseFrom } from '../../src/budget/ledger'
-import { emptyTurns, nextTurn, turnOf } from '../../src/budget/poll-turns'
+import { emptyTurns, nextTurn, REASK_MS, turnOf } from '../../src/budget/poll-turns'
 import { NOW } from './fixtures'
 
 const ask = (key: string, over: Partial<Parameters<typeof nextTurn>[1]> = {}) => ({
@@ -12,53 +12,56 @@ const ask = (key: string, over: Partial<Parameters<typeof nextTurn>[1]> = {}) =>
   tier: 'far' as Tier,
   ruleWaitMs: 300,
   ratePerSecond: 2,
-  maxWaitMs: 3_600_000,
   ...over,
 })
+const at2 = { near: 2, far: 2 }
 
-describe('a refused poller’s turn', () => {
-  it('is the next of its tier, the turns spaced at the tier’s rate', () => {
+describe('a refused poller’s place', () => {
+  it('is the next of its tier, and it is told when that comes at the tier’s rate', () => {
     const turns = emptyTurns()
     const waits = ['a', 'b', 'c'].map((key) => nextTurn(turns, ask(key), NOW))
-    // 2 calls a second: half a second apart, the first as soon as the bucket allows.
-    expect(waits).toEqual([300, 800, 1300])
-    expect(turnOf(turns, 'b', NOW)).toEqual({ kind: 'ahead', waitMs: 800 })
-    expect(turnOf(turns, 'b', NOW + 800)).toEqual({ kind: 'due' })
+    // 2 calls a second: half a second apart.
+    expect(waits).toEqual([500, 1000, 1500])
+    expect(turnOf(turns, 'b', at2, NOW)).toEqual({ kind: 'ahead', waitMs: 1000 })
+    expect(turnOf(turns, 'b', at2, NOW + 1000)).toEqual({ kind: 'due' })
   })
 
   it('is served when it comes, and given up', () => {
     const turns = emptyTurns()
     nextTurn(turns, ask('a'), NOW)
-    expect(nextTurn(turns, ask('a', { ruleWaitMs: 0 }), NOW + 300)).toBe(0)
-    expect(turnOf(turns, 'a', NOW + 300)).toEqual({ kind: 'none' })
+    expect(turnOf(turns, 'a', at2, NOW + 500)).toEqual({ kind: 'due' })
+    expect(nextTurn(turns, ask('a', { ruleWaitMs: 0 }), NOW + 500)).toBe(0)
+    expect(turnOf(turns, 'a', at2, NOW + 500)).toEqual({ kind: 'none' })
   })
 
   it('goes to the end of its queue when refused on its turn (a booking took the window’s room meanwhile)', () => {
     const turns = emptyTurns()
     for (const key of ['a', 'b', 'c']) nextTurn(turns, ask(key), NOW)
-    expect(nextTurn(turns, ask('a', { ruleWaitMs: 120 }), NOW + 300)).toBe(1800 - 300)
-    expect(nextTurn(turns, ask('d'), NOW + 300)).toBe(2300 - 300)
+    expect(turnOf(turns, 'a', at2, NOW + 500)).toEqual({ kind: 'due' })
+    expect(nextTurn(turns, ask('a', { ruleWaitMs: 120 }), NOW + 500)).toBe(1500)
+    expect(nextTurn(turns, ask('d'), NOW + 500)).toBe(2000)
   })
 
   it('keeps each tier’s queue apart: a near date does not wait behind far ones', () => {
     const turns = emptyTurns()
     for (let i = 0; i < 100; i++) nextTurn(turns, ask(`far${i}`, { ratePerSecond: 0.2 }), NOW)
-    expect(nextTurn(turns, ask('near', { tier: 'near' }), NOW)).toBe(300)
+    expect(nextTurn(turns, ask('near', { tier: 'near' }), NOW)).toBe(500)
   })
 
-  it('sends no poller away for longer than its longest stretch, and such a turn does not move the queue', () => {
+  it('is told again at the rate of the moment when it asks before its place comes: far dates move up when near dates want less', () => {
     const turns = emptyTurns()
-    for (let i = 0; i < 100; i++) nextTurn(turns, ask(`q${i}`, { ratePerSecond: 0.1 }), NOW)
-    const capped = nextTurn(turns, ask('late', { ratePerSecond: 0.1, maxWaitMs: 60_000 }), NOW)
-    expect(capped).toBe(60_000)
-    expect(nextTurn(turns, ask('next', { ratePerSecond: 0.1 }), NOW)).toBe(300 + 100 * 10_000)
+    for (let i = 0; i < 100; i++) nextTurn(turns, ask(`far${i}`, { ratePerSecond: 0.1 }), NOW)
+    // Place 100 at 0.1 a second is 1,000 s away: it asks again after REASK_MS at most.
+    expect(turnOf(turns, 'far99', { far: 0.1 }, NOW)).toEqual({ kind: 'ahead', waitMs: REASK_MS })
+    // A minute later far dates get a call a second: the queue has reached place 60, 40 s to go.
+    expect(turnOf(turns, 'far99', { far: 1 }, NOW + 60_000)).toEqual({ kind: 'ahead', waitMs: 40_000 })
   })
 
-  it('is shared by callers with the same key (the venue’s calendar, near and far dates alike): they wait for the same turn', () => {
+  it('is shared by callers with the same key (the venue’s calendar, near and far dates alike): they wait for the same place', () => {
     const turns = emptyTurns()
     nextTurn(turns, ask('x'), NOW)
     nextTurn(turns, ask('calendar:7:2'), NOW)
-    expect(turnOf(turns, 'calendar:7:2', NOW + 100)).toEqual({ kind: 'ahead', waitMs: 700 })
+    expect(turnOf(turns, 'calendar:7:2', at2, NOW + 100)).toEqual({ kind: 'ahead', waitMs: 900 })
   })
 
   it('is one turn however often near and far dates ask for the same key meanwhile: the queue does not grow', () => {
@@ -68,7 +71,8 @@ describe('a refused poller’s turn', () => {
     for (let i = 0; i < 100; i++) {
       const tier: Tier = i % 2 === 0 ? 'far' : 'near'
       const again = leaseFrom(ledger, 3, { tier, cost: 1, key: 'calendar:7:2', intervalMs: 60_000 }, NOW + i)
-      expect(again.waitMs).toBe(first - i)
+      // The same place, told again at the rate of the moment (each ask moves the demand a little).
+      expect(Math.abs(again.waitMs - (first - i))).toBeLessThan(1000)
     }
     // The next near date is served right after the calendar's turn.
     const next = leaseFrom(ledger, 3, { tier: 'near', cost: 1, key: 'vd-next', intervalMs: 60_000 }, NOW + 100).waitMs
@@ -119,10 +123,10 @@ describe('many more venue-days than the budget serves', () => {
   const venueDays = Array.from({ length: 600 }, (_, i) => ({ key: `vd${i}`, tier: (i % 4 === 0 ? 'near' : 'far') as Tier }))
   const { asks, served } = simulate(venueDays, 3, 60_000, 15)
 
-  it('ask about twice for each call granted, not again and again', () => {
+  it('ask about twice for each call granted, not again and again (and far dates every REASK_MS while their place is further)', () => {
     // The polls' share of the budget is 2.7 calls a second (call-window.ts POLL_RATE_SHARE).
     expect(served.length).toBeGreaterThan(0.9 * 2.7 * 15 * 60)
-    expect(asks / served.length).toBeLessThan(2.2)
+    expect(asks / served.length).toBeLessThan(2.5)
   })
 
   it('never get more than the window allows', () => {
