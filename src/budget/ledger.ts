@@ -6,7 +6,7 @@ import { allocationOf, type Demand, demandPerTier, emptyDemand, keepDemand, note
 import { allocate, shareOf, TIERS, type Tier, zeroPerTier } from './call-priority'
 import { POLL_RATE_SHARE } from './call-window'
 import { decideLease, emptyLeaseState, type LeaseState } from './lease-rule'
-import { emptyTurns, nextTurn, type Turns, turnOf } from './poll-turns'
+import { emptyTurns, nextTurn, REASK_MS, type Turns, turnOf } from './poll-turns'
 
 export interface Ledger {
   state: LeaseState
@@ -67,8 +67,11 @@ export function leaseFrom(
   const granted = { tier, calls: ruleWaitMs === 0 ? cost : 0 }
   if (!key || !rates || !queued(tier)) return { waitMs: ruleWaitMs, stretch, granted }
   const waitMs = nextTurn(ledger.turns, { key, tier, ruleWaitMs, ratePerSecond: rates[tier] }, now)
-  // While it waits for its place, its demand stands.
   const intervalMs = request.intervalMs && request.intervalMs > 0 ? request.intervalMs : DEFAULT_INTERVAL_MS
+  // While it waits for its place, its demand stands.
   if (waitMs > 0) keepDemand(ledger.demand, key, now + waitMs + 3 * intervalMs)
-  return { waitMs, stretch, granted }
+  // Served, it comes back after its stretched interval, but within REASK_MS: a stretch worked
+  // out while near dates took the budget sent far dates to sleep for MAX_STRETCH intervals (two
+  // hours), and their queue had room for most of that time. Its queue decides the rest.
+  return { waitMs, stretch: Math.min(stretch, Math.max(1, REASK_MS / intervalMs)), granted }
 }

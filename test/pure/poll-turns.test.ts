@@ -152,3 +152,20 @@ describe('after a rush of sign-ins', () => {
     expect(after.length).toBeGreaterThan(0.9 * 2.7 * 10 * 60)
   })
 })
+
+describe('a poll served while its tier’s queue is long', () => {
+  it('comes back after its stretched interval, but within REASK_MS, not after MAX_STRETCH intervals', () => {
+    const ledger = emptyLedger()
+    const ask = (key: string, tier: Tier, intervalMs: number, at: number) => leaseFrom(ledger, 3, { tier, cost: 1, key, intervalMs }, at)
+    // Near dates want 10 calls a second, far dates 1.7 (each every 2 minutes): far dates get their floor.
+    for (let i = 0; i < 600; i++) ask(`near${i}`, 'near', 60_000, NOW)
+    const far = Array.from({ length: 200 }, (_, i) => ask(`far${i}`, 'far', 120_000, NOW))
+    const firstFar = far.findIndex((l) => l.waitMs > 0)
+    const at = NOW + (far[firstFar]?.waitMs ?? 0)
+    const served = ask(`far${firstFar}`, 'far', 120_000, at)
+    expect(served.waitMs).toBe(0)
+    // Far dates want 11 times what they get: the demand's stretch alone would send it away for 22 minutes.
+    expect(served.stretch * 120_000).toBeLessThanOrEqual(REASK_MS)
+    expect(served.stretch).toBeGreaterThan(1)
+  })
+})
