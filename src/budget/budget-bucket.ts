@@ -24,8 +24,8 @@ export const capacityOf = (budgetPerSecond: number) => Math.max(1, budgetPerSeco
 
 /**
  * Takes `cost` calls for `tier` if the bucket allows: waitMs 0 (go) or how long until it would.
- * Bookings, bursts and a poller on its turn (poll-turns.ts: the turns are spaced at its tier's
- * rate) always go, charged.
+ * Bookings, bursts and a poll whose place in its queue has come (poll-turns.ts: the queue is
+ * served at the bucket's rate) always go, charged.
  */
 export function takeCalls(
   bucket: Bucket | null,
@@ -101,7 +101,7 @@ export function demandPerTier(demand: Demand, now: number): PerTier {
 export const allocationOf = (demand: Demand, budgetPerSecond: number, now: number): Allocation =>
   allocate(demandPerTier(demand, now), budgetPerSecond)
 
-/** A poller holding a turn is still watching: its demand is kept until a little past the turn (mutates `demand`). */
+/** A poller holding a place in a queue is still watching: its demand is kept until a little past its wait (mutates `demand`). */
 export function keepDemand(demand: Demand, key: string, until: number): void {
   const entry = demand.periodic.get(key)
   if (entry && entry.until < until) entry.until = until

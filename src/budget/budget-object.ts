@@ -1,7 +1,7 @@
 // The one budget for every platform call from the cloud (issue 23 item 2): a single Durable
 // Object hands out leases — "make these calls now" or "ask again in N ms" — within 10 s × the
 // operator's rate (PLATFORM_CALLS_PER_SECOND) in any 10 s, earlier tiers first, release instants
-// given the window's room, refused pollers told their turn (ledger.ts and the rules it reads).
+// given the window's room, refused polls given a place in a queue (ledger.ts and the rules it reads).
 // Enforced across the whole service, not per isolate: every availability object, calendar object
 // and use case asks this one object.
 //
@@ -45,7 +45,7 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
     this.#override = callsPerSecond !== null && Number.isFinite(callsPerSecond) && callsPerSecond > 0 ? callsPerSecond : null
     // The window, the bucket and the queues start afresh at the new rate (the calls of the last
     // 10 s were made under the old one), as after a restart; announced releases and the demand
-    // stand. The turns already told stand too: those pollers ask again as if refused now.
+    // stand. The waits already told stand too: those pollers ask again and take new places.
     const { demand, state } = this.#ledger
     this.#ledger = { ...emptyLedger(), demand, state: { ...emptyLedger().state, drops: state.drops } }
   }

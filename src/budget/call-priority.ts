@@ -83,7 +83,7 @@ export function allocate(demand: PerTier, budgetPerSecond: number): Allocation {
 /**
  * The calls per second a tier can get, whatever it wants: the budget less what the earlier tiers
  * are granted and the floors of the later ones, and at least its own floor share. A tier's
- * queue of refused pollers is served at this rate (poll-turns.ts).
+ * queue of refused polls is served at this rate (ledger.ts, poll-turns.ts).
  */
 export function shareOf(a: Allocation, tier: Tier): number {
   const earlier = TIERS.slice(0, TIERS.indexOf(tier)).reduce((sum, t) => sum + a.granted[t], 0)

@@ -38,7 +38,7 @@ export interface LeaseAsk {
   key?: string
   /** A booking's first call (its details) or its book. */
   step?: BookingStep
-  /** A poller whose turn has come (poll-turns.ts): the window alone holds it back. */
+  /** A poll whose place in its queue has come (poll-turns.ts): the window alone holds it back. */
   onTurn?: boolean
 }
 
@@ -80,7 +80,7 @@ export function decideLease(state: LeaseState, budgetPerSecond: number, ask: Lea
   return waitMs
 }
 
-/** The bucket's say (polls wait for it; bookings, bursts and pollers on their turn are charged), and the grant recorded. */
+/** The bucket's say (polls wait for it; bookings, bursts and polls whose place has come are charged), and the grant recorded. */
 function granted(state: LeaseState, budgetPerSecond: number, ask: LeaseAsk, now: number): number {
   // The bucket refills at the polls' share of the window, so that it, not the window, holds
   // polls back, and its floors keep near dates ahead of far ones.

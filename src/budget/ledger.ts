@@ -55,7 +55,7 @@ export function leaseFrom(
   const stretch = allocationOf(ledger.demand, budgetPerSecond, now).stretch[tier]
   const key = queued(tier) ? request.key : undefined
   const rates = key ? queueRates(ledger.demand, budgetPerSecond, now) : null
-  const standing = key && rates ? turnOf(ledger.turns, key, rates, now) : ({ kind: 'none' } as const)
+  const standing = key && rates ? turnOf(ledger.turns, key, tier, rates, now) : ({ kind: 'none' } as const)
   // Still ahead of its place (asked again early, or another caller with the same key): it waits on.
   if (standing.kind === 'ahead') return { waitMs: standing.waitMs, stretch, granted: { tier, calls: 0 } }
   const ruleWaitMs = decideLease(

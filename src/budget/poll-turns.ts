@@ -11,7 +11,7 @@
 // at the rate of that moment; when its place has come, it is served. Places, not times: a time
 // told is kept by a sleeping poller, and times told while near dates took most of the budget
 // kept far dates asleep for an hour after near dates needed less.
-import type { Tier } from './call-priority'
+import { TIERS, type Tier } from './call-priority'
 
 interface Queue {
   /** Places handed out so far (the last place's number). */
@@ -59,15 +59,17 @@ const waitFor = (place: number, q: Queue, ratePerSecond: number) =>
   Math.min(REASK_MS, Math.ceil(((place - q.reached) / Math.max(ratePerSecond, 0.001)) * 1000))
 
 /**
- * Where a poller stands: no place held, its place has come, or it is still ahead (told again how
- * long, at its queue's rate now). A key is one call, whoever asks: the venue's calendar is asked
+ * Where a poller of `tier` stands: no place held, its place has come, or it is still ahead (told
+ * again how long, at its queue's rate now). A key is one call, whoever asks: the venue's calendar is asked
  * for by its near and far dates alike, and each waits for the place the first was given (given
  * a place each, they filled the queue with places nobody came for).
  */
-export function turnOf(turns: Turns, key: string, rates: Partial<Record<Tier, number>>, now: number): TurnState {
+export function turnOf(turns: Turns, key: string, tier: Tier, rates: Partial<Record<Tier, number>>, now: number): TurnState {
   for (const [k, p] of turns.held) if (p.askedAt < now - FORGOTTEN_AFTER_MS) turns.held.delete(k)
   const held = turns.held.get(key)
-  if (!held) return { kind: 'none' }
+  // A place in a later tier's queue does not hold back an earlier tier's ask (a near date asking
+  // for the calendar a far date queued for): it asks afresh, in its own queue, and keeps that place.
+  if (!held || TIERS.indexOf(tier) < TIERS.indexOf(held.tier)) return { kind: 'none' }
   held.askedAt = now
   const rate = rates[held.tier] ?? 0
   const q = queueAt(turns, held.tier, rate, now)

@@ -22,22 +22,22 @@ describe('a refused poller’s place', () => {
     const waits = ['a', 'b', 'c'].map((key) => nextTurn(turns, ask(key), NOW))
     // 2 calls a second: half a second apart.
     expect(waits).toEqual([500, 1000, 1500])
-    expect(turnOf(turns, 'b', at2, NOW)).toEqual({ kind: 'ahead', waitMs: 1000 })
-    expect(turnOf(turns, 'b', at2, NOW + 1000)).toEqual({ kind: 'due' })
+    expect(turnOf(turns, 'b', 'far', at2, NOW)).toEqual({ kind: 'ahead', waitMs: 1000 })
+    expect(turnOf(turns, 'b', 'far', at2, NOW + 1000)).toEqual({ kind: 'due' })
   })
 
   it('is served when it comes, and given up', () => {
     const turns = emptyTurns()
     nextTurn(turns, ask('a'), NOW)
-    expect(turnOf(turns, 'a', at2, NOW + 500)).toEqual({ kind: 'due' })
+    expect(turnOf(turns, 'a', 'far', at2, NOW + 500)).toEqual({ kind: 'due' })
     expect(nextTurn(turns, ask('a', { ruleWaitMs: 0 }), NOW + 500)).toBe(0)
-    expect(turnOf(turns, 'a', at2, NOW + 500)).toEqual({ kind: 'none' })
+    expect(turnOf(turns, 'a', 'far', at2, NOW + 500)).toEqual({ kind: 'none' })
   })
 
   it('goes to the end of its queue when refused on its turn (a booking took the window’s room meanwhile)', () => {
     const turns = emptyTurns()
     for (const key of ['a', 'b', 'c']) nextTurn(turns, ask(key), NOW)
-    expect(turnOf(turns, 'a', at2, NOW + 500)).toEqual({ kind: 'due' })
+    expect(turnOf(turns, 'a', 'far', at2, NOW + 500)).toEqual({ kind: 'due' })
     expect(nextTurn(turns, ask('a', { ruleWaitMs: 120 }), NOW + 500)).toBe(1500)
     expect(nextTurn(turns, ask('d'), NOW + 500)).toBe(2000)
   })
@@ -52,16 +52,26 @@ describe('a refused poller’s place', () => {
     const turns = emptyTurns()
     for (let i = 0; i < 100; i++) nextTurn(turns, ask(`far${i}`, { ratePerSecond: 0.1 }), NOW)
     // Place 100 at 0.1 a second is 1,000 s away: it asks again after REASK_MS at most.
-    expect(turnOf(turns, 'far99', { far: 0.1 }, NOW)).toEqual({ kind: 'ahead', waitMs: REASK_MS })
+    expect(turnOf(turns, 'far99', 'far', { far: 0.1 }, NOW)).toEqual({ kind: 'ahead', waitMs: REASK_MS })
     // A minute later far dates get a call a second: the queue has reached place 60, 40 s to go.
-    expect(turnOf(turns, 'far99', { far: 1 }, NOW + 60_000)).toEqual({ kind: 'ahead', waitMs: 40_000 })
+    expect(turnOf(turns, 'far99', 'far', { far: 1 }, NOW + 60_000)).toEqual({ kind: 'ahead', waitMs: 40_000 })
   })
 
   it('is shared by callers with the same key (the venue’s calendar, near and far dates alike): they wait for the same place', () => {
     const turns = emptyTurns()
     nextTurn(turns, ask('x'), NOW)
     nextTurn(turns, ask('calendar:7:2'), NOW)
-    expect(turnOf(turns, 'calendar:7:2', at2, NOW + 100)).toEqual({ kind: 'ahead', waitMs: 900 })
+    expect(turnOf(turns, 'calendar:7:2', 'far', at2, NOW + 100)).toEqual({ kind: 'ahead', waitMs: 900 })
+  })
+
+  it('does not hold back a near date asking for a key a far date queued for: it takes a near place, and the far dates wait for that', () => {
+    const turns = emptyTurns()
+    for (let i = 0; i < 100; i++) nextTurn(turns, ask(`far${i}`, { ratePerSecond: 0.1 }), NOW)
+    nextTurn(turns, ask('calendar:7:2', { ratePerSecond: 0.1 }), NOW)
+    const rates = { near: 2, far: 0.1 }
+    expect(turnOf(turns, 'calendar:7:2', 'near', rates, NOW + 100)).toEqual({ kind: 'none' })
+    expect(nextTurn(turns, ask('calendar:7:2', { tier: 'near' }), NOW + 100)).toBe(500)
+    expect(turnOf(turns, 'calendar:7:2', 'far', rates, NOW + 200)).toEqual({ kind: 'ahead', waitMs: 400 })
   })
 
   it('is one turn however often near and far dates ask for the same key meanwhile: the queue does not grow', () => {
