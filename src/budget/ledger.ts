@@ -53,9 +53,8 @@ export function leaseFrom(
   // are each counted, which overstates its demand a little (later tiers stretch sooner: the safe side).
   if (cost > 0) noteDemand(ledger.demand, asked, now)
   const stretch = allocationOf(ledger.demand, budgetPerSecond, now).stretch[tier]
-  const key = queued(tier) ? request.key : undefined
-  const rates = key ? queueRates(ledger.demand, budgetPerSecond, now) : null
-  const standing = key && rates ? turnOf(ledger.turns, key, tier, rates, now) : ({ kind: 'none' } as const)
+  const queue = request.key && queued(tier) ? { key: request.key, tier, rates: queueRates(ledger.demand, budgetPerSecond, now) } : null
+  const standing = queue ? turnOf(ledger.turns, queue.key, tier, queue.rates, now) : ({ kind: 'none' } as const)
   // Still ahead of its place (asked again early, or another caller with the same key): it waits on.
   if (standing.kind === 'ahead') return { waitMs: standing.waitMs, stretch, granted: { tier, calls: 0 } }
   const ruleWaitMs = decideLease(
@@ -65,8 +64,9 @@ export function leaseFrom(
     now,
   )
   const granted = { tier, calls: ruleWaitMs === 0 ? cost : 0 }
-  if (!key || !rates || !queued(tier)) return { waitMs: ruleWaitMs, stretch, granted }
-  const waitMs = nextTurn(ledger.turns, { key, tier, ruleWaitMs, ratePerSecond: rates[tier] }, now)
+  if (!queue) return { waitMs: ruleWaitMs, stretch, granted }
+  const { key } = queue
+  const waitMs = nextTurn(ledger.turns, { key, tier, ruleWaitMs, ratePerSecond: queue.rates[queue.tier] }, now)
   const intervalMs = request.intervalMs && request.intervalMs > 0 ? request.intervalMs : DEFAULT_INTERVAL_MS
   // While it waits for its place, its demand stands.
   if (waitMs > 0) keepDemand(ledger.demand, key, now + waitMs + 3 * intervalMs)
