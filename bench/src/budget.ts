@@ -13,14 +13,20 @@ export interface BudgetFigures {
   maxCallsInAny10Seconds: number
   /** Bound of the issue: no 10 s window above 10 × budget × 1.1. */
   bound10Seconds: number
-  /** The budget object's own figures over the last hour (calls it granted). */
-  service: { maxCallsInAnySecond: number; maxCallsInAny10Seconds: number; callsLastHour: number } | null
+  /** The budget object's own figures over the last hour (calls it granted), and the grants given back since it started (they reached their callers late). */
+  service: { maxCallsInAnySecond: number; maxCallsInAny10Seconds: number; callsLastHour: number; lateGrants: number } | null
   /** The seconds in which the platform saw at least one call. */
   secondsWithCalls: number
 }
 
 const healthBudget = z.object({
-  budget: z.object({ callsPerSecond: z.number(), maxCallsInAnySecond: z.number(), maxCallsInAny10Seconds: z.number(), calls: z.number() }),
+  budget: z.object({
+    callsPerSecond: z.number(),
+    maxCallsInAnySecond: z.number(),
+    maxCallsInAny10Seconds: z.number(),
+    calls: z.number(),
+    lateGrants: z.number(),
+  }),
 })
 
 export function sampleCalls(world: World): { stop(): Promise<BudgetFigures> } {
@@ -40,6 +46,7 @@ export function sampleCalls(world: World): { stop(): Promise<BudgetFigures> } {
               maxCallsInAnySecond: budget.maxCallsInAnySecond,
               maxCallsInAny10Seconds: budget.maxCallsInAny10Seconds,
               callsLastHour: budget.calls,
+              lateGrants: budget.lateGrants,
             }
           : null,
         secondsWithCalls: perSecond.size,

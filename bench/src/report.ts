@@ -213,6 +213,7 @@ export function printTables(r: BenchResults): string {
           'max in any 10 s',
           'bound (10 × budget × 1.1)',
           'service: max 1 s / 10 s',
+          'late grants given back',
           'seconds with calls',
         ],
         [
@@ -222,6 +223,7 @@ export function printTables(r: BenchResults): string {
             b.maxCallsInAny10Seconds,
             b.bound10Seconds,
             b.service ? `${b.service.maxCallsInAnySecond} / ${b.service.maxCallsInAny10Seconds}` : null,
+            b.service?.lateGrants ?? null,
             b.secondsWithCalls,
           ],
         ],

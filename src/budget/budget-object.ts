@@ -27,6 +27,8 @@ export interface BudgetFigures extends CallFigures {
   shortfall: number
   /** The release instants pollers announced, still ahead or in their burst: the window's room is held for them. */
   releases: ExpectedDrop[]
+  /** Grants given back since the object started, because they reached their callers too late to use (budget.ts FRESH_GRANT_MS). */
+  lateGrants: number
 }
 
 const DAY_MS = 86_400_000
@@ -36,6 +38,7 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
   #log = emptyCallLog()
   /** A budget set at run time (setBudget), until the object restarts; null: PLATFORM_CALLS_PER_SECOND. */
   #override: number | null = null
+  #lateGrants = 0
 
   /**
    * Changes the budget at once, without a deploy (an operator lowering it after a block, or a
@@ -56,7 +59,12 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
 
   lease(request: LeaseRequest): Lease {
     const now = Date.now()
-    const { granted, ...lease } = leaseFrom(this.#ledger, this.#budget(), request, now)
+    const { granted, givenBack, ...lease } = leaseFrom(this.#ledger, this.#budget(), request, now)
+    if (givenBack) {
+      // The log counts calls that left: a grant given back never did.
+      logCalls(this.#log, givenBack.at, granted.tier, -givenBack.calls)
+      this.#lateGrants += givenBack.calls
+    }
     if (granted.calls > 0) logCalls(this.#log, now, granted.tier, granted.calls)
     return lease
   }
@@ -82,6 +90,7 @@ export class BudgetObject extends DurableObject<Cloudflare.Env> {
       stretch: a.stretch,
       shortfall: a.shortfall,
       releases: [...this.#ledger.state.drops.values()].filter((d) => now < d.at + DROP_HOLD_MS).sort((x, y) => x.at - y.at),
+      lateGrants: this.#lateGrants,
       ...callFigures(this.#log, now),
     }
   }

@@ -46,6 +46,23 @@ export function usedIn(grants: Grant[], now: number): number {
   return grants.reduce((sum, g) => sum + g.count, 0)
 }
 
+/**
+ * Takes back up to `count` calls of a grant made at `at` (mutates `grants`): its caller got the
+ * grant too late to use it and asks afresh (budget.ts FRESH_GRANT_MS). Returns how many were
+ * taken back (0 when the window no longer records that grant).
+ */
+export function giveBack(grants: Grant[], at: number, kind: Grant['kind'], count: number): number {
+  for (let i = grants.length - 1; i >= 0; i--) {
+    const g = grants[i]
+    if (!g || g.at !== at || g.kind !== kind) continue
+    const taken = Math.min(g.count, count)
+    g.count -= taken
+    if (g.count === 0) grants.splice(i, 1)
+    return taken
+  }
+  return 0
+}
+
 const holding = (drop: ExpectedDrop, now: number) => now >= drop.at - WINDOW_MS && now < drop.at + DROP_HOLD_MS
 
 /** The window's room polls leave to release instants now (forgets the drops that are over). */

@@ -87,7 +87,12 @@ function granted(state: LeaseState, budgetPerSecond: number, ask: LeaseAsk, now:
   const got = takeCalls(state.bucket, budgetPerSecond * POLL_RATE_SHARE, ask.tier, ask.cost, now, ask.onTurn)
   state.bucket = got.bucket
   if (got.waitMs > 0) return got.waitMs
-  const kind = ask.tier !== 'booking' ? 'other' : ask.step === 'start' ? 'booking-start' : ask.step === 'book' ? 'booking-book' : 'booking'
-  state.grants.push({ at: now, count: ask.cost, kind })
+  state.grants.push({ at: now, count: ask.cost, kind: grantKindOf(ask) })
   return 0
+}
+
+/** How the window records a grant (call-window.ts owedToStartedBookings reads the booking steps). */
+export function grantKindOf(ask: Pick<LeaseAsk, 'tier' | 'step'>): Grant['kind'] {
+  if (ask.tier !== 'booking') return 'other'
+  return ask.step === 'start' ? 'booking-start' : ask.step === 'book' ? 'booking-book' : 'booking'
 }

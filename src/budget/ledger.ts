@@ -4,8 +4,8 @@
 import type { Lease, LeaseRequest } from './budget'
 import { allocationOf, type Demand, demandPerTier, emptyDemand, keepDemand, noteDemand } from './budget-bucket'
 import { allocate, shareOf, TIERS, type Tier, zeroPerTier } from './call-priority'
-import { POLL_RATE_SHARE } from './call-window'
-import { decideLease, emptyLeaseState, type LeaseState } from './lease-rule'
+import { giveBack, POLL_RATE_SHARE } from './call-window'
+import { decideLease, emptyLeaseState, grantKindOf, type LeaseState } from './lease-rule'
 import { emptyTurns, nextTurn, REASK_MS, type Turns, turnOf } from './poll-turns'
 
 export interface Ledger {
@@ -38,16 +38,24 @@ function queueRates(demand: Demand, budgetPerSecond: number, now: number): Recor
   return { near: shareOf(a, 'near'), far: shareOf(a, 'far') }
 }
 
-/** Decides one lease (mutates `ledger`); `granted` says how many calls of which tier go now (0 when told to wait). */
+/**
+ * Decides one lease (mutates `ledger`); `granted` says how many calls of which tier go now (0 when
+ * told to wait), and `givenBack` how many of an unused earlier grant left the window.
+ */
 export function leaseFrom(
   ledger: Ledger,
   budgetPerSecond: number,
   request: LeaseRequest,
   now: number,
-): Lease & { granted: { tier: Tier; calls: number } } {
+): Lease & { granted: { tier: Tier; calls: number }; givenBack: { at: number; calls: number } | null } {
   const tier = TIERS.includes(request.tier) ? request.tier : 'far'
   const cost = Math.max(0, Math.min(50, Math.floor(request.cost)))
   const asked = { ...request, tier, cost }
+  // A grant that reached its caller too late never left: out of the window, and the calls go
+  // again as on their turn (the bucket was charged for them, and the queue served them).
+  const returned = request.unused === undefined ? null : giveBack(ledger.state.grants, request.unused, grantKindOf(asked), cost)
+  const givenBack = request.unused !== undefined && returned ? { at: request.unused, calls: returned } : null
+  const decided = { grantedAt: now, givenBack }
   // Demand is noted whether or not the calls go now: it is what the tier would ask at its
   // cadence. A poller asking again is replaced by its key, not added; a waiting lookup's asks
   // are each counted, which overstates its demand a little (later tiers stretch sooner: the safe side).
@@ -56,15 +64,15 @@ export function leaseFrom(
   const queue = request.key && queued(tier) ? { key: request.key, tier, rates: queueRates(ledger.demand, budgetPerSecond, now) } : null
   const standing = queue ? turnOf(ledger.turns, queue.key, tier, queue.rates, now) : ({ kind: 'none' } as const)
   // Still ahead of its place (asked again early, or another caller with the same key): it waits on.
-  if (standing.kind === 'ahead') return { waitMs: standing.waitMs, stretch, granted: { tier, calls: 0 } }
+  if (standing.kind === 'ahead') return { ...decided, waitMs: standing.waitMs, stretch, granted: { tier, calls: 0 } }
   const ruleWaitMs = decideLease(
     ledger.state,
     budgetPerSecond,
-    { tier, cost, key: request.key, step: request.step, onTurn: standing.kind === 'due' },
+    { tier, cost, key: request.key, step: request.step, onTurn: standing.kind === 'due' || request.unused !== undefined },
     now,
   )
   const granted = { tier, calls: ruleWaitMs === 0 ? cost : 0 }
-  if (!queue) return { waitMs: ruleWaitMs, stretch, granted }
+  if (!queue) return { ...decided, waitMs: ruleWaitMs, stretch, granted }
   const { key } = queue
   const waitMs = nextTurn(ledger.turns, { key, tier, ruleWaitMs, ratePerSecond: queue.rates[queue.tier] }, now)
   const intervalMs = request.intervalMs && request.intervalMs > 0 ? request.intervalMs : DEFAULT_INTERVAL_MS
@@ -73,5 +81,5 @@ export function leaseFrom(
   // Served, it comes back after its stretched interval, but within REASK_MS: a stretch worked
   // out while near dates took the budget sent far dates to sleep for MAX_STRETCH intervals (two
   // hours), and their queue had room for most of that time. Its queue decides the rest.
-  return { waitMs, stretch: Math.min(stretch, Math.max(1, REASK_MS / intervalMs)), granted }
+  return { ...decided, waitMs, stretch: Math.min(stretch, Math.max(1, REASK_MS / intervalMs)), granted }
 }

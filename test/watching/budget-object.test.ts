@@ -3,7 +3,7 @@
 // figures show demand, budget and shortfall.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { budgetFrom, budgetObject, DEFAULT_CALLS_PER_SECOND } from '../../src/budget/budget'
+import { budgetFrom, budgetObject, DEFAULT_CALLS_PER_SECOND, FRESH_GRANT_MS } from '../../src/budget/budget'
 import type { Tier } from '../../src/budget/call-priority'
 import { POLL_RATE_SHARE } from '../../src/budget/call-window'
 
@@ -102,6 +102,21 @@ describe('the budget object', () => {
     const figures = await budget.figures()
     expect(figures.calls).toBe(30)
     expect(figures.maxCallsInAny10Seconds).toBe(30)
+  })
+
+  it('takes back a grant its caller got too late to use: the window and the figures count the call once, when it leaves', async () => {
+    const budget = env.BUDGET.get(env.BUDGET.idFromName('late-grant-test'))
+    await budget.setBudget(DEFAULT_CALLS_PER_SECOND)
+    const bookings = await Promise.all(Array.from({ length: 30 }, (_, i) => budget.lease({ tier: 'booking', cost: 1, key: `b${i}` })))
+    expect(bookings.every((l) => l.waitMs === 0)).toBe(true)
+    expect((await budget.lease({ tier: 'booking', cost: 1, key: 'one more' })).waitMs).toBeGreaterThan(0)
+    // One of the 30 reached its caller after a stall: given back, it goes again in the room it held.
+    await sleep(FRESH_GRANT_MS + 100)
+    const again = await budget.lease({ tier: 'booking', cost: 1, key: 'b0', unused: bookings[0]?.grantedAt })
+    expect(again.waitMs).toBe(0)
+    const figures = await budget.figures()
+    expect(figures.calls).toBe(30)
+    expect(figures.lateGrants).toBe(1)
   })
 
   it('ignores a release announced for the past or beyond a day', async () => {
