@@ -53,9 +53,9 @@ export function leaseFrom(
   const asked = { ...request, tier, cost }
   // A grant that reached its caller too late never left: out of the window, and the calls go
   // again as on their turn (the bucket was charged for them, and the queue served them).
-  const returned = request.unused === undefined ? null : giveBack(ledger.state.grants, request.unused, grantKindOf(asked), cost)
-  const givenBack = request.unused !== undefined && returned ? { at: request.unused, calls: returned } : null
-  const decided = { grantedAt: now, givenBack }
+  const { unused } = request
+  const returned = unused === undefined ? 0 : giveBack(ledger.state.grants, unused, grantKindOf(asked), cost)
+  const decided = { grantedAt: now, givenBack: unused !== undefined && returned > 0 ? { at: unused, calls: returned } : null }
   // Demand is noted whether or not the calls go now: it is what the tier would ask at its
   // cadence. A poller asking again is replaced by its key, not added; a waiting lookup's asks
   // are each counted, which overstates its demand a little (later tiers stretch sooner: the safe side).
@@ -68,7 +68,7 @@ export function leaseFrom(
   const ruleWaitMs = decideLease(
     ledger.state,
     budgetPerSecond,
-    { tier, cost, key: request.key, step: request.step, onTurn: standing.kind === 'due' || request.unused !== undefined },
+    { tier, cost, key: request.key, step: request.step, onTurn: standing.kind === 'due' || unused !== undefined },
     now,
   )
   const granted = { tier, calls: ruleWaitMs === 0 ? cost : 0 }
