@@ -1,6 +1,6 @@
 // Sign-in and security: change the password, sign out everywhere.
 import { Alert, CsrfInput, Field } from '../../html/components/form'
-import { PASSWORD_MIN_LENGTH } from './sign-in'
+import { PASSWORD_MIN_LENGTH } from '../../sign-in/pages/sign-in'
 
 export interface SecurityPageProps {
   csrfToken: string
