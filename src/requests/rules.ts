@@ -6,7 +6,7 @@ import { findVenues } from '../db/venues'
 import { AppError } from '../errors'
 import { addDays, instantOf, todayIn } from '../lib/zoned-time'
 import type { Deps } from '../runtime/deps'
-import { toRestaurant } from '../venues/restaurants'
+import { restaurantsOf } from '../venues/restaurants'
 import type { RequestSpec, Restaurant } from './schemas'
 
 export const DATE_HORIZON_DAYS = 90
@@ -70,6 +70,9 @@ export async function checkSpec(deps: Deps, spec: RequestSpec, principal: Princi
     )
   }
   // In the order the user gave them.
-  const restaurants = spec.venue_ids.flatMap((id) => rows.filter((r) => r.venueId === id).map(toRestaurant))
+  const restaurants = await restaurantsOf(
+    deps,
+    spec.venue_ids.flatMap((id) => rows.filter((r) => r.venueId === id)),
+  )
   return { spec, restaurants, windows, expiresAt }
 }

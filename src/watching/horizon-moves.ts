@@ -44,4 +44,5 @@ export function observeHorizon(seen: HorizonSeen | null, o: HorizonObservation):
 export const withMove = (moves: readonly HorizonMove[], move: HorizonMove): HorizonMove[] => [...moves, move].slice(-MOVES_KEPT)
 
 /** Whole days from `from` to `to` (YYYY-MM-DD). */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)

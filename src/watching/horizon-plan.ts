@@ -34,8 +34,7 @@ export interface HorizonCheck {
   around: number | null
 }
 
-export const usableRule = (f: Pick<HorizonFacts, 'learned'>) =>
-  f.learned && f.learned.confidence >= USE_CONFIDENCE ? f.learned : null
+export const usableRule = (f: Pick<HorizonFacts, 'learned'>) => (f.learned && f.learned.confidence >= USE_CONFIDENCE ? f.learned : null)
 
 /** The rules a prediction follows: the learned one, and the one before it while only one move shows the change. */
 function rulesOf(f: HorizonFacts): { daysInAdvance: number; secondOfDay: number }[] {
@@ -74,6 +73,13 @@ export function nextHorizonCheck(f: HorizonFacts, watchedUntil: number, now: num
     if (at !== null && at < next.at) next = { at, around: r }
   }
   return next
+}
+
+/** The predicted instant whose close watch `now` falls in, if any: that check is part of a release's burst. */
+export function closeWindowAt(f: HorizonFacts, now: number): number | null {
+  if (!usableRule(f)) return null
+  const { windowMs } = closeWatch(f)
+  return nextOpenings(f).find((r) => now >= r - windowMs && now <= r + windowMs) ?? null
 }
 
 /**
