@@ -116,7 +116,7 @@ export class HorizonObject extends DurableObject<Cloudflare.Env> {
     const answer = await this.#platform.venueCalendar({ venueId: venue.venueId, partySize: 2, startDate: next, endDate: next })
     const lastDay = answer.kind === 'ok' ? answer.value.lastCalendarDay : null
     if (lastDay) await this.#take(venue, { lastDay, sentAt, answeredAt: Date.now() })
-    else await this.#schedule(await this.#facts(venue), Date.now())
+    else await this.ctx.storage.setAlarm(Date.now() + LEARNING_EVERY_MS) // no answer: look again later, not at once
     traceCall(this.env, 'horizon', 'alarm', now)
   }
 

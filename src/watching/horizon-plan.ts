@@ -62,6 +62,7 @@ export function nextOpenings(f: HorizonFacts): number[] {
 /** The next calendar check, or null while nobody watches the venue. */
 export function nextHorizonCheck(f: HorizonFacts, watchedUntil: number, now: number): HorizonCheck | null {
   if (now >= watchedUntil) return null
+  if (!f.seen) return { at: now, around: null } // never looked: look now
   const known = usableRule(f) !== null
   const { windowMs, everyMs } = closeWatch(f)
   const openings = nextOpenings(f)

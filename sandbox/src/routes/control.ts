@@ -11,6 +11,8 @@ import {
   faultSchema,
   historySchema,
   invalidateSchema,
+  releaseClockSchema,
+  releaseRuleSchema,
   setPolicySchema,
   slotKeySchema,
   tokenLifetimesSchema,
@@ -41,7 +43,7 @@ controlRoutes.get('/slots', async (c) => {
   const q = z
     .object({ venue_id: z.coerce.number().int(), day: z.string(), party_size: z.coerce.number().int().optional() })
     .parse(c.req.query())
-  return c.json({ slots: (await worldOf(c).offered(q.venue_id, q.day, q.party_size ?? null)) ?? [] })
+  return c.json({ slots: (await worldOf(c).offered(q.venue_id, q.day, q.party_size ?? null))?.slots ?? [] })
 })
 
 controlRoutes.post('/slots', async (c) => {
@@ -74,6 +76,18 @@ controlRoutes.post('/token-lifetimes', async (c) => {
 
 controlRoutes.post('/block', async (c) => {
   await worldOf(c).block(blockSchema.parse(await c.req.json()))
+  return c.json({ ok: true })
+})
+
+// The release contest (store/release-rules.ts): a venue's own release rule in this world, and the world's release clock.
+controlRoutes.post('/release-rules', async (c) => {
+  const { venueId, rule } = releaseRuleSchema.parse(await c.req.json())
+  const set = await worldOf(c).setReleaseRule(venueId, rule)
+  return c.json({ set }, set ? 200 : 404)
+})
+
+controlRoutes.post('/release-clock', async (c) => {
+  await worldOf(c).setReleaseClock(releaseClockSchema.parse(await c.req.json()).clock)
   return c.json({ ok: true })
 })
 

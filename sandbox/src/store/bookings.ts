@@ -4,7 +4,7 @@
 // 402 a card is needed (a hold or a charge at booking) and none (or the wrong one) was given.
 import { instantOf } from '../clock'
 import { isOffered } from '../inventory'
-import type { ConfigRef, Policy, SandboxSlot, SlotKey } from '../model'
+import type { ConfigRef, Policy, SandboxSlot, SandboxVenue, SlotKey } from '../model'
 import { chargedAtBooking, templateIdOf } from '../policy'
 import { policySchema } from '../schemas'
 import { venueById } from '../venues'
@@ -76,6 +76,8 @@ export function book(
   account: SandboxAccount,
   request: { bookToken: string; paymentMethodId: number | null; client: string },
   now: number,
+  /** The release contest's world: its release rules and release clock (store/release-rules.ts). */
+  world: { releaseNow: number; venueOf: (venueId: number) => SandboxVenue | undefined } = { releaseNow: now, venueOf: venueById },
 ): BookResult {
   const { bookToken, paymentMethodId } = request
   const row = sql.exec<TokenRow>('SELECT * FROM book_tokens WHERE token = ? AND email = ?', bookToken, account.email).toArray()[0]
@@ -96,9 +98,10 @@ export function book(
     const specs = { day: key.day, time_slot: `${key.time}:00`, num_seats: held.party_size }
     return { kind: 'refused', status: 412, message: 'You already have a reservation at this time', specs }
   }
-  const venue = venueById(key.venueId)
+  const venue = world.venueOf(key.venueId)
   const slot: SandboxSlot | null = venue ? currentSlot(sql, venue, key) : null
-  if (!venue || !slot || !isOffered(venue, slot, now)) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
+  if (!venue || !slot || !isOffered(venue, slot, world.releaseNow))
+    return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   if (row.party_size < slot.partyMin || row.party_size > slot.partyMax)
     return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   // The terms changed since the find that offered this config: its template (named in the config
