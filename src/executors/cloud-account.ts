@@ -4,6 +4,7 @@
 // reconnect only when the platform refuses the refresh too (StepSession.rejected).
 import { findConnection } from '../db/connections'
 import type { Outcome, PlatformReservation } from '../platform/api'
+import { servicePlatform } from '../runtime/platform-health'
 import type { AccountContext, AccountExecutor, AccountReservations } from './account-executor'
 
 export function cloudAccount(c: AccountContext): AccountExecutor {
@@ -18,16 +19,18 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       return { kind: 'blocked', state: connection ? 'reauth' : 'missing' }
     },
 
-    async readForOffer({ query, budget }) {
+    async readForOffer({ query, budget, requestId }) {
       const [opened, wait] = await Promise.all([session.open(), budget()])
       if (!opened) return { kind: 'no_connection', reconnectNotice: null }
       if (wait > 0) return { kind: 'busy' }
       // The details first, the account's reservations only for a table they offer: the details
       // start a booking in the service-wide budget, which lets a started booking list and book
       // before another starts (budget/lease-rule.ts). Asked together, ten bookings at a release
-      // took the budget's window with their lists and details, and one booked.
-      const details = await opened.read((authToken) => d.platform.bookingDetails(authToken, query))
-      const listed = details.kind === 'ok' ? await opened.read((authToken) => d.platform.listReservations(authToken)) : details
+      // took the budget's window with their lists and details, and one booked. The calls say
+      // whose booking they make, so a request's second table waits for the others' first.
+      const platform = requestId ? servicePlatform(d.env, { bookingFor: requestId }) : d.platform
+      const details = await opened.read((authToken) => platform.bookingDetails(authToken, query))
+      const listed = details.kind === 'ok' ? await opened.read((authToken) => platform.listReservations(authToken)) : details
       // `reauth` after a read means the platform refused the refresh too.
       if (details.kind === 'reauth' || listed.kind === 'reauth') return { kind: 'no_connection', reconnectNotice: await session.rejected() }
       return { kind: 'read', details, listed }

@@ -83,7 +83,13 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
   }
 }
 
-const checkOffer = (state: RequestState, offer: Offer): Effect => ({ kind: 'check_offer', userId: state.userId, spec: state.spec, offer })
+const checkOffer = (state: RequestState, offer: Offer): Effect => ({
+  kind: 'check_offer',
+  userId: state.userId,
+  spec: state.spec,
+  offer,
+  requestId: state.id,
+})
 
 /**
  * Tells the user about the slots (once each) in the next digest, with why they were not booked

@@ -13,13 +13,14 @@ const detailOf = (p: PlatformProblem) => `${p.path} ${p.kind === 'blocked' ? p.s
 /**
  * Every call passes the service-wide budget, one lease per HTTP call, unless the
  * caller leases for itself (`callerLeases`: the availability and calendar objects, which know
- * their tier and cadence).
+ * their tier and cadence). `bookingFor`: the request whose booking the calls make, so that the
+ * budget starts every request's first table before any request's second.
  */
-export function servicePlatform(env: Cloudflare.Env, options: { callerLeases?: boolean } = {}): Platform {
+export function servicePlatform(env: Cloudflare.Env, options: { callerLeases?: boolean; bookingFor?: string } = {}): Platform {
   const db = dbOf(env.DB)
   const direct = env.PLATFORM ?? { fetch: (request: Request) => fetch(request) }
   return platformFromEnv(env, {
-    fetcher: options.callerLeases ? direct : budgetedFetcher(direct, env),
+    fetcher: options.callerLeases ? direct : budgetedFetcher(direct, env, options.bookingFor),
     onProblem: (p) => countPlatformProblem(db, p.kind, detailOf(p), Date.now()),
   })
 }

@@ -35,6 +35,7 @@ async function offerAnswer({ d, env, accountOf }: EffectStep, effect: EffectOf<'
   const read = await account.readForOffer({
     query: { configId: slot.configId, day: slot.day, partySize: effect.spec.party_size },
     workId: `offer:${slotKeyOf(effect)}:${d.now}`,
+    requestId: effect.requestId,
     budget: () => budget(env, `account:${effect.userId}`, BOOKING_CALLS),
   })
   if (read.kind !== 'read') return read
