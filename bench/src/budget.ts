@@ -56,7 +56,7 @@ export function sampleCalls(world: World): { stop(): Promise<BudgetFigures> } {
 }
 
 /** The most calls in any `seconds` consecutive seconds. */
-function busiest(perSecond: Map<number, number>, seconds: number): number {
+export function busiest(perSecond: Map<number, number>, seconds: number): number {
   let most = 0
   for (const first of perSecond.keys()) {
     let window = 0

@@ -21,6 +21,9 @@ export interface ServiceInstance {
   service: DevServer
   /** The sandbox world this instance uses (same host name as its PLATFORM_BASE_URL). */
   control: SandboxControl
+  /** That world's platform API (what a paired device calls), and the API key both sides share. */
+  platformBase: string
+  apiKey: string
   d1: LocalD1
   api: Api
   traces: Traces
@@ -33,8 +36,8 @@ export interface World extends ServiceInstance {
   venues: SandboxVenueView[]
   /** Venues with no release rule on the platform: every day of the horizon is on sale. */
   openVenues: SandboxVenueView[]
-  /** Another service instance on its own state, using the sandbox world `host`. */
-  startInstance(name: string, host: string, bulkUsers: number): Promise<ServiceInstance>
+  /** Another service instance on its own state, using the sandbox world `host`; `vars` are passed to it (--var). */
+  startInstance(name: string, host: string, bulkUsers: number, vars?: Record<string, string>): Promise<ServiceInstance>
   close(): Promise<void>
 }
 
@@ -69,7 +72,12 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
   const venues = await sandboxControl({ fetcher: globalThis, baseUrl: sandbox.origin }).venues()
   const instances: ServiceInstance[] = []
 
-  async function startInstance(name: string, host: string, bulkUsers: number): Promise<ServiceInstance> {
+  async function startInstance(
+    name: string,
+    host: string,
+    bulkUsers: number,
+    extraVars: Record<string, string> = {},
+  ): Promise<ServiceInstance> {
     const platformBase = `http://${host}:${sandboxPort}`
     const state = join(dir, name)
     const d1 = new LocalD1(state)
@@ -91,6 +99,7 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
       `PLATFORM_BASE_URL:${platformBase}`,
       '--var',
       `PUBLIC_BASE_URL:http://127.0.0.1:${port}`,
+      ...Object.entries(extraVars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
     ]
     const service = new DevServer('service', args, port)
     const traces = new Traces()
@@ -115,7 +124,8 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
       const inCatalog = known()
       missing = missing.filter((v) => !inCatalog.has(v.id))
     }
-    const instance = { service, control: sandboxControl({ fetcher: globalThis, baseUrl: platformBase }), d1, api, traces, bulk }
+    const control = sandboxControl({ fetcher: globalThis, baseUrl: platformBase })
+    const instance = { service, control, platformBase, apiKey, d1, api, traces, bulk }
     instances.push(instance)
     return instance
   }

@@ -9,6 +9,7 @@ import type { CalendarStatus, Outcome, VenueCalendar } from '../platform/api'
 import { servicePlatform } from '../runtime/platform-health'
 import type { CalendarView } from './calendar-check'
 import { horizonObject } from './horizon-object'
+import { LEARNING_EVERY_MS } from './horizon-plan'
 
 /** A date asked about is covered by the calls of the next hour (its object asks every round meanwhile). */
 const ASKED_FOR_MS = 60 * 60_000
@@ -41,8 +42,8 @@ export class CalendarObject extends DurableObject<Cloudflare.Env> {
   #asking: Promise<Answer | { waitMs: number }> | null = null
   /** Dates asked about, with when. */
   #asked = new Map<string, number>()
-  /** The last `last_calendar_day` passed on to the venue's horizon object. */
-  #toldHorizon: string | null = null
+  /** The last `last_calendar_day` passed on to the venue's horizon object, and when. */
+  #toldHorizon: { lastDay: string; at: number } | null = null
 
   async statusOf(ask: CalendarAsk): Promise<CalendarReply> {
     const now = Date.now()
@@ -77,10 +78,14 @@ export class CalendarObject extends DurableObject<Cloudflare.Env> {
     return answer
   }
 
-  /** Every answer shows the venue's horizon: its horizon object hears of a new last day (a free look, no platform call). */
+  /**
+   * Every answer shows the venue's horizon: its horizon object hears of a new last day, and of
+   * the same one once a minute (a look it need not make itself), at no platform call.
+   */
   async #tellHorizon(venueId: number, lastDay: string, sentAt: number): Promise<void> {
-    if (lastDay === this.#toldHorizon) return
-    this.#toldHorizon = lastDay
+    const told = this.#toldHorizon
+    if (told?.lastDay === lastDay && sentAt - told.at < LEARNING_EVERY_MS) return
+    this.#toldHorizon = { lastDay, at: sentAt }
     await horizonObject(this.env, venueId)
       .observe(venueId, { lastDay, sentAt, answeredAt: Date.now() })
       .catch(() => undefined) // a look missed, nothing lost

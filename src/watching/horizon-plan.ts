@@ -68,7 +68,10 @@ export function nextHorizonCheck(f: HorizonFacts, watchedUntil: number, now: num
   const openings = nextOpenings(f)
   // Past every predicted window and still not moved: the day is late, so look often until it opens.
   const late = known && openings.length > 0 && openings.every((r) => now > r + windowMs)
-  let next: HorizonCheck = { at: now + (known && !late ? KNOWN_EVERY_MS : LEARNING_EVERY_MS), around: null }
+  // A routine look counts from the last one, whoever made it: the calendar pre-check's answers
+  // show the horizon too (calendar-object.ts), and spare these calls where they come often enough.
+  const every = known && !late ? KNOWN_EVERY_MS : LEARNING_EVERY_MS
+  let next: HorizonCheck = { at: Math.max(now, f.seen.since + every), around: null }
   for (const r of known ? openings : []) {
     const at = now < r - windowMs ? r - windowMs : now <= r + windowMs ? now + everyMs : null
     if (at !== null && at < next.at) next = { at, around: r }

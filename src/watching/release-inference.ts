@@ -18,6 +18,11 @@ import type { ReleaseClock } from './release-clock'
 const DAY_S = 86_400
 /** A move bracketed more loosely than this (of the venue's clock) says which days, not when. */
 export const MAX_BRACKET_S = 6 * 3600
+/**
+ * A move of more days than this is not a daily release (a day or two caught up after closed days
+ * is): a venue that opens a month at once, or a horizon that changed for another reason.
+ */
+export const MAX_DAYS_PER_MOVE = 3
 /** Brackets this far apart (real seconds) are one rule seen through a lagging calendar; further apart, two rules. */
 export const LAG_TOLERANCE_S = 180
 /** A learned rule is acted on (bursts, shown, preferred to the venue's notes) from this confidence. */
@@ -50,7 +55,7 @@ function readingOf(m: HorizonMove, zone: string, clock: ReleaseClock): Reading |
   const before = clock.wallAt(m.notBefore, zone)
   // Seconds from midnight starting `after.date`: negative when the bracket begins the day before.
   const start = before.secondOfDay - daysBetween(before.date, after.date) * DAY_S
-  if (after.secondOfDay - start > MAX_BRACKET_S) return null
+  if (after.secondOfDay - start > MAX_BRACKET_S || daysBetween(m.from, m.to) > MAX_DAYS_PER_MOVE) return null
   const midnightsAhead = daysBetween(after.date, m.to)
   return { lo: midnightsAhead * DAY_S - after.secondOfDay, hi: midnightsAhead * DAY_S - start }
 }

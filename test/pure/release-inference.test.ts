@@ -127,9 +127,21 @@ describe('watching the horizon', () => {
     const instant = instantOf('2026-12-04', '10:00', ZONE)
     expect(nextHorizonCheck({ ...facts, learned: null }, Number.POSITIVE_INFINITY, seen.since)?.at).toBe(seen.since + 60_000)
     expect(nextHorizonCheck(facts, Number.POSITIVE_INFINITY, seen.since)?.at).toBe(seen.since + 15 * 60_000)
-    expect(nextHorizonCheck(facts, Number.POSITIVE_INFINITY, instant - 5 * 60_000)).toEqual({ at: instant - 10_000, around: instant })
-    expect(nextHorizonCheck(facts, Number.POSITIVE_INFINITY, instant - 3_000)).toEqual({ at: instant - 1_000, around: instant })
+    // Looked at just now (whoever looked): the next routine look is later, the close watch sooner.
+    const lookedAt = (at: number) => ({ ...facts, seen: { ...seen, since: at - 1_000 } })
+    expect(nextHorizonCheck(lookedAt(instant - 5 * 60_000), Number.POSITIVE_INFINITY, instant - 5 * 60_000)).toEqual({
+      at: instant - 10_000,
+      around: instant,
+    })
+    expect(nextHorizonCheck(lookedAt(instant - 3_000), Number.POSITIVE_INFINITY, instant - 3_000)).toEqual({
+      at: instant - 1_000,
+      around: instant,
+    })
     expect(nextHorizonCheck(facts, instant - 60_000, instant - 3_000)).toBeNull() // nobody watches any more
+    // A calendar answer a minute ago counts as a look: the next one is a minute after it.
+    expect(
+      nextHorizonCheck({ ...facts, learned: null, seen: { ...seen, since: instant - 30_000 } }, Number.POSITIVE_INFINITY, instant)?.at,
+    ).toBe(instant + 30_000)
     // The day's release burst follows the rule; a move seen opening it adds that moment.
     const day = addDays('2026-12-04', 30)
     expect(openingsOfDay(facts, day)).toEqual([instant])
