@@ -13,6 +13,7 @@ import type { RequestState } from '../request/state'
 import type { Deps } from '../runtime/deps'
 import type { Cadence } from '../watching/cadence'
 import type { RequestView, Reservation } from './schemas'
+import { specView } from './spec'
 
 /** The platform's own page where a user manages or cancels reservations. */
 export const PLATFORM_ACCOUNT_URL = 'https://resy.com/account/reservations-and-notify'
@@ -66,7 +67,7 @@ export function toView(
       ),
     ),
     executor: extra.executor,
-    ...state.spec,
+    ...specView(state.spec),
     created_at: new Date(state.createdAt).toISOString(),
     updated_at: new Date(state.updatedAt).toISOString(),
     last_checked_at: iso(extra.lastCheckedAt),
