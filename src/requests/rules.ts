@@ -8,7 +8,8 @@ import { addDays, todayIn } from '../lib/zoned-time'
 import { type Spec, windowsOf } from '../request/spec'
 import type { Deps } from '../runtime/deps'
 import { toRestaurant } from '../venues/restaurants'
-import type { RequestSpec, Restaurant } from './schemas'
+import type { Restaurant } from '../venues/schema'
+import type { RequestSpec } from './schemas'
 import { specOf } from './spec'
 
 export const DATE_HORIZON_DAYS = 90
