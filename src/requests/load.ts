@@ -27,7 +27,7 @@ export const requestNotFound = (id: string) => new AppError('request_not_found',
  * earlier create stopped half-way, so a retry or a read converges.
  */
 export async function loadRequest(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'env'>,
   requestId: string,
   owner: { principal: Principal } | { userId: string },
 ): Promise<RequestState> {
