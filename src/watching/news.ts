@@ -53,7 +53,7 @@ export interface ChecksNews {
 /** What the availability objects tell a subscriber. */
 export type Heard = SlotsSeen | ChecksNews
 
-/** What watching reads of a request's spec (the fields of RequestSpec in src/requests/schemas.ts). */
+/** What watching reads of a request's spec (fields of the request's Spec, src/request/spec.ts). */
 export interface WatchedSpec {
   venue_ids: number[]
   dates: string[]

@@ -6,7 +6,7 @@
 // docs/decisions/booking.md lists every field read here, in order; docs/platform.md their sources.
 import { instantOf } from '../../lib/zoned-time'
 import type { BookingDetails, ChargedAmounts, SlotTerms, TemplateTerms } from '../../platform/api'
-import type { RequestSpec } from '../../requests/schemas'
+import type { Spec } from '../spec'
 
 /** What the find reply says booking the table commits to. */
 export type MoneyTerms =
@@ -164,7 +164,7 @@ export function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, 
 export function decideBooking(input: {
   terms: SlotTerms
   details: BookingDetails
-  spec: RequestSpec
+  spec: Spec
   at: ServiceTime
   now: number
 }): BookingDecision {
