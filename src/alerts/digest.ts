@@ -4,6 +4,7 @@
 // back unless a restaurant-date the user has not heard of appears; the effect runner applies the
 // gap (a user setting) and the daily cap. Booking never waits for any of this: only alerts do.
 import { betterTable } from '../db/alert-groups'
+import { dollars } from '../lib/money'
 import type { SlotTerms } from '../platform/api'
 import type { DigestTable, Table } from './notice'
 
@@ -29,7 +30,7 @@ export const BEST_PER_DAY = 3
 /** Restaurant-dates remembered as told (bounded like `alerted`). */
 export const DAYS_LIMIT = 500
 
-/** What the digest reads of its request's state (src/requests/state.ts holds these fields). */
+/** What the digest reads of its request's state (src/request/state.ts holds these fields). */
 export interface DigestOfRequest {
   watching: string[]
   digest: PendingDigest | null
@@ -48,15 +49,12 @@ export interface PendingDigest {
 
 export const restaurantDate = (t: Pick<Table, 'venueId' | 'day'>) => `${t.venueId}:${t.day}`
 
-/** "$25", "$12.50": an amount in the words of an alert. */
-export const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
-
 /** What the find slot says booking costs, in a few words; null for nothing. */
 export function feeWords(terms: SlotTerms | undefined): string | null {
   if (!terms) return null
-  if (terms.template?.isEvent) return terms.depositFee === null ? 'ticketed' : `ticket ${money(terms.depositFee)}`
-  if (terms.depositFee !== null) return `deposit ${money(terms.depositFee)}`
-  if (terms.isPaid && terms.cancellationFee) return `card held, ${money(terms.cancellationFee)} cancellation fee`
+  if (terms.template?.isEvent) return terms.depositFee === null ? 'ticketed' : `ticket ${dollars(terms.depositFee)}`
+  if (terms.depositFee !== null) return `deposit ${dollars(terms.depositFee)}`
+  if (terms.isPaid && terms.cancellationFee) return `card held, ${dollars(terms.cancellationFee)} cancellation fee`
   return null
 }
 

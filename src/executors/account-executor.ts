@@ -15,7 +15,7 @@ export type WatchPlace =
   /** The request waits: the cloud connection is missing or needs reconnecting, or the device is offline. */
   | { kind: 'blocked'; state: 'missing' | 'reauth' | 'device_offline' }
 
-/** Why the account was not read before booking; the request's words (events.ts OfferAnswer) take these as they are. */
+/** Why the account was not read before booking; the request's words (src/request/events.ts OfferAnswer) take these as they are. */
 export type NotRead =
   /** The user's connection is missing or was rejected; `reconnectNotice` is set the first time. */
   | { kind: 'no_connection'; reconnectNotice: number | null }
@@ -31,10 +31,10 @@ export interface OfferRead {
   /** The device's work id prefix (one per look, so a second look asks the device again). */
   workId: string
   /**
-   * The account's call budget: how long to wait, 0 to go. The caller's limiter (src/watching),
+   * The account's limiter: how long to wait in ms, 0 to go. The caller's (src/watching/limits.ts),
    * which executors may not import; asked only when calls would be made.
    */
-  budget: () => Promise<number>
+  limiterWait: () => Promise<number>
 }
 
 export interface BookCall {

@@ -91,7 +91,7 @@ function NotificationItem(props: { item: InboxItem; status: Status | undefined; 
 export interface NotificationsProps {
   inbox: PageOf<InboxItem>
   statuses: ReadonlyMap<string, Status>
-  /** The venue zone of each notice's request (src/requests/request-zones.ts). */
+  /** The venue zone of each notice's request (src/alerts/request-zones.ts). */
   zones: ReadonlyMap<string, string>
   showOutbox: boolean
 }
