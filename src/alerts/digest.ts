@@ -18,7 +18,7 @@ export const GATHER_MS = 5_000
 export const gatherFor = (state: Pick<DigestOfRequest, 'watching'>) => (state.watching.length > 1 ? GATHER_MS : 0)
 
 /** A send that did not answer within this died with its object: the next alarm sends again. */
-export const SEND_TIMEOUT_MS = 60_000
+const SEND_TIMEOUT_MS = 60_000
 /**
  * Tables a waiting digest lists one by one, at most. Beyond it, each restaurant-date keeps its
  * best tables (at least BEST_PER_DAY, however many restaurant-dates there are) and the rest are
@@ -85,7 +85,7 @@ export function addToDigest(
  * tables, the largest quota (at least BEST_PER_DAY) that fits; the rest are counted in `more`.
  * So a restaurant with few tables is never crowded out by one with many.
  */
-export function withinLimit(tables: DigestTable[], more: Record<string, number>): { tables: DigestTable[]; more: Record<string, number> } {
+function withinLimit(tables: DigestTable[], more: Record<string, number>): { tables: DigestTable[]; more: Record<string, number> } {
   if (tables.length <= PENDING_LIMIT) return { tables, more }
   const byDay = new Map<string, DigestTable[]>()
   for (const t of tables) byDay.set(restaurantDate(t), [...(byDay.get(restaurantDate(t)) ?? []), t])

@@ -11,7 +11,7 @@ import { fromBase64, randomBytes, toBase64 } from './bytes'
 
 export const PBKDF2_ITERATIONS = 100_000
 /** The pepper in use: PASSWORD_PEPPER. A rotation would add a second secret and version 2. */
-export const PEPPER_VERSION = 1
+const PEPPER_VERSION = 1
 const SALT_BYTES = 16
 const HASH_BITS = 256
 

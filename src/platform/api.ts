@@ -18,7 +18,7 @@ export interface Account {
   paymentMethodId: number | null
 }
 
-export interface VenueHit {
+interface VenueHit {
   venueId: number
   name: string
   city: string
@@ -178,7 +178,7 @@ export interface DetailsQuery {
 }
 
 /** A venue's days for one party size (GET /4/venue/calendar; docs/platform.md, "Calendar and release"); dates inclusive, YYYY-MM-DD. */
-export interface CalendarQuery {
+interface CalendarQuery {
   venueId: number
   partySize: number
   startDate: string
@@ -198,7 +198,7 @@ export interface VenueCalendar {
   lastCalendarDay: string | null
 }
 
-export interface BookCommand {
+interface BookCommand {
   bookToken: string
   paymentMethodId: number | null
 }

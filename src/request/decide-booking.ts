@@ -29,10 +29,10 @@ import { type Decided, stateOnly } from './step'
 import { blockedUntil, heardAt } from './watch-state'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
-export const VERIFY_WINDOW_MS = 10 * 60 * 1000
-export const VERIFY_INTERVAL_MS = 20_000
+const VERIFY_WINDOW_MS = 10 * 60 * 1000
+const VERIFY_INTERVAL_MS = 20_000
 /** An offer check older than this died with its object: the next news may start another. */
-export const OFFER_CHECK_TIMEOUT_MS = 60_000
+const OFFER_CHECK_TIMEOUT_MS = 60_000
 
 type BookingEvent = Extract<RequestEvent, { kind: 'slots_seen' | 'offer_checked' | 'booking_answer' | 'verification_answer' }>
 

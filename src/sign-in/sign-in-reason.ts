@@ -21,7 +21,7 @@ const REASONS: [RegExp, string][] = [
 ]
 
 /** The reason for a safe next path (src/html/next-path.ts), or undefined for the home page and others. */
-export function signInReason(next: string): string | undefined {
+function signInReason(next: string): string | undefined {
   const path = new URL(next, 'http://same-origin.invalid').pathname
   return REASONS.find(([pattern]) => pattern.test(path))?.[1]
 }

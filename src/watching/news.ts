@@ -33,7 +33,7 @@ export interface CheckProblem {
 }
 
 /** Every new matching slot of one availability poll of one venue-day. */
-export interface SlotsSeen {
+interface SlotsSeen {
   kind: 'slots_seen'
   venueDay: VenueDay
   venueName: string
@@ -43,7 +43,7 @@ export interface SlotsSeen {
 }
 
 /** An availability object's checks started failing (problem) or work again (null). */
-export interface ChecksNews {
+interface ChecksNews {
   kind: 'checks'
   venueDay: VenueDay
   venueName: string

@@ -38,7 +38,7 @@ const hoursWord = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`
 const unknown = (reason: string): Reading<MoneyTerms> => ({ ok: false, reason })
 
 /** "HH:MM:SS" (or "HH:MM") → "HH:MM", or null when it is not a time of day. */
-export function clockOf(value: string): string | null {
+function clockOf(value: string): string | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/.exec(value.trim())
   return m ? `${m[1]}:${m[2]}` : null
 }
@@ -128,7 +128,7 @@ export function statedMoneyIn(needToKnow: string | null): string | null {
  * The large-party terms of the table's template for this party: the fee that replaces the
  * table's own from `large_party_size_cancel` on, or why it cannot be used.
  */
-export function largePartyFeeOf(template: TemplateTerms | null, partySize: number): Reading<number | null> {
+function largePartyFeeOf(template: TemplateTerms | null, partySize: number): Reading<number | null> {
   const size = template?.largePartySize ?? null
   if (size === null || size <= 0 || partySize < size) return { ok: true, value: null }
   const fee = template?.largePartyFee ?? null
@@ -140,7 +140,7 @@ export function largePartyFeeOf(template: TemplateTerms | null, partySize: numbe
  * Where the details reply contradicts the find terms, in words; null when it agrees. The fee
  * may be stated per person or for the party (unknown: docs/platform.md, "Money terms"), so either agrees.
  */
-export function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, partySize: number): string | null {
+function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, partySize: number): string | null {
   if (terms.kind === 'up_front') return null // never booked anyway
   const fee = details.cancellationFee
   if (terms.kind === 'no_card') return (fee ?? 0) > 0 ? `the booking details state a ${dollars(fee ?? 0)} cancellation fee` : null
