@@ -1,4 +1,4 @@
-// The local demo control (issue 28): "Open a matching table now" on a request's page makes the
+// The local demo control: "Open a matching table now" on a request's page makes the
 // sandbox platform open a table that fits the request — one of the venue-days it watches, a time
 // in its window, its party size and seating, and free terms (no fee, no deposit, no card), which
 // any auto_book accepts — and asks that venue-day's availability object to check at once, so a

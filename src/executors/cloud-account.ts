@@ -38,7 +38,7 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       const outcome = opened
         ? await d.platform.book(opened.authToken(), {
             bookToken,
-            // The card only where the table holds one (§11; `Cierge:resy/book.go`).
+            // The card only where the table holds one (`Cierge:resy/book.go`; docs/platform.md, "Booking").
             paymentMethodId: needsCard ? opened.paymentMethodId : null,
           })
         : ({ kind: 'reauth' } as const)

@@ -56,7 +56,7 @@ export type RequestEvent =
   | Heard
   /**
    * What the user's platform connection is, as an effect found it or the user changed it;
-   * `device_offline`: the user books from a paired device and none is connected (issue 17).
+   * `device_offline`: the user books from a paired device and none is connected.
    * `subscribed`: the effect that found it working has registered the watch already.
    * `rewatch`: the user changed where platform calls run; an active request subscribes again there.
    */

@@ -73,12 +73,12 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
     await this.#handle('connected', { kind: 'connection', state: 'ok', reconnectNotice: null }, Date.now())
   }
 
-  /** The user changed where platform calls run: an active request subscribes again there (issue 17). */
+  /** The user changed where platform calls run: an active request subscribes again there. */
   async rewatch(execution: 'cloud' | 'user_device'): Promise<void> {
     await this.#handle('rewatch', { kind: 'connection', state: 'ok', reconnectNotice: null, rewatch: execution }, Date.now())
   }
 
-  /** The user books from a paired device and none is connected any more: watching pauses (issue 17). */
+  /** The user books from a paired device and none is connected any more: watching pauses. */
   async deviceOffline(): Promise<void> {
     await this.#handle('deviceOffline', { kind: 'connection', state: 'device_offline', reconnectNotice: null }, Date.now())
   }

@@ -67,7 +67,7 @@ export async function viewsFor(deps: Deps, states: RequestState[], principal: Pr
         )
       : Promise.resolve([]),
   ])
-  // A user whose device makes the calls is checked by availability objects of their own (issue 17).
+  // A user whose device makes the calls is checked by availability objects of their own.
   const viaOf = (userId: string) => watcherOf(connections.get(userId) ?? noFacts, userId)
   const checks = await lastChecks(deps.env, states, viaOf)
   const venues = await findVenues(deps.db, [...new Set(reservations.map((r) => r.venueId))])
@@ -105,7 +105,7 @@ async function lastChecks(
 }
 
 /**
- * How often the platform is checked for this request now (issue 23): its slowest venue-day's
+ * How often the platform is checked for this request now: its slowest venue-day's
  * cadence, the budget's stretch included, and the cadence its plans ask for. Null when it is not
  * watching or no venue-day has checked yet. For the request page.
  */

@@ -62,7 +62,7 @@ export async function resetCalendarFeed(deps: Deps, userId: string): Promise<Fee
 }
 
 /**
- * The user's current feed URLs, to show again on the Calendar page (issue 25): the secret is
+ * The user's current feed URLs, to show again on the Calendar page: the secret is
  * derived from the server's key, the user and when the feed was made, so only its hash is stored
  * and a reset (a new time) still ends the old address. A feed made before (a random secret)
  * cannot be shown again: null, and the page offers a reset.

@@ -18,7 +18,7 @@ export function availabilityName(q: VenueDay): string {
 
 /**
  * The availability object that checks a venue-day: the shared one (the service's calls), or, for
- * a user whose paired device makes the calls (issue 17), one of that user's own (`via` the user).
+ * a user whose paired device makes the calls, one of that user's own (`via` the user).
  */
 export function availabilityObjectName(key: string, via: string | null): string {
   return via ? `${key}@${via}` : key

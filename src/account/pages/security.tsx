@@ -45,7 +45,7 @@ function PasswordForm(props: SecurityPageProps) {
   )
 }
 
-/** The "also revoke" checkboxes of both forms (issue 27, item 7), none ticked by default. */
+/** The "also revoke" checkboxes of both forms, none ticked by default. */
 function AlsoRevoke() {
   const choices = [
     ['tokens', 'Personal access tokens'],

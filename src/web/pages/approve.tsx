@@ -124,7 +124,7 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
 }
 
 /**
- * The money terms that stop an automatic booking (src/request/booking/booking-decision.ts, issue 22),
+ * The money terms that stop an automatic booking (src/request/booking/booking-decision.ts; docs/decisions/booking.md),
  * in the words the alert uses when one of them does. Your card goes only to a table that holds one.
  */
 function MoneyTerms(props: { partySize: number }) {

@@ -1,4 +1,4 @@
-// The home page of a signed-in diner (issue 25, item 4): what is next. Approvals waiting (each
+// The home page of a signed-in diner: what is next. Approvals waiting (each
 // opens the approval page, where the exact terms are shown before Approve), upcoming verified
 // reservations (an .ics and the platform link), and the requests being watched with their last
 // check. The setup checklist stays on top only until setup is done.

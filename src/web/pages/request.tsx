@@ -139,7 +139,7 @@ function NextStep(props: { request: RequestView }) {
 }
 
 /**
- * The cadence achieved, in words. When the service's platform budget stretches it (issue 23), the
+ * The cadence achieved, in words. When the service's platform budget stretches it, the
  * diner sees that and the cadence their request asked for: a slower check is a smaller chance.
  */
 function CadenceWords(props: { cadence: Cadence }) {
@@ -193,7 +193,7 @@ function Pulse(props: { request: RequestView; now: number; cadence: Cadence | nu
   )
 }
 
-/** The sandbox's demo control (issue 28): never rendered outside local development. */
+/** The sandbox's demo control: never rendered outside local development. */
 function DemoControl(props: { csrfToken: string; action: string }) {
   return (
     <section class="card" aria-labelledby="demo-heading">

@@ -199,7 +199,7 @@ requestsRoutes.get('/requests/:id', (c) => {
   return showRequest(c, depsOf(c.env, c.req.url), c.req.param('id'), notice ? { notice } : {})
 })
 
-// Local development with the sandbox only (issue 28): anywhere else this route answers "not found",
+// Local development with the sandbox only: anywhere else this route answers "not found",
 // as if it did not exist. The session and the form's CSRF token are checked like every form's.
 requestsRoutes.post('/requests/:id/demo-table', async (c) => {
   if (!sandboxDemoEnabled(c.env)) return notFound(c)
