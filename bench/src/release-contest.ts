@@ -232,7 +232,7 @@ async function ruleError(instance: ServiceInstance, venue: SandboxVenueView, rul
       restaurants?: { venue_id: number; release_rule: { days_in_advance: number; time_of_day: string; source: string } | null }[]
     }
   ).restaurants?.find((r) => r.venue_id === venue.id)?.release_rule
-  if (!found || found.source !== 'learned') return null
+  if (found?.source !== 'learned') return null
   const lead = (days: number, time: string) => {
     const [h = 0, m = 0, s = 0] = time.split(':').map(Number)
     return days * 86_400 - (h * 3600 + m * 60 + s)

@@ -18,7 +18,7 @@ export interface Account {
   paymentMethodId: number | null
 }
 
-export interface VenueHit {
+interface VenueHit {
   venueId: number
   name: string
   city: string
@@ -48,7 +48,7 @@ export interface VenueDetails extends VenueHit {
 /**
  * A slot's money terms exactly as /4/find states them: the slot's `payment` object and its venue
  * template (docs/platform.md, "Money terms"). Nothing is interpreted here; null means the
- * platform did not state the field. The booking decision (requests/booking/booking-decision.ts)
+ * platform did not state the field. The booking decision (src/request/booking/booking-decision.ts)
  * reads these, and treats anything missing as a reason not to book.
  */
 export interface SlotTerms {
@@ -178,7 +178,7 @@ export interface DetailsQuery {
 }
 
 /** A venue's days for one party size (GET /4/venue/calendar; docs/platform.md, "Calendar and release"); dates inclusive, YYYY-MM-DD. */
-export interface CalendarQuery {
+interface CalendarQuery {
   venueId: number
   partySize: number
   startDate: string
@@ -198,7 +198,7 @@ export interface VenueCalendar {
   lastCalendarDay: string | null
 }
 
-export interface BookCommand {
+interface BookCommand {
   bookToken: string
   paymentMethodId: number | null
 }

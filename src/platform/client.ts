@@ -13,7 +13,7 @@ import {
 } from './api'
 import { BLOCK_WORDS } from './blocks'
 import { calendarOf } from './calendar'
-import { createTransport, describeIssue, type Exchange, type Fetcher, type TransportOptions } from './http'
+import { createTransport, describeIssue, type Exchange, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from './mapping'
 import { releaseRuleOf } from './release'
 import { REFRESH_COOKIE, refreshTokenIn, saysSessionInvalid, tokenExpiry } from './session'
@@ -32,7 +32,6 @@ import {
   venueAnswer,
 } from './wire'
 
-export type { Fetcher }
 export type PlatformClientOptions = TransportOptions
 
 const SEARCH_PAGE_SIZE = 8

@@ -2,11 +2,11 @@
 // learns it as new days open, watching/horizon-object.ts) once it is sure enough, else the one its
 // notes state. When the two disagree the learned one is shown and the notes' is kept beside it.
 import type { VenueRow } from '../db/venues'
-import type { Restaurant } from '../requests/schemas'
 import type { Deps } from '../runtime/deps'
 import { horizonObject } from '../watching/horizon-object'
 import { hhmmOf, type ReleaseClock, releaseClockFrom, secondOfDayOf } from '../watching/release-clock'
 import { disagrees, type LearnedRule, USE_CONFIDENCE } from '../watching/release-inference'
+import type { Restaurant } from './schema'
 
 export type ReleaseRuleView = NonNullable<Restaurant['release_rule']>
 

@@ -3,13 +3,13 @@
 // from venue details) so it can be watched. Search never checks live availability.
 import { findVenues, searchCatalog, upsertVenues, type VenueRow } from '../db/venues'
 import type { VenueDetails } from '../platform/api'
-import type { Restaurant } from '../requests/schemas'
 import type { Deps } from '../runtime/deps'
 import { REAL_CLOCK, type ReleaseClock } from '../watching/release-clock'
 import type { LearnedRule } from '../watching/release-inference'
 import { clockOf, learnedRules, releaseRuleView } from './release-rule'
+import type { Restaurant } from './schema'
 
-export const SEARCH_LIMIT = 8
+const SEARCH_LIMIT = 8
 
 /** A catalog row as a restaurant, with the release rule its venue's horizon object learned (if any). */
 export function toRestaurant(row: VenueRow, learned: LearnedRule | null = null, clock: ReleaseClock = REAL_CLOCK): Restaurant {

@@ -16,7 +16,7 @@ import { bursting, type Cadence, intervalAt, nextBurstEdge, nextPollAt, releaseA
 import { type CalendarView, calendarSettingsFrom, needsCalendar, pollKind } from './calendar-check'
 import { deliveriesFor, newSlots, sameKeys } from './deliveries'
 import { horizonObject } from './horizon-object'
-import { budget } from './limits'
+import { limiterWait } from './limits'
 import { slotKey } from './match'
 import { availabilityName, availabilityObjectName, type CheckProblem, type Heard } from './news'
 import { decidePoll, type PollStep } from './poll-step'
@@ -59,7 +59,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
 
   /**
    * The next run asks the platform at once, whatever the cadence and the answer in memory: the
-   * local demo control (requests/demo-table.ts) just opened a table here. A failing platform
+   * local demo control (src/demo/demo-table.ts) just opened a table here. A failing platform
    * keeps its back-off (asking again during a block keeps the block in place).
    */
   async checkNow(): Promise<void> {
@@ -190,7 +190,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       const venueCap = subject.via
         ? (`venue:${subject.venueDay.venueId}@${subject.via}` as const)
         : (`venue:${subject.venueDay.venueId}` as const)
-      const wait = isBurst ? await budget(this.env, venueCap) : 0
+      const wait = isBurst ? await limiterWait(this.env, venueCap) : 0
       const round = wait > 0 ? { kind: 'wait' as const, waitMs: wait } : await this.#round(subject, isBurst, released(plans, now), gap, now)
       if (round.kind === 'wait') {
         // The venue's cap or the service-wide budget has no call for this venue-day now: its

@@ -30,8 +30,11 @@ export function take(bucket: Bucket | null, limit: Limit, cost: number, now: num
 /** A venue (the service's finds), a venue as one user's paired device sees it, or a user's platform account. */
 export type Subject = `venue:${number}` | `venue:${number}@${string}` | `account:${string}`
 
-/** Asks the subject's limiter; 0 means go ahead. */
-export function budget(env: Cloudflare.Env, subject: Subject, cost = 1): Promise<number> {
+/**
+ * Asks the subject's limiter for `cost` calls: how long to wait in ms, 0 to go ahead. (Not the
+ * service-wide budget of src/budget, which every cloud call passes as well.)
+ */
+export function limiterWait(env: Cloudflare.Env, subject: Subject, cost = 1): Promise<number> {
   const limit = subject.startsWith('venue:') ? VENUE_LIMIT : ACCOUNT_LIMIT
   return env.LIMITER.get(env.LIMITER.idFromName(subject)).take(limit, cost)
 }

@@ -7,8 +7,10 @@ import { Alert } from '../../html/components/form'
 import { ago, formatCalendarDate, formatClock, formatLocal } from '../../html/format'
 import { people } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
-import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
+import type { RequestView } from '../../requests/schemas'
+import type { Reservation } from '../../reservations/schema'
 import type { SetupProgress } from '../../setup/setup-progress'
+import type { Restaurant } from '../../venues/schema'
 import { SetupChecklist } from '../components/setup-checklist'
 
 export interface DinerHomeProps {
