@@ -130,11 +130,13 @@ export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
     /** Above this many calls in a second from one client, the CDN blocks it (null: no such rule, the default). */
     setCdnRate: (rate: CdnRateInput) => call('POST', '/cdn-rate', z.object({ ok: z.boolean() }), rate).then(() => undefined),
     calls: () => call('GET', '/calls', callsSchema).then((r) => r.calls),
-    /** Every call by the second it arrived (epoch s, the sandbox's clock), since `since` (epoch ms). */
-    callsPerSecond: (since: number) =>
-      call('GET', `/calls/per-second?since=${since}`, z.object({ perSecond: z.array(z.tuple([z.number(), z.number()])) })).then(
-        (r) => r.perSecond,
-      ),
+    /** Every call by the second it arrived (epoch s, the sandbox's clock), since `since` (epoch ms); only `client`'s (a User-Agent) when given. */
+    callsPerSecond: (since: number, client?: string) =>
+      call(
+        'GET',
+        `/calls/per-second?${new URLSearchParams({ since: String(since), ...(client === undefined ? {} : { client }) })}`,
+        z.object({ perSecond: z.array(z.tuple([z.number(), z.number()])) }),
+      ).then((r) => r.perSecond),
     ledger: () => call('GET', '/ledger', z.object({ bookings: z.array(bookingSchema) })).then((r) => r.bookings),
     /** Tokens issued from now on live this long (default 45 and 90 days). */
     setTokenLifetimes: (lifetimes: TokenLifetimes) =>

@@ -13,6 +13,7 @@
 // coalescing phase's host, reset), so no other phase sees the compressed clock.
 import { type LedgerEntry, type SandboxVenueView, sandboxControl } from '../../sandbox/control-client'
 import { addDays, instantOf, wallClockAt } from '../../src/lib/zoned-time'
+import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import { busiest } from './budget'
 import { sleep } from './processes'
 import { mapLimit, percentile, round } from './stats'
@@ -99,8 +100,10 @@ export async function releaseContest(
   if (venues.length < RULES.length) throw new Error('not enough open venues for the release contest')
   const instance = await contestInstance(world, epoch, venues, options.log)
   try {
+    // One booker per venue and table: its requests are that table's on consecutive days, never two
+    // on one date (the service refuses overlapping dinners of one user).
     const bookers: { user: WebUser; email: string }[] = []
-    for (let i = 0; i < TABLES * 2; i++) {
+    for (let i = 0; i < TABLES * venues.length; i++) {
       const email = `bench-release-contest${i}@sandbox.example`
       bookers.push({ user: await newWebUser(instance.service.origin, `release-contest${i}`, email), email })
     }
@@ -113,7 +116,7 @@ export async function releaseContest(
       return Array.from({ length: options.days }, (_x, k) => {
         const releaseDate = addDays(date, k)
         return Array.from({ length: TABLES }, (_y, t) => {
-          const booker = bookers[(t * 2 + (k % 2)) % bookers.length]
+          const booker = bookers[v * TABLES + t]
           if (!booker) throw new Error('no booker')
           return {
             venue,
@@ -165,7 +168,7 @@ export async function releaseContest(
       days.push(dayFigures(k, today, await instance.control.ledger(), known, instance))
       options.log(`release contest day ${k}: ${JSON.stringify(days.at(-1))}`)
     }
-    const perSecond = new Map(await instance.control.callsPerSecond(epoch))
+    const perSecond = new Map(await instance.control.callsPerSecond(epoch, DEFAULT_USER_AGENT))
     const share = (errors: (number | null)[], bound: number) =>
       round(errors.filter((e) => e !== null && e <= bound).length / Math.max(1, venues.length), 2) ?? 0
     return {

@@ -53,8 +53,8 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
   }
 
   /** Every platform call starts here: counted (by when it arrived), and maybe given an injected fault. */
-  async enter(endpoint: Endpoint, arrivedAt = Date.now()): Promise<Fault | null> {
-    const fault = enter(this.#sql, endpoint, arrivedAt)
+  async enter(endpoint: Endpoint, arrivedAt = Date.now(), client = ''): Promise<Fault | null> {
+    const fault = enter(this.#sql, endpoint, arrivedAt, client)
     if (this.env.SANDBOX_DEMO === 'on' && (await this.ctx.storage.getAlarm()) === null) {
       await this.ctx.storage.setAlarm(Date.now() + nextDemoDelayMs())
     }
@@ -213,8 +213,8 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
     return callCounts(this.#sql)
   }
 
-  callsPerSecond(since: number): [number, number][] {
-    return callsPerSecond(this.#sql, since)
+  callsPerSecond(since: number, client?: string): [number, number][] {
+    return callsPerSecond(this.#sql, since, client)
   }
 
   ledger(): Booking[] {

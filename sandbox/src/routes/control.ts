@@ -105,8 +105,8 @@ controlRoutes.get('/calls', async (c) => c.json({ calls: await worldOf(c).calls(
 
 /** Every call by the second it arrived, since `since` (epoch ms): the platform's view of how calls bunch. */
 controlRoutes.get('/calls/per-second', async (c) => {
-  const { since } = z.object({ since: z.coerce.number().int().min(0) }).parse(c.req.query())
-  return c.json({ perSecond: await worldOf(c).callsPerSecond(since) })
+  const { since, client } = z.object({ since: z.coerce.number().int().min(0), client: z.string().optional() }).parse(c.req.query())
+  return c.json({ perSecond: await worldOf(c).callsPerSecond(since, client) })
 })
 
 controlRoutes.get('/ledger', async (c) => c.json({ bookings: await worldOf(c).ledger() }))
