@@ -31,12 +31,16 @@ function tierOfCall(request: Request): Tier {
   return 'lookup'
 }
 
-/** `holder`: the request whose booking these calls make, when one does (budget.ts LeaseRequest.holder). */
-export function budgetedFetcher(inner: Fetcher, env: Cloudflare.Env, holder?: string): Fetcher {
+/**
+ * `holder`: the request whose booking these calls make, when one does (budget.ts LeaseRequest.holder);
+ * `verifying`: they verify a booking already made (call-window.ts ceilingOf).
+ */
+export function budgetedFetcher(inner: Fetcher, env: Cloudflare.Env, booking: { holder?: string; verifying?: boolean } = {}): Fetcher {
+  const { holder } = booking
   return {
     async fetch(request) {
       const tier = tierOfCall(request)
-      const step = BOOKING_STEPS.get(new URL(request.url).pathname)
+      const step = booking.verifying ? 'verify' : BOOKING_STEPS.get(new URL(request.url).pathname)
       const ask = tier === 'booking' ? { tier, cost: 1, key: crypto.randomUUID(), step, ...(holder ? { holder } : {}) } : { tier, cost: 1 }
       const leased = await awaitLease(env, ask, tier === 'booking' ? BOOKING_WAIT_MS : LOOKUP_WAIT_MS)
       if (!leased) {

@@ -28,8 +28,8 @@ export const POLL_RATE_SHARE = 1 - 2 * MARGIN_SHARE
 export interface Grant {
   at: number
   count: number
-  /** A booking's first call (its details), its book, another call with the user's token, or any other. */
-  kind: 'booking-start' | 'booking-book' | 'booking' | 'other'
+  /** A booking's first call (its details), its book, another call of it (the reservations before book), a verification, or any other. */
+  kind: 'booking-start' | 'booking-book' | 'booking' | 'booking-verify' | 'other'
   /** The request a booking's call is for, when the caller says (a booking start: see `startedFor`). */
   holder?: string
 }
@@ -112,8 +112,11 @@ export function owedToStartedBookings(grants: readonly Grant[]): { calls: number
 export const startedFor = (grants: readonly Grant[], holder: string | undefined) =>
   holder !== undefined && grants.some((g) => g.kind === 'booking-start' && g.holder === holder)
 
-/** A booking's first call (its details) or its book; other calls with a user's token have none. */
-export type BookingStep = 'start' | 'book'
+/**
+ * A booking's first call (its details), its book, or a verification of one already made (the
+ * account's reservations read after book); other calls with a user's token have none.
+ */
+export type BookingStep = 'start' | 'book' | 'verify'
 
 export interface WindowRoom {
   limit: number
@@ -146,6 +149,9 @@ export function ceilingOf(tier: Tier, room: WindowRoom, step?: BookingStep, seco
       const start = limit - owed.calls - BOOKING_CALLS_AFTER_START
       return secondTable ? Math.max(0, start - room.waitingFirstTables) : Math.max(1, start)
     }
+    // A verification can wait seconds: the table is booked (or not) already. It leaves the calls
+    // the started bookings still owe, and the room first tables are waiting for.
+    if (step === 'verify') return Math.max(0, limit - owed.calls - room.waitingFirstTables)
     return step === 'book' ? limit : Math.max(1, limit - owed.books)
   }
   if (tier === 'burst') {

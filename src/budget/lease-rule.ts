@@ -113,5 +113,6 @@ function granted(state: LeaseState, budgetPerSecond: number, ask: LeaseAsk, now:
 /** How the window records a grant (call-window.ts owedToStartedBookings reads the booking steps). */
 export function grantKindOf(ask: Pick<LeaseAsk, 'tier' | 'step'>): Grant['kind'] {
   if (ask.tier !== 'booking') return 'other'
+  if (ask.step === 'verify') return 'booking-verify'
   return ask.step === 'start' ? 'booking-start' : ask.step === 'book' ? 'booking-book' : 'booking'
 }

@@ -64,7 +64,9 @@ export async function accountReservations(
   fromDevice: Outcome<PlatformReservation[]> | null,
 ): Promise<AccountReservations> {
   const opened = await c.session.open()
-  const listed = opened ? await opened.read((authToken) => c.d.platform.listReservations(authToken)) : fromDevice
+  // A verification: at a release instant it waits for the bookings under way and the first tables waiting.
+  const platform = servicePlatform(c.d.env, { verifying: true })
+  const listed = opened ? await opened.read((authToken) => platform.listReservations(authToken)) : fromDevice
   if (!listed) return { kind: 'unreadable', reconnectNotice: null }
   if (listed.kind === 'reauth') return { kind: 'unreadable', reconnectNotice: await c.session.rejected() }
   if (listed.kind !== 'ok') return { kind: 'unreadable', reconnectNotice: null }

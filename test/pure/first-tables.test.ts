@@ -32,6 +32,17 @@ describe('the window at a release instant', () => {
     expect(decideLease(state, BUDGET, start('A', 'a-second'), NOW + 1_100)).toBeGreaterThan(0)
   })
 
+  it("leaves a verification's room to a waiting first table: the booking it verifies is made already", () => {
+    const state = emptyLeaseState()
+    state.grants.push(...others(28, NOW - 9_500))
+    // A first table waits for room: its details and two later calls do not fit in the window's 30.
+    expect(decideLease(state, BUDGET, start('B', 'b-details'), NOW)).toBeGreaterThan(0)
+    const verify = { tier: 'booking' as const, cost: 1, key: 'a-verify', step: 'verify' as const }
+    state.grants.splice(0, 1) // one call leaves: room for the booking's three, not for a verification too
+    expect(decideLease(state, BUDGET, verify, NOW + 100)).toBeGreaterThan(0)
+    expect(decideLease(state, BUDGET, start('B', 'b-details'), NOW + 200)).toBe(0)
+  })
+
   it("lets a request's second table start at once when there is room for every first table too", () => {
     const state = emptyLeaseState()
     state.grants.push({ at: NOW - 1_000, count: 1, kind: 'booking-start', holder: 'A' }, ...others(5, NOW - 500))
