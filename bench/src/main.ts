@@ -36,6 +36,12 @@ const started = Date.now()
 const log = (line: string) => console.log(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${line}`)
 
 const world = await startWorld({ bulkUsers: Math.ceil(target / 20) + 120, log })
+// Stopped early (Ctrl-C, or `kill` of this process): the servers it started go with it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void world.close().finally(() => process.exit(130))
+  })
+}
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100)
 const results: BenchResults = {
   startedAt: new Date(started).toISOString(),
