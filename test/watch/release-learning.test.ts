@@ -9,7 +9,7 @@ import { addDays, wallClockAt } from '../../src/lib/zoned-time'
 import { approveRequest } from '../../src/requests/approve'
 import { horizonObject } from '../../src/watching/horizon-object'
 import { WebClient } from '../web/web-client'
-import { availabilityOf, control, createRequest, ledgerOf, runPoll, setUp, VENUE, ZONE } from './world'
+import { availabilityOf, control, createRequest, ledgerOf, runPoll, setUp, specFor, VENUE, ZONE } from './world'
 
 const DAY_MS = 86_400_000
 
@@ -45,16 +45,7 @@ describe('release rules learned from the platform', () => {
     await control().addSlot({ venueId: VENUE, day: opening, time: '23:00', seating: 'Dining Room', partyMin: 2, partyMax: 2 })
 
     // Requests made before either day is on sale.
-    const spec = (day: string) => ({
-      venue_ids: [VENUE],
-      dates: [day],
-      earliest_time: '23:00',
-      latest_time: '23:45',
-      party_size: 2,
-      timezone: ZONE,
-      expires_at: `${day}T22:00:00-05:00`,
-      mode: 'auto_book',
-    })
+    const spec = (day: string) => specFor(day, { mode: 'auto_book' })
     const first = await createRequest(token, spec(opening))
     await approveRequest({ env }, { requestId: first.id, revision: first.revision, userId: owner.id })
     const second = await createRequest(token, spec(following))

@@ -51,7 +51,8 @@ export async function setUp(options: { email?: string; connect?: boolean } = {})
   }
 }
 
-function specFor(day: string, overrides: Record<string, unknown>) {
+/** A request for a late table at Pomelo Garden on `day`, with `overrides`. */
+export function specFor(day: string, overrides: Record<string, unknown> = {}) {
   return {
     venue_ids: [VENUE],
     dates: [day],
