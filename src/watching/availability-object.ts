@@ -28,8 +28,6 @@ import { type Pace, type Subject, type Subscriber, SubscriberStore } from './sub
 const PUSH_CONCURRENCY = 50
 /** When this venue-day last asked /4/find (the calendar pre-check's guard cadence counts from it). */
 const LAST_FIND_KEY = 'lastFindAt'
-/** When this day opens, as the venue's horizon object knows it (horizon-object.ts); absent or null: the subscriptions' own plans. */
-const VENUE_RELEASE_KEY = 'venueRelease'
 
 const calendarObject = (env: Cloudflare.Env, venueId: number, partySize: number) =>
   env.CALENDARS.get(env.CALENDARS.idFromName(`${venueId}:${partySize}`))
@@ -77,7 +75,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
    */
   async venueRelease(openings: number[] | null): Promise<void> {
     const now = Date.now()
-    await this.#setVenueRelease(openings)
+    await this.#store.setVenueRelease(openings)
     const [subject, pace, alarm] = await Promise.all([this.#store.subject(), this.#store.pace(), this.ctx.storage.getAlarm()])
     const subscribers = await this.#live(now)
     if (!subject || subscribers.length === 0 || pace.failing) return
@@ -101,18 +99,13 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
         console.error('horizon watch failed', name, err instanceof Error ? err.message : String(err))
         return undefined
       })
-    if (openings !== undefined) await this.#setVenueRelease(openings)
-  }
-
-  async #setVenueRelease(openings: number[] | null): Promise<void> {
-    const kept = (await this.ctx.storage.get<number[] | null>(VENUE_RELEASE_KEY)) ?? null
-    if (JSON.stringify(kept) !== JSON.stringify(openings)) await this.ctx.storage.put(VENUE_RELEASE_KEY, openings)
+    if (openings !== undefined) await this.#store.setVenueRelease(openings)
   }
 
   /** The live subscribers, each planned with the venue's release instants for this day when its horizon object knows them. */
   async #live(now: number): Promise<Subscriber[]> {
     const live = this.#store.live(now)
-    const openings = (await this.ctx.storage.get<number[] | null>(VENUE_RELEASE_KEY)) ?? null
+    const openings = await this.#store.venueRelease()
     return openings ? live.map((s) => ({ ...s, plan: { ...s.plan, releases: openings } })) : live
   }
 
