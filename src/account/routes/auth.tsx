@@ -134,7 +134,7 @@ authRoutes.post('/signup', async (c) => {
   const result = await signUp(
     depsOf(c.env, c.req.url).db,
     { email: parsed.data.email, password: parsed.data.password, address: clientAddress(c), now, pepper: c.env.PASSWORD_PEPPER },
-    signUpMail(depsOf(c.env, c.req.url), new URL(c.req.url).origin, next),
+    signUpMail(depsOf(c.env, c.req.url), next),
     (work) => c.executionCtx.waitUntil(work),
   )
   if (!result.ok) {

@@ -53,7 +53,7 @@ passwordResetRoutes.post('/password-reset', async (c) => {
   const result = await requestPasswordReset(
     deps.db,
     { email: parsed.data.email, address: clientAddress(c), now },
-    passwordResetMail(deps, new URL(c.req.url).origin),
+    passwordResetMail(deps),
     (work) => c.executionCtx.waitUntil(work),
   )
   if (!result.ok) {
@@ -90,7 +90,7 @@ passwordResetRoutes.post('/password-reset/set', async (c) => {
   const result = await completePasswordReset(
     deps.db,
     { token: parsed.data.t, password: parsed.data.password, address: clientAddress(c), now: Date.now(), pepper: c.env.PASSWORD_PEPPER },
-    passwordResetMail(deps, new URL(c.req.url).origin),
+    passwordResetMail(deps),
   )
   if (!result.ok && result.reason === 'throttled') {
     const user = await userOfResetToken(deps.db, c.env.PLATFORM_TOKEN_KEY, parsed.data.t, Date.now())
