@@ -112,7 +112,7 @@ async function mailResetLink(db: Db, email: string, mail: ResetMail, now: number
   })
 }
 
-export type ResetResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' } | Throttled
+export type ResetResult = { ok: true; userId: string; email: string } | { ok: false; reason: 'invalid' } | Throttled
 
 /**
  * Sets the new password of a valid link and ends every session of the account. The new hash
@@ -144,5 +144,5 @@ export async function completePasswordReset(
       'The password of your Tablewatch account was just reset with a link sent to this address, and every browser was signed out. ' +
       'If this was not you, reset it again at once and check your connected assistants and tokens.',
   })
-  return { ok: true, userId: user.id }
+  return { ok: true, userId: user.id, email: user.email }
 }

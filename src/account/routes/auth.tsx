@@ -176,6 +176,8 @@ authRoutes.post('/signup/confirm', async (c) => {
     return errorPage(c, new AppError('invalid_request', 'This link is not valid or has expired (links work for 24 hours). Sign up again.'))
   }
   await startSession(c, result.userId)
+  // The browser that confirmed the account is its owner's (issue 35): its sign-ins get their own budget.
+  await rememberDevice(c, result.email)
   const next = safeNextPath(c.req.query('next'))
   return c.redirect(next === '/' ? '/?welcome=1' : next, 303)
 })

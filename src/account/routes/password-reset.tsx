@@ -3,6 +3,7 @@
 // by the web app's middleware (src/auth/csrf.ts), signed out included.
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { rememberDevice } from '../../auth/known-device'
 import { completePasswordReset, requestPasswordReset, userOfResetToken } from '../../auth/password-reset'
 import { endSession } from '../../auth/session'
 import { AppError } from '../../errors'
@@ -100,7 +101,9 @@ passwordResetRoutes.post('/password-reset/set', async (c) => {
     return renderPage(c, 'Choose a new password', page, 429)
   }
   if (!result.ok) return errorPage(c, new AppError('invalid_request', LINK_NOT_VALID))
-  // Every session of the account is gone already; this browser's cookie goes too.
+  // Every session of the account is gone already; this browser's cookie goes too. The browser
+  // that proved it reads the account's mail is its owner's: a known device (issue 35).
   await endSession(c)
+  await rememberDevice(c, result.email)
   return c.redirect(AFTER_RESET, 303)
 })
