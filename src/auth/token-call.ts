@@ -10,7 +10,8 @@ export interface Header {
 export interface TokenCall {
   url: string
   headers: Header[]
-  body: string
+  /** As sent: the library reads the form itself. */
+  body: ArrayBuffer
 }
 
 export interface TokenAnswer {
@@ -23,7 +24,7 @@ const headersOf = (headers: Headers): Header[] => [...headers].map(([name, value
 const headersFrom = (headers: Header[]): Headers => new Headers(headers.map(({ name, value }) => [name, value]))
 
 export async function tokenCallOf(request: Request): Promise<TokenCall> {
-  return { url: request.url, headers: headersOf(request.headers), body: await request.clone().text() }
+  return { url: request.url, headers: headersOf(request.headers), body: await request.clone().arrayBuffer() }
 }
 
 export function requestOf(call: TokenCall): Request {
