@@ -17,7 +17,7 @@ import { isLocalDevelopment } from '../core/deployment'
 import { isLoopbackHost, publicHostProblem } from '../lib/public-host'
 
 /** Longer client ids are refused before any lookup (a URL that long is no client's). */
-export const MAX_CLIENT_ID_URL = 2_000
+const MAX_CLIENT_ID_URL = 2_000
 
 type DeploymentEnv = Pick<Cloudflare.Env, 'LOCAL_DEVELOPMENT'>
 
@@ -26,7 +26,7 @@ type DeploymentEnv = Pick<Cloudflare.Env, 'LOCAL_DEVELOPMENT'>
  * https URL with a path (`new URL(id)`, so `HTTPS:/host/x` and ` https://host/x` count, as the URL
  * parser rewrites them); any https URL counts here, a superset.
  */
-export function isClientIdDocumentUrl(clientId: string): boolean {
+function isClientIdDocumentUrl(clientId: string): boolean {
   return URL.canParse(clientId) && new URL(clientId).protocol === 'https:'
 }
 
@@ -47,7 +47,7 @@ export function fetchAddressProblem(env: DeploymentEnv, address: string): string
 }
 
 /** Why the service will not fetch this client id's metadata document, or null when it may (or it is no URL). */
-export function clientIdDocumentProblem(env: DeploymentEnv, clientId: string): string | null {
+function clientIdDocumentProblem(env: DeploymentEnv, clientId: string): string | null {
   if (!isClientIdDocumentUrl(clientId)) return null
   if (clientId.length > MAX_CLIENT_ID_URL) return `A client_id URL can be at most ${MAX_CLIENT_ID_URL} characters.`
   const problem = fetchAddressProblem(env, clientId)

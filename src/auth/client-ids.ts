@@ -13,7 +13,7 @@
 //   with a string `iss` (the library reads the second of three).
 
 /** The user part of `Authorization: Basic …` as the library decodes it, or null (no Basic, or malformed). */
-export function basicClientId(header: string | null | undefined): string | null {
+function basicClientId(header: string | null | undefined): string | null {
   if (!header) return null
   const schemeEnd = header.search(/[ \t]/)
   if (schemeEnd === -1 || header.slice(0, schemeEnd).toLowerCase() !== 'basic') return null
@@ -35,7 +35,7 @@ function jsonOfBase64Url(part: string): unknown {
 }
 
 /** The `iss` a client assertion claims (unverified: only to check its address). */
-export function assertionIssuers(assertion: string): string[] {
+function assertionIssuers(assertion: string): string[] {
   const issuers: string[] = []
   for (const part of assertion.split('.')) {
     try {

@@ -17,7 +17,7 @@ import { ObjectContext } from './object-context'
 import { checkRefreshToken, recordIssuedRefreshToken } from './refresh-reuse'
 import { oauthErrorAnswer, requestOf, type TokenAnswer, type TokenCall, tokenAnswerOf } from './token-call'
 
-export interface RefreshOutcome {
+interface RefreshOutcome {
   answer: TokenAnswer
   /**
    * A replayed refresh token: the object refuses every refresh of the grant from now on, and the

@@ -1,7 +1,7 @@
-// Known devices (issue 27, item 4). The per-email sign-in budget (10 a minute from anywhere) could
+// Known devices. The per-email sign-in budget (10 a minute from anywhere) could
 // be spent by anyone who knows the email, from 30 addresses, around the clock, which kept the owner
 // out. A browser that once signed in to the account, confirmed its sign-up or set a new password
-// through a reset link (issue 35: those two prove they read the account's mail) gets a signed
+// through a reset link (those two prove they read the account's mail) gets a signed
 // cookie naming it a known device of that email; its attempts count against a budget of their own
 // (the same 10 a minute), so guesses from elsewhere cannot lock it out. The per-address and per-(email, address) limits stay.
 // The cookie holds a random id and an HMAC over (id, email), keyed by CSRF_SECRET with its own
@@ -12,7 +12,7 @@ import { normalizeEmail } from '../db/users'
 import { equalStrings, hmacSha256Base64Url, randomBytes, toBase64Url } from './bytes'
 import { cookieIsSecure, cookiePrefix } from './session'
 
-export const KNOWN_DEVICE_COOKIE = 'tw_device'
+const KNOWN_DEVICE_COOKIE = 'tw_device'
 const LIFETIME_MS = 365 * 24 * 60 * 60 * 1000
 
 type Env = { Bindings: Cloudflare.Env }

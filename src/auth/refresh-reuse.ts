@@ -1,4 +1,4 @@
-// Refresh-token reuse detection (RFC 9700 §4.14.2) around the library's token endpoint. The
+// Refresh-token reuse detection (RFC 9700, section 4.14.2) around the library's token endpoint. The
 // library rotates refresh tokens and keeps accepting the one before the newest for as long as
 // the grant lives, so a stolen token could be replayed again and again. Every refresh of a grant
 // runs in its Durable Object, one at a time (src/auth/grant-object.ts), where this decides:
@@ -19,8 +19,8 @@ import { sha256Hex } from '../lib/random'
 import { GRANT_TTL_SECONDS } from './oauth'
 import { grantOfToken } from './oauth-grants'
 
-export const REFRESH_RACE_WINDOW_MS = 10_000
-export const REFRESH_REUSE_GRACE_MS = 30_000
+const REFRESH_RACE_WINDOW_MS = 10_000
+const REFRESH_REUSE_GRACE_MS = 30_000
 
 export type PresentedRefreshToken =
   | { kind: 'unknown' }

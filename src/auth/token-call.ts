@@ -2,7 +2,7 @@
 // Object (src/auth/grant-object.ts) and back over RPC. Token requests and answers are small
 // forms and JSON documents, read whole anyway.
 
-export interface Header {
+interface Header {
   name: string
   value: string
 }
@@ -39,7 +39,7 @@ export function responseOf(answer: TokenAnswer): Response {
   return new Response(answer.body || null, { status: answer.status, headers: headersFrom(answer.headers) })
 }
 
-/** An OAuth error answer of the token endpoint (RFC 6749 §5.2), never cached. */
+/** An OAuth error answer of the token endpoint (RFC 6749, section 5.2), never cached. */
 export function oauthErrorAnswer(error: string, description: string, status = 400): Response {
   return Response.json({ error, error_description: description }, { status, headers: { 'Cache-Control': 'no-store' } })
 }

@@ -7,7 +7,7 @@ export function isLocalDevelopment(env: Pick<Cloudflare.Env, 'LOCAL_DEVELOPMENT'
 }
 
 /** The origin local development uses when PUBLIC_BASE_URL is not set (npm start sets it). */
-export const LOCAL_ORIGIN = 'http://localhost:8787'
+const LOCAL_ORIGIN = 'http://localhost:8787'
 
 /**
  * Where the service is, for every link it mails or publishes (sign-up and reset mails, action
@@ -35,7 +35,7 @@ export function missingConfiguration(env: Cloudflare.Env): string[] {
 }
 
 /**
- * The sandbox's demo controls ("Open a matching table now", issue 28): only when the service runs
+ * The sandbox's demo controls ("Open a matching table now"): only when the service runs
  * locally AND with the sandbox platform behind the PLATFORM service binding. Production has
  * neither (wrangler.toml [env.production]; `npm run deploy:check` refuses a config with either).
  */

@@ -1,10 +1,10 @@
-// The bad-input sweep over every endpoint (issue 35): the OAuth endpoints (registration,
+// The bad-input sweep over every endpoint: the OAuth endpoints (registration,
 // authorization signed in and out, token, revocation, the well-known documents) with every
 // parameter repeated, odd Authorization headers, odd content types and methods; the pages, the
 // forms, the REST and JSON APIs and MCP with repeated parameters and odd Authorization headers.
 // Nothing answers 5xx, the service never fetches a URL a client named at a private address, the
 // victim's grant and request live on, and nothing leaks. The counts by endpoint and status are
-// printed (the closing note of issue 35 quotes them).
+// printed.
 import { env } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fetchAddressProblem } from '../../src/auth/client-id-document'

@@ -30,7 +30,7 @@ describe('the deployment configuration', () => {
     }
   })
 
-  it('binds every Durable Object class the worker exports, with a migration, in every environment (issue 35: GrantObject)', () => {
+  it('binds every Durable Object class the worker exports, with a migration, in every environment', () => {
     const exported = [...readFileSync(resolve(ROOT, 'src/index.ts'), 'utf8').matchAll(/^export \{ (\w+Object) \}/gm)].map((m) => m[1])
     expect(exported).toContain('GrantObject')
     for (const env of [undefined, 'production', 'bench']) {

@@ -1,4 +1,4 @@
-// Issue 35, items 2 and 7: the metadata-document address rule (https, public host, port 443,
+// The metadata-document address rule (https, public host, port 443,
 // length) holds whatever form a client id arrives in, at every endpoint that takes one, the way
 // the library reads it (a repeated client_id whose first value is empty, HTTP Basic with odd
 // spacing, a client assertion's `iss`, URLs the parser rewrites), and a document's redirect is

@@ -1,6 +1,5 @@
-// Parallel refreshes with one refresh token have exactly one winner (issue 27 item 5, issue 35
-// item 1); the others get `invalid_grant` and the grant lives on (a client whose two tabs
-// refreshed at once is not a thief). A network delivers requests sent at once tens to hundreds of
+// Parallel refreshes with one refresh token have exactly one winner; the others get `invalid_grant`
+// and the grant lives on (a client whose two tabs refreshed at once is not a thief). A network delivers requests sent at once tens to hundreds of
 // ms apart, often after the first one's answer is out: before every refresh of a grant ran in the
 // grant's Durable Object, the D1 claim stopped only those that arrived while the first ran, and of
 // 8 refreshes sent 25 ms apart two got tokens and the replay rule then killed the grant under

@@ -1,4 +1,4 @@
-// Issue 35, item 3: every link the service mails or publishes is built from its configured base
+// Every link the service mails or publishes is built from its configured base
 // URL (PUBLIC_BASE_URL, http://localhost:8787 in this pool), never from the request's Host
 // header. Before, a reset asked for with `Host: evil.example` mailed a working token at
 // http://evil.example/password-reset/set?t=…, and /api/v1/openapi.json echoed the Host.

@@ -113,7 +113,7 @@ describe('password reset', () => {
     expect((await forgetful.signIn(email, NEW_PASSWORD)).status).toBe(303)
   })
 
-  it('makes the browser that set the new password a known device: guesses from 40 addresses cannot lock it out (issue 35)', async () => {
+  it('makes the browser that set the new password a known device: guesses from 40 addresses cannot lock it out', async () => {
     const email = await new WebClient().newUser(PASSWORD)
     const phone = new WebClient()
     const since = Date.now()

@@ -235,7 +235,7 @@ describe('known devices (issue 27, item 4)', () => {
     expect((await owner.signIn(email, PASSWORD)).status).toBe(303)
   })
 
-  it('the browser that confirmed the sign-up is a known device: guesses from 40 addresses cannot lock it out (issue 35)', async () => {
+  it('the browser that confirmed the sign-up is a known device: guesses from 40 addresses cannot lock it out', async () => {
     const owner = new WebClient()
     const email = freshEmail()
     await owner.signUp(email, PASSWORD) // the mailed link, opened and confirmed in this browser; then signed out

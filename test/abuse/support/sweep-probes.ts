@@ -1,4 +1,4 @@
-// The bad inputs of the every-endpoint sweep (test/abuse/every-endpoint.test.ts, issue 35): each
+// The bad inputs of the every-endpoint sweep (test/abuse/every-endpoint.test.ts): each
 // endpoint's usual request, varied one way at a time: every parameter repeated (the first empty,
 // two values, the same twice), odd Authorization headers (HTTP Basic with tabs, spaces, no
 // credentials, a metadata-document URL as the user; Bearer oddities), odd content types and
