@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fetcherFrom } from '../../device/src/http-fetch'
 import { sandboxControl } from '../../sandbox/control-client'
+import { createPlatformClient } from '../../src/platform/client'
 import { type ProbeRun, ROOT, runProbeCommand } from './run'
 import { type SandboxWorker, startSandboxWorker, startWranglerDev } from './sandbox-worker'
 
@@ -126,5 +128,20 @@ describe('the relay worker', () => {
     })
     const code = bundled.outputFiles[0]?.text ?? ''
     for (const path of ['/3/details', '/3/book', '/3/cancel']) expect(code, path).not.toContain(path)
+  })
+})
+
+describe('a paired device calling from a second local address (tablewatch-device --local-address)', () => {
+  it('is the home network to the sandbox in datacenter mode, where a call from 127.0.0.1 is the datacenter', async () => {
+    const base = `http://127.0.0.1:${sandbox.port}`
+    await sandboxControl({ fetcher: globalThis, baseUrl: base }).setSignInSettings({
+      datacenter: { refuse: ['sign_in', 'refresh'], homeAddresses: ['127.0.0.2'] },
+    })
+    const client = (localAddress?: string) =>
+      createPlatformClient({ fetcher: fetcherFrom(localAddress), baseUrl: base, apiKey: sandbox.apiKey, timeoutMs: 10_000 })
+    expect(await client().login('ada@example.com', 'pw')).toEqual({ kind: 'blocked', signal: 'plain_500' })
+    const home = await client('127.0.0.2').login('ada@example.com', 'pw')
+    expect(home).toMatchObject({ kind: 'ok', value: { refreshVia: 'cookie' } })
+    if (home.kind === 'ok') expect(Object.keys(home.value.cdnCookies)).toHaveLength(3)
   })
 })
