@@ -131,7 +131,7 @@ describe.runIf(inject('sandbox'))('a paired device books', () => {
     expect(await page.getByTestId('pair-command').innerText()).toBe(`npx tablewatch-device pair --service ${baseUrl} --code ${code}`)
     expect(await deviceCommand(['pair', '--service', baseUrl, '--code', code, '--name', 'E2E laptop'])).toContain('Paired as "E2E laptop"')
     const pairedMs = Date.now() - started
-    expect(await deviceCommand(['login', '--email', platformEmail])).toContain('Signed in as')
+    expect(await deviceCommand(['login', '--password', '--email', platformEmail])).toContain('Signed in as')
     expect((await stat(join(home, 'device.json'))).mode & 0o777).toBe(0o600)
     await startDevice()
     await waitFor('the device shown connected', settingsText, (text) => text.includes('A device is connected: signed in to the platform'))
