@@ -16,6 +16,7 @@ import { open, seal } from '../lib/secret-box'
 import type { Outcome, PlatformSession } from '../platform/api'
 import { renewalDue } from '../platform/session'
 import type { Deps } from '../runtime/deps'
+import { cloudAnswerOf, noteCloudAnswer } from './cloud-refusals'
 
 /** Additional data of each sealed token: a refresh ciphertext never opens as an auth token. */
 const authOwner = (userId: string) => userId
@@ -105,6 +106,7 @@ async function renew(deps: Deps, row: ConnectionRow, refreshToken: string): Prom
 /** The refresh call and its write, while holding the lease; the lease ends with either. */
 async function renewHolding(deps: Deps, row: ConnectionRow, refreshToken: string, holder: string): Promise<Renewal> {
   const got = await deps.platform.refresh(refreshToken)
+  await noteCloudAnswer(deps, row.userId, 'refresh', cloudAnswerOf(got))
   if (got.kind === 'ok') {
     const columns = await sealedSession(deps.env.PLATFORM_TOKEN_KEY, row.userId, got.value, deps.now)
     if (await saveRenewedSession(deps.db, row.userId, row.tokenCiphertext, columns))
