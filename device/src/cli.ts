@@ -10,7 +10,9 @@ import { createPlatformClient } from '../../src/platform/client'
 import { type DeviceFile, deviceHome, fileJournal, type PlatformConfig, readDevice, writeDevice } from './files'
 import { Journal } from './journal'
 import { keepConnected } from './link'
-import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from './work'
+import { SignInRelay } from './relay'
+import type { Served } from './serve'
+import { DEVICE_USER_AGENT, type DeviceSession, DeviceSignIn, performCall } from './work'
 
 const VERSION = '1'
 const PLATFORM_TIMEOUT_MS = 8000
@@ -101,13 +103,40 @@ async function login(home: string, values: Flags) {
   console.log('The platform token stays in this device’s file; it is never sent to Tablewatch.')
 }
 
+/** The platform's settings: those `login` stored, else the environment's (as `login` reads them). */
+function platformConfigOf(device: DeviceFile): PlatformConfig | null {
+  if (device.platform) return device.platform
+  const apiKey = process.env.TABLEWATCH_PLATFORM_API_KEY
+  if (!apiKey) return null
+  const baseUrl = process.env.TABLEWATCH_PLATFORM_URL ?? 'https://api.resy.com'
+  return { baseUrl, apiKey, userAgent: process.env.TABLEWATCH_USER_AGENT }
+}
+
 async function run(home: string) {
-  const device = readDevice(home) ?? fail('pair this device first (tablewatch-device pair)')
-  if (!device.platform || !device.session) log('not signed in to the platform yet: run tablewatch-device login (working in the meantime)')
-  const platform = device.platform ? platformOf(device.platform) : null
-  const session = device.session ?? null
+  let device = readDevice(home) ?? fail('pair this device first (tablewatch-device pair)')
+  const config = platformConfigOf(device)
+  if (!config) log('no platform settings: run tablewatch-device login, or set TABLEWATCH_PLATFORM_API_KEY (working in the meantime)')
+  else if (!device.session) log('not signed in to the platform yet: sign in on Tablewatch’s Settings page, or run tablewatch-device login')
+  const platform = config ? platformOf(config) : null
   // A renewed sign-in is written back at once: the old refresh token no longer works.
-  const signIn = platform ? new DeviceSignIn(platform, session, (renewed) => writeDevice(home, { ...device, session: renewed })) : null
+  const keep = (session: DeviceSession) => {
+    device = { ...device, ...(config ? { platform: config } : {}), session }
+    writeDevice(home, device)
+  }
+  const signIn = platform ? new DeviceSignIn(platform, device.session ?? null, keep) : null
+  let served: Served | null = null
+  // A sign-in relayed from Tablewatch's page: this device keeps the session too, and says so.
+  const relay =
+    platform && signIn
+      ? new SignInRelay(platform, (got) => {
+          const { authToken, refreshToken, paymentMethodId, displayName } = got
+          const session: DeviceSession = { authToken, refreshToken, paymentMethodId, displayName, obtainedAt: Date.now() }
+          signIn.adopt(session)
+          keep(session)
+          log(`signed in to the platform as ${displayName} (relayed from Tablewatch)`)
+          served?.hello()
+        })
+      : undefined
   const journal = new Journal(fileJournal(home))
   log(`connecting to ${device.service} as "${device.deviceName}"`)
   await keepConnected({
@@ -116,13 +145,21 @@ async function run(home: string) {
     journal,
     version: VERSION,
     log,
-    platform: () => ({
-      connected: session !== null,
-      displayName: session?.displayName ?? null,
-      paymentMethodOnFile: session?.paymentMethodId != null,
-    }),
+    platform: () => {
+      const session = signIn?.session ?? null
+      return {
+        connected: session !== null,
+        displayName: session?.displayName ?? null,
+        paymentMethodOnFile: session?.paymentMethodId != null,
+      }
+    },
     perform: async (call) => (platform && signIn ? performCall(platform, signIn, call) : { kind: 'reauth' }),
     onWork: (id, call) => log(`work ${id}: ${call.op}`),
+    ...(relay ? { relay } : {}),
+    onSignIn: (id, step) => log(`sign-in ${id}: ${step}`),
+    onServed: (connection) => {
+      served = connection
+    },
   })
   process.exit(2)
 }
