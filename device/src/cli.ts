@@ -129,8 +129,17 @@ async function run(home: string) {
   const relay =
     platform && signIn
       ? new SignInRelay(platform, (got) => {
-          const { authToken, refreshToken, paymentMethodId, displayName } = got
-          const session: DeviceSession = { authToken, refreshToken, paymentMethodId, displayName, obtainedAt: Date.now() }
+          const { authToken, refreshToken, paymentMethodId, displayName, cdnCookies, refreshVia, refreshExpiresAt } = got
+          const session: DeviceSession = {
+            authToken,
+            refreshToken,
+            paymentMethodId,
+            displayName,
+            obtainedAt: Date.now(),
+            cdnCookies,
+            refreshVia,
+            refreshExpiresAt,
+          }
           signIn.adopt(session)
           keep(session)
           log(`signed in to the platform as ${displayName} (relayed from Tablewatch)`)
