@@ -1,4 +1,4 @@
-// Which dinner a notice is about, in a few plain words (issue 25, item 2): the request's title and
+// Which dinner a notice is about, in a few plain words: the request's title and
 // party, its restaurant(s), its date(s) and its time window, in the venues' zone. Every notice
 // names it, so five approval emails never look alike.
 import { dayWhen, tableWhen } from './alert-time'

@@ -1,4 +1,4 @@
-// Web Push settings for a diner (issue 25): turn it on for a browser, list and remove the
+// Web Push settings for a diner: turn it on for a browser, list and remove the
 // browsers, send a test. The channel itself (keys, encryption, delivery) is notifications/push.
 // Every function takes the user's id from the session; a subscription id of another user changes
 // nothing.

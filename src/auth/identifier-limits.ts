@@ -1,4 +1,4 @@
-// Length caps on the identifiers and tokens callers present (issue 27, item 1). Workers KV
+// Length caps on the identifiers and tokens callers present. Workers KV
 // refuses keys over 512 bytes with an exception, and the OAuth library builds its keys from what
 // the caller sent (`client:<client_id>`, `token:<user>:<grant>:<hash>`, `grant:<user>:<grant>`),
 // so an overlong value became an unauthenticated 5xx. Everything the service issues is far
@@ -50,7 +50,7 @@ export function clientIdFits(clientId: string): boolean {
   return cimdPossible() && isHttpsUrl(clientId) && bytes <= MAX_CIMD_CLIENT_ID_BYTES
 }
 
-/** The client id of an HTTP Basic `Authorization` header (RFC 6749 §2.3.1), or null. */
+/** The client id of an HTTP Basic `Authorization` header (RFC 6749, section 2.3.1), or null. */
 export function basicClientId(header: string | null | undefined): string | null {
   const match = /^Basic +([A-Za-z0-9+/=]+) *$/i.exec(header ?? '')
   if (!match?.[1]) return null

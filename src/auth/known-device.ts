@@ -1,4 +1,4 @@
-// Known devices (issue 27, item 4). The per-email sign-in budget (10 a minute from anywhere) could
+// Known devices. The per-email sign-in budget (10 a minute from anywhere) could
 // be spent by anyone who knows the email, from 30 addresses, around the clock, which kept the owner
 // out. A browser that once signed in to the account gets a signed cookie naming it a known device
 // of that email; its attempts count against a budget of their own (the same 10 a minute), so

@@ -4,7 +4,7 @@
 // - 30 per client address in 15 minutes: one place trying many emails;
 // - 10 per email in a minute, from anywhere: a slow-down of guessing spread over addresses. A
 //   known device of the email (src/auth/known-device.ts) has its own 10 a minute instead, so
-//   guesses from elsewhere cannot lock the owner out (issue 27, item 4).
+//   guesses from elsewhere cannot lock the owner out.
 // A successful sign-in gives its units back and clears the pair's count.
 import type { Db } from '../db/client'
 import { type Budget, forget, release, reserve } from '../db/rate-limits'

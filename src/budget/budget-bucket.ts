@@ -1,4 +1,4 @@
-// The service-wide budget's arithmetic (issue 23 item 2), pure: a token bucket refilled at the
+// The service-wide budget's arithmetic, pure: a token bucket refilled at the
 // budget's rate, with a floor per tier so that later tiers leave room for earlier ones, and the
 // demand each tier puts on it. The BudgetObject (budget-object.ts) keeps one of each in memory.
 import { type Allocation, allocate, type PerTier, TIERS, type Tier, zeroPerTier } from './call-priority'

@@ -1,4 +1,4 @@
-// The one budget for every platform call from the cloud (issue 23 item 2): a single Durable
+// The one budget for every platform call from the cloud: a single Durable
 // Object hands out leases — "make these calls now" or "ask again in N ms" — within 10 s × the
 // operator's rate (PLATFORM_CALLS_PER_SECOND) in any 10 s, earlier tiers first, release instants
 // given the window's room, refused polls given a place in a queue (ledger.ts and the rules it reads).

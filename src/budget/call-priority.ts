@@ -1,4 +1,4 @@
-// Who gets the service's platform calls first when there are not enough for everyone (issue 23).
+// Who gets the service's platform calls first when there are not enough for everyone.
 // Every call from the cloud falls in one tier; the budget (calls per second, one for the whole
 // service) is handed out in this order, and when demand exceeds it the later tiers' cadences
 // stretch first. Pure.

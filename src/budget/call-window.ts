@@ -1,7 +1,7 @@
-// The budget's hard rule (issue 23), pure: never more than 10 s × the budget calls in any 10 s,
+// The budget's hard rule, pure: never more than 10 s × the budget calls in any 10 s,
 // the window the issue measures the platform's side by. Inside it, a release instant gets the
 // window's calls at once. The evidence for a poller is "≥ 1–2 s between polls outside the drop
-// window and a short, bounded burst at the drop" (shared/reference/resy-api.md §7): a smooth
+// window and a short, bounded burst at the drop" (docs/platform.md, "Calendar and release"): a smooth
 // 3 calls a second finds 10 tables that open together one after another over seconds, while the
 // 30 calls of a quiet window find them all at the instant and book most of them within one.
 //

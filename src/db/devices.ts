@@ -1,4 +1,4 @@
-// Paired devices and their one-time pairing codes (issue 17). Credentials and codes are stored
+// Paired devices and their one-time pairing codes. Credentials and codes are stored
 // only as SHA-256 hashes.
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from './client'

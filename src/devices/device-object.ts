@@ -1,4 +1,4 @@
-// One Durable Object per user with a paired device (issue 17). The device keeps a WebSocket to
+// One Durable Object per user with a paired device. The device keeps a WebSocket to
 // it; the socket is accepted with the hibernation API, so an idle connection costs nothing. The
 // request and availability objects of a user who books from their device hand their platform
 // calls to `perform`: the call becomes a work item with an id, is sent to a ready device, and

@@ -39,7 +39,7 @@ export interface OfferRead {
 
 export interface BookCall {
   bookToken: string
-  /** The table holds a card: send the card on file (§11); else send none. */
+  /** The table holds a card: send the card on file (docs/platform.md, "Booking"); else send none. */
   needsCard: boolean
   /** One per attempt: a device asked again returns its first answer, so it never books twice. */
   workId: string

@@ -1,4 +1,4 @@
-// The device executor (issue 17): the user's paired device makes the calls with its own token,
+// The device executor: the user's paired device makes the calls with its own token,
 // which never leaves it. Each call is a work item with an id; the device object stores each
 // item's result, so asking again with the same id returns that result instead of calling again.
 import type { WorkCall, WorkResult } from '../platform/device-protocol'

@@ -17,8 +17,8 @@ const knownZone = (zone: unknown): zone is string => typeof zone === 'string' &&
  * The zone named by the `tz` cookie when it is one Intl knows; before the page script has set it
  * (the first page, or no JavaScript), the zone Cloudflare located the request in
  * (`request.cf.timezone`, "Timezone of the incoming request", developers.cloudflare.com/workers/
- * runtime-apis/request/#incomingrequestcfproperties), so no page shows UTC to a diner elsewhere
- * (issue 25, item 7). UTC only when neither is known.
+ * runtime-apis/request/#incomingrequestcfproperties), so no page shows UTC to a diner elsewhere.
+ * UTC only when neither is known.
  */
 export function viewerZoneOf(cookie: string | undefined, located?: unknown): string {
   if (knownZone(cookie)) return cookie

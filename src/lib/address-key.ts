@@ -1,5 +1,5 @@
-// The key every per-address limit counts under (issue 27, item 6). One IPv6 subscriber usually
-// holds a whole /64 (RFC 6177; RFC 7934 §6 hands each host a /64 of its own), so counting exact
+// The key every per-address limit counts under. One IPv6 subscriber usually
+// holds a whole /64 (RFC 6177; RFC 7934, section 6 hands each host a /64 of its own), so counting exact
 // IPv6 addresses gives one attacker 2^64 fresh budgets. IPv4 addresses count one by one; an
 // IPv4-mapped IPv6 address (::ffff:a.b.c.d) is its IPv4 address.
 

@@ -1,4 +1,4 @@
-// The dinner's name in an approval mail's link, sealed (issue 25, item 5), so the sign-in page can
+// The dinner's name in an approval mail's link, sealed, so the sign-in page can
 // say "Sign in to approve Birthday for 6 at Pomelo Garden · Sat, Dec 5" to whoever opens the mail.
 //
 // The words are the mail's own subject, so the link tells nothing the mail does not; sealed

@@ -3,7 +3,7 @@
 // error (`data.supported`). The SDK (`@modelcontextprotocol/server` 2.4.0, `_ondiscover` in
 // dist/mcp-*.d.mts) lists only the modern revisions there, because 2025-era versions are
 // negotiated through `initialize`; but this endpoint also serves those (the stateless legacy lane
-// of `agents`' handler), and a client that falls back needs to know it can (issue 26, item 5).
+// of `agents`' handler), and a client that falls back needs to know it can.
 // The answer is rewritten after the SDK built it, so nothing else of it changes.
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server'
 

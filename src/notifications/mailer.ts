@@ -1,6 +1,6 @@
 // The mailer interface and how a deployment picks one: production sends through Cloudflare's
 // Email Service (the send_email binding, cloudflare-mailer.ts); local development and tests keep
-// the D1 outbox, which the /outbox page shows. docs/decisions.md (issue 16) records why.
+// the D1 outbox, which the /outbox page shows. docs/decisions/alerts.md records why.
 import type { Db } from '../db/client'
 import { insertOutboxEmail } from '../db/notifications'
 import { cloudflareMailer } from './cloudflare-mailer'

@@ -83,7 +83,7 @@ export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.ou
   }
 }
 
-/** An entry of a list reply that did not parse: skipped, the rest used (§10). No values, only where and why. */
+/** An entry of a list reply that did not parse: skipped, the rest used (docs/platform.md, "Availability"). No values, only where and why. */
 export interface Skipped {
   entry: string
   issue: string
@@ -147,12 +147,12 @@ export function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): S
   }
 }
 
-/** A late service runs past midnight: its tables start early on the next calendar day (§10). */
+/** A late service runs past midnight: its tables start early on the next calendar day (docs/platform.md, "Availability"). */
 export const AFTER_MIDNIGHT_UNTIL = '06:00'
 
 /**
  * The venue's slots for the service day `day`: those starting that day, and those starting after
- * midnight, before AFTER_MIDNIGHT_UNTIL, which belong to the same service (§10). A slot of any
+ * midnight, before AFTER_MIDNIGHT_UNTIL, which belong to the same service. A slot of any
  * other date is skipped (reported): it is not part of the service asked for.
  */
 export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, day: string, onSkip: OnSkip = ignore): Slot[] {
@@ -182,14 +182,14 @@ export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, da
   })
 }
 
-/** The venue's `need_to_know` texts in a find reply (where the platform states release rules, §10). */
+/** The venue's `need_to_know` texts in a find reply (where the platform states release rules: docs/platform.md, "Calendar and release"). */
 export function releaseNotesOf(answer: z.output<typeof findAnswer>, venueId: number): string[] {
   const venue = venueOf(answer, venueId, ignore)
   const texts = [...(venue?.templates.values() ?? [])].map((t) => t.content?.['en-us']?.need_to_know?.body ?? '')
   return [...new Set(texts.filter((t) => t.length > 0))]
 }
 
-/** Details are a cross-check of the fee and its cut-off, and say what booking charges at once (§11). */
+/** Details are a cross-check of the fee and its cut-off, and say what booking charges at once (docs/platform.md, "Money terms"). */
 export function bookingDetailsOf(answer: z.output<typeof detailsAnswer>): BookingDetails {
   const fee = answer.cancellation?.fee
   const cutOff = fee?.date_cut_off ?? answer.cancellation?.refund?.date_cut_off
@@ -229,7 +229,7 @@ export function standingOf(r: ListedReservation, day: string, time: string, now:
 }
 
 /**
- * The reservations the account holds, from one page of its list (§5, §10, §11): cancelled,
+ * The reservations the account holds, from one page of its list (docs/platform.md, "Reservations"): cancelled,
  * finished and past entries are left out (they hold no table), and so is an entry that does not
  * parse or whose status is unknown, reported through `onSkip` (where and why, never its values).
  * `first` is the page's offset, so reported entries are named by their place in the whole list.

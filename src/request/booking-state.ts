@@ -34,7 +34,7 @@ export interface BookingAttempt {
   revision: number
   cancellationFee: number | null
   freeCancellationUntil: number | null
-  /** The table holds a card: the book call sends struct_payment_method; else it sends none (§11). */
+  /** The table holds a card: the book call sends struct_payment_method; else it sends none (docs/platform.md, "Booking"). */
   needsCard: boolean
   /** Matching reservations already on the account before booking: never mistaken for ours. */
   preexisting: string[]

@@ -266,7 +266,7 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
   if (answer.kind === 'absent' && attempt.outcome === 'unknown' && attempt.saidGone) {
     const reads = withAbsentRead(attempt.absentReads ?? null, now)
     if (disproved(reads)) {
-      // The account disproves the booking: back to watching, not alert-only (issue 22 item 7).
+      // The account disproves the booking: back to watching, not alert-only.
       const minutes = Math.floor((reads.last - reads.first) / 60_000)
       const message = `The platform said the table was no longer available (${attempt.saidGone}) and ${reads.count} reads of the account over ${minutes} min show no such reservation: nothing was booked; watching again.`
       const back = resumed(state, now, message)

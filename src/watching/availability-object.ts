@@ -3,8 +3,8 @@
 // needs, release bursts included), works out what changed, and calls only the subscribers with a
 // matching new slot. Availability needs no user token. An idle poll writes nothing but its alarm
 // (and, when its find saw no table, the time of that find: the guard cadence counts from it). Before a find, the calendar pre-check and the
-// service-wide budget have their say (issue 23: #round); what follows a check is the pure
-// decidePoll (poll-step.ts, issue 24 item 3), carried out by #apply.
+// service-wide budget have their say (#round); what follows a check is the pure
+// decidePoll (poll-step.ts), carried out by #apply.
 import { DurableObject } from 'cloudflare:workers'
 import { expectRelease, leaseCalls } from '../budget/budget'
 import { tierOfPoll } from '../budget/call-priority'
@@ -79,7 +79,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
 
   /**
    * The cadence this venue-day keeps now — the gap its last check set to the next, the budget's
-   * stretch included (issue 23) — and the one its requests planned. Read from the stored pace:
+   * stretch included — and the one its requests planned. Read from the stored pace:
    * no write per poll. Null while failing (it backs off) or before its first check.
    */
   async cadence(): Promise<Cadence> {
@@ -172,7 +172,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   }
 
   /**
-   * This round's plan (issue 23): ask the calendar first where that can spare a find (calendar-check.ts),
+   * This round's plan: ask the calendar first where that can spare a find (calendar-check.ts),
    * and lease the cloud's calls from the service-wide budget (budget.ts). A paired device's calls
    * are not the cloud's: no calendar, no lease.
    */
@@ -239,7 +239,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     return { nextAt: step.nextAt, pushed, changed }
   }
 
-  /** The service's own call, or the call of the user's paired device for that user's objects (issue 17). */
+  /** The service's own call, or the call of the user's paired device for that user's objects. */
   async #find(subject: Subject, now: number): Promise<Outcome<Slot[]>> {
     if (!subject.via) return this.#platform.findSlots(subject.venueDay)
     const id = `find:${availabilityName(subject.venueDay)}:${now}`

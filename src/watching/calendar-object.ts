@@ -1,4 +1,4 @@
-// One per (venue, party size): the calendar pre-check's one call per round (issue 23 item 1).
+// One per (venue, party size): the calendar pre-check's one call per round.
 // Every availability object of the venue and party asks it about its own date; the first to ask
 // after the answer got older than its round pays one /4/venue/calendar call covering every date
 // asked about lately, and the others read that answer. Concurrent asks share one call.

@@ -18,7 +18,7 @@ export function availabilityName(q: VenueDay): string {
 
 /**
  * The availability object that checks a venue-day: the shared one (the service's calls), or, for
- * a user whose paired device makes the calls (issue 17), one of that user's own (`via` the user).
+ * a user whose paired device makes the calls, one of that user's own (`via` the user).
  */
 export function availabilityObjectName(key: string, via: string | null): string {
   return via ? `${key}@${via}` : key
@@ -53,7 +53,7 @@ export interface ChecksNews {
 /** What the availability objects tell a subscriber. */
 export type Heard = SlotsSeen | ChecksNews
 
-/** What watching reads of a request's spec (the fields of RequestSpec in src/requests/schemas.ts). */
+/** What watching reads of a request's spec (fields of the request's Spec, src/request/spec.ts). */
 export interface WatchedSpec {
   venue_ids: number[]
   dates: string[]

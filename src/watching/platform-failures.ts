@@ -1,6 +1,6 @@
 // What a failed availability check means: how long the venue-day waits, what its requests'
 // traces say, and what their status_reason says while it lasts. Blocks and a refused API key are
-// told apart from "the platform did not answer" and from 429 (shared/reference/resy-api.md §10):
+// told apart from "the platform did not answer" and from 429 (docs/platform.md, "The CDN"):
 // both wait much longer, and neither is ever the user's to fix (find sends no user token). Pure.
 import type { Failure } from '../platform/api'
 import { BLOCK_WORDS } from '../platform/blocks'

@@ -1,4 +1,4 @@
-// The availability object's pure core (issue 24 item 3): given its pace, its subscribers and
+// The availability object's pure core: given its pace, its subscribers and
 // what this round's check gave, what happens next — when to check again, what to store, whom to
 // tell of a failure (or that checks work again), and which slots to deliver. The object keeps
 // load, call and store (requests/availability-object.ts).

@@ -15,7 +15,7 @@ export const PLATFORM_RISK_NOTICE = RISK_NOTICE
 
 export interface SettingsPageProps extends NotificationSettingsProps, Omit<PlatformSectionProps, 'csrfToken'> {
   devices: DevicesOverview
-  /** Web Push: this deployment's VAPID key and the browsers with push on (issue 25). */
+  /** Web Push: this deployment's VAPID key and the browsers with push on. */
   push: PushSettings
   notice?: { kind: 'success' | 'error'; text: string } | undefined
   alertPrefs: AlertPreferences

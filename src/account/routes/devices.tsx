@@ -1,4 +1,4 @@
-// The settings page's paired devices (issue 17): start pairing, revoke a device, and choose
+// The settings page's paired devices: start pairing, revoke a device, and choose
 // where booking happens. Session and CSRF as every form; the pairing code is shown once, on a page
 // of its own that answers the POST (never in a URL).
 import { Hono } from 'hono'

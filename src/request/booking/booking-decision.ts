@@ -1,12 +1,12 @@
 // The auto-book decision for one matching slot (design.md "Auto-book rules"), from the evidence
-// of shared/reference/resy-api.md §10: what a table costs is read from the /4/find slot's
+// of docs/platform.md, "Money terms": what a table costs is read from the /4/find slot's
 // `payment` and its venue template; the /3/details reply gives the book token and is only a
 // cross-check. Any doubt — a field missing or unreadable, the two sources disagreeing, a term
 // beyond the request's limits — means "alert instead", with the reason in words. Pure.
-// docs/decisions.md (issue 11) lists every field read here and its public source.
+// docs/decisions/booking.md lists every field read here, in order; docs/platform.md their sources.
 import { instantOf } from '../../lib/zoned-time'
 import type { BookingDetails, ChargedAmounts, SlotTerms, TemplateTerms } from '../../platform/api'
-import type { RequestSpec } from '../../requests/schemas'
+import type { Spec } from '../spec'
 
 /** What the find reply says booking the table commits to. */
 export type MoneyTerms =
@@ -27,7 +27,7 @@ export interface ServiceTime {
 }
 
 export type BookingDecision =
-  /** `needsCard`: the table holds a card, so /3/book carries struct_payment_method; else it must not (§11). */
+  /** `needsCard`: the table holds a card, so /3/book carries struct_payment_method; else it must not (docs/platform.md, "Booking"). */
   { kind: 'book'; feePerPerson: number; freeCancellationUntil: number | null; needsCard: boolean } | { kind: 'alert'; reason: string }
 
 const HOUR_MS = 3_600_000
@@ -45,7 +45,7 @@ export function clockOf(value: string): string | null {
 
 /**
  * Free cancellation ends `secs_cancel_cut_off` before the reference: the service day at
- * `time_cancel_cut_off` when set, else the table's start ([idx 60616170099], §3).
+ * `time_cancel_cut_off` when set, else the table's start ([idx 60616170099]; docs/platform.md, "Money terms").
  */
 function freeUntilOf(terms: SlotTerms, at: ServiceTime): Reading<number | null> {
   if (terms.secsCancelCutOff === null) return { ok: true, value: null }
@@ -95,7 +95,7 @@ const AMOUNT_WORDS: [keyof ChargedAmounts, string][] = [
 
 /**
  * Why the details' `payment.amounts` stop an automatic booking, or null: any of them above 0 is
- * money taken at booking, and no `amounts` at all leaves what booking costs unknown (§11,
+ * money taken at booking, and no `amounts` at all leaves what booking costs unknown (docs/platform.md, "Money terms",
  * [idx 53104099941]). The request states no charge it allows, so none is approved.
  */
 export function chargesWhy(amounts: ChargedAmounts | null): string | null {
@@ -109,7 +109,7 @@ export function chargesWhy(amounts: ChargedAmounts | null): string | null {
 
 /**
  * A fee, charge, deposit or prepayment stated in words, or a dollar amount: some venues state a
- * per-person reservation fee only in `need_to_know` ([idx 37355943101], §11), and nothing else
+ * per-person reservation fee only in `need_to_know` ([idx 37355943101]), and nothing else
  * in the platform's answers may show it.
  */
 const STATED_MONEY =
@@ -126,7 +126,7 @@ export function statedMoneyIn(needToKnow: string | null): string | null {
 
 /**
  * The large-party terms of the table's template for this party: the fee that replaces the
- * table's own from `large_party_size_cancel` on (§11), or why it cannot be used.
+ * table's own from `large_party_size_cancel` on, or why it cannot be used.
  */
 export function largePartyFeeOf(template: TemplateTerms | null, partySize: number): Reading<number | null> {
   const size = template?.largePartySize ?? null
@@ -138,7 +138,7 @@ export function largePartyFeeOf(template: TemplateTerms | null, partySize: numbe
 
 /**
  * Where the details reply contradicts the find terms, in words; null when it agrees. The fee
- * may be stated per person or for the party (§10: UNCERTAIN), so either agrees.
+ * may be stated per person or for the party (unknown: docs/platform.md, "Money terms"), so either agrees.
  */
 export function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, partySize: number): string | null {
   if (terms.kind === 'up_front') return null // never booked anyway
@@ -158,13 +158,13 @@ export function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, 
 
 /**
  * Book, or alert and say why. The whole cancellation fee is compared with the per-person limit
- * (never divided by the party: the stricter reading, §10); with no fee, cancelling is free until
+ * (never divided by the party: the stricter reading); with no fee, cancelling is free until
  * the table's own time.
  */
 export function decideBooking(input: {
   terms: SlotTerms
   details: BookingDetails
-  spec: RequestSpec
+  spec: Spec
   at: ServiceTime
   now: number
 }): BookingDecision {
@@ -179,7 +179,7 @@ export function decideBooking(input: {
       reason: stated.what === 'ticket' ? `it is a ticketed experience${amount}` : `it needs a deposit or prepayment${amount}`,
     }
   }
-  // Money stated outside the slot's payment (§11): the details' amounts, the notes, large parties.
+  // Money stated outside the slot's payment (docs/platform.md, "Money terms"): the details' amounts, the notes, large parties.
   const charges = chargesWhy(input.details.amounts)
   if (charges) return { kind: 'alert', reason: charges }
   const inNotes = statedMoneyIn(input.terms.template?.needToKnow ?? null)
@@ -221,6 +221,6 @@ export function decideBooking(input: {
     }
   }
   // The card goes only to a table that holds one: sent elsewhere, it lets a fee stated only in
-  // text be charged (§11; `AbhiSivaprasad/resy-bot:server/src/external/api.ts`, `Cierge:resy/book.go`).
+  // text be charged (docs/platform.md, "Booking"; `AbhiSivaprasad/resy-bot:server/src/external/api.ts`, `Cierge:resy/book.go`).
   return { kind: 'book', feePerPerson: fee, freeCancellationUntil: statedUntil, needsCard: terms.kind === 'card_hold' }
 }

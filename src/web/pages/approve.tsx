@@ -10,7 +10,8 @@ import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { formatInstant } from '../../html/format'
 import { people, usd } from '../../html/spec-words'
-import type { RequestView, Restaurant } from '../../requests/schemas'
+import type { RequestView } from '../../requests/schemas'
+import type { Restaurant } from '../../venues/schema'
 import { SpecChanges, specChanges } from '../components/spec-changes'
 import { SpecSummary } from '../components/spec-summary'
 
@@ -122,7 +123,7 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
 }
 
 /**
- * The money terms that stop an automatic booking (requests/booking/booking-decision.ts, issue 22),
+ * The money terms that stop an automatic booking (request/booking/booking-decision.ts; docs/decisions/booking.md),
  * in the words the alert uses when one of them does. Your card goes only to a table that holds one.
  */
 function MoneyTerms(props: { partySize: number }) {

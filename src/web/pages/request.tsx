@@ -10,7 +10,9 @@ import { Alert, CsrfInput } from '../../html/components/form'
 import { type PageOf, Pager } from '../../html/components/pager'
 import { ago, duration, formatInstant, formatLocal } from '../../html/format'
 import { people, usd } from '../../html/spec-words'
-import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
+import type { RequestView } from '../../requests/schemas'
+import type { Reservation } from '../../reservations/schema'
+import type { Restaurant } from '../../venues/schema'
 import type { Cadence } from '../../watching/cadence'
 import { DigestGroups } from '../components/digest-groups'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
@@ -143,7 +145,7 @@ function NextStep(props: { request: RequestView }) {
 }
 
 /**
- * The cadence achieved, in words. When the service's platform budget stretches it (issue 23), the
+ * The cadence achieved, in words. When the service's platform budget stretches it, the
  * diner sees that and the cadence their request asked for: a slower check is a smaller chance.
  */
 function CadenceWords(props: { cadence: Cadence }) {
@@ -197,7 +199,7 @@ function Pulse(props: { request: RequestView; now: number; cadence: Cadence | nu
   )
 }
 
-/** The sandbox's demo control (issue 28): never rendered outside local development. */
+/** The sandbox's demo control: never rendered outside local development. */
 function DemoControl(props: { csrfToken: string; action: string }) {
   return (
     <section class="card" aria-labelledby="demo-heading">

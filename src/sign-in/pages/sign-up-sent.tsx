@@ -1,4 +1,4 @@
-// The pages of sign-up by confirmation link (issue 27, item 3): "check your inbox" (the same for
+// The pages of sign-up by confirmation link: "check your inbox" (the same for
 // every address), and the link's page, whose button creates the account (a GET changes nothing).
 import { Alert, CsrfInput } from '../../html/components/form'
 

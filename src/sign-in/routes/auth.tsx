@@ -129,7 +129,7 @@ authRoutes.post('/signup', async (c) => {
     )
     return renderPage(c, 'Create account', page, 422)
   }
-  // Every address gets the same answer: "check your inbox" (issue 27, item 3; docs/decisions.md).
+  // Every address gets the same answer: "check your inbox" (docs/decisions/auth.md).
   const now = Date.now()
   const result = await signUp(
     depsOf(c.env, c.req.url).db,

@@ -1,4 +1,4 @@
-// Password reset by email (issue 25, item 5): /password-reset asks for a link, /password-reset/set
+// Password reset by email: /password-reset asks for a link, /password-reset/set
 // is the link's page. The rules live in src/auth/password-reset.ts; CSRF is checked for every form
 // by the web app's middleware (src/auth/csrf.ts), signed out included.
 import { Hono } from 'hono'
