@@ -1,11 +1,10 @@
 // The platform's own endpoints, same paths and wire format as api.resy.com.
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { z } from 'zod'
+import { carriesCdnCookies } from '../cdn'
 import type { SandboxEnv } from '../env'
-import { blockedAnswer, looksLikeABrowser, looksLikeTheWebApp, plainText500 } from '../firewall'
-import type { SandboxPlatform } from '../object'
-import type { Endpoint, Fault } from '../schemas'
-import type { IssuedTokens } from '../store/tokens'
+import { blockedAnswer, cookieChallenge, looksLikeABrowser, looksLikeTheWebApp, plainText500, preflight } from '../firewall'
+import { callOriginOf } from '../network'
 import { searchVenues, venueById } from '../venues'
 import {
   bookJson,
@@ -14,71 +13,24 @@ import {
   configOfToken,
   detailsJson,
   findJson,
-  loginJson,
   reservationsJson,
   searchJson,
   userJson,
   venueJson,
 } from '../wire'
-import { failBefore, loseAnswer } from './faults'
-
-type Ctx = Context<{ Bindings: SandboxEnv }>
-type World = DurableObjectStub<SandboxPlatform>
-
-/** Each API host name is its own world, so tests can use a fresh one per test. */
-export const worldOf = (c: Ctx): World => c.env.WORLDS.getByName(new URL(c.req.url).hostname)
-
-// Built by hand: 419 is not in Hono's list of status codes.
-const message = (_c: Ctx, status: number, text: string) =>
-  new Response(JSON.stringify({ status, message: text }), { status, headers: { 'Content-Type': 'application/json' } })
-
-const unauthorized = (c: Ctx) => message(c, 419, 'Unauthorized')
-
-/** The user token must come in both headers, identical, as the web app sends it. */
-function userToken(c: Ctx): string | null {
-  const auth = c.req.header('X-Resy-Auth-Token')
-  const universal = c.req.header('X-Resy-Universal-Auth')
-  return auth && auth === universal ? auth : null
-}
-
-/** A platform call: counted, then answered, or faulted as queued (see FaultInput). */
-function endpoint(name: Endpoint, handler: (c: Ctx, world: World, fault: Fault | null) => Promise<Response>) {
-  return async (c: Ctx) => {
-    const world = worldOf(c)
-    // Counted by the instant it reached the platform's edge (this Worker), not when the world's one
-    // object got to it: under load that object's queue would bunch calls that came apart.
-    const fault = await world.enter(name, Date.now())
-    if (!fault) return handler(c, world, null)
-    switch (fault.kind) {
-      case 'pass':
-        return handler(c, world, null)
-      case 'stale':
-      case 'odd_entry':
-        return handler(c, world, fault)
-      case 'book_lost':
-        await handler(c, world, null)
-        return loseAnswer(fault)
-      case 'book_held':
-        // Committed; the caller gets what a retry of the same call gets (Hono keeps the body).
-        await handler(c, world, null)
-        return handler(c, world, null)
-      default:
-        return failBefore(fault)
-    }
-  }
-}
+import { type Ctx, digits, endpoint, jsonBody, jsonOf, message, unauthorized, userToken, type World, worldOf } from './common'
+import { signInRoutes } from './sign-in'
 
 /** How far a lagging reservation list (fault `stale`) is behind. */
 const STALE_LAG_MS = 60_000
 
-const digits = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 const findQuery = z.object({ venue_id: digits, day, party_size: digits })
 const detailsBody = z.object({ config_id: z.string(), day, party_size: digits })
 const bookForm = z.object({ book_token: z.string().min(1), struct_payment_method: z.string().optional() })
 const paymentMethod = z.object({ id: digits })
 /**
- * `limit`/`offset` page the reservation list (docs/platform.md, "Reservations"). The sandbox answers at most
+ * `limit`/`offset` page the reservation list (§5, §11). The sandbox answers at most
  * RESERVATIONS_PAGE_MAX a page whatever the limit asked, so a client must read on (by
  * `metadata.total`) rather than assume one call holds the whole list.
  */
@@ -89,79 +41,33 @@ const pageQuery = z.object({
 })
 const searchBody = z.object({ query: z.string().default(''), per_page: digits.default(20) })
 
-async function jsonBody(c: Ctx): Promise<unknown> {
-  return jsonOf(await c.req.text())
-}
-
-function jsonOf(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
-  }
-}
-
 export const platformRoutes = new Hono<{ Bindings: SandboxEnv }>()
 
 platformRoutes.use('*', async (c, next) => {
-  // The platform's firewall answers before the API sees the call (firewall.ts): a blocked client,
-  // one without a browser User-Agent, a book without the web app's Origin and Referer.
+  const origin = callOriginOf(c.req.raw.headers)
+  // A CORS preflight (what a browser sends before a sign-in POST, and what [idx 60497690475]
+  // measured): refused like the call it announces, else answered for the web app's origins.
+  if (c.req.method === 'OPTIONS')
+    return (await worldOf(c).preflightRefused(c.req.path, origin)) ? plainText500() : preflight(c.req.header('Origin'))
+  // The platform's firewall answers before the API sees the call (firewall.ts, network.ts, cdn.ts):
+  // a blocked client, an account call from a network the datacenter mode refuses, an account call
+  // without the CDN's cookies when the world wants them, one without a browser User-Agent, a book
+  // without the web app's Origin and Referer.
   const userAgent = c.req.header('User-Agent') ?? ''
-  const blocked = await worldOf(c).blockOf(userAgent)
+  const accountCall = userToken(c) !== null || c.req.path === '/3/auth/refresh'
+  const world = new URL(c.req.url).hostname
+  const carriesCookies = carriesCdnCookies(world, c.req.header('Cookie'))
+  const blocked = await worldOf(c).firewall({ userAgent, path: c.req.path, origin, accountCall, carriesCookies })
+  if (blocked === 'cookie_challenge') return cookieChallenge()
   if (blocked) return blockedAnswer(blocked)
   if (!looksLikeABrowser(userAgent)) return plainText500()
   if (c.req.path === '/3/book' && !looksLikeTheWebApp(c.req.header('Origin'), c.req.header('Referer'))) return plainText500()
-  // A wrong or rotated API key gets the same 419 as bad user credentials (`Cierge:resy/token.go`; docs/platform.md, "Requests and headers").
+  // A wrong or rotated API key gets the same 419 as bad user credentials (§10, `Cierge:resy/token.go`).
   if (c.req.header('Authorization') !== `ResyAPI api_key="${c.env.PLATFORM_API_KEY}"`) return unauthorized(c)
   await next()
 })
 
-platformRoutes.post(
-  '/3/auth/password',
-  endpoint('login', async (c, world) => {
-    const form = await c.req.parseBody()
-    const email = typeof form.email === 'string' ? form.email : ''
-    const password = typeof form.password === 'string' ? form.password : ''
-    const session = await world.login(email, password)
-    if (!session) return unauthorized(c)
-    setRefreshCookie(c, session.tokens)
-    return c.json(loginJson(session.account, session.tokens.token))
-  }),
-)
-
-/** The refresh token travels only as this cookie (`Cierge:resy/auth.go`). */
-const REFRESH_COOKIE = 'production_refresh_token'
-
-/** Written raw: the token is base64 with `+`, `/`, `=` (store/schema.ts), and the platform sends it as is (docs/platform.md, "Sessions and refresh"). */
-function setRefreshCookie(c: Ctx, tokens: IssuedTokens): void {
-  const maxAge = Math.max(0, Math.floor((tokens.refreshExpiresAt - Date.now()) / 1000))
-  c.header('Set-Cookie', `${REFRESH_COOKIE}=${tokens.refreshToken}; Max-Age=${maxAge}; Path=/; HttpOnly; Secure; SameSite=None`, {
-    append: true,
-  })
-}
-
-/**
- * The refresh cookie's value exactly as sent, never URL-decoded: a client that decoded or
- * re-encoded the value Set-Cookie gave (`%2B` for `+`) sends a token the platform never issued.
- */
-function rawRefreshCookie(c: Ctx): string | null {
-  for (const part of (c.req.header('Cookie') ?? '').split(';')) {
-    const at = part.indexOf('=')
-    if (at > 0 && part.slice(0, at).trim() === REFRESH_COOKIE) return part.slice(at + 1).trim()
-  }
-  return null
-}
-
-platformRoutes.post(
-  '/3/auth/refresh',
-  endpoint('refresh', async (c, world) => {
-    const refreshToken = rawRefreshCookie(c)
-    const tokens = refreshToken ? await world.refresh(refreshToken) : null
-    if (!tokens) return unauthorized(c)
-    setRefreshCookie(c, tokens)
-    return c.json({ token: tokens.token })
-  }),
-)
+platformRoutes.route('/', signInRoutes)
 
 platformRoutes.get(
   '/2/user',
@@ -212,7 +118,7 @@ async function find(c: Ctx, world: World, input: unknown, odd = false): Promise<
   const venue = venueById(q.data.venue_id)
   const slots = await world.offered(q.data.venue_id, q.data.day, q.data.party_size)
   // A day with nothing open (unpublished, sold out, closed, unknown venue) has no venue entry at
-  // all: `results.venues: []` (docs/platform.md, "Availability"; seen live 2026-05, `mvanhorn/printing-press-library`).
+  // all: `results.venues: []` (§11, seen live 2026-05, `mvanhorn/printing-press-library`).
   if (!venue || !slots || slots.length === 0) {
     return c.json({ query: { day: q.data.day, party_size: q.data.party_size }, results: { venues: [] } })
   }
@@ -236,7 +142,7 @@ const calendarQuery = z.object({ venue_id: digits, num_seats: digits, start_date
 /**
  * GET /4/venue/calendar?venue_id&num_seats&start_date&end_date: key-only, one status per day
  * (`xunhuang/yumyum-v2:yumutil/src/resy_support.ts` resy_calendar sends exactly these four
- * parameters; docs/platform.md, "Calendar and release").
+ * parameters; shared/reference/resy-api.md §10, §11).
  */
 platformRoutes.get(
   '/4/venue/calendar',
@@ -284,6 +190,7 @@ platformRoutes.post(
     const client = c.req.header('User-Agent') ?? ''
     const result = await world.book(token, { bookToken: form.data.book_token, paymentMethodId, client })
     if (result.kind === 'unauthorized') return unauthorized(c)
+    if (result.kind === 'bare_402') return new Response(null, { status: 402 })
     if (result.kind === 'refused') {
       const body = { status: result.status, message: result.message, ...(result.specs ? { specs: result.specs } : {}) }
       return new Response(JSON.stringify(body), { status: result.status, headers: { 'Content-Type': 'application/json' } })
