@@ -36,7 +36,7 @@ async function deviceOnline(client: WebClient) {
     addEventListener: ws.addEventListener.bind(ws),
   }
   let served: Served | null = null
-  const relay = new SignInRelay(platformFromEnv(env, { userAgent: DEVICE_USER_AGENT }), (session) => {
+  const relay = new SignInRelay(platformFromEnv(env, { userAgent: DEVICE_USER_AGENT, fetcher: homeFetcher() }), (session) => {
     kept.push(session)
     served?.hello()
   })
@@ -48,6 +48,19 @@ async function deviceOnline(client: WebClient) {
     relay,
   })
   return { kept, sent }
+}
+
+/** The sandbox from the diner's home: a second local address, as the entry worker names it (CF-Connecting-IP). */
+function homeFetcher() {
+  const binding = env.PLATFORM
+  if (!binding) throw new Error('PLATFORM must be bound to the sandbox worker')
+  return {
+    fetch(request: Request) {
+      const headers = new Headers(request.headers)
+      headers.set('CF-Connecting-IP', '127.0.0.2')
+      return binding.fetch(new Request(request, { headers }))
+    },
+  }
 }
 
 async function userIdOf(email: string): Promise<string> {
@@ -89,6 +102,43 @@ describe('signing in through the paired device', () => {
     expect(stored).not.toContain(token)
     expect(stored).not.toContain('relayed-secret-pw')
     expect(await (await client.get('/settings')).text()).toContain('Connected as')
+  })
+
+  it('in datacenter mode, connects a code-only account by code through the device, the diner typing the code on the page', async () => {
+    const client = new WebClient()
+    const userId = await userIdOf(await client.newUser())
+    const mobileNumber = '+16465550188'
+    const email = `dc-${crypto.randomUUID().slice(0, 6)}@example.test`
+    await control().createAccount({ email, password: null, mobileNumber, card: true, challenge: true })
+    await control().setSignInSettings({ datacenter: { refuse: ['sign_in', 'refresh', 'details', 'book'] } })
+    const refused = await client.post('/settings/platform/code', { mobile_number: mobileNumber, _csrf: await client.csrfFrom('/settings') })
+    expect(await refused.text()).toContain('The platform does not let our servers sign you in.')
+
+    const device = await deviceOnline(client)
+    const settings = await (await client.get('/settings')).text()
+    expect(settings).toContain('Text me a code through my computer')
+    const sent = await client.post('/settings/platform/code', {
+      mobile_number: mobileNumber,
+      via: 'device',
+      _csrf: await client.csrfFrom('/settings'),
+    })
+    expect(sent.headers.get('Location')).toBe('/settings/platform/code')
+    expect(await (await client.get('/settings/platform/code')).text()).toContain('asked for by your paired computer')
+    const code = (await control().lastCode(mobileNumber)) ?? 'none'
+    const checked = await client.post('/settings/platform/code/check', {
+      code,
+      accept_risk: 'on',
+      _csrf: await client.csrfFrom('/settings/platform/code'),
+    })
+    expect(checked.headers.get('Location')).toBe('/settings/platform/code')
+    const answered = await client.post('/settings/platform/code/email', { email, _csrf: await client.csrfFrom('/settings/platform/code') })
+    expect(answered.headers.get('Location')).toBe('/settings?done=connected')
+    expect(device.kept).toHaveLength(1)
+    const token = device.kept[0]?.authToken ?? 'missing'
+    expect(device.sent.join('\n')).not.toContain(token)
+    expect(device.sent.join('\n')).not.toContain(code)
+    expect(await deviceStorage(userId)).not.toContain(token)
+    expect(await deviceStorage(userId)).not.toContain(code)
   })
 
   it('says plainly when no device can sign in, and changes nothing', async () => {
