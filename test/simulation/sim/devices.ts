@@ -38,10 +38,24 @@ interface SimDevice {
 
 const never = new Promise<WorkResult>(() => {})
 
+/** The sandbox through its binding, from the sandbox's home address: the datacenter mode never refuses it. */
+function homeFetcher() {
+  const binding = env.PLATFORM
+  if (!binding) throw new Error('PLATFORM must be bound to the sandbox worker')
+  return {
+    fetch(request: Request) {
+      const headers = new Headers(request.headers)
+      headers.set('CF-Connecting-IP', '127.0.0.2')
+      return binding.fetch(new Request(request, { headers }))
+    },
+  }
+}
+
 export class DeviceFleet {
   readonly stats: DeviceStats = { connects: 0, dropsMidBooking: 0, restartsMidWork: 0, duplicateResults: 0, offlineRounds: 0, bookings: 0 }
   readonly #devices: SimDevice[] = []
-  readonly #platform = platformFromEnv(env, { userAgent: DEVICE_USER_AGENT })
+  /** The devices call from home: a second local address, as the entry worker would name it (CF-Connecting-IP). */
+  readonly #platform = platformFromEnv(env, { userAgent: DEVICE_USER_AGENT, fetcher: homeFetcher() })
   /** Each work item's id, by the call serve() hands to perform. */
   readonly #ids = new WeakMap<WorkCall, string>()
   #books = 0
