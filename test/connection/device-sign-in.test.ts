@@ -11,6 +11,7 @@ import { DEVICE_USER_AGENT } from '../../device/src/work'
 import type { Account, PlatformSession } from '../../src/platform/api'
 import { platformFromEnv } from '../../src/platform/from-env'
 import { connect, pairDevice } from '../devices/device-client'
+import { homeFetcher } from '../helpers/home-fetcher'
 import { control } from '../watch/world'
 import { WebClient } from '../web/web-client'
 
@@ -48,19 +49,6 @@ async function deviceOnline(client: WebClient) {
     relay,
   })
   return { kept, sent }
-}
-
-/** The sandbox from the diner's home: a second local address, as the entry worker names it (CF-Connecting-IP). */
-function homeFetcher() {
-  const binding = env.PLATFORM
-  if (!binding) throw new Error('PLATFORM must be bound to the sandbox worker')
-  return {
-    fetch(request: Request) {
-      const headers = new Headers(request.headers)
-      headers.set('CF-Connecting-IP', '127.0.0.2')
-      return binding.fetch(new Request(request, { headers }))
-    },
-  }
 }
 
 async function userIdOf(email: string): Promise<string> {

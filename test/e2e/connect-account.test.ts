@@ -14,9 +14,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEVICE_USER_AGENT } from '../../device/src/work'
 import { sandboxControl } from '../../sandbox/control-client'
-import { callApi, dateIn, type Json, waitForRequest } from './api'
+import { callApi, waitForRequest } from './api'
 import { launchBrowser } from './browser'
-import { createToken, findVenue, lunchTable } from './diner'
+import { approvedLunch, createToken, lunchTable } from './diner'
 import { newUser } from './pages'
 import { codeOnlyAccount, passwordAccount, readTextedCode, setCloudRefusals, setPasswordV3 } from './sandbox-accounts'
 
@@ -85,35 +85,6 @@ async function waitFor<T>(what: string, get: () => Promise<T>, ok: (value: T) =>
     if (Date.now() > deadline) throw new Error(`${what} not in time; last: ${JSON.stringify(value)}\n${deviceLog.slice(-2000)}`)
     await new Promise((done) => setTimeout(done, 500))
   }
-}
-
-/** An approved auto_book for lunch at Marrow & Smoke `days` from now, polled once since approval. */
-async function approvedLunch(page: Page, token: string, days: number) {
-  const venue = await findVenue(baseUrl, token, 'Marrow')
-  const date = dateIn(venue.time_zone, days)
-  const spec = {
-    title: 'Lunch, connected by code',
-    venue_ids: [venue.venue_id],
-    dates: [date],
-    earliest_time: '12:00',
-    latest_time: '14:00',
-    timezone: venue.time_zone,
-    party_size: 2,
-    mode: 'auto_book',
-    max_cancellation_fee_per_person: 25,
-    fee_review_hours: 3,
-    expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-  }
-  const created = await callApi(baseUrl, token, '/requests', { method: 'POST', body: spec, idempotencyKey: `e2e-${crypto.randomUUID()}` })
-  expect(created.status, JSON.stringify(created.body)).toBe(201)
-  const id = String(created.body.id)
-  await page.goto(String(created.body.action_url))
-  const approvedAt = Date.now()
-  await page.getByRole('button', { name: 'Approve' }).click()
-  await page.waitForURL(`${baseUrl}/requests/${id}?done=approved`)
-  const polled = (v: Json) => typeof v.last_checked_at === 'string' && Date.parse(v.last_checked_at) >= approvedAt
-  await waitForRequest(baseUrl, token, id, polled, 60_000)
-  return { id, venue, date }
 }
 
 beforeAll(async () => {
@@ -230,7 +201,7 @@ describe.runIf(inject('sandbox'))('connecting a platform account', () => {
     expect((await callApi(baseUrl, token, '/capabilities')).body.executor).toEqual({ ready: true, execution: 'cloud' })
 
     // Booking from the cloud, which the sandbox still allows.
-    const first = await approvedLunch(page, token, 5)
+    const first = await approvedLunch(page, baseUrl, token, 5, 'Lunch, connected by code')
     expect(await sandbox.addSlot(lunchTable(first.venue, first.date))).toBe(true)
     const fromCloud = await waitForRequest(baseUrl, token, first.id, (v) => v.status === 'confirmed', 90_000)
     expect(fromCloud.reservations).toEqual([expect.objectContaining({ verified: true, time: '12:30' })])
@@ -240,7 +211,7 @@ describe.runIf(inject('sandbox'))('connecting a platform account', () => {
 
     // Now the sandbox refuses booking from the cloud too: learnt from its answer, said, and left to the user.
     await setCloudRefusals(sandbox, { signIn: true, booking: true })
-    const second = await approvedLunch(page, token, 6)
+    const second = await approvedLunch(page, baseUrl, token, 6, 'Lunch, connected by code')
     expect(await sandbox.addSlot({ ...lunchTable(second.venue, second.date), time: '13:00' })).toBe(true)
     await waitFor(
       'the refusal said',

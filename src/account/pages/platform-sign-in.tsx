@@ -4,7 +4,7 @@
 import type { SignInVia } from '../../executors/pending-sign-in'
 import type { SignInWords } from '../../executors/sign-in-words'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
-import { SignInProblem } from './settings-platform'
+import { RiskAcceptance, SignInProblem } from './settings-platform'
 
 export interface CodeStepProps {
   csrfToken: string
@@ -47,13 +47,7 @@ export function CodeStepPage(props: CodeStepProps) {
           required
           error={errors.code}
         />
-        <div class={errors.acceptRisk ? 'field has-error' : 'field'}>
-          <label class="check">
-            <input type="checkbox" name="accept_risk" value="on" required />
-            <span>I understand that the platform may deactivate my account for using this service, and I accept that risk.</span>
-          </label>
-          {errors.acceptRisk ? <p class="field-error">{errors.acceptRisk}</p> : null}
-        </div>
+        <RiskAcceptance error={errors.acceptRisk} />
         <button type="submit" class="button">
           Connect
         </button>

@@ -179,13 +179,7 @@ function PasswordForm(props: PlatformSectionProps & { preferDevice: boolean }) {
         required
         error={errors.password}
       />
-      <div class={errors.acceptRisk ? 'field has-error' : 'field'}>
-        <label class="check">
-          <input type="checkbox" name="accept_risk" value="on" required />
-          <span>I understand that the platform may deactivate my account for using this service, and I accept that risk.</span>
-        </label>
-        {errors.acceptRisk ? <p class="field-error">{errors.acceptRisk}</p> : null}
-      </div>
+      <RiskAcceptance error={errors.acceptRisk} />
       <ViaButtons
         preferDevice={props.preferDevice}
         canDevice={props.devices.status.canSignIn}
@@ -194,6 +188,19 @@ function PasswordForm(props: PlatformSectionProps & { preferDevice: boolean }) {
         deviceCloud="Connect from Tablewatch’s servers"
       />
     </form>
+  )
+}
+
+/** The risk accepted where Tablewatch gets a token: the password form, the code step. */
+export function RiskAcceptance(props: { error?: string | undefined }) {
+  return (
+    <div class={props.error ? 'field has-error' : 'field'}>
+      <label class="check">
+        <input type="checkbox" name="accept_risk" value="on" required />
+        <span>I understand that the platform may deactivate my account for using this service, and I accept that risk.</span>
+      </label>
+      {props.error ? <p class="field-error">{props.error}</p> : null}
+    </div>
   )
 }
 

@@ -13,6 +13,7 @@ import { chooseExecution, pairDevice } from '../../../src/devices/devices'
 import type { WorkCall, WorkResult } from '../../../src/platform/device-protocol'
 import { platformFromEnv } from '../../../src/platform/from-env'
 import type { Deps } from '../../../src/runtime/deps'
+import { homeFetcher } from '../../helpers/home-fetcher'
 import type { Rng } from './random'
 
 export interface DeviceStats {
@@ -37,19 +38,6 @@ interface SimDevice {
 }
 
 const never = new Promise<WorkResult>(() => {})
-
-/** The sandbox through its binding, from the sandbox's home address: the datacenter mode never refuses it. */
-function homeFetcher() {
-  const binding = env.PLATFORM
-  if (!binding) throw new Error('PLATFORM must be bound to the sandbox worker')
-  return {
-    fetch(request: Request) {
-      const headers = new Headers(request.headers)
-      headers.set('CF-Connecting-IP', '127.0.0.2')
-      return binding.fetch(new Request(request, { headers }))
-    },
-  }
-}
 
 export class DeviceFleet {
   readonly stats: DeviceStats = { connects: 0, dropsMidBooking: 0, restartsMidWork: 0, duplicateResults: 0, offlineRounds: 0, bookings: 0 }
