@@ -160,11 +160,12 @@ describe.runIf(inject('sandbox'))('connecting a platform account', () => {
     expect(refused).toContain('The platform does not let our servers sign you in.')
     expect(refused).toContain('Connect from your own computer')
     // Settings remembers it, and says it at phone width too.
-    const narrow = await pageAt(390)
-    await narrow.goto(`${baseUrl}/settings`)
-    expect(await narrow.getByTestId('cloud-refusals').innerText()).toContain('signing in')
-    expect(await narrow.getByTestId('device-hint').innerText()).toContain('Pair your computer')
-    await fits(narrow, 390)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${baseUrl}/settings`)
+    expect(await page.getByTestId('cloud-refusals').innerText()).toContain('signing in')
+    expect(await page.getByTestId('device-hint').innerText()).toContain('Pair your computer')
+    await fits(page, 390)
+    await page.setViewportSize({ width: 1280, height: 800 })
 
     // Pair this machine's device program and run it (no platform sign-in on it of its own).
     await page.goto(`${baseUrl}/settings`)
@@ -175,7 +176,8 @@ describe.runIf(inject('sandbox'))('connecting a platform account', () => {
       cwd: ROOT,
       env,
     })
-    device = spawn(process.execPath, [BIN, 'run'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    // From the sandbox's home address (its datacenter mode tells the two apart by where a call comes from).
+    device = spawn(process.execPath, [BIN, 'run', '--local-address', '127.0.0.2'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     device.stdout?.on('data', (d: Buffer) => (deviceLog += d.toString()))
     device.stderr?.on('data', (d: Buffer) => (deviceLog += d.toString()))
     await waitFor(
