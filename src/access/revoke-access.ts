@@ -11,7 +11,7 @@ import { resetCalendarFeed } from '../reservations/calendar'
 import type { Deps } from '../runtime/deps'
 import { revokeAccessToken, revokeGrant } from './revoke'
 
-export const ACCESS_KINDS = ['tokens', 'grants', 'devices', 'calendar'] as const
+const ACCESS_KINDS = ['tokens', 'grants', 'devices', 'calendar'] as const
 export type AccessKind = (typeof ACCESS_KINDS)[number]
 
 export async function revokeAccess(deps: Deps, userId: string, kinds: ReadonlySet<AccessKind>): Promise<void> {

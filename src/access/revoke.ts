@@ -1,6 +1,6 @@
 // Revoking a token, grant or platform connection ends its open requests at once. Every way a
 // grant ends with its requests passes through here: disconnect, RFC 7009 revocation, a replayed
-// refresh token. (A reconnect of the same client is not an end: src/requests/reconnect.ts.)
+// refresh token. (A reconnect of the same client is not an end: src/access/reconnect.ts.)
 import { connectionOfGrant, endGrant, type GrantOfConnection, grantOfToken } from '../auth/oauth-grants'
 import { grantPrincipalId } from '../auth/oauth-props'
 import { markAccessTokenRevoked } from '../auth/pat'

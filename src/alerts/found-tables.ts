@@ -5,7 +5,7 @@
 import type { AlertGroup, AlertTable } from '../db/alert-groups'
 import type { InboxItem } from './inbox'
 
-export interface FoundTable extends AlertTable {
+interface FoundTable extends AlertTable {
   /** When the newest alert listing this table was sent. */
   alertedAt: number
 }

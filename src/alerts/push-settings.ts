@@ -15,11 +15,11 @@ import { browserSubscriptionSchema, type StoredSubscription } from '../notificat
 import { vapidOf } from '../notifications/push/vapid'
 
 /** Browsers per user: a household's phones and computers, not a way to fan out requests. */
-export const MAX_SUBSCRIPTIONS = 10
+const MAX_SUBSCRIPTIONS = 10
 /** Test pushes per user an hour, as for test emails. */
 const PUSH_TESTS = { limit: 10, windowMs: 60 * 60 * 1000 }
 
-export interface PushSubscriptionView {
+interface PushSubscriptionView {
   id: string
   label: string
   createdAt: number

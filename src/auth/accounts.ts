@@ -53,7 +53,7 @@ export async function signIn(db: Db, input: Credentials): Promise<SignInResult> 
 
 const HOUR_MS = 60 * 60 * 1000
 /** Sign-ups per client address: enough for a shared office network, not for a flood. */
-export const SIGN_UPS_PER_ADDRESS = { limit: 30, windowMs: HOUR_MS }
+const SIGN_UPS_PER_ADDRESS = { limit: 30, windowMs: HOUR_MS }
 /** "Someone tried to create an account with your email" at most once a day per address. */
 const NOTICES_PER_EMAIL = { limit: 1, windowMs: 24 * HOUR_MS }
 

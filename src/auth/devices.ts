@@ -16,7 +16,7 @@ import { type Budget, release, reserve } from '../db/rate-limits'
 import { AppError } from '../errors'
 import { newId, randomBase62, sha256Hex } from '../lib/random'
 
-export const DEVICE_CREDENTIAL_PREFIX = 'spd_'
+const DEVICE_CREDENTIAL_PREFIX = 'spd_'
 export const PAIRING_CODE_LIFETIME_MS = 10 * 60 * 1000
 /** RFC 8628, section 6.1: consonants only (no vowels, so no words), case-insensitive, 8 of them: 20^8 codes. */
 const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ'
@@ -53,7 +53,7 @@ function newUserCode(): string {
 }
 
 /** What the user typed, as stored: upper case, without dashes or spaces; null when it cannot be a code. */
-export function normalizeUserCode(input: string): string | null {
+function normalizeUserCode(input: string): string | null {
   const letters = input.toUpperCase().replace(/[\s-]/g, '')
   if (letters.length !== USER_CODE_LENGTH) return null
   return [...letters].every((ch) => USER_CODE_ALPHABET.includes(ch)) ? letters : null

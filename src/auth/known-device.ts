@@ -11,7 +11,7 @@ import { normalizeEmail } from '../db/users'
 import { equalStrings, hmacSha256Base64Url, randomBytes, toBase64Url } from './bytes'
 import { cookieIsSecure, cookiePrefix } from './session'
 
-export const KNOWN_DEVICE_COOKIE = 'tw_device'
+const KNOWN_DEVICE_COOKIE = 'tw_device'
 const LIFETIME_MS = 365 * 24 * 60 * 60 * 1000
 
 type Env = { Bindings: Cloudflare.Env }

@@ -22,9 +22,9 @@ import { forgiveSignIn } from './throttle'
 export const RESET_LINK_LIFETIME_MS = 30 * 60 * 1000
 const MINUTE_MS = 60_000
 /** Reset forms (asking for a link, or setting the password) per client address. */
-export const RESETS_PER_ADDRESS = { limit: 10, windowMs: 15 * MINUTE_MS }
+const RESETS_PER_ADDRESS = { limit: 10, windowMs: 15 * MINUTE_MS }
 /** Reset mails per account: a few retries, never a way to flood someone's inbox. */
-export const RESET_MAILS_PER_EMAIL = { limit: 3, windowMs: 60 * MINUTE_MS }
+const RESET_MAILS_PER_EMAIL = { limit: 3, windowMs: 60 * MINUTE_MS }
 
 export interface ResetMail {
   /** Sends an account mail (src/notifications/account-mail.ts). */

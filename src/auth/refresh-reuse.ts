@@ -16,7 +16,7 @@ import { GRANT_TTL_SECONDS } from './oauth'
 import { grantOfToken } from './oauth-grants'
 import { claimNewestRefreshToken } from './refresh-claim'
 
-export const REFRESH_REUSE_GRACE_MS = 30_000
+const REFRESH_REUSE_GRACE_MS = 30_000
 
 export type PresentedRefreshToken =
   | { kind: 'unknown' }

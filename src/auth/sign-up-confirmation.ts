@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { open, seal } from '../lib/secret-box'
 import type { PasswordHash } from './password'
 
-export const CONFIRMATION_LIFETIME_MS = 24 * 60 * 60 * 1000
+const CONFIRMATION_LIFETIME_MS = 24 * 60 * 60 * 1000
 const PURPOSE = 'sign-up-confirmation'
 
 const Pending = z.object({

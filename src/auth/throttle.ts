@@ -10,9 +10,9 @@ import type { Db } from '../db/client'
 import { type Budget, forget, release, reserve } from '../db/rate-limits'
 
 const MINUTE_MS = 60_000
-export const PAIR_LIMIT = { limit: 5, windowMs: 15 * MINUTE_MS }
-export const ADDRESS_LIMIT = { limit: 30, windowMs: 15 * MINUTE_MS }
-export const EMAIL_LIMIT = { limit: 10, windowMs: MINUTE_MS }
+const PAIR_LIMIT = { limit: 5, windowMs: 15 * MINUTE_MS }
+const ADDRESS_LIMIT = { limit: 30, windowMs: 15 * MINUTE_MS }
+const EMAIL_LIMIT = { limit: 10, windowMs: MINUTE_MS }
 
 export interface ThrottleKeys {
   /** Normalised email. */

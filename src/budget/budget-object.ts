@@ -17,7 +17,7 @@ import type { Allocation } from './call-priority'
 import { DROP_HOLD_MS, type ExpectedDrop, windowLimitOf } from './call-window'
 import { emptyLedger, leaseFrom } from './ledger'
 
-export interface BudgetFigures extends CallFigures {
+interface BudgetFigures extends CallFigures {
   callsPerSecond: number
   /** Calls per second each tier wants, gets, and how much its cadence stretches. */
   demand: Allocation['demand']

@@ -16,12 +16,12 @@ export const WINDOW_MS = 10_000
 /** After a release instant, polls keep leaving its room this long: the burst's fast phase. */
 export const DROP_HOLD_MS = 10_000
 /** A release burst's polls take at most this share of the window: the rest is for the bookings their finds start. */
-export const BURST_SHARE = 2 / 3
+const BURST_SHARE = 2 / 3
 /**
  * Outside releases, bursts leave this share of the window to bookings, and polls twice it to
  * bursts and bookings (at the default of 30 calls in 10 s: one call, and two).
  */
-export const MARGIN_SHARE = 0.05
+const MARGIN_SHARE = 0.05
 /** The share of the budget polls get at most, smoothed (budget-bucket.ts): what their ceiling leaves. */
 export const POLL_RATE_SHARE = 1 - 2 * MARGIN_SHARE
 

@@ -28,10 +28,10 @@ const LEAD_MS = 60 * 60_000
 /** Venue-days tried at most (each costs a few sandbox calls); the soonest come first. */
 const MAX_TRIES = 8
 
-export const demoControlMissing = () => new AppError('not_found', 'There is no such page.')
+const demoControlMissing = () => new AppError('not_found', 'There is no such page.')
 
 /** The times to try, in order: the window's start, then each quarter hour inside the window. */
-export function windowTimes(spec: Pick<Spec, 'earliest_time' | 'latest_time'>): string[] {
+function windowTimes(spec: Pick<Spec, 'earliest_time' | 'latest_time'>): string[] {
   const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
   const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
   const times = [spec.earliest_time]

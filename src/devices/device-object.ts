@@ -41,9 +41,9 @@ export interface DeviceStatus {
 export const RELAY_TIMEOUT_MS = 20_000
 
 /** A device that said nothing about an item for this long is taken as gone for that item. */
-export const WORK_TIMEOUT_MS = 20_000
+const WORK_TIMEOUT_MS = 20_000
 /** How long after the last device left the user is told it is offline. */
-export const OFFLINE_ALERT_AFTER_MS = 10 * 60 * 1000
+const OFFLINE_ALERT_AFTER_MS = 10 * 60 * 1000
 
 type Waiter = (result: WorkResult | null) => void
 

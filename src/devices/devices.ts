@@ -10,7 +10,7 @@ import type { DeviceStatus } from './device-object'
 
 export { startPairing }
 
-export interface PairedDevice {
+interface PairedDevice {
   id: string
   name: string
   pairedAt: number

@@ -19,8 +19,8 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       return { kind: 'blocked', state: connection ? 'reauth' : 'missing' }
     },
 
-    async readForOffer({ query, budget }) {
-      const [opened, wait] = await Promise.all([session.open(), budget()])
+    async readForOffer({ query, limiterWait }) {
+      const [opened, wait] = await Promise.all([session.open(), limiterWait()])
       if (!opened) return { kind: 'no_connection', reconnectNotice: null }
       if (wait > 0) return { kind: 'busy' }
       // The details first, the account's reservations only for a table they offer: the details

@@ -16,8 +16,8 @@ export function deviceAccount(c: AccountContext): AccountExecutor {
     // The user's own availability objects watch, with the device making their calls.
     watchPlace: async () => ({ kind: 'ok', via: userId }),
 
-    async readForOffer({ query, workId, budget }) {
-      if ((await budget()) > 0) return { kind: 'busy' }
+    async readForOffer({ query, workId, limiterWait }) {
+      if ((await limiterWait()) > 0) return { kind: 'busy' }
       const [details, listed] = await Promise.all([
         onDevice(c, `${workId}:details`, { op: 'details', query }),
         onDevice(c, `${workId}:reservations`, { op: 'reservations' }),

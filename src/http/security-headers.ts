@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { isLocalHost } from '../auth/session'
 
 /** The pages' policy: own scripts, styles and images only, no framing, forms post here only. */
-export const PAGE_CSP = {
+const PAGE_CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],

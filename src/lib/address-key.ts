@@ -33,7 +33,7 @@ function ipv4Octets(address: string): [number, number, number, number] | null {
 
 /** `address` (CF-Connecting-IP) as a rate-limit key: an IPv6 address becomes its /64. */
 /** The key of a request that came without an address. */
-export const UNKNOWN_ADDRESS = 'unknown'
+const UNKNOWN_ADDRESS = 'unknown'
 
 /**
  * True for a key that only a local run produces: no address, or this machine's own (127.0.0.0/8,

@@ -21,7 +21,7 @@ const fromUrl = (text: string) => {
   return base64 + '='.repeat((4 - (base64.length % 4)) % 4)
 }
 
-export const HINT_PARAM = 'hint'
+const HINT_PARAM = 'hint'
 const APPROVAL_PATH = /^\/requests\/([^/]+)\/approve$/
 
 /** The approval link with the sealed words added; any other link unchanged. */

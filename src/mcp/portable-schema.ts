@@ -12,7 +12,7 @@ type Schema = Record<string, unknown>
 const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The schema with every `type` array rewritten as `anyOf` of single types, at any depth. */
-export function withoutTypeArrays(schema: unknown): unknown {
+function withoutTypeArrays(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutTypeArrays)
   if (!isObject(schema)) return schema
   const walked: Schema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withoutTypeArrays(value)]))

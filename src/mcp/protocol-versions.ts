@@ -8,7 +8,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server'
 
 /** The modern revision first (what a 2026 client should pick), then the 2025-era ones, newest first. */
-export const SERVED_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]
+const SERVED_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]
 
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -6,9 +6,9 @@ import { insertOutboxEmail } from '../db/notifications'
 import { cloudflareMailer } from './cloudflare-mailer'
 import { type Mailer, withFooter } from './email'
 
-export type { Email, Mailer } from './email'
+export type { Mailer } from './email'
 
-export function outboxMailer(db: Db, now: () => number = Date.now): Mailer {
+function outboxMailer(db: Db, now: () => number = Date.now): Mailer {
   return {
     async send(email) {
       await insertOutboxEmail(db, {

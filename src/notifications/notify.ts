@@ -40,7 +40,7 @@ export interface NotifyDeps {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Table alerts count against the daily cap; other notices never do. */
-export const TABLE_KINDS: AlertKind[] = ['table_found', 'booking_skipped']
+const TABLE_KINDS: AlertKind[] = ['table_found', 'booking_skipped']
 
 /** Several alerts for one user: one insert, one user lookup; returns how many were new. */
 export async function notifyUserOfAll(

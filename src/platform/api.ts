@@ -123,8 +123,8 @@ export interface VenueDetails extends VenueHit {
 
 /**
  * A slot's money terms exactly as /4/find states them: the slot's `payment` object and its venue
- * template (shared/reference/resy-api.md §2, §10). Nothing is interpreted here; null means the
- * platform did not state the field. The booking decision (requests/booking/booking-decision.ts)
+ * template (docs/platform.md, "Money terms"). Nothing is interpreted here; null means the
+ * platform did not state the field. The booking decision (src/request/booking/booking-decision.ts)
  * reads these, and treats anything missing as a reason not to book.
  */
 export interface SlotTerms {
@@ -265,7 +265,7 @@ export interface DetailsQuery {
   partySize: number
 }
 
-/** A venue's days for one party size (GET /4/venue/calendar, §10, §11); dates inclusive, YYYY-MM-DD. */
+/** A venue's days for one party size (GET /4/venue/calendar; docs/platform.md, "Calendar and release"); dates inclusive, YYYY-MM-DD. */
 export interface CalendarQuery {
   venueId: number
   partySize: number
@@ -286,7 +286,7 @@ export interface VenueCalendar {
   lastCalendarDay: string | null
 }
 
-export interface BookCommand {
+interface BookCommand {
   bookToken: string
   paymentMethodId: number | null
 }

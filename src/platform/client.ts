@@ -21,7 +21,6 @@ import {
   venueAnswer,
 } from './wire'
 
-export type { Fetcher }
 export type PlatformClientOptions = TransportOptions
 
 const SEARCH_PAGE_SIZE = 8

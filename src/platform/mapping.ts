@@ -122,7 +122,7 @@ function venueOf(answer: z.output<typeof findAnswer>, venueId: number, onSkip: O
 }
 
 /** The slot's `payment` and its template, as stated (see SlotTerms). */
-export function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): SlotTerms {
+function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): SlotTerms {
   const p = slot.payment
   const t = slot.template ? templates.get(String(slot.template.id)) : undefined
   return {
@@ -148,7 +148,7 @@ export function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): S
 }
 
 /** A late service runs past midnight: its tables start early on the next calendar day (docs/platform.md, "Availability"). */
-export const AFTER_MIDNIGHT_UNTIL = '06:00'
+const AFTER_MIDNIGHT_UNTIL = '06:00'
 
 /**
  * The venue's slots for the service day `day`: those starting that day, and those starting after
@@ -217,7 +217,7 @@ type ListedReservation = z.output<typeof reservationEntry>
 const SURELY_PAST_MS = 14 * 60 * 60 * 1000
 
 /** What the list says became of the reservation: still held, over (cancelled, finished, past), or unknown. */
-export function standingOf(r: ListedReservation, day: string, time: string, now: number): 'held' | 'over' | 'unknown' {
+function standingOf(r: ListedReservation, day: string, time: string, now: number): 'held' | 'over' | 'unknown' {
   const s = r.status
   const named = typeof s === 'string' ? s : (s?.reservation ?? '')
   if (/cancel|complet|finish|no.?show|seated|closed/i.test(named)) return 'over'

@@ -6,7 +6,7 @@
 // the few fields read here are the sandbox's own control format (sandbox/control-client.ts).
 import { z } from 'zod'
 
-export interface DemoTable {
+interface DemoTable {
   venueId: number
   day: string
   time: string

@@ -7,7 +7,7 @@
 export const REFRESH_COOKIE = 'production_refresh_token'
 
 /** A token is renewed when less than a quarter of its life, and at most this, is left. */
-export const RENEW_AHEAD_MAX_MS = 24 * 60 * 60 * 1000
+const RENEW_AHEAD_MAX_MS = 24 * 60 * 60 * 1000
 
 /**
  * Whether a token should be renewed now, ahead of its `exp`: when a quarter of its life is left

@@ -7,10 +7,10 @@
 // the booking widget's origin (`Alkaar:ResyApi.scala`), so a deployment may choose that one
 // (PLATFORM_WEB_ORIGIN); anything else is replaced by the default, as with the User-Agent.
 
-export const WEB_ORIGINS = ['https://resy.com', 'https://widgets.resy.com'] as const
+const WEB_ORIGINS = ['https://resy.com', 'https://widgets.resy.com'] as const
 export type WebOrigin = (typeof WEB_ORIGINS)[number]
 
-export const DEFAULT_WEB_ORIGIN: WebOrigin = 'https://resy.com'
+const DEFAULT_WEB_ORIGIN: WebOrigin = 'https://resy.com'
 
 const isWebOrigin = (value: string): value is WebOrigin => (WEB_ORIGINS as readonly string[]).includes(value)
 

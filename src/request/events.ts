@@ -10,7 +10,7 @@ import type { Spec } from './spec'
 import type { RequestState } from './state'
 
 // The availability objects' vocabulary is theirs (src/watching/news.ts); the request's files take it from here with the rest.
-export { availabilityName, availabilityObjectName, type CheckProblem, type Heard, type VenueDay } from '../watching/news'
+export { availabilityName, availabilityObjectName, type Heard, type VenueDay } from '../watching/news'
 
 /** An Idempotency-Key of an update (scoped to this request and its owner) and its body hash. */
 export interface UpdateKey {
@@ -78,10 +78,10 @@ export type RequestEvent =
   | { kind: 'digest_held'; until: number }
 
 /** The fields of the D1 index row that mirror the object. */
-export type MirrorRow = Pick<RequestState, 'id' | 'status' | 'revision' | 'spec' | 'expiresAt' | 'updatedAt'>
+type MirrorRow = Pick<RequestState, 'id' | 'status' | 'revision' | 'spec' | 'expiresAt' | 'updatedAt'>
 
 /** Everything the availability objects need to watch for this request. */
-export interface WatchTarget {
+interface WatchTarget {
   requestId: string
   userId: string
   spec: Spec

@@ -13,7 +13,6 @@ import type { Spec } from './spec'
 import { initialState, type Refusal, type RequestRecord, type RequestState } from './state'
 import type { Reply } from './step'
 
-export type { UpdateKey } from './events'
 export type ObjectResult = { ok: true; state: RequestState; replayed?: boolean } | { ok: false; refusal: Refusal }
 
 interface Handled {

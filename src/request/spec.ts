@@ -8,7 +8,7 @@ import type { Window } from '../db/requests'
 import { instantOf } from '../lib/zoned-time'
 import type { WatchedSpec } from '../watching/news'
 
-export type Mode = 'alert_only' | 'auto_book'
+type Mode = 'alert_only' | 'auto_book'
 
 /** Venues, dates, time window, party and seating (what watching reads), and the booking limits. */
 export interface Spec extends WatchedSpec {

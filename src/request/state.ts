@@ -28,13 +28,13 @@ export function isOpen(status: Status): boolean {
   return (OPEN_STATUSES as readonly Status[]).includes(status)
 }
 
-export interface TraceItem {
+interface TraceItem {
   at: number
   message: string
 }
 
 /** Who and what the request is, where its status stands, and the bookkeeping of its updates. */
-export interface RequestCore {
+interface RequestCore {
   id: string
   userId: string
   principalId: string

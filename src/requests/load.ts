@@ -19,7 +19,7 @@ export function recordOf(row: RequestRow): RequestRecord {
   }
 }
 
-export const requestNotFound = (id: string) => new AppError('request_not_found', `No request ${id} was found for this token.`)
+const requestNotFound = (id: string) => new AppError('request_not_found', `No request ${id} was found for this token.`)
 
 /**
  * The request's current state, if `owner` may see it: the principal that created it, or

@@ -12,7 +12,7 @@ import type { Restaurant } from '../venues/schema'
 import type { RequestSpec } from './schemas'
 import { specOf } from './spec'
 
-export const DATE_HORIZON_DAYS = 90
+const DATE_HORIZON_DAYS = 90
 
 export interface CheckedSpec {
   /** The request's own copy of the spec the caller sent. */

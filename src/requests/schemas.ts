@@ -129,7 +129,7 @@ export const IdempotencyKey = z
 
 export const Capabilities = z.object({ executor: Executor }).openapi('Capabilities')
 
-export const TraceEntry = z.object({ at: z.string(), message: z.string() }).openapi('TraceEntry')
+const TraceEntry = z.object({ at: z.string(), message: z.string() }).openapi('TraceEntry')
 
 const { expires_at: _expires, ...viewSpecFields } = specFields
 export const RequestView = z

@@ -17,7 +17,7 @@ import { specView } from './spec'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
-export function toView(
+function toView(
   state: RequestState,
   extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[]; venues: VenueRow[]; lastCheckedAt: number | null },
 ): RequestView {

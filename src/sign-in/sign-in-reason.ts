@@ -20,8 +20,8 @@ const REASONS: [RegExp, string][] = [
   [/^\/developers(\/.*)?$/, 'Sign in to see the developer settings.'],
 ]
 
-/** The reason for a safe next path (src/web/next-path.ts), or undefined for the home page and others. */
-export function signInReason(next: string): string | undefined {
+/** The reason for a safe next path (src/html/next-path.ts), or undefined for the home page and others. */
+function signInReason(next: string): string | undefined {
   const path = new URL(next, 'http://same-origin.invalid').pathname
   return REASONS.find(([pattern]) => pattern.test(path))?.[1]
 }

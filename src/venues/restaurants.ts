@@ -6,7 +6,7 @@ import type { VenueDetails } from '../platform/api'
 import type { Deps } from '../runtime/deps'
 import type { Restaurant } from './schema'
 
-export const SEARCH_LIMIT = 8
+const SEARCH_LIMIT = 8
 
 export function toRestaurant(row: VenueRow): Restaurant {
   return {

@@ -15,7 +15,7 @@ import { servicePlatform } from '../runtime/platform-health'
 import { bursting, type Cadence, intervalAt, nextBurstEdge, nextPollAt, releaseAhead, released } from './cadence'
 import { type CalendarView, calendarSettingsFrom, needsCalendar, pollKind } from './calendar-check'
 import { deliveriesFor, newSlots, sameKeys } from './deliveries'
-import { budget } from './limits'
+import { limiterWait } from './limits'
 import { slotKey } from './match'
 import { availabilityName, type CheckProblem, type Heard } from './news'
 import { decidePoll, type PollStep } from './poll-step'
@@ -55,7 +55,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
 
   /**
    * The next run asks the platform at once, whatever the cadence and the answer in memory: the
-   * local demo control (requests/demo-table.ts) just opened a table here. A failing platform
+   * local demo control (src/demo/demo-table.ts) just opened a table here. A failing platform
    * keeps its back-off (asking again during a block keeps the block in place).
    */
   async checkNow(): Promise<void> {
@@ -135,7 +135,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       if (!pace.failing) await this.#store.setPace({ offsetMs: nextAt - answer.at, checkedAt: null, failing: null })
     } else {
       const isBurst = bursting(plans, now)
-      const wait = isBurst ? await budget(this.env, `venue:${subject.venueDay.venueId}`) : 0
+      const wait = isBurst ? await limiterWait(this.env, `venue:${subject.venueDay.venueId}`) : 0
       const round = wait > 0 ? { kind: 'wait' as const, waitMs: wait } : await this.#round(subject, isBurst, released(plans, now), gap, now)
       if (round.kind === 'wait') {
         // The venue's cap or the service-wide budget has no call for this venue-day now: its

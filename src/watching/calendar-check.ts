@@ -7,7 +7,7 @@ import type { CalendarStatus } from '../platform/api'
 /** A find for every date at least this often, whatever the calendar says: it may lag behind the tables. */
 export const DEFAULT_GUARD_MS = 10 * 60_000
 /** No operator setting goes below this: a guard as fast as the cadence is no pre-check at all. */
-export const MIN_GUARD_MS = 60_000
+const MIN_GUARD_MS = 60_000
 
 export interface CalendarSettings {
   /** Off: every poll is a find (CALENDAR_PRECHECK = "off"). */

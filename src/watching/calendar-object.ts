@@ -14,7 +14,7 @@ const ASKED_FOR_MS = 60 * 60_000
 /** The platform's web app asks about a month or two at a time; the sandbox refuses 120 days or more. */
 const MAX_RANGE_DAYS = 100
 
-export interface CalendarAsk {
+interface CalendarAsk {
   venueId: number
   partySize: number
   day: string
@@ -25,7 +25,7 @@ export interface CalendarAsk {
   intervalMs: number
 }
 
-export type CalendarReply = CalendarView | { kind: 'wait'; waitMs: number }
+type CalendarReply = CalendarView | { kind: 'wait'; waitMs: number }
 
 interface Answer {
   at: number

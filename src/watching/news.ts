@@ -1,7 +1,7 @@
 // What an availability object and its subscribers say to each other, as plain data: the subject
 // (a venue-day), the object's name, and the news it pushes to each subscribing request (new slots,
 // checks that fail or work again). Here, not in the request's events, so the watching side never
-// imports the request; src/requests/events.ts takes these into its RequestEvent.
+// imports the request; src/request/events.ts takes these into its RequestEvent.
 import type { Slot } from '../platform/api'
 import type { WantedSeating } from '../platform/seating'
 
@@ -33,7 +33,7 @@ export interface CheckProblem {
 }
 
 /** Every new matching slot of one availability poll of one venue-day. */
-export interface SlotsSeen {
+interface SlotsSeen {
   kind: 'slots_seen'
   venueDay: VenueDay
   venueName: string
@@ -43,7 +43,7 @@ export interface SlotsSeen {
 }
 
 /** An availability object's checks started failing (problem) or work again (null). */
-export interface ChecksNews {
+interface ChecksNews {
   kind: 'checks'
   venueDay: VenueDay
   venueName: string

@@ -5,10 +5,10 @@
 import type { Failure } from '../platform/api'
 import { BLOCK_WORDS } from '../platform/blocks'
 
-export const FAILURE_BACKOFF_MS = 2 * 60_000
+const FAILURE_BACKOFF_MS = 2 * 60_000
 /** Asking again soon is what keeps a firewall block in place. */
 export const BLOCKED_BACKOFF_MS = 20 * 60_000
-export const OPERATOR_FAULT_BACKOFF_MS = 10 * 60_000
+const OPERATOR_FAULT_BACKOFF_MS = 10 * 60_000
 
 export const BLOCKED_REASON = 'The reservation platform is blocking our checks right now; the next check is in about 20 minutes.'
 export const OPERATOR_FAULT_REASON =

@@ -18,7 +18,7 @@ const executionForm = z.object({
 })
 
 /** The device program's command as the user types it. */
-export function pairCommand(baseUrl: string, userCode: string): string {
+function pairCommand(baseUrl: string, userCode: string): string {
   return `npx tablewatch-device pair --service ${baseUrl} --code ${userCode}`
 }
 

@@ -29,7 +29,7 @@ export interface SendOptions {
   sleep?: ((ms: number) => Promise<void>) | undefined
 }
 
-export const PUSH_TIMEOUT_MS = 10_000
+const PUSH_TIMEOUT_MS = 10_000
 const RETRY_DELAYS_MS = [1_000, 4_000]
 const MAX_RETRY_AFTER_MS = 10_000
 

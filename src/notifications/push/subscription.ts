@@ -16,7 +16,7 @@ export interface EndpointPolicy {
  * https on the default port to a public host. Every push service is (FCM, Mozilla autopush,
  * Apple's web.push.apple.com); RFC 8030, section 5 requires https.
  */
-export function endpointProblem(url: URL, policy: EndpointPolicy): string | null {
+function endpointProblem(url: URL, policy: EndpointPolicy): string | null {
   const host = url.hostname.replace(/\.$/, '')
   if (url.protocol !== 'https:') return 'A push endpoint must use https'
   if (policy.allowLoopback && isLoopbackHost(host)) return null

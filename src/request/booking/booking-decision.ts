@@ -4,6 +4,7 @@
 // cross-check. Any doubt — a field missing or unreadable, the two sources disagreeing, a term
 // beyond the request's limits — means "alert instead", with the reason in words. Pure.
 // docs/decisions/booking.md lists every field read here, in order; docs/platform.md their sources.
+import { dollars } from '../../lib/money'
 import { instantOf } from '../../lib/zoned-time'
 import type { BookingDetails, ChargedAmounts, SlotTerms, TemplateTerms } from '../../platform/api'
 import type { Spec } from '../spec'
@@ -34,11 +35,10 @@ const HOUR_MS = 3_600_000
 /** Details and find cut-offs within this of each other are the same deadline (rounding, seconds). */
 const CUT_OFF_TOLERANCE_MS = 60_000
 const hoursWord = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`
-const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
 const unknown = (reason: string): Reading<MoneyTerms> => ({ ok: false, reason })
 
 /** "HH:MM:SS" (or "HH:MM") → "HH:MM", or null when it is not a time of day. */
-export function clockOf(value: string): string | null {
+function clockOf(value: string): string | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/.exec(value.trim())
   return m ? `${m[1]}:${m[2]}` : null
 }
@@ -102,7 +102,7 @@ export function chargesWhy(amounts: ChargedAmounts | null): string | null {
   if (amounts === null) return 'the booking details do not say what booking charges'
   const charged = AMOUNT_WORDS.flatMap(([field, words]) => {
     const value = amounts[field] ?? 0
-    return value > 0 ? [`${field === 'total' ? `${money(value)} ${words}` : `${words} of ${money(value)}`}`] : []
+    return value > 0 ? [`${field === 'total' ? `${dollars(value)} ${words}` : `${words} of ${dollars(value)}`}`] : []
   })
   return charged.length === 0 ? null : `booking would charge ${charged.join(', ')} at once`
 }
@@ -128,7 +128,7 @@ export function statedMoneyIn(needToKnow: string | null): string | null {
  * The large-party terms of the table's template for this party: the fee that replaces the
  * table's own from `large_party_size_cancel` on, or why it cannot be used.
  */
-export function largePartyFeeOf(template: TemplateTerms | null, partySize: number): Reading<number | null> {
+function largePartyFeeOf(template: TemplateTerms | null, partySize: number): Reading<number | null> {
   const size = template?.largePartySize ?? null
   if (size === null || size <= 0 || partySize < size) return { ok: true, value: null }
   const fee = template?.largePartyFee ?? null
@@ -140,14 +140,14 @@ export function largePartyFeeOf(template: TemplateTerms | null, partySize: numbe
  * Where the details reply contradicts the find terms, in words; null when it agrees. The fee
  * may be stated per person or for the party (unknown: docs/platform.md, "Money terms"), so either agrees.
  */
-export function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, partySize: number): string | null {
+function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, partySize: number): string | null {
   if (terms.kind === 'up_front') return null // never booked anyway
   const fee = details.cancellationFee
-  if (terms.kind === 'no_card') return (fee ?? 0) > 0 ? `the booking details state a ${money(fee ?? 0)} cancellation fee` : null
+  if (terms.kind === 'no_card') return (fee ?? 0) > 0 ? `the booking details state a ${dollars(fee ?? 0)} cancellation fee` : null
   if (fee === null) return 'the booking details do not confirm the cancellation fee'
   const same = (a: number, b: number) => Math.abs(a - b) < 0.005
   if (!same(fee, terms.fee) && !same(fee, terms.fee * partySize)) {
-    return `the booking details state a ${money(fee)} cancellation fee, the table ${money(terms.fee)}`
+    return `the booking details state a ${dollars(fee)} cancellation fee, the table ${dollars(terms.fee)}`
   }
   const until = details.freeCancellationUntil
   if (until !== null && terms.freeUntil !== null && Math.abs(until - terms.freeUntil) > CUT_OFF_TOLERANCE_MS) {
@@ -173,7 +173,7 @@ export function decideBooking(input: {
   if (!read.ok) return { kind: 'alert', reason: read.reason }
   const stated = read.value
   if (stated.kind === 'up_front') {
-    const amount = stated.amount === null ? '' : ` (${money(stated.amount)})`
+    const amount = stated.amount === null ? '' : ` (${dollars(stated.amount)})`
     return {
       kind: 'alert',
       reason: stated.what === 'ticket' ? `it is a ticketed experience${amount}` : `it needs a deposit or prepayment${amount}`,
@@ -190,11 +190,11 @@ export function decideBooking(input: {
   if (large.value !== null && large.value > spec.max_cancellation_fee_per_person) {
     return {
       kind: 'alert',
-      reason: `for parties of ${largeSize} or more the cancellation fee is ${money(large.value)} per person, above the ${money(spec.max_cancellation_fee_per_person)} limit`,
+      reason: `for parties of ${largeSize} or more the cancellation fee is ${dollars(large.value)} per person, above the ${dollars(spec.max_cancellation_fee_per_person)} limit`,
     }
   }
   if (large.value !== null && large.value > 0 && stated.kind === 'no_card') {
-    return { kind: 'alert', reason: `a ${money(large.value)} large-party cancellation fee applies to a table that holds no card` }
+    return { kind: 'alert', reason: `a ${dollars(large.value)} large-party cancellation fee applies to a table that holds no card` }
   }
   // From the large-party size on, its fee is the one the details must confirm and the limit bounds.
   const terms: MoneyTerms = stated.kind === 'card_hold' && large.value !== null ? { ...stated, fee: large.value } : stated
@@ -204,7 +204,7 @@ export function decideBooking(input: {
   if (fee > spec.max_cancellation_fee_per_person) {
     return {
       kind: 'alert',
-      reason: `the cancellation fee is ${money(fee)} per person, above the ${money(spec.max_cancellation_fee_per_person)} limit`,
+      reason: `the cancellation fee is ${dollars(fee)} per person, above the ${dollars(spec.max_cancellation_fee_per_person)} limit`,
     }
   }
   const statedUntil = terms.kind === 'card_hold' ? terms.freeUntil : null

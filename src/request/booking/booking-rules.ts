@@ -56,9 +56,9 @@ export function ourReservation(
  * last one counted, so an alarm delivered twice (or a restart that reads again at once) cannot
  * make one look into several.
  */
-export const DISPROOF_READS = 3
-export const DISPROOF_SPAN_MS = 10 * 60 * 1000
-export const DISPROOF_READ_GAP_MS = 15_000
+const DISPROOF_READS = 3
+const DISPROOF_SPAN_MS = 10 * 60 * 1000
+const DISPROOF_READ_GAP_MS = 15_000
 /** How long such an attempt is verified before giving up (the span, and room for failed reads). */
 export const DISPROOF_WINDOW_MS = 20 * 60 * 1000
 

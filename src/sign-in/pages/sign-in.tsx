@@ -1,7 +1,6 @@
 // Sign-in and sign-up forms. Errors never say whether an email has an account.
+import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
-
-export const PASSWORD_MIN_LENGTH = 10
 
 export interface SignInProps {
   csrfToken: string
@@ -9,7 +8,7 @@ export interface SignInProps {
   email?: string
   error?: string | undefined
   notice?: string | undefined
-  /** Why sign-in is asked for, from the page it returns to (src/web/sign-in-reason.ts). */
+  /** Why sign-in is asked for, from the page it returns to (src/sign-in/sign-in-reason.ts). */
   reason?: string | undefined
 }
 

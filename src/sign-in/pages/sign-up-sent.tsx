@@ -8,7 +8,7 @@ export interface LocalMail {
 }
 
 /** A mail body with its links clickable (local development shows the mail it would have sent). */
-export function MailBody(props: { body: string }) {
+function MailBody(props: { body: string }) {
   const parts = props.body.split(/(https?:\/\/\S+)/)
   return <p class="mail-body">{parts.map((part) => (/^https?:\/\//.test(part) ? <a href={part}>{part}</a> : part))}</p>
 }

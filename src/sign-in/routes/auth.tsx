@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { signUpMail } from '../../account-mail/sign-up-mail'
 import { confirmSignUp, signIn, signUp } from '../../auth/accounts'
 import { knownDeviceOf, rememberDevice } from '../../auth/known-device'
+import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { endSession, startSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import { clientAddress, tryAgainIn } from '../../html/client-address'
@@ -12,7 +13,7 @@ import { safeNextPath } from '../../html/next-path'
 import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
 import { type LocalOutboxCookie, rememberedLocalMail, rememberLocalMail } from '../local-outbox'
-import { PASSWORD_MIN_LENGTH, SignInPage, SignUpPage } from '../pages/sign-in'
+import { SignInPage, SignUpPage } from '../pages/sign-in'
 import { ConfirmSignUpPage, SignUpSentPage } from '../pages/sign-up-sent'
 import { signInReasonOf } from '../sign-in-reason'
 import { AFTER_RESET_NOTICE } from './password-reset'
@@ -150,7 +151,7 @@ authRoutes.post('/signup', async (c) => {
   return c.redirect('/signup/sent', 303)
 })
 
-/** Local development shows the sign-up mail on "check your inbox" (src/web/local-outbox.ts). */
+/** Local development shows the sign-up mail on "check your inbox" (src/sign-in/local-outbox.ts). */
 const LOCAL_SIGN_UP: LocalOutboxCookie = { name: 'tw_signup', path: '/signup', purpose: 'local-sign-up' }
 
 authRoutes.get('/signup/sent', async (c) =>

@@ -4,6 +4,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { passwordResetMail } from '../../account-mail/password-reset-mail'
+import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { completePasswordReset, requestPasswordReset, userOfResetToken } from '../../auth/password-reset'
 import { endSession } from '../../auth/session'
 import { AppError } from '../../errors'
@@ -13,10 +14,9 @@ import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
 import { type LocalOutboxCookie, rememberedLocalMail, rememberLocalMail } from '../local-outbox'
 import { ForgotPasswordPage, ResetSentPage, SetPasswordPage } from '../pages/password-reset'
-import { PASSWORD_MIN_LENGTH } from '../pages/sign-in'
 
 /** Where sign-in sends the diner after a reset; its page says what happened (routes/auth.tsx). */
-export const AFTER_RESET = '/signin?reset=1'
+const AFTER_RESET = '/signin?reset=1'
 export const AFTER_RESET_NOTICE =
   'Your new password is set. Every browser signed in to your account was signed out, this one too: sign in with the new password.'
 const LINK_NOT_VALID = 'This link is not valid, was used already or has expired (links work once, for 30 minutes). Ask for a new one.'

@@ -31,7 +31,7 @@ function Restaurants(props: { ids: number[]; venues: Restaurant[] }) {
 }
 
 /** "Between 5:00 PM and 10:00 PM ET" in the request's (the venues') zone. */
-export function TimeWindow(props: { request: Pick<RequestView, 'earliest_time' | 'latest_time' | 'timezone' | 'expires_at'> }) {
+function TimeWindow(props: { request: Pick<RequestView, 'earliest_time' | 'latest_time' | 'timezone' | 'expires_at'> }) {
   const r = props.request
   const zone = zoneName(r.timezone, Date.parse(r.expires_at))
   return (

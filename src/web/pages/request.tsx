@@ -9,7 +9,8 @@ import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { type PageOf, Pager } from '../../html/components/pager'
 import { ago, duration, formatInstant, formatLocal } from '../../html/format'
-import { people, usd } from '../../html/spec-words'
+import { people } from '../../html/spec-words'
+import { dollars } from '../../lib/money'
 import type { RequestView } from '../../requests/schemas'
 import type { Reservation } from '../../reservations/schema'
 import type { Restaurant } from '../../venues/schema'
@@ -45,7 +46,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 function Cancellation(props: { reservation: Reservation }) {
   const r = props.reservation
   if (!r.cancellation_fee_per_person) return <>No cancellation fee.</>
-  const fee = `${usd(r.cancellation_fee_per_person)} per person`
+  const fee = `${dollars(r.cancellation_fee_per_person)} per person`
   if (!r.free_cancellation_until) return <>Cancellation fee: {fee}.</>
   return (
     <>
