@@ -40,7 +40,7 @@ async function readForOffer(userId: string) {
   return account.readForOffer({
     query: { configId: `cfg-${VENUE}-${day}`, day, partySize: 2 },
     workId: crypto.randomUUID(),
-    budget: async () => 0,
+    limiterWait: async () => 0,
   })
 }
 
