@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { firstAnswer, printed, watched } from '../helpers/process-output'
 import { ROOT } from './run'
 
 const READY_TIMEOUT_MS = 180_000
@@ -50,14 +51,19 @@ export async function startSandboxWorker(): Promise<SandboxWorker> {
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1', WRANGLER_REGISTRY_PATH: join(state, 'registry') },
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        CI: 'true',
+        NO_COLOR: '1',
+        WRANGLER_REGISTRY_PATH: join(state, 'registry'),
+      },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
-  let output = ''
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
+  const dev = watched(child)
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return
     const exited = new Promise((ok) => child.once('exit', ok))
@@ -66,17 +72,13 @@ export async function startSandboxWorker(): Promise<SandboxWorker> {
     await exited
     clearTimeout(timer)
   }
-  const deadline = Date.now() + READY_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the sandbox's wrangler dev exited early:\n${output.slice(-4000)}`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/__sandbox/venues`, { signal: AbortSignal.timeout(2_000) })).ok)
-        return { port, apiKey, stop }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((ok) => setTimeout(ok, 500))
+  try {
+    // wrangler says when it listens; the first answer then starts the worker.
+    await printed(dev, /Ready on /, "the sandbox's wrangler dev", READY_TIMEOUT_MS)
+    await firstAnswer(`http://127.0.0.1:${port}/__sandbox/venues`, READY_TIMEOUT_MS)
+  } catch (err) {
+    await stop()
+    throw err
   }
-  await stop()
-  throw new Error(`the sandbox was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-4000)}`)
+  return { port, apiKey, stop }
 }
