@@ -15,7 +15,8 @@
 // which `npm run dev:token` reads too) also decides where the migrations are applied.
 //
 // LOCAL_DEVELOPMENT=on and SHOW_OUTBOX=on are passed here (`--var`), not kept in wrangler.toml's
-// [vars], so that a `wrangler deploy` without `--env production` never carries them.
+// [vars], so that a `wrangler deploy` without `--env production` never carries them
+// (docs/decisions/deploy.md).
 //
 // The terminal gets one screen: where the service is starting, then, once /health answers, the URL
 // and the next steps. Everything wrangler prints (the migration tables, the bindings, each request)
@@ -73,7 +74,7 @@ const serviceVars = ensureVars(join(root, '.dev.vars'), {
   // HMAC keys: the password pepper, and the key signing signed-out CSRF tokens.
   PASSWORD_PEPPER: () => randomBytes(32).toString('base64'),
   CSRF_SECRET: () => randomBytes(32).toString('base64'),
-  // Web Push's VAPID key (issue 25): a P-256 private JWK; the public key is derived from it.
+  // Web Push's VAPID key: a P-256 private JWK; the public key is derived from it.
   VAPID_PRIVATE_KEY: () => `'${JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }))}'`,
 })
 const sandboxVarsPath = join(root, 'sandbox', '.dev.vars')
