@@ -1,36 +1,8 @@
 // `npm run simulate -- --help` and `npm run bench -- --help` answer with their settings, each with
 // the value a run would use, and start no run (the simulation's vitest run, the benchmark's
 // `wrangler dev` servers and its 75 minutes); the benchmark refuses other arguments the same way.
-import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const ROOT = resolve(import.meta.dirname, '../../..')
-
-/** `npm run -s <script> -- <args>`; a run that starts anyway is stopped (its whole process group) after 60 s. */
-function npmRun(
-  script: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '-s', script, '--', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 60_000)
-  return new Promise((done) =>
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      done({ code, stdout, stderr })
-    }),
-  )
-}
+import { npmRun } from '../npm-run'
 
 describe('--help of the long runs', () => {
   it('simulate lists SIM_REQUESTS, SEED and SIM_TIMEOUT_MS with the values this run would use, and runs nothing', {
