@@ -10,5 +10,8 @@ export default defineConfig({
     name: 'pure',
     environment: 'node',
     include: ['test/pure/**/*.test.ts'],
+    // A guard against hangs, as in the other projects, not a speed target: beside the other lanes
+    // of npm test on a loaded 2-core machine, the longest pure test (poll-turns) passed 5 s.
+    testTimeout: 30_000,
   },
 })
