@@ -16,6 +16,7 @@ import { addDays, instantOf, wallClockAt } from '../../src/lib/zoned-time'
 import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import { busiest } from './budget'
 import { sleep } from './processes'
+import { numberSetting } from './settings'
 import { mapLimit, percentile, round } from './stats'
 import { newWebUser, type WebUser } from './users'
 import type { ServiceInstance, World } from './world'
@@ -44,7 +45,7 @@ export interface ReleaseLearning {
   maxCallsInAny10Seconds: number
 }
 
-const DAY_SECONDS = Number(process.env.BENCH_CONTEST_DAY_SECONDS ?? 600)
+const DAY_SECONDS = numberSetting('BENCH_CONTEST_DAY_SECONDS')
 const SPEED = 86_400 / DAY_SECONDS
 const MEANS_S = [5, 30] as const
 /** Tables per venue and day: half taken after Exp(5 s), half after Exp(30 s); each its own request (one table each). */

@@ -14,6 +14,7 @@ import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import { Api } from './api'
 import { LocalD1 } from './d1'
 import { DevServer, startOnFreePort } from './processes'
+import { setting } from './settings'
 import { mapLimit } from './stats'
 import { Traces } from './trace'
 import { type BenchUser, insertBulkUsers } from './users'
@@ -76,7 +77,7 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
       sandboxIsOurs,
     )
     // BENCH_SERVICE_LOG=<file>: the sandbox's lines too (each platform call with its time there).
-    const sandboxLog = process.env.BENCH_SERVICE_LOG
+    const sandboxLog = setting('BENCH_SERVICE_LOG')
     if (sandboxLog) server.onLine((line) => appendFileSync(`${sandboxLog}.sandbox`, `${Date.now()} ${line}\n`))
     return server
   })
@@ -126,7 +127,7 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
       const server = new DevServer('service', args, port, serviceIsOurs)
       server.onLine((line) => traces.service(line))
       // BENCH_SERVICE_LOG=<file>: every line the service prints, for looking into a surprising figure.
-      const logFile = process.env.BENCH_SERVICE_LOG
+      const logFile = setting('BENCH_SERVICE_LOG')
       if (logFile) server.onLine((line) => appendFileSync(`${logFile}.${name}`, `${Date.now()} ${line}\n`))
       return server
     })
