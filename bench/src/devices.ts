@@ -18,7 +18,7 @@ export interface BenchDevice {
 
 export async function pairedDevice(
   user: WebUser,
-  options: { service: string; platformBase: string; apiKey: string; platformEmail: string; name: string },
+  options: { service: string; platformBase: string; apiKey: string; platformEmail: string; name: string; log: (line: string) => void },
 ): Promise<BenchDevice> {
   const credential = await user.pairDevice(options.name)
   const platform = createPlatformClient({
@@ -32,19 +32,50 @@ export async function pairedDevice(
   if (login.kind !== 'ok') throw new Error(`the device could not sign in to the sandbox: ${login.kind}`)
   const { authToken, refreshToken, paymentMethodId, displayName } = login.value
   const signIn = new DeviceSignIn(platform, { authToken, refreshToken, paymentMethodId, displayName, obtainedAt: Date.now() })
-  const ws = new NodeWebSocket(`${options.service.replace(/^http/, 'ws')}/device/v1/connect`, {
-    headers: { Authorization: `Bearer ${credential}` },
-  })
-  await new Promise<void>((resolve, reject) => {
-    ws.addEventListener('open', () => resolve())
-    ws.addEventListener('error', () => reject(new Error(`the device ${options.name} could not connect`)))
-  })
-  serve(ws, {
-    journal: new Journal(memoryJournal()),
-    version: 'bench',
-    platform: () => ({ connected: true, displayName, paymentMethodOnFile: paymentMethodId !== null }),
-    perform: (call) => performCall(platform, signIn, call),
-  })
+  // Connected again 1 s after a drop, as the device program's link does (device/src/link.ts, which
+  // cannot be stopped, so a bench that ends would wait on it): the local runtime drops connections
+  // under load, and a device gone for good would leave its user's checks unanswered.
+  let stopped = false
+  let drops = 0
+  let items = 0
+  const connect = () =>
+    new Promise<void>((resolve, reject) => {
+      const ws = new NodeWebSocket(`${options.service.replace(/^http/, 'ws')}/device/v1/connect`, {
+        headers: { Authorization: `Bearer ${credential}` },
+      })
+      socket = ws
+      let opened = false
+      ws.addEventListener('open', () => {
+        opened = true
+        serve(ws, {
+          journal,
+          version: 'bench',
+          platform: () => ({ connected: true, displayName, paymentMethodOnFile: paymentMethodId !== null }),
+          perform: (call) => performCall(platform, signIn, call),
+          onWork: () => {
+            items += 1
+          },
+        })
+        resolve()
+      })
+      ws.addEventListener('close', (event) => {
+        // The first connection must open (the pairing is wrong otherwise); later ones are tried until one does.
+        if (!opened) reject(new Error(`the device ${options.name} could not connect`))
+        if (stopped || (!opened && drops === 0)) return
+        if (opened) drops += 1
+        options.log(`${options.name}: ${opened ? `disconnected (${event.code})` : 'could not connect'}, trying again in 1 s`)
+        setTimeout(() => void connect().catch(() => {}), 1_000)
+      })
+    })
+  const journal = new Journal(memoryJournal())
+  let socket: WebSocket | null = null
+  await connect()
   await user.bookFrom('user_device')
-  return { close: () => ws.close() }
+  return {
+    close: () => {
+      stopped = true
+      socket?.close()
+      options.log(`${options.name}: ${items} work items received, ${drops} drops`)
+    },
+  }
 }

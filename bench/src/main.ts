@@ -74,7 +74,7 @@ try {
   for (const [i, email] of deviceEmails.entries()) {
     const user = await newWebUser(world.service.origin, `device${i}`, email)
     const device = { service: world.service.origin, platformBase: world.platformBase, apiKey: world.apiKey, platformEmail: email }
-    devices.push(await pairedDevice(user, { ...device, name: `bench device ${i}` }))
+    devices.push(await pairedDevice(user, { ...device, name: `bench device ${i}`, log }))
     deviceBookers.push(user)
   }
 
