@@ -27,7 +27,7 @@ function withAllVersions(message: unknown): unknown {
     return { ...message, error: { ...error, data: { ...error.data, supported: [...SERVED_PROTOCOL_VERSIONS] } } }
   }
   const refused = isObject(error) && typeof error.message === 'string' ? HEADER_REFUSAL.exec(error.message) : null
-  if (refused) {
+  if (isObject(error) && refused) {
     const requested = refused[1] ?? ''
     const text = `Bad Request: Unsupported protocol version: ${requested} (supported versions: ${SERVED_PROTOCOL_VERSIONS.join(', ')})`
     return { ...message, error: { ...error, message: text, data: { supported: [...SERVED_PROTOCOL_VERSIONS], requested } } }
