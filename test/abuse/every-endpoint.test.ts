@@ -8,11 +8,9 @@
 import { env } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fetchAddressProblem } from '../../src/auth/client-id-document'
-import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
-import { seedVenues } from '../helpers/venues'
-import { callTool, mcpPost, PROTOCOL_VERSION, rpc } from '../mcp/mcp-client'
-import { type Connection, connect, ORIGIN, REDIRECT_URI, refresh, register } from '../oauth/oauth-client'
+import { mcpPost, PROTOCOL_VERSION, rpc } from '../mcp/mcp-client'
+import { type Connection, ORIGIN, REDIRECT_URI, refresh, register } from '../oauth/oauth-client'
 import { WebClient } from '../web/web-client'
 import { mapBounded, send } from './support/http'
 import { expectNoLeaks, keepSecret, watchConsole } from './support/leaks'
@@ -25,6 +23,7 @@ import {
   tokenProbes,
   wellKnownProbes,
 } from './support/sweep-probes'
+import { connectedVictim } from './support/victim'
 
 const CONCURRENCY = 4
 /** Hundreds of calls on two shared cores: generous. */
@@ -38,12 +37,7 @@ let fetched: string[]
 
 beforeEach(async () => {
   watchConsole()
-  await seedVenues()
-  victim = await connect()
-  keepSecret(victim.accessToken)
-  keepSecret(victim.refreshToken)
-  const created = await callTool(victim.accessToken, 'svc_create_request', { spec: validSpec(), idempotency_key: newKey() })
-  victimRequestId = String(created.structured?.id)
+  ;({ victim, requestId: victimRequestId } = await connectedVictim())
   web = new WebClient(ORIGIN)
   await web.newUser(keepSecret('sweep user password'))
   pat = keepSecret(await web.createToken())

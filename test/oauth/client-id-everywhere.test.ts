@@ -10,19 +10,10 @@
 // asked for `redirect: 'manual'`. Every URL it is asked for is recorded.
 import { SELF } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authorizePath, ORIGIN, pkcePair, REDIRECT_URI, signedInBrowser } from './oauth-client'
+import { authorizePath, metadataDocument, ORIGIN, pkcePair, REDIRECT_URI, signedInBrowser } from './oauth-client'
 
 const PRIVATE = 'https://192.0.2.2:9444/c'
 const PUBLIC = 'https://assistant.example.com/oauth/client.json'
-
-const document = (clientId: string) => ({
-  client_id: clientId,
-  client_name: 'Example Assistant',
-  redirect_uris: [REDIRECT_URI],
-  token_endpoint_auth_method: 'none',
-  grant_types: ['authorization_code', 'refresh_token'],
-  response_types: ['code'],
-})
 
 /** Any https site: `redirects` maps a URL to where it sends the caller; anything else serves a document for itself. */
 function clientSites(redirects: Record<string, string> = {}): string[] {
@@ -33,7 +24,7 @@ function clientSites(redirects: Record<string, string> = {}): string[] {
     if (!url.startsWith('https://')) return passThrough(input, init)
     asked.push(url)
     const to = redirects[url]
-    if (!to) return Response.json(document(url), { headers: { 'Cache-Control': 'no-store' } })
+    if (!to) return Response.json(metadataDocument(url), { headers: { 'Cache-Control': 'no-store' } })
     // As fetch does: a redirect is followed unless the caller asked for it as it is.
     if ((init?.redirect ?? (input instanceof Request ? input.redirect : 'follow')) === 'follow') return site(to, init)
     return new Response(null, { status: 302, headers: { Location: to } })
