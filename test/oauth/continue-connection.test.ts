@@ -9,7 +9,16 @@ import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
 import type { WebClient } from '../web/web-client'
-import { authorizePath, type Connection, connect, exchangeCode, formFields, pkcePair, type RegisteredClient, register } from './oauth-client'
+import {
+  authorizePath,
+  type Connection,
+  connect,
+  exchangeCode,
+  formFields,
+  pkcePair,
+  type RegisteredClient,
+  register,
+} from './oauth-client'
 
 const SCOPES = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read']
 
