@@ -4,6 +4,7 @@
 // offers to continue the earlier connection, naming its request; the user chooses it, and over
 // MCP `svc_list_requests` shows the earlier request while the earlier tokens stop working.
 
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -36,7 +37,9 @@ async function connectedClient(provider: BrowserOAuthProvider): Promise<Client> 
   try {
     await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))
     return client
-  } catch {
+  } catch (err) {
+    // Anything but "authorize first" (a failed check on the consent page, say) ends the test here.
+    if (!(err instanceof UnauthorizedError)) throw err
     const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider })
     await transport.finishAuth(await provider.callbackCode())
     const connected = new Client({ name: 'tablewatch-e2e-host', version: '1.0.0' })
