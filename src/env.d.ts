@@ -15,6 +15,8 @@ declare global {
       CALENDARS: DurableObjectNamespace<import('./watching/calendar-object').CalendarObject>
       /** One per OAuth grant: its refreshes, revocations and end, one at a time (src/auth/grant-object.ts). */
       GRANTS: DurableObjectNamespace<import('./auth/grant-object').GrantObject>
+      /** One per (address, client metadata): dynamic registrations, one at a time (src/auth/registration-object.ts). */
+      REGISTRATIONS: DurableObjectNamespace<import('./auth/registration-object').RegistrationObject>
       /** One per venue: its booking horizon and the release rule learned from it (src/watching/horizon-object.ts). */
       HORIZONS: DurableObjectNamespace<import('./watching/horizon-object').HorizonObject>
       /** The benchmark's release contest only: "compressed:<epoch ms>:<real seconds per day>" (src/watching/release-clock.ts). */
