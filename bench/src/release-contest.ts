@@ -168,8 +168,10 @@ export async function releaseContest(
       const after = await Promise.all(venues.map((venue, v) => ruleError(instance, venue, RULES[v] ?? RULES[0])))
       if (k === 1) learning.afterFirst = after
       if (k === 2) learning.afterSecond = after
-      days.push(dayFigures(k, today, await instance.control.ledger(), known, instance))
+      const ledger = await instance.control.ledger()
+      days.push(dayFigures(k, today, ledger, known, instance))
       options.log(`release contest day ${k}: ${JSON.stringify(days.at(-1))}`)
+      for (const line of tableLines(today, ledger, instance)) options.log(`release contest day ${k}: ${line}`)
     }
     const perSecond = new Map(await instance.control.callsPerSecond(epoch, DEFAULT_USER_AGENT))
     const share = (errors: (number | null)[], bound: number) =>
@@ -282,4 +284,28 @@ function dayFigures(day: number, tables: Table[], ledger: LedgerEntry[], known: 
     }),
     caughtAfterP50s: round((percentile(caughtAfter, 50) ?? Number.NaN) / 1000, 2),
   }
+}
+
+/**
+ * One line per table, so a run says where a lost table went: when the competitor took it, when
+ * the service booked it, and what the venue-day's polls did from 10 s before its release until it
+ * was gone (checks made, the first that saw it). Times in seconds after the release.
+ */
+function tableLines(tables: Table[], ledger: LedgerEntry[], instance: ServiceInstance): string[] {
+  const after = (ms: number | null | undefined) => (ms == null ? '-' : String(round(ms / 1000, 2)))
+  return tables.map((t) => {
+    const booked = ledger.find((b) => b.email === t.email && b.venueId === t.venue.id && b.day === t.date && b.time === t.time)
+    const end = t.takeAt ?? booked?.bookedAt ?? t.releaseAt + TAKE_CAP_MS
+    const polls = instance.traces
+      .pollsBetween(t.releaseAt - 10_000, end)
+      .filter((p) => p.id === `${t.venue.id}:${t.date}:${PARTY}` && p.checked)
+    const sawIt = polls.find((p) => p.firedAt >= t.releaseAt - 1_000 && p.pushed > 0)
+    return [
+      `${t.venue.id} ${t.date} ${t.time} mean ${t.meanS} s:`,
+      booked ? `booked +${after(booked.bookedAt - t.releaseAt)}` : 'lost',
+      `taken +${after(t.takeAt === undefined ? null : t.takeAt - t.releaseAt)}`,
+      `checks ${polls.length} (first +${after(polls[0] ? polls[0].firedAt - t.releaseAt : null)})`,
+      `first seeing it +${after(sawIt ? sawIt.firedAt - t.releaseAt : null)}`,
+    ].join(' ')
+  })
 }
