@@ -3,7 +3,7 @@
 // tell of a failure (or that checks work again), and which slots to deliver. The object keeps
 // load, call and store (availability-object.ts, beside it).
 import type { Outcome, Slot } from '../platform/api'
-import { backoffAfter, intervalAt, nextPollAt } from './cadence'
+import { backoffAfter, intervalAt, nextBurstEdge, nextPollAt } from './cadence'
 import type { CheckProblem } from './news'
 import { readFailure, tellOfFailure } from './platform-failures'
 import type { WatchPlan } from './schedule'
@@ -50,12 +50,12 @@ export function decidePoll(
     const retryAfter = outcome.kind === 'rate_limited' ? outcome.retryAfterMs : 0
     return {
       pace: { offsetMs: null, checkedAt: context.lastGood, failing: { problem: problem.says, failures, told: tell || told !== null } },
-      nextAt: now + (long ? reading.backoffMs : backoffAfter(failures, gap, retryAfter)),
+      nextAt: long ? now + reading.backoffMs : beforeBurst(plans, now, now + backoffAfter(failures, gap, retryAfter)),
       ...(tell ? { tell: { problem } } : {}),
       slots: null,
     }
   }
-  const nextAt = now + Math.round((nextPollAt(plans, now) - now) * stretch)
+  const nextAt = beforeBurst(plans, now, now + Math.round((nextPollAt(plans, now) - now) * stretch))
   // Only a failure they were told of is told to have passed.
   const recovered = pace.failing !== null && pace.failing.told !== false
   return {
@@ -64,4 +64,14 @@ export function decidePoll(
     ...(recovered ? { tell: { problem: null } } : {}),
     slots: outcome.kind === 'ok' ? outcome.value : null,
   }
+}
+
+/**
+ * A stretched or backed-off check never lands past the start of the next release burst: the
+ * budget's stretch multiplies the whole gap, so a check pulled forward to a burst 5 minutes away
+ * landed 2 minutes after it, and the day's tables were found by the horizon's watch 20-35 s late
+ * (the release bench of 2026-11-28, waves 4 and 5).
+ */
+function beforeBurst(plans: readonly WatchPlan[], now: number, at: number): number {
+  return Math.min(at, nextBurstEdge(plans, now) ?? Number.POSITIVE_INFINITY)
 }

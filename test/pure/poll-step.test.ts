@@ -24,6 +24,21 @@ describe('decidePoll', () => {
     expect(decidePoll(calm, subscribers, { kind: 'ok', value: [] }, NOW, { ...context, stretch: 3 }).nextAt).toBe(NOW + 180_000)
   })
 
+  it('never stretches the next check past the start of a release burst', () => {
+    // A venue-day checked every 8 minutes whose day opens in 5: the burst starts 2 s before it.
+    const releaseAt = NOW + 300_000
+    const slow: WatchPlan = { phases: [{ until: null, intervalMs: 480_000 }], releases: [releaseAt] }
+    const step = decidePoll(calm, [{ plan: slow }], { kind: 'ok', value: [] }, NOW, { ...context, stretch: 1.41 })
+    expect(step.nextAt).toBe(releaseAt - 2_000)
+  })
+
+  it('never backs off a passing failure past the start of a release burst', () => {
+    const releaseAt = NOW + 30_000
+    const slow: WatchPlan = { phases: [{ until: null, intervalMs: 480_000 }], releases: [releaseAt] }
+    const step = decidePoll(calm, [{ plan: slow }], { kind: 'unavailable', detail: 'x' }, NOW, context)
+    expect(step.nextAt).toBe(releaseAt - 2_000)
+  })
+
   it('delivers nothing on the calendar’s "nothing open", and keeps the cadence', () => {
     const step = decidePoll(calm, subscribers, { kind: 'calendar_none' }, NOW, context)
     expect(step.slots).toBeNull()
