@@ -67,10 +67,10 @@ export function decidePoll(
 }
 
 /**
- * A stretched or backed-off check never lands past the start of the next release burst: the
- * budget's stretch multiplies the whole gap, so a check pulled forward to a burst 5 minutes away
- * landed 2 minutes after it, and the day's tables were found by the horizon's watch 20-35 s late
- * (the release bench of 2026-11-28, waves 4 and 5).
+ * A stretched or backed-off check never lands past the start of the next release burst:
+ * `nextPollAt` pulls a check forward only to bursts inside the plain interval, and the budget's
+ * stretch multiplies the gap after it (a 120 s interval stretched 4 times passed a burst 340 s away,
+ * and that day's tables were found 21 s late: docs/benchmarks.md, the release run of 2026-11-28).
  */
 function beforeBurst(plans: readonly WatchPlan[], now: number, at: number): number {
   return Math.min(at, nextBurstEdge(plans, now) ?? Number.POSITIVE_INFINITY)
