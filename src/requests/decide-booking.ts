@@ -58,18 +58,22 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
   }
   // While a booking is verified nothing else is tried; watching again delivers the slots again.
   if (state.status !== 'active') return { ...stateOnly(state), reply: { watching: true } }
-  const fresh = event.slots
-    .filter((s) => judgeSlot(state.spec, s).matches && !state.alerted.includes(slotKey(s)))
+  const matching = event.slots
+    .filter((s) => judgeSlot(state.spec, s).matches)
     .map((slot) => ({ slot, startsAt: instantOf(slot.startDate, slot.time, state.spec.timezone) }))
     .sort((a, b) => a.startsAt - b.startsAt)
-  const [first, ...rest] = fresh
-  if (!first) return { ...stateOnly(state), reply: { watching: true } }
+  const fresh = matching.filter((m) => !state.alerted.includes(slotKey(m.slot)))
   const lastCheckedAt = heardAt(state, event.checkedAt)
   const venue = { venueName: event.venueName, venuePage: event.venuePage }
   if (!mayBook(state)) {
-    const alerted = alertInstead(state, fresh, venue, null, now, { lastCheckedAt })
+    // Alert only: a table told before that went and came back is told again, unless the user's gap holds it (the runner's).
+    const back = matching.filter((m) => cameBack(state, slotKey(m.slot)))
+    if (fresh.length === 0 && back.length === 0) return { ...stateOnly(state), reply: { watching: true } }
+    const alerted = alertInstead(state, fresh, venue, null, now, { lastCheckedAt }, back)
     return { ...alerted, reply: { watching: true } }
   }
+  const [first, ...rest] = fresh
+  if (!first) return { ...stateOnly(state), reply: { watching: true } }
   // One offer at a time: news that arrives meanwhile is delivered again at the next poll.
   if (state.checkingOffer !== null && now - state.checkingOffer < OFFER_CHECK_TIMEOUT_MS) {
     return { ...stateOnly(state), reply: { watching: true, redeliver: true } }
@@ -86,8 +90,15 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
 const checkOffer = (state: RequestState, offer: Offer): Effect => ({ kind: 'check_offer', userId: state.userId, spec: state.spec, offer })
 
 /**
- * Tells the user about the slots (once each) in the next digest, with why they were not booked
- * if they could have been. The digest goes out on the request's alarm (decide-digest.ts).
+ * A told slot seen again: the availability object pushes a slot only when the last poll did not
+ * have it (or to a new subscription), so a told slot seen again went and came back.
+ */
+const cameBack = (state: RequestState, key: string) => Object.hasOwn(state.toldAt, key) && !state.digest?.tables.some((t) => t.key === key)
+
+/**
+ * Tells the user about the slots (once each, and `back`: told before, seen again) in the next
+ * digest, with why they were not booked if they could have been. The digest goes out on the
+ * request's alarm, or in this step (decide-digest.ts).
  */
 function alertInstead(
   state: RequestState,
@@ -96,8 +107,12 @@ function alertInstead(
   why: string | null,
   now: number,
   patch: Change['patch'] = {},
+  back: { slot: Table & { terms?: SlotTerms } }[] = [],
 ): Decided {
-  const slots = found.map((f) => f.slot).filter((s) => !state.alerted.includes(slotKey(s)))
+  const slots = [
+    ...found.map((f) => f.slot).filter((s) => !state.alerted.includes(slotKey(s))),
+    ...back.map((f) => f.slot).filter((s) => cameBack(state, slotKey(s))),
+  ]
   if (slots.length === 0) return stateOnly(state)
   const when = (s: Table) => tableWhen(s.day, s.time, state.spec.timezone)
   const trace = why
@@ -112,6 +127,7 @@ function alertInstead(
     fee: feeWords(s.terms),
     note: why,
     key: slotKey(s),
+    ...(Object.hasOwn(state.toldAt, slotKey(s)) ? { toldAt: state.toldAt[slotKey(s)] } : {}),
   }))
   const told = toldOf(state, slots.map(slotKey), addToDigest(state, tables, now))
   return { state: transition(state, { trace, patch: { ...patch, ...told } }, now), effects: [] }

@@ -72,10 +72,11 @@ export type RequestEvent =
   | { kind: 'booking_answer'; attemptAt: number; outcome: BookOutcome; reconnectNotice: number | null }
   | { kind: 'verification_answer'; attemptAt: number; answer: VerifyAnswer }
   | { kind: 'alarm' }
-  /** The digest went out (or was a retry of one that had): these tables and restaurant-dates are told. */
-  | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number; more?: Record<string, number> }
-  /** The per-request gap holds the digest back until then. */
-  | { kind: 'digest_held'; until: number }
+  /**
+   * The digest went out (or was a retry of one that had): these tables at these restaurant-dates
+   * are told; `repeats` came back within the user's gap and are left out, untold.
+   */
+  | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number; more?: Record<string, number>; repeats?: string[] }
 
 /** The fields of the D1 index row that mirror the object. */
 export type MirrorRow = Pick<RequestState, 'id' | 'status' | 'revision' | 'spec' | 'expiresAt' | 'updatedAt'>
@@ -91,15 +92,13 @@ export interface WatchTarget {
 
 export type Effect =
   | { kind: 'notify'; to: Recipient; notice: Notice }
-  /** Send the waiting digest, unless the user's gap holds it (the runner reads the user's caps). */
+  /** Send the waiting digest, less the repeats the user's gap leaves out (the runner reads the user's caps). */
   | {
       kind: 'send_digest'
       to: Recipient
       tables: DigestTable[]
       /** Tables beyond the listed ones, counted per restaurant-date (alerts/digest.ts). */
       more?: Record<string, number>
-      lastSentAt: number | null
-      knownDays: string[]
     }
   | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
   | { kind: 'subscribe'; target: WatchTarget }

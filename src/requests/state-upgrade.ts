@@ -5,10 +5,13 @@
 import { initialState, type RequestState } from './state'
 
 /** The shape RequestState has today. Absent in storage: version 0 (before versions were kept). */
-export const STATE_VERSION = 1
+export const STATE_VERSION = 2
+
+/** The version 1 shape: the restaurant-dates told, and no time per told slot. */
+type Version1 = Omit<RequestState, 'toldAt'> & { digestDays?: string[] }
 
 /** Version 0 → 1: a state stored before a field existed gets that field's starting value. */
-function fromVersion0(stored: RequestState): RequestState {
+function fromVersion0(stored: Version1): Version1 {
   const fresh = initialState(stored)
   return {
     ...fresh,
@@ -20,8 +23,17 @@ function fromVersion0(stored: RequestState): RequestState {
     expiryWarned: stored.expiryWarned ?? null,
     digest: stored.digest ?? null,
     digestSentAt: stored.digestSentAt ?? null,
-    digestDays: stored.digestDays ?? [],
   }
+}
+
+/**
+ * Version 1 → 2: the gap counts per slot from its last alert (docs/decisions/alerts.md). A slot
+ * told before kept no time: it counts from the last alert, the latest it can have been told.
+ */
+function fromVersion1(stored: Version1): RequestState {
+  const { digestDays: _days, ...rest } = stored
+  const at = stored.digestSentAt ?? stored.updatedAt
+  return { ...rest, toldAt: Object.fromEntries(stored.alerted.map((key) => [key, at])) }
 }
 
 /**
@@ -30,5 +42,6 @@ function fromVersion0(stored: RequestState): RequestState {
  */
 export function upgradeState(stored: RequestState, version: number): RequestState {
   if (version > STATE_VERSION) throw new Error(`request state version ${version} is newer than this code (${STATE_VERSION})`)
-  return version < 1 ? fromVersion0(stored) : stored
+  if (version >= 2) return stored
+  return fromVersion1(version < 1 ? fromVersion0(stored) : stored)
 }

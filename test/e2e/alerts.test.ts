@@ -49,7 +49,7 @@ async function saveAlertPreferences(
 ) {
   await page.goto(`${baseUrl}/settings`)
   await page.getByLabel('A request I have not approved expires in a day').uncheck()
-  await page.getByLabel('At most one table alert per request every').selectOption({ label: '30 minutes' })
+  await page.getByLabel(/Tell me again about the same table/).selectOption({ label: '30 minutes' })
   await page.getByLabel('Table alerts by email and webhook per day, at most').fill('5')
   await page.getByLabel('Webhook format').selectOption({ label: format })
   await page.getByRole('button', { name: 'Save alert preferences' }).click()
@@ -76,7 +76,7 @@ describe('alert preferences in Settings', () => {
     expect(await page.locator('.alert-success').innerText()).toBe('Alert preferences saved.')
     expect(await page.getByLabel('A request I have not approved expires in a day').isChecked()).toBe(false)
     expect(await page.getByLabel('Tables found (one digest per request per poll, within the caps below)').isChecked()).toBe(true)
-    expect(await page.getByLabel('At most one table alert per request every').inputValue()).toBe('30')
+    expect(await page.getByLabel(/Tell me again about the same table/).inputValue()).toBe('30')
     expect(await page.getByLabel('Table alerts by email and webhook per day, at most').inputValue()).toBe('5')
     await screenshotBoth(page, 'settings-alerts')
 

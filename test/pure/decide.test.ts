@@ -44,8 +44,7 @@ const EVENTS: Record<RequestEvent['kind'], RequestEvent> = {
   },
   verification_answer: { kind: 'verification_answer', attemptAt: attemptOf().createdAt, answer: { kind: 'found', reservationId: '77' } },
   alarm: { kind: 'alarm' },
-  digest_sent: { kind: 'digest_sent', keys: [], days: [], at: NOW },
-  digest_held: { kind: 'digest_held', until: NOW + 60_000 },
+  digest_sent: { kind: 'digest_sent', keys: ['60105|2026-12-05|19:00|Dining Room'], days: ['60105:2026-12-05'], at: NOW },
 }
 
 interface Expected {
@@ -145,8 +144,6 @@ function expected(event: RequestEvent['kind'], status: Status): Expected {
         : same(status === 'needs_approval' || status === 'active' ? 'does nothing before expiry' : 'does nothing once closed')
     case 'digest_sent':
       return { status, effects: [], changed: true, does: 'records the digest it sent' }
-    case 'digest_held':
-      return same('has no digest waiting')
   }
 }
 

@@ -1,8 +1,9 @@
-// Table alerts as digests (issue 16, item 1): one alert per poll however many tables and
-// venue-days it found, grouped by restaurant and date, held by the per-request gap unless a new
-// restaurant-date appears. Booking never waits for a digest. Pure: the clock is an argument.
+// Table alerts as digests: one alert per poll however many tables and venue-days it found,
+// grouped by restaurant and date. A table not told yet goes at once; the per-request gap only
+// keeps a table that went and came back from being told again too soon. Booking never waits for
+// a digest. Pure: the clock is an argument.
 import { describe, expect, it } from 'vitest'
-import { GATHER_MS, gapAllows, PENDING_LIMIT } from '../../src/alerts/digest'
+import { digestKey, GATHER_MS, PENDING_LIMIT, withinGap } from '../../src/alerts/digest'
 import { digestAlert } from '../../src/alerts/digest-alert'
 import { webhookPayload } from '../../src/notifications/webhook-body'
 import { decide } from '../../src/requests/decide'
@@ -133,37 +134,39 @@ describe('one alert per poll', () => {
     )
     expect(sent.state.digest?.tables.map((t) => t.time)).toEqual(['19:30'])
     expect(sent.state.digestSentAt).toBe(NOW + GATHER_MS)
-    expect(sent.state.digestDays).toEqual([`${VENUE}:${DAY}`])
+    expect(sent.state.toldAt).toEqual({ [send?.tables[0]?.key ?? '']: NOW + GATHER_MS })
     expect(sent.state.trace.at(-1)?.message).toBe('Alerted the user: 1 table at 1 restaurant on 1 date, in one alert.')
   })
 
-  it('holds a digest of known restaurant-dates for the gap, and sends at once for a new one', () => {
-    const told = { ...watchingAll(), digestSentAt: NOW, digestDays: [`${VENUE}:${DAY}`] }
-    const later = decide(told, seen(VENUE, DAY, ['21:00']), NOW + MIN).state
-    const flushed = decide(later, { kind: 'alarm' }, NOW + MIN + GATHER_MS)
-    const [send] = sends(flushed.effects)
-    // The runner applies the user's gap (10 minutes by default).
-    const verdict = gapAllows(
-      { lastSentAt: send?.lastSentAt ?? null, knownDays: send?.knownDays ?? [], tables: send?.tables ?? [], gapMs: 10 * MIN },
-      NOW + MIN + GATHER_MS,
-    )
-    expect(verdict).toEqual({ send: false, until: NOW + 10 * MIN })
-    const held = decide(flushed.state, { kind: 'digest_held', until: NOW + 10 * MIN }, NOW + MIN + GATHER_MS + 1)
-    expect(held.alarmAt).toBe(NOW + 10 * MIN)
-    // More tables at the same restaurant-date wait too …
-    const same = decide(held.state, seen(VENUE, DAY, ['21:15']), NOW + 2 * MIN)
-    expect(same.alarmAt).toBe(NOW + 10 * MIN)
-    // … a new restaurant-date goes after the gather window, with everything waiting.
-    const fresh = decide(same.state, seen(60106, DAY, ['20:00']), NOW + 3 * MIN)
-    expect(fresh.alarmAt).toBe(NOW + 3 * MIN + GATHER_MS)
-    const [again] = sends(decide(fresh.state, { kind: 'alarm' }, NOW + 3 * MIN + GATHER_MS).effects)
-    expect(again?.tables.map((t) => t.time)).toEqual(['21:00', '21:15', '20:00'])
-    expect(
-      gapAllows(
-        { lastSentAt: NOW, knownDays: again?.knownDays ?? [], tables: again?.tables ?? [], gapMs: 10 * MIN },
-        NOW + 3 * MIN + GATHER_MS,
-      ),
-    ).toEqual({ send: true })
+  it('sends a new table at once after an alert a minute ago, and tells a table that came back only once the gap has passed', () => {
+    const one = { ...watchingAll(), watching: [`${VENUE}:${DAY}:2`] }
+    const first = decide(one, seen(VENUE, DAY, ['19:00']), NOW)
+    const [send] = sends(first.effects)
+    const key = send?.tables[0]?.key ?? ''
+    const told = decide(first.state, { kind: 'digest_sent', keys: [key], days: [`${VENUE}:${DAY}`], at: NOW }, NOW).state
+    // A minute later a new table at the same restaurant-date: it goes in the same step.
+    const later = decide(told, seen(VENUE, DAY, ['21:00']), NOW + MIN)
+    expect(sends(later.effects).map((s) => s.tables.map((t) => t.time))).toEqual([['21:00']])
+    expect(withinGap(sends(later.effects)[0]?.tables ?? [], 10 * MIN, NOW + MIN).repeats).toEqual([])
+    const second = sends(later.effects)[0]?.tables[0]?.key ?? ''
+    const both = decide(later.state, { kind: 'digest_sent', keys: [second], days: [`${VENUE}:${DAY}`], at: NOW + MIN }, NOW + MIN).state
+    // 19:00 went and came back two minutes after its alert: sent to the runner as a repeat, which the gap leaves out …
+    const back = decide(both, seen(VENUE, DAY, ['19:00']), NOW + 2 * MIN)
+    const [repeat] = sends(back.effects)
+    expect(repeat?.tables.map((t) => [t.time, t.toldAt])).toEqual([['19:00', NOW]])
+    expect(withinGap(repeat?.tables ?? [], 10 * MIN, NOW + 2 * MIN)).toEqual({ send: [], repeats: [key] })
+    const settled = decide(back.state, { kind: 'digest_sent', keys: [], days: [], at: NOW + 2 * MIN, repeats: [key] }, NOW + 2 * MIN)
+    expect(settled.state.digest).toBeNull()
+    expect(settled.state.toldAt[key]).toBe(NOW)
+    expect(settled.state.trace).toEqual(both.trace)
+    // … and after the gap it is told again, with an alert of its own (not taken for the first one).
+    const afterGap = decide(settled.state, seen(VENUE, DAY, ['19:00']), NOW + 12 * MIN)
+    const [again] = sends(afterGap.effects)
+    expect(withinGap(again?.tables ?? [], 10 * MIN, NOW + 12 * MIN).send.map((t) => t.time)).toEqual(['19:00'])
+    expect(digestKey('sr_1', again?.tables ?? [])).not.toBe(digestKey('sr_1', send?.tables ?? []))
+    // A table seen again while it still waits to be told is not added twice.
+    const waiting = decide(watchingAll(), seen(VENUE, DAY, ['19:00']), NOW).state
+    expect(decide(waiting, seen(VENUE, DAY, ['19:00']), NOW + 1).state.digest?.tables).toHaveLength(1)
   })
 
   it('tells a request watching one venue-day at once, and gathers for one watching several', () => {

@@ -12,7 +12,7 @@ export interface AlertSettingsProps {
   dailyCapValue?: string | undefined
 }
 
-const gapLabel = (minutes: number) => (minutes === 0 ? 'No gap: every poll with new tables' : `${minutes} minutes`)
+const gapLabel = (minutes: number) => (minutes === 0 ? 'Right away' : `${minutes} minutes`)
 
 export function AlertSettings(props: AlertSettingsProps) {
   const { prefs } = props
@@ -32,7 +32,7 @@ export function AlertSettings(props: AlertSettingsProps) {
           ))}
         </fieldset>
         <div class="field">
-          <label for="alert_gap_minutes">At most one table alert per request every</label>
+          <label for="alert_gap_minutes">Tell me again about the same table, if it was taken and comes back, after</label>
           <select id="alert_gap_minutes" name="alert_gap_minutes" aria-describedby="alert_gap_minutes-hint">
             {ALERT_GAP_CHOICES.map((m) => (
               <option value={String(m)} selected={m === prefs.alertGapMinutes}>
@@ -41,7 +41,8 @@ export function AlertSettings(props: AlertSettingsProps) {
             ))}
           </select>
           <p class="hint" id="alert_gap_minutes-hint">
-            Unless a new restaurant-date appears: that one is sent at once. Tables found meanwhile come together in the next alert.
+            A table you have not been told about is always sent at once. This only keeps a table that was taken and came back from being
+            sent to you again sooner.
           </p>
         </div>
         <Field
