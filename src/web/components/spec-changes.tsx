@@ -34,14 +34,12 @@ export function specChanges(before: RequestSpec, after: RequestSpec, venues: Res
   })
 }
 
-export function SpecChanges(props: { changes: Change[]; revision: number; approved: boolean }) {
+export function SpecChanges(props: { changes: Change[]; approved: boolean }) {
   return (
     <section class="card changes" aria-labelledby="changes-heading">
-      <h2 id="changes-heading">
-        What changed since the version you {props.approved ? 'approved' : 'saw'} (version {props.revision})
-      </h2>
+      <h2 id="changes-heading">What changed since you {props.approved ? 'approved it' : 'last saw it'}</h2>
       {props.changes.length === 0 ? (
-        <p>Nothing you would see: the request is the same as that version.</p>
+        <p>Nothing you would see: the request is the same as then.</p>
       ) : (
         <dl class="facts">
           {props.changes.map((c) => (

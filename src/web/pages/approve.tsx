@@ -24,10 +24,11 @@ export interface ApprovePageProps {
   error?: string | undefined
 }
 
+/** Approve and Decline, in a bar that stays on screen at every width while the terms scroll by. */
 function Decision(props: { csrfToken: string; request: RequestView }) {
   const { id, revision } = props.request
   return (
-    <div class="decision sticky-actions">
+    <div class="decision sticky-actions" role="group" aria-label="Your decision">
       <form method="post" action={`/requests/${encodeURIComponent(id)}/approve`} class="inline-form">
         <CsrfInput token={props.csrfToken} />
         <input type="hidden" name="revision" value={String(revision)} />
@@ -122,25 +123,28 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
 }
 
 /**
- * The money terms that stop an automatic booking (requests/booking/booking-decision.ts, issue 22),
- * in the words the alert uses when one of them does. Your card goes only to a table that holds one.
+ * The money terms that stop an automatic booking (requests/booking/booking-decision.ts), in the
+ * words the alert uses when one of them does. A party is "large" only by a restaurant's own rule,
+ * which the platform states per table: so the sentence says what that rule does, not that this
+ * party is one.
  */
 function MoneyTerms(props: { partySize: number }) {
   return (
     <>
-      <p>A table is not booked, and you get an alert saying which of these stopped it, when:</p>
+      <p>Tablewatch does not book a table, and sends you an alert that says why, when:</p>
       <ul>
-        <li>
-          booking would charge anything at once: a deposit, prepayment or ticket, a reservation charge, a Resy fee, a service fee or tax;
-        </li>
-        <li>the booking details do not say what booking charges;</li>
+        <li>booking would charge you anything right away: a deposit, a prepaid meal or ticket, or a booking, service or platform fee;</li>
+        <li>the platform does not say what booking costs;</li>
         <li>the restaurant's notes mention a fee, a charge, a deposit, a prepayment or a dollar amount;</li>
         <li>
-          the restaurant charges large parties, and a party of {people(props.partySize)} is one, a higher cancellation fee that is above
-          your limit.
+          the restaurant charges bigger parties a higher cancellation fee, its rule covers a party of {people(props.partySize)}, and that
+          fee is above your limit.
         </li>
       </ul>
-      <p>Your card is sent only to a table that holds one for a cancellation fee.</p>
+      <p>
+        Some restaurants hold a card for their cancellation fee. Only for such a table does Tablewatch give the platform your card on file;
+        the restaurant charges it only if you cancel late or do not show up.
+      </p>
     </>
   )
 }
@@ -160,15 +164,10 @@ export function ApprovePage(props: ApprovePageProps) {
       <Closed request={r} />
       {waiting && props.staleRevision !== undefined ? (
         <Alert kind="info" title="This request changed after the link was made.">
-          <p>
-            The link was for version {props.staleRevision}. This is the current version ({r.revision}): approve it only if it is what you
-            want.
-          </p>
+          <p>Your assistant changed it since. Below is the request as it is now: approve it only if it is what you want.</p>
         </Alert>
       ) : null}
-      {waiting && earlier ? (
-        <SpecChanges changes={specChanges(earlier.spec, r, props.venues)} revision={earlier.revision} approved={earlier.approved} />
-      ) : null}
+      {waiting && earlier ? <SpecChanges changes={specChanges(earlier.spec, r, props.venues)} approved={earlier.approved} /> : null}
       <section class="card" aria-labelledby="spec-heading">
         <h2 id="spec-heading">What Tablewatch will do</h2>
         <SpecSummary request={r} venues={props.venues} />

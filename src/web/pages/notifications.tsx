@@ -100,7 +100,7 @@ export function NotificationsPage(props: NotificationsProps) {
   const { items } = props.inbox
   return (
     <>
-      <h1>Notifications</h1>
+      <h1>Inbox</h1>
       {props.inbox.total > 0 ? <p class="muted">Opening this page marks your notifications as read.</p> : null}
       {items.length === 0 ? (
         <div class="card empty-state">

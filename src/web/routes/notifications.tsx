@@ -29,7 +29,7 @@ notificationsRoutes.get('/notifications', async (c) => {
   const statuses = await requestStatusesOf(depsOf(c.env, c.req.url), currentUser(c).id, requestIds)
   const zones = await requestZonesOf(depsOf(c.env, c.req.url), currentUser(c).id, requestIds)
   const shown = <NotificationsPage inbox={paged} statuses={statuses} zones={zones} showOutbox={outboxEnabled(c.env)} />
-  return renderPage(c, 'Notifications', shown)
+  return renderPage(c, 'Inbox', shown)
 })
 
 notificationsRoutes.get('/outbox', async (c) => {
