@@ -28,7 +28,7 @@ export interface ApprovePageProps {
 function Decision(props: { csrfToken: string; request: RequestView }) {
   const { id, revision } = props.request
   return (
-    <div class="decision sticky-actions" role="group" aria-label="Your decision">
+    <div class="decision sticky-actions">
       <form method="post" action={`/requests/${encodeURIComponent(id)}/approve`} class="inline-form">
         <CsrfInput token={props.csrfToken} />
         <input type="hidden" name="revision" value={String(revision)} />
