@@ -93,7 +93,7 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string, names: 
           kind: 'reconnect_needed',
           title: `Reconnect your platform account to book ${dinnerName(to)}`,
           body: `${dinner}.\n\nThe platform no longer accepts the saved sign-in, so Tablewatch cannot book this table or any other. Reconnect it in Settings.`,
-          link: `${baseUrl}/settings`,
+          link: `${baseUrl}/settings#platform`,
         },
       ]
   }

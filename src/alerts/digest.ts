@@ -49,12 +49,16 @@ export const restaurantDate = (t: Pick<Table, 'venueId' | 'day'>) => `${t.venueI
 /** "$25", "$12.50": an amount in the words of an alert. */
 export const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
 
-/** What the find slot says booking costs, in a few words; null for nothing. */
+/**
+ * What the find slot says booking costs, in a few words, per person as the request's limits are
+ * (the service reads the platform's fees per person, the stricter reading; docs/platform.md,
+ * "Money terms"); null for nothing.
+ */
 export function feeWords(terms: SlotTerms | undefined): string | null {
   if (!terms) return null
-  if (terms.template?.isEvent) return terms.depositFee === null ? 'ticketed' : `ticket ${money(terms.depositFee)}`
-  if (terms.depositFee !== null) return `deposit ${money(terms.depositFee)}`
-  if (terms.isPaid && terms.cancellationFee) return `card held, ${money(terms.cancellationFee)} cancellation fee`
+  if (terms.template?.isEvent) return terms.depositFee === null ? 'ticketed' : `ticket ${money(terms.depositFee)} per person`
+  if (terms.depositFee !== null) return `deposit ${money(terms.depositFee)} per person`
+  if (terms.isPaid && terms.cancellationFee) return `${money(terms.cancellationFee)} per person if you cancel late (card held)`
   return null
 }
 

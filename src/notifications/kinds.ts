@@ -20,12 +20,12 @@ export type NoticeSwitch = (typeof NOTICE_SWITCHES)[number]
 
 /** The words of each switch in Settings. */
 export const SWITCH_LABELS: Record<NoticeSwitch, string> = {
-  tables: 'Tables found (one digest per request per poll, within the caps below)',
+  tables: 'Tablewatch finds tables for a request (one alert for all the tables of one check)',
   approval: 'A booking request waits for my approval',
   expiry: 'A request I have not approved expires in a day',
   ended: 'A request expired or was revoked',
   booked: 'A table was booked (or a booking needs checking on the platform)',
-  health: 'Problems: the platform account needs reconnecting, or the platform blocks checks',
+  health: 'Something needs you: the platform account needs reconnecting, or the platform stops letting Tablewatch check',
 }
 
 const SWITCH_OF: Record<AlertKind, NoticeSwitch> = {

@@ -1,6 +1,7 @@
 // The watching part of decide(), pure: subscribing to and leaving the availability objects, the
 // user's platform connection, and checks that fail. The shapes of a decision step live in step.ts.
 
+import { dayWhen } from '../alerts/alert-time'
 import type { Recipient } from '../alerts/notice'
 import { venueDaysOf } from '../watching/schedule'
 import { availabilityName, type Effect, type RequestEvent, type VenueDay } from './events'
@@ -126,7 +127,7 @@ export function watchCheckFailed(state: RequestState, event: Extract<RequestEven
   if (!state.watching.includes(key)) return { ...stateOnly(state), reply: { watching: false } }
   // Sent when checks start failing, fail differently, or work again: only "work again" can be stale.
   if (!event.problem && !(key in state.failingChecks)) return { ...stateOnly(state), reply: { watching: true } }
-  const where = `${event.venueName} on ${event.venueDay.day}`
+  const where = `${event.venueName} on ${dayWhen(event.venueDay.day)}`
   // A block or a refused key pauses watching: a health notice (the user may want to act).
   const health: Effect[] =
     event.problem?.reason && isOpen(state.status)

@@ -114,7 +114,7 @@ describe('the offer check', () => {
     expect(decision.state.digest?.tables).toEqual([
       expect.objectContaining({
         time: '19:30',
-        fee: 'card held, $50 cancellation fee',
+        fee: '$50 per person if you cancel late (card held)',
         note: 'the cancellation fee is $50 per person, above the $25 limit',
       }),
     ])

@@ -1,6 +1,7 @@
 // decide(state, event, now) for every event from every status: what the request becomes, what it
 // asks the world to do, and what it answers. Pure: no bindings, the clock is an argument.
 import { describe, expect, it } from 'vitest'
+import { dayWhen } from '../../src/alerts/alert-time'
 import { STATUSES, type Status } from '../../src/core/status'
 import { decide } from '../../src/requests/decide'
 import type { Effect, RequestEvent } from '../../src/requests/events'
@@ -288,7 +289,7 @@ describe('the platform connection', () => {
 
   it('traces failing checks, shows a block as the status reason while it lasts, and clears it when checks work again', () => {
     const unanswered = decide(stateIn('active'), EVENTS.checks, NOW)
-    expect(unanswered.state.trace.at(-1)?.message).toBe(`Could not check Pomelo Garden on ${DAY}: the platform did not answer.`)
+    expect(unanswered.state.trace.at(-1)?.message).toBe(`Could not check Pomelo Garden on ${dayWhen(DAY)}: the platform did not answer.`)
     expect(unanswered.state.statusReason).toBeNull()
     const problem = {
       says: 'the platform is blocking checks (a CloudFront error (X-Cache))',
@@ -300,7 +301,7 @@ describe('the platform connection', () => {
     expect(worse.state.statusReason).toBe('The platform is blocking our checks.')
     const fine = decide(blocked.state, { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: null }, NOW + 1)
     expect(fine.state.statusReason).toBeNull()
-    expect(fine.state.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${DAY} work again.`)
+    expect(fine.state.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${dayWhen(DAY)} work again.`)
   })
 
   it('tells an availability object that a request not watching its venue-day is gone', () => {

@@ -47,9 +47,10 @@ describe('one alert per poll', () => {
     // A second alarm while it is sent does not send again.
     expect(sends(decide(flushed.state, { kind: 'alarm' }, NOW + GATHER_MS + 10).effects)).toEqual([])
     const alert = digestAlert(send?.to ?? { requestId: 'x', userId: 'y', partySize: 2 }, send?.tables ?? [], 'https://tw.example')
-    expect(alert.title).toBe(`Tables at Venue ${VENUE} and 7 more · Sat, Dec 5`)
+    // The title says what the alert holds: how many tables, over which dates, and the soonest (a request without a title is named by its party).
+    expect(alert.title).toBe('Your table for 2: 184 tables, Sat, Dec 5 to Thu, Dec 17 · soonest Sat, Dec 5 · 7:00 PM ET')
     expect(alert.body.split('\n\n')[0]).toBe(
-      '184 tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.',
+      `184 tables for 2 at 8 restaurants on 13 dates. The soonest: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET. Book on the platform before someone else does.`,
     )
     expect(alert.groups).toHaveLength(104)
     expect(alert.groups?.[0]).toEqual({
@@ -70,9 +71,9 @@ describe('one alert per poll', () => {
     expect(alert.body).toContain(
       `Venue ${VENUE} · Sat, Dec 5 · 3 tables: https://resy.com/cities/ny/venues/venue-${VENUE}?date=2026-12-05&seats=2\n  7:00 PM ET · Dining Room\n  7:30 PM ET · Dining Room\n  9:00 PM ET · Dining Room`,
     )
-    // An email lists ten groups and counts the rest truly.
+    // An email lists the ten soonest groups (8 on Dec 5, 2 on Dec 6: 26 tables) and counts the rest truly.
     expect(alert.body).toContain(
-      `And 166 more tables at the other restaurants and dates: https://tw.example/requests/${send?.to.requestId}`,
+      `And 158 more tables at the other restaurants and dates: https://tw.example/requests/${send?.to.requestId}`,
     )
   })
 
@@ -97,7 +98,7 @@ describe('one alert per poll', () => {
       send?.more,
     )
     expect(alert.body.split('\n\n')[0]).toBe(
-      `${truth} tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.`,
+      `${truth} tables for 2 at 8 restaurants on 13 dates. The soonest: Venue ${VENUE}, Sat, Dec 5 · 6:00 PM ET. Book on the platform before someone else does.`,
     )
     const counted = (alert.groups ?? []).map((g) => g.tables.length + (g.more ?? 0))
     expect(counted.reduce((a, b) => a + b, 0)).toBe(truth)
@@ -215,7 +216,7 @@ describe('the webhook body', () => {
     expect(JSON.parse(payload.body)).toEqual({
       version: 1,
       kind: 'table_found',
-      title: `Table at Venue ${VENUE} · Sat, Dec 5 · 7:00 PM ET`,
+      title: `Your table for 2: a table at Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET`,
       text: alert.body,
       link: `https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2`,
       request_id: 'sr_1',
@@ -245,13 +246,13 @@ describe('the webhook body', () => {
     const ntfy = webhookPayload('ntfy', base)
     expect(ntfy.headers).toEqual({
       'content-type': 'text/plain; charset=utf-8',
-      Title: `Table at Venue ${VENUE} - Sat, Dec 5 - 7:00 PM ET`,
+      Title: `Your table for 2: a table at Venue ${VENUE}, Sat, Dec 5 - 7:00 PM ET`,
       Click: base.link,
     })
     expect(ntfy.body).toBe(alert.body)
     const slack = JSON.parse(webhookPayload('slack', base).body) as { text: string }
     expect(slack.text).toBe(
-      `*Table at Venue ${VENUE} · Sat, Dec 5 · 7:00 PM ET*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2|7:00 PM ET> Dining Room · deposit $50`,
+      `*Your table for 2: a table at Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2|7:00 PM ET> Dining Room · deposit $50`,
     )
   })
 })
@@ -259,8 +260,9 @@ describe('the webhook body', () => {
 describe('fees in words', () => {
   it('names a deposit, a card hold with its fee, or nothing', async () => {
     const { feeWords } = await import('../../src/alerts/digest')
-    expect(feeWords(termsOf({ isPaid: true, depositFee: 40 }))).toBe('deposit $40')
-    expect(feeWords(termsOf({ isPaid: true, cancellationFee: 25 }))).toBe('card held, $25 cancellation fee')
+    // Per person, as the request's limits are.
+    expect(feeWords(termsOf({ isPaid: true, depositFee: 40 }))).toBe('deposit $40 per person')
+    expect(feeWords(termsOf({ isPaid: true, cancellationFee: 25 }))).toBe('$25 per person if you cancel late (card held)')
     expect(feeWords(termsOf())).toBeNull()
   })
 })

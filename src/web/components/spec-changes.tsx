@@ -1,7 +1,7 @@
 // What changed between two versions of a request, field by field ("old → new"), for the
 // approval page: the user approves the new version knowing exactly what moved.
 
-import { formatCalendarDate, formatClock, formatInstant } from '../../html/format'
+import { formatCalendarDate, formatClock, formatDateTime } from '../../html/format'
 import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS } from '../../html/spec-words'
 import type { RequestSpec, Restaurant } from '../../requests/schemas'
 
@@ -21,7 +21,7 @@ function words(spec: RequestSpec, venues: Map<number, Restaurant>): [string, str
     ['Seating', SEATING_WORDS[spec.seating]],
     ['What to do', MODE_WORDS[spec.mode]],
     ['Fee limits', feeLimitsInWords(spec)],
-    ['Watching ends', formatInstant(Date.parse(spec.expires_at), spec.timezone)],
+    ['Watching ends', formatDateTime(Date.parse(spec.expires_at))],
   ]
 }
 

@@ -7,7 +7,7 @@
 import { PLATFORM_RISK_NOTICE } from '../../account/pages/settings'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
-import { formatInstant } from '../../html/format'
+import { formatDateTime } from '../../html/format'
 import { people, usd } from '../../html/spec-words'
 import type { ApprovalContext } from '../../requests/approval-context'
 import type { RequestView, Restaurant } from '../../requests/schemas'
@@ -45,7 +45,7 @@ function Decision(props: { csrfToken: string; request: RequestView }) {
 function Closed(props: { request: RequestView }) {
   const r = props.request
   const page = `/requests/${encodeURIComponent(r.id)}`
-  const when = formatInstant(Date.parse(r.updated_at), r.timezone)
+  const when = formatDateTime(Date.parse(r.updated_at))
   const say: Record<Exclude<RequestView['status'], 'needs_approval'>, { title: string; next: string }> = {
     expired: {
       title: `This approval link has expired: the request ended ${when} without your approval.`,
@@ -98,7 +98,7 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
             <>Your platform account {props.context.platformAccount}</>
           ) : (
             <>
-              No platform account is connected: <a href="/settings">connect one in Settings</a> before a table can be booked.
+              No platform account is connected: <a href="/settings#platform">connect one in Settings</a> before a table can be booked.
             </>
           )}
         </dd>

@@ -104,7 +104,7 @@ function ReservationItem(props: { reservation: Reservation }) {
 /** What the user should do now, in one sentence (and the one button it needs). */
 function NextStep(props: { request: RequestView }) {
   const r = props.request
-  const notReady = r.status === 'active' && !r.executor.ready && r.mode === 'auto_book'
+  const notReady = r.status === 'active' && !r.executor.ready
   if (r.status === 'needs_approval' && r.action_url)
     return (
       <p class="next-step">
@@ -117,7 +117,7 @@ function NextStep(props: { request: RequestView }) {
   if (notReady)
     return (
       <p class="next-step">
-        <strong>Next:</strong> Tablewatch cannot book until your platform account works.{' '}
+        <strong>Next:</strong> Tablewatch cannot {r.mode === 'auto_book' ? 'book' : 'check for tables'} until your platform account works.{' '}
         <a href="/settings#platform">Check it in Settings</a>.
       </p>
     )
