@@ -21,7 +21,7 @@ const LINK_NOT_VALID = 'It was used already, has expired or is not complete: a r
 
 /** A link that no longer works offers a new one on the same page. */
 const newLinkPage = (c: Context<WebEnv>) =>
-  renderPage(c, 'This link no longer works', <NewResetLinkPage csrfToken={c.get('csrfToken')} message={LINK_NOT_VALID} />, 400)
+  renderPage(c, 'This link no longer works', <NewResetLinkPage csrfToken={c.get('csrfToken')} message={LINK_NOT_VALID} />, 422)
 
 const LOCAL_RESET: LocalOutboxCookie = { name: 'tw_reset', path: '/password-reset', purpose: 'local-password-reset' }
 
