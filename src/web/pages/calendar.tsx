@@ -40,8 +40,8 @@ export function CalendarPage(props: CalendarPageProps) {
     <>
       <h1>Calendar</h1>
       <p class="lead">
-        Your booked tables in your own calendar app, each with a reminder a few hours before the free-cancellation deadline when
-        cancelling later costs a fee. You can also add one reservation at a time from its request page.
+        Your booked tables in your own calendar app, each with a reminder a few hours before the free-cancellation deadline when cancelling
+        later costs a fee. You can also add one reservation at a time from its request page.
       </p>
       {props.fresh ? <FeedAddress urls={props.fresh} fresh /> : props.current ? <FeedAddress urls={props.current} fresh={false} /> : null}
       <section class="card" aria-labelledby="feed-manage-heading">
