@@ -14,7 +14,7 @@ import { BEST_PER_DAY, digestKey, restaurantDate, tablesTold } from './digest'
 import type { DigestTable, Recipient } from './notice'
 
 /** Where a table is booked on the platform's web site: its venue's page on that day for that party. */
-export function slotLink(table: Pick<DigestTable, 'venuePage' | 'venueId' | 'day'>, partySize: number): string {
+function slotLink(table: Pick<DigestTable, 'venuePage' | 'venueId' | 'day'>, partySize: number): string {
   return venueDayUrl(table.venuePage, table.venueId, table.day, partySize)
 }
 
@@ -23,7 +23,7 @@ const soonestFirst = (a: DigestTable, b: DigestTable) =>
   a.day.localeCompare(b.day) || a.time.localeCompare(b.time) || a.venueName.localeCompare(b.venueName)
 
 /** One group per restaurant and date, the group with the soonest table first; each with the count of tables it does not list. */
-export function digestGroups(
+function digestGroups(
   tables: readonly DigestTable[],
   partySize: number,
   timeZone?: string,
@@ -57,7 +57,7 @@ export function digestGroups(
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** "Dec 4", "Dec 4 to Dec 9", or "Fri, Dec 4" for a single date: the dates an alert's tables span. */
-export function datesSpan(days: readonly string[]): string {
+function datesSpan(days: readonly string[]): string {
   const sorted = [...new Set(days)].sort()
   const first = sorted[0]
   const last = sorted.at(-1)
@@ -72,7 +72,7 @@ const requestName = (to: Recipient) => to.dinner?.title?.trim() || `Your table f
  * What the alert holds, naming its request: "Lunch with Sam: 2 tables, Fri, Dec 4 · soonest 12:00 PM ET";
  * one table: "Lunch with Sam: a table at Marrow & Smoke, Fri, Dec 4 · 12:00 PM ET".
  */
-export function digestSubject(to: Recipient, tables: readonly DigestTable[], total: number): string {
+function digestSubject(to: Recipient, tables: readonly DigestTable[], total: number): string {
   const first = [...tables].sort(soonestFirst)[0]
   const name = requestName(to)
   if (!first) return `${name}: tables open`
@@ -84,7 +84,7 @@ export function digestSubject(to: Recipient, tables: readonly DigestTable[], tot
 }
 
 /** Groups an email lists before pointing at the request page for the rest. */
-export const MAIL_GROUPS = 10
+const MAIL_GROUPS = 10
 
 /** One group in plain text: the best times, "+N more", and the link that opens them. */
 function groupText(g: AlertGroup): string {

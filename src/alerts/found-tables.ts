@@ -7,7 +7,7 @@
 import type { AlertGroup, AlertTable } from '../db/alert-groups'
 import { instantOf } from '../lib/zoned-time'
 
-export interface FoundTable extends AlertTable {
+interface FoundTable extends AlertTable {
   /** When the newest alert listing this table was sent. */
   alertedAt: number
 }

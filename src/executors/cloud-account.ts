@@ -18,8 +18,8 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       return { kind: 'blocked', state: connection ? 'reauth' : 'missing' }
     },
 
-    async readForOffer({ query, budget }) {
-      const [opened, wait] = await Promise.all([session.open(), budget()])
+    async readForOffer({ query, limiterWait }) {
+      const [opened, wait] = await Promise.all([session.open(), limiterWait()])
       if (!opened) return { kind: 'no_connection', reconnectNotice: null }
       if (wait > 0) return { kind: 'busy' }
       // The details first, the account's reservations only for a table they offer: the details
@@ -38,7 +38,7 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       const outcome = opened
         ? await d.platform.book(opened.authToken(), {
             bookToken,
-            // The card only where the table holds one (§11; `Cierge:resy/book.go`).
+            // The card only where the table holds one (`Cierge:resy/book.go`; docs/platform.md, "Booking").
             paymentMethodId: needsCard ? opened.paymentMethodId : null,
           })
         : ({ kind: 'reauth' } as const)

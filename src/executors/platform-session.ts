@@ -1,5 +1,5 @@
 // The user's platform session: the sealed tokens of their connection, renewed with the refresh
-// token (POST /3/auth/refresh, shared/reference/resy-api.md §10) ahead of expiry and whenever the
+// token (POST /3/auth/refresh; docs/platform.md, "Sessions and refresh") ahead of expiry and whenever the
 // platform rejects the auth token, so a user reconnects only when the refresh itself is refused.
 // Both tokens are secrets: decrypted for one use, never logged, sealed at rest (AES-GCM, bound
 // to the user and to which token it is).
@@ -51,7 +51,7 @@ async function unseal(deps: Deps, row: ConnectionRow): Promise<Opened | null> {
   }
 }
 
-export type Renewal = { kind: 'renewed'; authToken: string } | { kind: 'refused' } | { kind: 'failed'; detail: string }
+type Renewal = { kind: 'renewed'; authToken: string } | { kind: 'refused' } | { kind: 'failed'; detail: string }
 
 /** The stored session if another call renewed it since `row` was read. */
 async function renewedSince(deps: Deps, row: ConnectionRow): Promise<Renewal | null> {

@@ -12,7 +12,7 @@ export type AlertKind =
   | 'booking_unverified'
   | 'reconnect_needed'
   | 'checks_blocked'
-  /** The paired device has been offline for 10 minutes (issue 17). */
+  /** The paired device has been offline for 10 minutes. */
   | 'device_offline'
 
 export const NOTICE_SWITCHES = ['tables', 'approval', 'expiry', 'ended', 'booked', 'health'] as const

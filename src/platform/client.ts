@@ -13,7 +13,7 @@ import {
 } from './api'
 import { BLOCK_WORDS } from './blocks'
 import { calendarOf } from './calendar'
-import { createTransport, describeIssue, type Exchange, type Fetcher, type TransportOptions } from './http'
+import { createTransport, describeIssue, type Exchange, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from './mapping'
 import { releaseRuleOf } from './release'
 import { REFRESH_COOKIE, refreshTokenIn, saysSessionInvalid, tokenExpiry } from './session'
@@ -32,7 +32,6 @@ import {
   venueAnswer,
 } from './wire'
 
-export type { Fetcher }
 export type PlatformClientOptions = TransportOptions
 
 const SEARCH_PAGE_SIZE = 8
@@ -53,7 +52,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
   }
 
   /**
-   * The release rule stated in the venue's find templates (`need_to_know`, §10), with the lead
+   * The release rule stated in the venue's find templates (`need_to_know`; docs/platform.md, "Calendar and release"), with the lead
    * days from /2/config: the days just ahead are asked until one answers with the venue's notes.
    */
   async function releaseFromFind(venueId: number, timeZone: string, leadTimeInDays: number): Promise<ReleaseRule | null> {
@@ -82,7 +81,8 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
 
     async refresh(refreshToken) {
       // One attempt: the old refresh token may be spent even when the answer is lost.
-      // Exactly as Set-Cookie gave it (§11: `Cierge:resy/auth.go` sends the raw value; it may hold + / =).
+      // Exactly as Set-Cookie gave it: `Cierge:resy/auth.go` sends the raw value, and it may hold + / =
+      // (docs/platform.md, "Sessions and refresh").
       const headers = { Cookie: `${REFRESH_COOKIE}=${refreshToken}` }
       const got = signInAnswer(await http.exchange({ method: 'POST', path: '/3/auth/refresh', headers, signsIn: true }))
       if (got.kind !== 'answer') return got
@@ -125,7 +125,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
 
     async venueCalendar({ venueId, partySize, startDate, endDate }) {
       // Exactly the parameters public pollers send (`xunhuang/yumyum-v2:yumutil/src/resy_support.ts`
-      // resy_calendar); it needs Accept-Encoding: gzip, deflate (§11, `Cierge:resy/venue.go`).
+      // resy_calendar); it needs Accept-Encoding: gzip, deflate (`Cierge:resy/venue.go`).
       const query = { venue_id: String(venueId), num_seats: String(partySize), start_date: startDate, end_date: endDate }
       const headers = { 'Accept-Encoding': 'gzip, deflate' }
       return map(await http.read({ method: 'GET', path: '/4/venue/calendar', query, headers }, calendarAnswer), calendarOf)
@@ -158,7 +158,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
           return { kind: 'refused', reason: 'slot_gone' }
         case 412:
           // "Precondition failed": seen at drop time, and for a table the account already holds
-          // (a body with `specs`, §10). Never a definite "not booked": the account decides.
+          // (a body with `specs`: docs/platform.md, "Booking"). Never a definite "not booked": the account decides.
           return {
             kind: 'unknown',
             detail: `HTTP 412${heldSpecs(got.body) ? ' with specs: the account may already hold this table' : ''}`,
@@ -179,7 +179,8 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
     },
 
     async listReservations(authToken) {
-      // Every page (§11: `limit`/`offset` page the list); what is cancelled, over or unreadable is left out (mapping.ts).
+      // Every page (`limit`/`offset` page the list: docs/platform.md, "Reservations"); what is cancelled,
+      // over or unreadable is left out (mapping.ts).
       const held: PlatformReservation[] = []
       const seen = new Set<string>()
       const onSkip = skippedIn('/3/user/reservations')
@@ -216,7 +217,7 @@ const sessionOf = (token: string, headers: Headers): PlatformSession => ({
   expiresAt: tokenExpiry(token),
 })
 
-/** The platform's words for a table taken meanwhile (§4: 404 "slot no longer available"). */
+/** The platform's words for a table taken meanwhile (404 "slot no longer available": docs/platform.md, "Booking"). */
 const NO_LONGER_AVAILABLE = /no longer available/i
 const messageOf = (body: unknown) =>
   typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''

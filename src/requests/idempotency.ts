@@ -4,8 +4,8 @@ import { and, eq, gt } from 'drizzle-orm'
 import { idempotencyKeys } from '../db/schema'
 import { AppError } from '../errors'
 import { sha256Hex } from '../lib/random'
+import { canonicalJson } from '../request/state'
 import type { Deps } from '../runtime/deps'
-import { canonicalJson } from './state'
 
 /**
  * The key, or the contract's `idempotency_key_required`. Each skin says where the key goes
@@ -22,7 +22,7 @@ export function requireKey(key: string | undefined, ask: string): string {
 }
 
 /** Worded for both skins: the key is a header on REST and an argument on MCP. */
-export const KEY_CONFLICT_MESSAGE = 'This idempotency key was already used with a different request. Use a new key for a different spec.'
+const KEY_CONFLICT_MESSAGE = 'This idempotency key was already used with a different request. Use a new key for a different spec.'
 
 export const conflictingKey = () => new AppError('idempotency_conflict', KEY_CONFLICT_MESSAGE)
 

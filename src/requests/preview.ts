@@ -5,13 +5,14 @@ import type { Deps } from '../runtime/deps'
 import { checkConflicts } from './conflicts'
 import { checkSpec } from './rules'
 import type { PreviewResult, RequestSpec } from './schemas'
+import { specView } from './spec'
 
 export async function previewRequest(deps: Deps, principal: Principal, spec: RequestSpec): Promise<PreviewResult> {
   const checked = await checkSpec(deps, spec, principal)
   await checkConflicts(deps, principal, checked)
   return {
     valid: true,
-    spec: checked.spec,
+    spec: specView(checked.spec),
     restaurants: checked.restaurants,
     timezone: checked.spec.timezone,
     executor: await executorFor(deps, principal.userId, spec.mode),

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { digestKey, GATHER_MS, PENDING_LIMIT, withinGap } from '../../src/alerts/digest'
 import { digestAlert } from '../../src/alerts/digest-alert'
 import { webhookPayload } from '../../src/notifications/webhook-body'
-import { decide } from '../../src/requests/decide'
-import type { Effect, RequestEvent } from '../../src/requests/events'
-import type { RequestState } from '../../src/requests/state'
+import { decide } from '../../src/request/decide'
+import type { Effect, RequestEvent } from '../../src/request/events'
+import type { RequestState } from '../../src/request/state'
 import { DAY, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const MIN = 60_000

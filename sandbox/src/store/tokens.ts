@@ -1,5 +1,5 @@
-// The platform's user tokens, as the evidence describes them (shared/reference/resy-api.md §1,
-// §10): the auth token is a JWT whose payload has `exp`, `uid`, `gt: "consumer"` and
+// The platform's user tokens, as the evidence describes them (docs/platform.md, "Sessions and refresh"):
+// the auth token is a JWT whose payload has `exp`, `uid`, `gt: "consumer"` and
 // `extra.guest_id` (about 45 days); login and refresh also set a `production_refresh_token`
 // cookie (about 90 days) that `POST /3/auth/refresh` exchanges for a new pair (`Cierge:resy/auth.go`).
 // Here a refresh token works once: the strict reading, since nothing says it can be reused.

@@ -1,6 +1,7 @@
 // Sign-in and security: change the password, sign out everywhere.
+
+import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
-import { PASSWORD_MIN_LENGTH } from './sign-in'
 
 export interface SecurityPageProps {
   csrfToken: string
@@ -44,7 +45,7 @@ function PasswordForm(props: SecurityPageProps) {
   )
 }
 
-/** The "also revoke" checkboxes of both forms (issue 27, item 7), none ticked by default. */
+/** The "also revoke" checkboxes of both forms, none ticked by default. */
 function AlsoRevoke() {
   const choices = [
     ['tokens', 'Tokens you gave assistants'],

@@ -5,12 +5,14 @@
 // so plainly and what to do instead.
 
 import { PLATFORM_RISK_NOTICE } from '../../account/pages/settings'
+import type { ApprovalContext } from '../../approval/approval-context'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { formatDateTime } from '../../html/format'
-import { people, usd } from '../../html/spec-words'
-import type { ApprovalContext } from '../../requests/approval-context'
-import type { RequestView, Restaurant } from '../../requests/schemas'
+import { people } from '../../html/spec-words'
+import { dollars } from '../../lib/money'
+import type { RequestView } from '../../requests/schemas'
+import type { Restaurant } from '../../venues/schema'
 import { SpecChanges, specChanges } from '../components/spec-changes'
 import { SpecSummary } from '../components/spec-summary'
 
@@ -108,8 +110,8 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
             'No fee: only tables without a cancellation or no-show fee are booked.'
           ) : (
             <>
-              <strong>{usd(worst)}</strong> ({usd(r.max_cancellation_fee_per_person)} × {people(r.party_size)}) if you cancel after the
-              free-cancellation deadline or do not show up. Tablewatch itself charges nothing.
+              <strong>{dollars(worst)}</strong> ({dollars(r.max_cancellation_fee_per_person)} × {people(r.party_size)}) if you cancel after
+              the free-cancellation deadline or do not show up. Tablewatch itself charges nothing.
             </>
           )}
         </dd>
@@ -123,10 +125,10 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
 }
 
 /**
- * The money terms that stop an automatic booking (requests/booking/booking-decision.ts), in the
- * words the alert uses when one of them does. A party is "large" only by a restaurant's own rule,
- * which the platform states per table: so the sentence says what that rule does, not that this
- * party is one.
+ * The money terms that stop an automatic booking (src/request/booking/booking-decision.ts;
+ * docs/decisions/booking.md), in the words the alert uses when one of them does. A party is
+ * "large" only by a restaurant's own rule, which the platform states per table: so the sentence
+ * says what that rule does, not that this party is one.
  */
 function MoneyTerms(props: { partySize: number }) {
   return (

@@ -9,8 +9,10 @@ import { ago, formatCalendarDate, formatClock, formatLocal } from '../../html/fo
 import { people } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
 import { instantOf } from '../../lib/zoned-time'
-import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
-import type { SetupProgress } from '../../requests/setup-progress'
+import type { RequestView } from '../../requests/schemas'
+import type { Reservation } from '../../reservations/schema'
+import type { SetupProgress } from '../../setup/setup-progress'
+import type { Restaurant } from '../../venues/schema'
 import { FoundLine } from '../components/found-line'
 import { SetupChecklist } from '../components/setup-checklist'
 

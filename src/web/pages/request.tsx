@@ -10,8 +10,11 @@ import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { type PageOf, Pager } from '../../html/components/pager'
 import { ago, duration, formatDateTime, formatLocal } from '../../html/format'
-import { people, usd } from '../../html/spec-words'
-import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
+import { people } from '../../html/spec-words'
+import { dollars } from '../../lib/money'
+import type { RequestView } from '../../requests/schemas'
+import type { Reservation } from '../../reservations/schema'
+import type { Restaurant } from '../../venues/schema'
 import type { Cadence } from '../../watching/cadence'
 import { FoundGroups } from '../components/found-groups'
 import { FoundLine } from '../components/found-line'
@@ -47,7 +50,7 @@ const BOOKED = new Set(['confirmed', 'awaiting_verification'])
 function Cancellation(props: { reservation: Reservation }) {
   const r = props.reservation
   if (!r.cancellation_fee_per_person) return <>No cancellation fee.</>
-  const fee = `${usd(r.cancellation_fee_per_person)} per person`
+  const fee = `${dollars(r.cancellation_fee_per_person)} per person`
   if (!r.free_cancellation_until) return <>Cancellation fee: {fee}.</>
   return (
     <>
@@ -141,8 +144,8 @@ function NextStep(props: { request: RequestView }) {
 }
 
 /**
- * The cadence achieved, in words. When the service's platform budget stretches it, the diner sees
- * that and the cadence their request asked for: a slower check is a smaller chance.
+ * The cadence achieved, in words. When the service's platform budget stretches it, the
+ * diner sees that and the cadence their request asked for: a slower check is a smaller chance.
  */
 function CadenceWords(props: { cadence: Cadence }) {
   const { everyMs, plannedMs } = props.cadence

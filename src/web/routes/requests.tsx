@@ -5,25 +5,25 @@ import { z } from 'zod'
 import { alertPreferencesOf } from '../../alerts/alert-preferences'
 import { foundTablesOf } from '../../alerts/found-tables'
 import { alertsOfRequest } from '../../alerts/inbox'
+import { approvalContext, recordApproved, recordSeen } from '../../approval/approval-context'
 import { currentUser, requireSession } from '../../auth/session'
 import { sandboxDemoEnabled } from '../../core/deployment'
+import { openMatchingTable } from '../../demo/demo-table'
 import { AppError } from '../../errors'
 import { pageNumber, pageOf } from '../../html/components/pager'
 import { errorPage, pageNotFound } from '../../html/error-page'
 import { formatLocal } from '../../html/format'
 import { ownerStartedNavigation } from '../../html/navigation'
 import { renderPage, type WebEnv } from '../../html/render'
-import { approvalContext, recordApproved, recordSeen } from '../../requests/approval-context'
+import type { RequestState } from '../../request/state'
 import { approveRequest } from '../../requests/approve'
 import { isCursor } from '../../requests/cursor'
-import { openMatchingTable } from '../../requests/demo-table'
 import { loadRequest } from '../../requests/load'
 import { listRequestsForUser } from '../../requests/read'
-import { restaurantsByIds } from '../../requests/restaurants'
-import type { RequestState } from '../../requests/state'
 import { stopRequest } from '../../requests/stop'
 import { checkCadence, viewFor } from '../../requests/view'
 import { type Deps, depsOf } from '../../runtime/deps'
+import { restaurantsByIds } from '../../venues/restaurants'
 import { ApprovePage, type ApprovePageProps } from '../pages/approve'
 import { RequestPage } from '../pages/request'
 import { RequestsPage } from '../pages/requests'
@@ -99,10 +99,11 @@ requestsRoutes.get('/requests/:id/approve', async (c) => {
   return showApproval(c, deps, state, { staleRevision: stale ? linked : undefined })
 })
 
-requestsRoutes.post('/requests/:id/approve', async (c) => {
+/** The approval form: approve the exact revision shown, then go to the request's page. */
+async function approveAndGo(c: Context<WebEnv>) {
   const deps = depsOf(c.env, c.req.url)
   const userId = currentUser(c).id
-  const requestId = c.req.param('id')
+  const requestId = c.req.param('id') ?? ''
   const form = revisionField.safeParse(await c.req.parseBody())
   try {
     if (!form.success) throw new AppError('invalid_request', 'This approval form is incomplete. Reload the page and try again.')
@@ -117,7 +118,9 @@ requestsRoutes.post('/requests/:id/approve', async (c) => {
     return showApproval(c, deps, state, { error: err.message }, err.status === 409 ? 409 : 422)
   }
   return c.redirect(`/requests/${encodeURIComponent(requestId)}?done=approved`, 303)
-})
+}
+
+requestsRoutes.post('/requests/:id/approve', approveAndGo)
 
 async function stopAndShow(c: Context<WebEnv>, done: 'declined' | 'stopped') {
   const deps = depsOf(c.env, c.req.url)
@@ -215,7 +218,7 @@ requestsRoutes.get('/requests/:id', (c) => {
   return showRequest(c, depsOf(c.env, c.req.url), c.req.param('id'), extra)
 })
 
-// Local development with the sandbox only (issue 28): anywhere else this route answers "not found",
+// Local development with the sandbox only: anywhere else this route answers "not found",
 // as if it did not exist. The session and the form's CSRF token are checked like every form's.
 requestsRoutes.post('/requests/:id/demo-table', async (c) => {
   if (!sandboxDemoEnabled(c.env)) return notFound(c)

@@ -1,0 +1,83 @@
+// The booking sub-state of a request: the offer being checked, the one booking attempt and its
+// verification, and whether booking was turned off after an attempt that could not be verified.
+// Its fields are stored flat in the request's state (state.ts); decide() changes them through the
+// small reducers here, so each step of an attempt (started, verifying, booked, booked nothing)
+// has one name.
+
+export interface BookingState {
+  /** When the platform was asked about a slot to book (one at a time; news meanwhile comes again later). */
+  checkingOffer: number | null
+  /** The one booking attempt this request may ever make, while it is being verified. */
+  attempt: BookingAttempt | null
+  /**
+   * Set when an attempt's outcome could never be verified: the request then only alerts, so a
+   * booking that lands late can never be followed by a second one.
+   */
+  bookingDisabled: string | null
+}
+
+export interface AbsentReads {
+  first: number
+  last: number
+  count: number
+}
+
+export interface BookingAttempt {
+  slotKey: string
+  venueId: number
+  venueName: string
+  day: string
+  time: string
+  partySize: number
+  seatingType: string
+  startsAt: number
+  revision: number
+  cancellationFee: number | null
+  freeCancellationUntil: number | null
+  /** The table holds a card: the book call sends struct_payment_method; else it sends none (docs/platform.md, "Booking"). */
+  needsCard: boolean
+  /** Matching reservations already on the account before booking: never mistaken for ours. */
+  preexisting: string[]
+  createdAt: number
+  /** What the book call answered; 'pending' if the object stopped before it answered. */
+  outcome: 'pending' | 'booked' | 'refused' | 'unknown'
+  refusal: string | null
+  /**
+   * An unclear answer in which the platform said the table is gone (HTTP 410, "no longer
+   * available"): its words; null otherwise. Such an attempt can be disproved by the account.
+   */
+  saidGone: string | null
+  /** The reads of the account that showed no such reservation: first and last time, how many (booking/booking-rules.ts). */
+  absentReads: AbsentReads | null
+  platformReservationId: string | null
+  /** The next look at the account; verification continues on later alarms until verifyUntil. */
+  checkAt: number
+  verifyUntil: number
+}
+
+/** A new request has checked nothing and tried nothing. */
+export const noBooking = (): BookingState => ({ checkingOffer: null, attempt: null, bookingDisabled: null })
+
+/** The platform is asked about one slot now. */
+export const offerCheckStarted = (now: number): Pick<BookingState, 'checkingOffer'> => ({ checkingOffer: now })
+
+/** The offer check is over, whatever it found. */
+export const offerCheckOver = (): Pick<BookingState, 'checkingOffer'> => ({ checkingOffer: null })
+
+/** The attempt is decided (and stored) before the book call goes out; the offer check ends with it. */
+export const attemptStarted = (attempt: BookingAttempt): Pick<BookingState, 'attempt' | 'checkingOffer'> => ({
+  attempt,
+  checkingOffer: null,
+})
+
+/** The attempt, changed while it is verified (the book call's answer, an absent read, the next look). */
+export const attemptVerifying = (attempt: BookingAttempt): Pick<BookingState, 'attempt'> => ({ attempt })
+
+/** Verified on the account: the attempt is over and booked. */
+export const attemptBooked = (): Pick<BookingState, 'attempt'> => ({ attempt: null })
+
+/** Nothing was booked: the attempt is over; `bookingDisabled` says whether booking goes on. */
+export const attemptBookedNothing = (bookingDisabled: string | null): Pick<BookingState, 'attempt' | 'bookingDisabled'> => ({
+  attempt: null,
+  bookingDisabled,
+})

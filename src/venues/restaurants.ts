@@ -1,0 +1,64 @@
+// Restaurant search: the service's catalog merged with the platform's venue search. A venue
+// found only on the platform is added to the catalog (with its time zone and release rule,
+// from venue details) so it can be watched. Search never checks live availability.
+import { findVenues, searchCatalog, upsertVenues, type VenueRow } from '../db/venues'
+import type { VenueDetails } from '../platform/api'
+import type { Deps } from '../runtime/deps'
+import type { Restaurant } from './schema'
+
+const SEARCH_LIMIT = 8
+
+export function toRestaurant(row: VenueRow): Restaurant {
+  return {
+    venue_id: row.venueId,
+    name: row.name,
+    city: row.city,
+    neighborhood: row.neighborhood,
+    time_zone: row.timeZone,
+    release_rule:
+      row.releaseDaysInAdvance !== null && row.releaseTime !== null
+        ? { days_in_advance: row.releaseDaysInAdvance, time_of_day: row.releaseTime }
+        : null,
+  }
+}
+
+function rowOf(details: VenueDetails, now: number): VenueRow {
+  return {
+    venueId: details.venueId,
+    name: details.name,
+    city: details.city,
+    neighborhood: details.neighborhood,
+    timeZone: details.timeZone,
+    urlSlug: details.urlSlug,
+    citySlug: details.citySlug,
+    address: details.address,
+    releaseDaysInAdvance: details.release?.daysInAdvance ?? null,
+    releaseTime: details.release?.time ?? null,
+    addedAt: now,
+  }
+}
+
+/** Venues the platform knows and the catalog does not yet, added with their details. */
+async function addFromPlatform(deps: Deps, query: string): Promise<VenueRow[]> {
+  const hits = await deps.platform.searchVenues(query)
+  if (hits.kind !== 'ok') return [] // the catalog still answers when the platform does not
+  const ids = hits.value.slice(0, SEARCH_LIMIT).map((h) => h.venueId)
+  const known = new Set((await findVenues(deps.db, ids)).map((v) => v.venueId))
+  const details = await Promise.all(ids.filter((id) => !known.has(id)).map((id) => deps.platform.venueDetails(id)))
+  const added = details.flatMap((d) => (d.kind === 'ok' ? [rowOf(d.value, deps.now)] : []))
+  await upsertVenues(deps.db, added)
+  return findVenues(deps.db, ids).then((rows) => ids.flatMap((id) => rows.filter((r) => r.venueId === id)))
+}
+
+/** The catalog's restaurants with these venue ids (unknown ids are left out), for the pages. */
+export async function restaurantsByIds(deps: Deps, venueIds: number[]): Promise<Restaurant[]> {
+  return (await findVenues(deps.db, venueIds)).map(toRestaurant)
+}
+
+export async function findRestaurants(deps: Deps, query: string): Promise<Restaurant[]> {
+  const text = query.trim()
+  const [catalog, platform] = await Promise.all([searchCatalog(deps.db, text, SEARCH_LIMIT), addFromPlatform(deps, text)])
+  const merged = new Map<number, VenueRow>()
+  for (const row of [...catalog, ...platform]) if (!merged.has(row.venueId)) merged.set(row.venueId, row)
+  return [...merged.values()].slice(0, SEARCH_LIMIT).map(toRestaurant)
+}
