@@ -78,7 +78,7 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
         `^Soon gone for 2 · ${venue.name} · ${day} · 5:00 PM to 10:00 PM [A-Z]{2}\\.\\s+It expires .* and nothing is watched until you approve it\\.$`,
       ),
     )
-    expect(await item.locator('.status').last().innerText()).toBe('Now: Waiting for your approval')
+    expect(await item.locator('.status').last().innerText()).toBe('Waiting for your approval')
     await readableAtBothWidths('notice-expiry-warning')
     await item.getByRole('link', { name: 'Review and approve' }).click()
     await page.waitForLoadState('load')
@@ -94,7 +94,8 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
     expect(await item.locator('.body-text').innerText()).toContain('Ask your assistant for a new request if you still want a table.')
     // The approval notice of the same request no longer asks for approval: it says what became of it.
     const approval = page.locator('.item', { has: page.locator('.item-title', { hasText: 'Approve: Too late for 2' }) })
-    expect(await approval.locator('.status').last().innerText()).toBe('Now: Expired')
+    expect(await approval.locator('.status').last().innerText()).toBe('Ended')
+    expect(await approval.locator('.body-text').innerText()).toBe('It ended without your approval.')
     expect(await approval.getByRole('link', { name: 'Review and approve' }).count()).toBe(0)
     await readableAtBothWidths('notice-expired')
     await item.getByRole('link', { name: 'Open the request' }).click()
