@@ -26,8 +26,13 @@ async function shoot(name: string, options: { firstScreen?: boolean } = {}): Pro
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-      await page.screenshot({ path: join(DIR, `${name}-${PHASE}-${width}-${scheme}.png`), fullPage: !options.firstScreen })
+      const height = width === 390 ? 844 : 800
+      await page.setViewportSize({ width, height })
+      // The whole page as one tall screen, so what is fixed to the screen's bottom (the phone's tab
+      // bar, the Approve bar) is drawn at the bottom, not across the middle.
+      const full = options.firstScreen ? height : await page.evaluate(() => document.documentElement.scrollHeight)
+      await page.setViewportSize({ width, height: Math.max(height, full) })
+      await page.screenshot({ path: join(DIR, `${name}-${PHASE}-${width}-${scheme}.png`) })
     }
   }
   await page.emulateMedia({ colorScheme: 'light' })
