@@ -85,6 +85,22 @@ function digestSubject(to: Recipient, tables: readonly DigestTable[], total: num
 
 /** Groups an email lists before pointing at the request page for the rest. */
 const MAIL_GROUPS = 10
+/** Tables a push notification lists: a lock screen shows a few lines. */
+const PUSH_TABLES = 3
+
+/**
+ * The words of a push notification (the title says the rest): the count, the soonest few tables
+ * with their fee per person, and that a tap shows them all (the request's page, or the one
+ * restaurant-date's page on the platform).
+ */
+function pushText(summary: string, tables: readonly DigestTable[], total: number, timeZone: string | undefined): string {
+  // Each row names its restaurant: the title names the request, not where its tables are.
+  const rows = [...tables]
+    .sort(soonestFirst)
+    .slice(0, PUSH_TABLES)
+    .map((t) => [tableWhen(t.day, t.time, timeZone), t.venueName, t.fee].filter(Boolean).join(' · '))
+  return [summary, ...rows, ...(total > rows.length ? [`Tap to see all ${total} tables.`] : [])].join('\n')
+}
 
 /** One group in plain text: the best times, "+N more", and the link that opens them. */
 function groupText(g: AlertGroup): string {
@@ -116,7 +132,7 @@ export function digestAlert(to: Recipient, tables: DigestTable[], baseUrl: strin
   const unlisted = groups.slice(MAIL_GROUPS).reduce((n, g) => n + g.tables.length + (g.more ?? 0), 0)
   const body = [
     `${summary}${soonestLine} Book on the platform before someone else does.`,
-    `Every table, with its time: ${requestPage}`,
+    `See all ${plural(total, 'table', 'tables')}: ${requestPage}`,
     ...listed.map(groupText),
     ...(unlisted > 0 ? [`And ${plural(unlisted, 'more table', 'more tables')} at the other restaurants and dates: ${requestPage}`] : []),
   ].join('\n\n')
@@ -128,6 +144,7 @@ export function digestAlert(to: Recipient, tables: DigestTable[], baseUrl: strin
     kind: skippedOnly ? 'booking_skipped' : 'table_found',
     title: digestSubject(to, tables, total),
     body,
+    short: pushText(summary, tables, total, to.timeZone),
     // The primary action: the one restaurant-date's page on the platform, or the request's page with all of them.
     link: groups.length === 1 && only?.tables[0] ? only.tables[0].link : requestPage,
     groups,

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { digestKey, GATHER_MS, PENDING_LIMIT, withinGap } from '../../src/alerts/digest'
 import { digestAlert } from '../../src/alerts/digest-alert'
+import { pushMessageOf } from '../../src/notifications/push/message'
 import { webhookPayload } from '../../src/notifications/webhook-body'
 import { decide } from '../../src/request/decide'
 import type { Effect, RequestEvent } from '../../src/request/events'
@@ -67,7 +68,7 @@ describe('one alert per poll', () => {
       ),
     })
     // The primary action first; then each restaurant-date's best times, one link to the venue on that date.
-    expect(alert.body.split('\n\n')[1]).toBe(`Every table, with its time: https://tw.example/requests/${send?.to.requestId}`)
+    expect(alert.body.split('\n\n')[1]).toBe(`See all 184 tables: https://tw.example/requests/${send?.to.requestId}`)
     expect(alert.body).toContain(
       `Venue ${VENUE} · Sat, Dec 5 · 3 tables: https://resy.com/cities/ny/venues/venue-${VENUE}?date=2026-12-05&seats=2\n  7:00 PM ET · Dining Room\n  7:30 PM ET · Dining Room\n  9:00 PM ET · Dining Room`,
     )
@@ -75,6 +76,17 @@ describe('one alert per poll', () => {
     expect(alert.body).toContain(
       `And 158 more tables at the other restaurants and dates: https://tw.example/requests/${send?.to.requestId}`,
     )
+    // A push notification: the same title, then the count, the soonest three and a tap to see them all.
+    const push = pushMessageOf(alert, 'https://tw.example')
+    expect(push.title).toBe(alert.title)
+    expect(push.body).toBe(
+      [
+        '184 tables for 2 at 8 restaurants on 13 dates.',
+        ...VENUES.slice(0, 3).map((v) => `Sat, Dec 5 · 7:00 PM ET · Venue ${v}`),
+        'Tap to see all 184 tables.',
+      ].join('\n'),
+    )
+    expect(push.url).toBe(`https://tw.example/requests/${send?.to.requestId}`)
   })
 
   it('counts every table beyond the listing limit, and no restaurant is crowded out (issue 25)', () => {
