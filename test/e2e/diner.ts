@@ -65,3 +65,26 @@ export async function createRequest(baseUrl: string, token: string, spec: Json):
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   return created.body
 }
+
+/** How many table alerts a request has sent, from what it did (its trace, as the API shows it). */
+export async function alertsOf(baseUrl: string, token: string, id: string): Promise<number> {
+  const res = await callApi(baseUrl, token, `/requests/${id}`)
+  return (res.body.trace as { message: string }[]).filter((t) => t.message.startsWith('Alerted')).length
+}
+
+/** Waits until `done` holds, asking every `everyMs`; fails naming `what` after `ms`. */
+export async function until(what: string, ms: number, done: () => Promise<boolean>, everyMs = 500): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`)
+    await new Promise((ok) => setTimeout(ok, everyMs))
+  }
+}
+
+/** Presses the request page's "Open a matching table now" (local development); returns when. */
+export async function pressDemo(page: Page, baseUrl: string, id: string): Promise<number> {
+  await page.goto(`${baseUrl}/requests/${id}`)
+  await page.getByRole('button', { name: 'Open a matching table now' }).click()
+  await page.waitForURL(/done=demo_table/)
+  return Date.now()
+}

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, inject, it } from 'vitest'
 import { callApi, type Json, waitForRequest } from './api'
 import { launchBrowser } from './browser'
-import { connectPlatform, createRequest, createToken, dinnerAt, findVenue } from './diner'
+import { alertsOf, connectPlatform, createRequest, createToken, dinnerAt, findVenue, pressDemo, until } from './diner'
 import { freshEmail, newUser, PASSWORD, signUpSignedIn } from './pages'
 
 const baseUrl = inject('baseUrl')
@@ -32,30 +32,12 @@ async function shoot(name: string, options: { firstScreen?: boolean } = {}): Pro
       // bar, the Approve bar) is drawn at the bottom, not across the middle.
       const full = options.firstScreen ? height : await page.evaluate(() => document.documentElement.scrollHeight)
       await page.setViewportSize({ width, height: Math.max(height, full) })
-      await page.screenshot({ path: join(DIR, `${name}-${PHASE}-${width}-${scheme}.png`) })
+      // Transitions finished: a resize would otherwise catch the navigation's colours mid-way.
+      await page.screenshot({ path: join(DIR, `${name}-${PHASE}-${width}-${scheme}.png`), animations: 'disabled' })
     }
   }
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize({ width: 390, height: 844 })
-}
-
-async function pressDemo(id: string): Promise<void> {
-  await page.goto(`${baseUrl}/requests/${id}`)
-  await page.getByRole('button', { name: 'Open a matching table now' }).click()
-  await page.waitForURL(/done=demo_table/)
-}
-
-async function alertsOf(id: string): Promise<number> {
-  const res = await callApi(baseUrl, token, `/requests/${id}`)
-  return (res.body.trace as { message: string }[]).filter((t) => t.message.startsWith('Alerted')).length
-}
-
-async function until(what: string, ms: number, done: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`)
-    await sleep(1_000)
-  }
 }
 
 beforeAll(async () => {
@@ -93,10 +75,10 @@ describe.runIf(DIR !== '' && inject('sandbox'))('the diner walk, in screenshots'
     )
     const lunchId = String(lunch.id)
     await waitForRequest(baseUrl, token, lunchId, (v) => typeof v.last_checked_at === 'string')
-    await pressDemo(lunchId)
-    await until('the first alert', 60_000, async () => (await alertsOf(lunchId)) >= 1)
+    await pressDemo(page, baseUrl, lunchId)
+    await until('the first alert', 60_000, async () => (await alertsOf(baseUrl, token, lunchId)) >= 1)
     await sleep(20_000)
-    await pressDemo(lunchId)
+    await pressDemo(page, baseUrl, lunchId)
     await shoot('09')
     await sleep(35_000)
     await page.goto(`${baseUrl}/requests/${lunchId}`)
@@ -109,7 +91,7 @@ describe.runIf(DIR !== '' && inject('sandbox'))('the diner walk, in screenshots'
       dinnerAt(pomelo, 'alert_only', [3, 4, 5, 6, 7], { title: 'Dinner with the Parks', party_size: 2 }),
     )
     const dinnerId = String(dinner.id)
-    await until('the dinner alert', 120_000, async () => (await alertsOf(dinnerId)) >= 1)
+    await until('the dinner alert', 120_000, async () => (await alertsOf(baseUrl, token, dinnerId)) >= 1)
     await page.goto(`${baseUrl}/notifications`)
     await shoot('03')
     await shoot('04', { firstScreen: true })
@@ -140,7 +122,7 @@ describe.runIf(DIR !== '' && inject('sandbox'))('the diner walk, in screenshots'
     await page.goto(String(booked.action_url))
     await page.getByRole('button', { name: 'Approve' }).first().click()
     await page.waitForURL(/done=approved/)
-    await pressDemo(bookedId)
+    await pressDemo(page, baseUrl, bookedId)
     await waitForRequest(baseUrl, token, bookedId, (v: Json) => v.status === 'confirmed', 120_000)
     await page.goto(`${baseUrl}/requests/${bookedId}`)
     await shoot('06')

@@ -262,7 +262,7 @@ function HowAlertsWork(props: { gapMinutes: number }) {
   const again =
     props.gapMinutes === 0
       ? 'as soon as it is back'
-      : `again if it comes back, but not within ${props.gapMinutes} minutes of the last alert`
+      : `again if it comes back, but not within ${props.gapMinutes} minutes of the alert that told it`
   return (
     <details class="fold" id="how-alerts-work">
       <summary>How alerts work</summary>
