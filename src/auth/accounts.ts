@@ -134,7 +134,7 @@ async function tellOwnerSomeoneTried(db: Db, existing: UserRow, mail: SignUpMail
   })
 }
 
-export type ConfirmResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'taken' }
+export type ConfirmResult = { ok: true; userId: string; email: string } | { ok: false; reason: 'invalid' | 'taken' }
 
 /**
  * What a confirmation link would do, read when its page opens (it creates nothing): create the
@@ -151,5 +151,5 @@ export async function confirmSignUp(db: Db, sealKey: string, token: string, now:
   const pending = await openPendingAccount(sealKey, token, now)
   if (!pending) return { ok: false, reason: 'invalid' }
   const created = await insertUser(db, { email: pending.email, password: pending.password, now })
-  return created ? { ok: true, userId: created.id } : { ok: false, reason: 'taken' }
+  return created ? { ok: true, userId: created.id, email: pending.email } : { ok: false, reason: 'taken' }
 }

@@ -47,8 +47,32 @@ export async function flagReauthRequired(db: Db, userId: string, now: number): P
 
 export type SessionColumns = Pick<
   ConnectionRow,
-  'tokenCiphertext' | 'tokenIv' | 'refreshCiphertext' | 'refreshIv' | 'tokenExpiresAt' | 'tokenObtainedAt'
+  | 'tokenCiphertext'
+  | 'tokenIv'
+  | 'refreshCiphertext'
+  | 'refreshIv'
+  | 'refreshVia'
+  | 'refreshExpiresAt'
+  | 'tokenExpiresAt'
+  | 'tokenObtainedAt'
+  | 'cdnCookiesCiphertext'
+  | 'cdnCookiesIv'
 >
+
+export type CookieColumns = Pick<ConnectionRow, 'cdnCookiesCiphertext' | 'cdnCookiesIv'>
+
+/**
+ * Stores the session's CDN cookies after a call changed them, only while the stored auth token is
+ * still `of` (a renewed or reconnected session keeps its own). True when written.
+ */
+export async function saveCdnCookies(db: Db, userId: string, of: string, cookies: CookieColumns): Promise<boolean> {
+  const saved = await db
+    .update(platformConnections)
+    .set(cookies)
+    .where(and(eq(platformConnections.userId, userId), eq(platformConnections.tokenCiphertext, of)))
+    .returning({ userId: platformConnections.userId })
+  return saved.length > 0
+}
 
 /**
  * Takes the user's renewal lease until `now + leaseMs`, only if the stored auth token is still

@@ -5,6 +5,7 @@
 import { findConnection } from '../db/connections'
 import type { Outcome, PlatformReservation } from '../platform/api'
 import type { AccountContext, AccountExecutor, AccountReservations } from './account-executor'
+import { bookAnswerOf, cloudAnswerOf, noteCloudAnswer } from './cloud-refusals'
 
 export function cloudAccount(c: AccountContext): AccountExecutor {
   const { d, userId, session } = c
@@ -26,8 +27,11 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       // start a booking in the service-wide budget, which lets a started booking list and book
       // before another starts (budget/lease-rule.ts). Asked together, ten bookings at a release
       // took the budget's window with their lists and details, and one booked.
-      const details = await opened.read((authToken) => d.platform.bookingDetails(authToken, query))
-      const listed = details.kind === 'ok' ? await opened.read((authToken) => d.platform.listReservations(authToken)) : details
+      const details = await opened.read((credentials) => d.platform.bookingDetails(credentials, query))
+      const listed = details.kind === 'ok' ? await opened.read((credentials) => d.platform.listReservations(credentials)) : details
+      // Remembered by the platform's answers: a call the CDN refused from here is one the user may make from their device.
+      await noteCloudAnswer(d, userId, 'details', cloudAnswerOf(details))
+      if (details.kind === 'ok') await noteCloudAnswer(d, userId, 'reservations', cloudAnswerOf(listed))
       // `reauth` after a read means the platform refused the refresh too.
       if (details.kind === 'reauth' || listed.kind === 'reauth') return { kind: 'no_connection', reconnectNotice: await session.rejected() }
       return { kind: 'read', details, listed }
@@ -36,12 +40,15 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
     async book({ bookToken, needsCard }) {
       const opened = await session.open()
       const outcome = opened
-        ? await d.platform.book(opened.authToken(), {
-            bookToken,
-            // The card only where the table holds one (`Cierge:resy/book.go`; docs/platform.md, "Booking").
-            paymentMethodId: needsCard ? opened.paymentMethodId : null,
-          })
+        ? await opened.once((credentials) =>
+            d.platform.book(credentials, {
+              bookToken,
+              // The card only where the table holds one (`Cierge:resy/book.go`; docs/platform.md, "Booking").
+              paymentMethodId: needsCard ? opened.paymentMethodId : null,
+            }),
+          )
         : ({ kind: 'reauth' } as const)
+      if (opened) await noteCloudAnswer(d, userId, 'book', bookAnswerOf(outcome))
       // Book is never repeated: a rejected token is renewed for the next attempt.
       const refused = outcome.kind === 'reauth' && opened && (await opened.renewAfterRejection()).kind === 'refused'
       return { outcome, reconnectNotice: refused ? await session.rejected() : null }
@@ -61,7 +68,8 @@ export async function accountReservations(
   fromDevice: Outcome<PlatformReservation[]> | null,
 ): Promise<AccountReservations> {
   const opened = await c.session.open()
-  const listed = opened ? await opened.read((authToken) => c.d.platform.listReservations(authToken)) : fromDevice
+  const listed = opened ? await opened.read((credentials) => c.d.platform.listReservations(credentials)) : fromDevice
+  if (opened && listed) await noteCloudAnswer(c.d, c.userId, 'reservations', cloudAnswerOf(listed))
   if (!listed) return { kind: 'unreadable', reconnectNotice: null }
   if (listed.kind === 'reauth') return { kind: 'unreadable', reconnectNotice: await c.session.rejected() }
   if (listed.kind !== 'ok') return { kind: 'unreadable', reconnectNotice: null }

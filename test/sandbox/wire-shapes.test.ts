@@ -7,20 +7,32 @@ import { z } from 'zod'
 import { reservationsOf, type Skipped, slotsOf } from '../../src/platform/mapping'
 import {
   bookAnswer,
+  codeChallengeAnswer,
   configAnswer,
   detailsAnswer,
   findAnswer,
   loginAnswer,
   reservationsAnswer,
   searchAnswer,
+  signedInAnswer,
   userAnswer,
   venueAnswer,
 } from '../../src/platform/wire'
-import { loginReply, userReply, userWithoutCard } from '../platform/fixtures/auth'
+import {
+  codeChallengeReply,
+  codeSentReply,
+  codeSessionReply,
+  loginReply,
+  loginReplyRefreshInBody,
+  loginReplyV4,
+  userReply,
+  userWithoutCard,
+  userWithoutPassword,
+} from '../platform/fixtures/auth'
 import { book412Held, bookReply, detailsCardHold, detailsFree } from '../platform/fixtures/book'
 import { findEvent, findMixed, findNoneOpen } from '../platform/fixtures/find'
 import { reservationsPages, reservationsReply } from '../platform/fixtures/reservations'
-import { configReply, searchReply, venueReply } from '../platform/fixtures/venue'
+import { configReply, searchReply, searchReplyFlagged, venueReply, venueReplyFlagged } from '../platform/fixtures/venue'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot } from '../platform/world'
 import { userHeaders, wire } from './raw'
 
@@ -60,12 +72,35 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
       body: new URLSearchParams({ email: 'ada@example.com', password: 'pw' }),
     })
     const body = await json(login)
-    expectEvidenceShape(body, loginAnswer, [loginReply])
+    expectEvidenceShape(body, loginAnswer, [loginReply, loginReplyV4, loginReplyRefreshInBody])
     const token = loginAnswer.parse(body).token
     expectEvidenceShape(await json(await wire(baseUrl, '/2/user', { headers: userHeaders(token) })), userAnswer, [
       userReply,
       userWithoutCard,
+      userWithoutPassword,
     ])
+  })
+
+  it('the code sign-in: the code sent, the challenge, the session', async () => {
+    const world = freshWorld()
+    const mobileNumber = '+12125550123'
+    await world.control.createAccount({ email: 'ada@example.com', mobileNumber, password: null })
+    const post = (path: string, form: Record<string, string>) =>
+      wire(world.baseUrl, path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      })
+    const device = { device_type_id: '3', device_token: 'device-1' }
+    expectEvidenceShape(await json(await post('/4/auth/mobile', { mobile_number: mobileNumber, method: 'sms', ...device })), z.object({}), [
+      codeSentReply,
+    ])
+    const code = (await world.control.lastCode(mobileNumber)) ?? ''
+    const challenge = await json(await post('/4/auth/mobile', { mobile_number: mobileNumber, code, ...device }))
+    expectEvidenceShape(challenge, codeChallengeAnswer, [codeChallengeReply])
+    const { challenge_id } = codeChallengeAnswer.parse(challenge).challenge
+    const session = await json(await post('/4/auth/challenge', { challenge_id, em_address: 'ada@example.com', ...device }))
+    expectEvidenceShape(session, signedInAnswer, [codeSessionReply])
   })
 
   it('venue search, venue and config', async () => {
@@ -75,8 +110,8 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ query: 'garden', per_page: 8, types: ['venue'] }),
     })
-    expectEvidenceShape(await json(search), searchAnswer, [searchReply])
-    expectEvidenceShape(await json(await wire(baseUrl, `/3/venue?id=${OPEN_VENUE.id}`)), venueAnswer, [venueReply])
+    expectEvidenceShape(await json(search), searchAnswer, [searchReply, searchReplyFlagged])
+    expectEvidenceShape(await json(await wire(baseUrl, `/3/venue?id=${OPEN_VENUE.id}`)), venueAnswer, [venueReply, venueReplyFlagged])
     expectEvidenceShape(await json(await wire(baseUrl, `/2/config?venue_id=${OPEN_VENUE.id}`)), configAnswer, [configReply])
   })
 

@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:test'
 import type { Endpoint, FaultInput, SandboxControl } from '../../../sandbox/control-client'
 import { platformFromEnv } from '../../../src/platform/from-env'
+import { asUser } from '../../helpers/credentials'
 import type { Rng } from './random'
 
 type Kind = FaultInput['kind']
@@ -35,9 +36,10 @@ export class FaultLedger {
     this.injected.set(label, (this.injected.get(label) ?? 0) + count)
   }
 
-  /** Lifts any block and uses up every queued fault with calls that cannot book anything. */
+  /** Lifts any block and the datacenter mode, and uses up every queued fault with calls that cannot book anything. */
   async drain(): Promise<void> {
     await this.control.block({ forMs: 0 })
+    await this.control.setSignInSettings({ datacenter: null })
     const platform = platformFromEnv(env, { retryDelaysMs: [] })
     for (let round = 0; round < 50; round++) {
       await this.refresh()
@@ -56,13 +58,13 @@ async function harmlessCall(platform: ReturnType<typeof platformFromEnv>, endpoi
       await platform.findSlots({ venueId: 60105, day: '2000-01-01', partySize: 2 })
       return
     case 'details':
-      await platform.bookingDetails(nobody, { configId: 'none', day: '2000-01-01', partySize: 2 })
+      await platform.bookingDetails(asUser(nobody), { configId: 'none', day: '2000-01-01', partySize: 2 })
       return
     case 'book':
-      await platform.book(nobody, { bookToken: 'none', paymentMethodId: null })
+      await platform.book(asUser(nobody), { bookToken: 'none', paymentMethodId: null })
       return
     case 'reservations':
-      await platform.listReservations(nobody)
+      await platform.listReservations(asUser(nobody))
       return
     default:
       await platform.searchVenues('drain')
@@ -126,6 +128,26 @@ export async function maybeBlock(rng: Rng, control: SandboxControl, counts: Map<
   const style = rng.pick(BLOCK_STYLES)
   await control.block({ forMs: rng.int(200, 2000), style })
   counts.set(`block ${style}`, (counts.get(`block ${style}`) ?? 0) + 1)
+}
+
+/** The account calls a round's datacenter mode may refuse to the service's cloud path. */
+const CLOUD_REFUSABLE = ['refresh', 'details', 'book', 'reservations'] as const
+
+/**
+ * The platform refuses some account calls from the service's network for a round (the sandbox's
+ * datacenter mode: the CDN's plain-text 500), as it may at any time: the service must learn it
+ * from the answers, book nothing it was not allowed to, and never move a user's booking to their
+ * device by itself. Paired devices call from home and are not refused. Off again the next round.
+ */
+export async function maybeRefuseCloud(rng: Rng, control: SandboxControl, counts: Map<string, number>): Promise<void> {
+  if (!rng.chance(0.25)) {
+    await control.setSignInSettings({ datacenter: null })
+    return
+  }
+  const refuse = rng.some([...CLOUD_REFUSABLE], 1, CLOUD_REFUSABLE.length)
+  await control.setSignInSettings({ datacenter: { refuse } })
+  const label = `cloud refuses ${[...refuse].sort().join('+')}`
+  counts.set(label, (counts.get(label) ?? 0) + 1)
 }
 
 /**

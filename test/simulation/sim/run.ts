@@ -11,13 +11,13 @@ import { depsOf } from '../../../src/runtime/deps'
 import { type AlarmStats, alarmPhase, lostPolls, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
 import { checkSafety, type SafetyCounts } from './checks'
 import { DeviceFleet, type DeviceStats } from './devices'
-import { FaultLedger, injectRoundFaults, maybeBlock, maybeExpireTokens } from './faults'
+import { FaultLedger, injectRoundFaults, maybeBlock, maybeExpireTokens, maybeRefuseCloud } from './faults'
 import { Inventory } from './inventory'
 import { planDinners } from './plan'
 import { rngOf } from './random'
 import { needsAlarm, type SimRequest } from './requests'
 import { create, expireNow, mutate, newStepStats, type StepStats } from './steps'
-import { setUpWorld } from './world'
+import { setUpWorld, type World } from './world'
 
 export interface SimOptions {
   seed: string
@@ -50,6 +50,7 @@ export interface SimReport {
    * the token): nothing the service stored works any more, so reconnecting is right.
    */
   sessions: { refreshes: number; reconnectsAsked: number; afterLostRefresh: number }
+  access: { codeOnly: number; refusedFromCloud: number; executionChangedByService: number }
 }
 
 const SETTLE_ROUNDS = 5
@@ -98,6 +99,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     if (settled === 0) await injectRoundFaults(rng, faults, live.length, options.clientTimeouts)
     if (settled === 0) await maybeBlock(rng, world.control, faults.injected)
     if (settled === 0) await maybeExpireTokens(rng, world.control, faults.injected)
+    if (settled === 0) await maybeRefuseCloud(rng, world.control, faults.injected)
     if (rng.chance(0.15)) await restartBetweenSteps(rng.chance(0.5), alarms)
 
     await fleet?.reconnect(settled > 0)
@@ -124,6 +126,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   const ledger = await world.control.ledger()
   const zoneOf = (venueId: number) => venues.get(venueId)?.zone ?? 'UTC'
   const { counts, notes, moneyAlerts, disproved } = await checkSafety(requests, ledger, zoneOf)
+  const access = await accessOf(world.users)
   const statuses: Record<string, number> = {}
   for (const r of requests) statuses[r.status] = (statuses[r.status] ?? 0) + 1
   const emails = new Set(world.users.map((u) => u.email))
@@ -144,6 +147,24 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     inventory: inventory.counts,
     devices: fleet?.stats ?? null,
     sessions: { refreshes, ...reconnects },
+    access,
+  }
+}
+
+/**
+ * What the cloud refusals and code sign-ins left: users connected by code, users the platform
+ * refused from the cloud (remembered by the service), and users whose choice of where booking
+ * happens the service changed by itself (must be 0: that is the user's choice alone).
+ */
+async function accessOf(users: World['users']): Promise<SimReport['access']> {
+  const ids = users.map((u) => u.userId)
+  const refused = await env.DB.prepare('select distinct user_id from cloud_refusals').all<{ user_id: string }>()
+  const executions = await env.DB.prepare('select id, execution from users').all<{ id: string; execution: string }>()
+  const chosen = new Map(users.map((u) => [u.userId, u.execution]))
+  return {
+    codeOnly: users.filter((u) => u.codeOnly).length,
+    refusedFromCloud: refused.results.filter((r) => ids.includes(r.user_id)).length,
+    executionChangedByService: executions.results.filter((r) => chosen.has(r.id) && chosen.get(r.id) !== r.execution).length,
   }
 }
 
@@ -162,7 +183,7 @@ async function reconnectAlertsOf(userIds: string[]): Promise<{ reconnectsAsked: 
     const sealed = row?.refreshCiphertext && row.refreshIv ? { ciphertext: row.refreshCiphertext, iv: row.refreshIv } : null
     if (!sealed) continue
     const refreshToken = await open(env.PLATFORM_TOKEN_KEY, sealed, `${userId}:refresh`)
-    if ((await deps.platform.refresh(refreshToken)).kind === 'reauth') afterLostRefresh += 1
+    if ((await deps.platform.refresh({ refreshToken, cdnCookies: {} })).kind === 'reauth') afterLostRefresh += 1
   }
   return { reconnectsAsked: asked.length - afterLostRefresh, afterLostRefresh }
 }
