@@ -168,14 +168,14 @@ describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
     // The polls of all four venue-days report; after the gather window, one alert.
     const deadline = Date.now() + 90_000
     await page.goto(`${baseUrl}/notifications`)
-    while ((await page.locator('.digest').count()) === 0) {
+    while ((await page.locator('.digest-summary').count()) === 0) {
       if (Date.now() > deadline) throw new Error('no digest in the inbox in time')
       await new Promise((ok) => setTimeout(ok, 1_000))
       await page.reload()
     }
     await new Promise((ok) => setTimeout(ok, 20_000)) // one more poll round (15 s here) changes nothing
     await page.reload()
-    expect(await page.locator('.digest').count()).toBe(1)
+    expect(await page.locator('.digest-summary').count()).toBe(1)
     // The subject names the request and what the alert holds; the true count comes next, then the soonest tables.
     const subject = `Your table for 2: 4 tables, ${dayWhen(dates[0] ?? '')} to ${dayWhen(dates[1] ?? '')} · soonest ${dayWhen(dates[0] ?? '')} · 10:00 AM ET`
     expect(await page.locator('.item-title').first().innerText()).toBe(subject)
