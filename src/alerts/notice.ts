@@ -16,6 +16,8 @@ export interface DigestTable extends Table {
   note: string | null
   /** The slot's key (match.ts), which each table is told by once. */
   key: string
+  /** Not booked only because the platform account needs reconnecting: the alert links to the reconnect form. */
+  waitsFor?: 'reconnect'
 }
 
 /** What to tell the user; src/alerts/alerts.ts words it (and a later digest layer may group it). */

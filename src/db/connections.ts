@@ -1,5 +1,5 @@
 // The user's platform connection row. The token column holds only AES-GCM ciphertext.
-import { and, eq, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm'
 import type { Db } from './client'
 import { platformConnections } from './schema'
 
@@ -96,4 +96,24 @@ export async function saveRenewedSession(db: Db, userId: string, replacing: stri
     )
     .returning({ userId: platformConnections.userId })
   return saved.length > 0
+}
+
+/**
+ * Working connections without a refresh token whose token ends in (now, until]: the sessions
+ * that end by themselves soon (executors/session-warnings.ts). A scan of the connections, one row
+ * per connected user; run once an hour.
+ */
+export async function sessionsEndingBy(db: Db, now: number, until: number): Promise<{ userId: string; endsAt: number }[]> {
+  const rows = await db
+    .select({ userId: platformConnections.userId, endsAt: platformConnections.tokenExpiresAt })
+    .from(platformConnections)
+    .where(
+      and(
+        eq(platformConnections.state, 'ok'),
+        isNull(platformConnections.refreshCiphertext),
+        gt(platformConnections.tokenExpiresAt, now),
+        lte(platformConnections.tokenExpiresAt, until),
+      ),
+    )
+  return rows.flatMap((r) => (r.endsAt === null ? [] : [{ userId: r.userId, endsAt: r.endsAt }]))
 }

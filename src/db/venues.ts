@@ -43,6 +43,7 @@ export async function upsertVenues(db: Db, rows: VenueRow[]): Promise<void> {
           citySlug: row.citySlug,
           releaseDaysInAdvance: row.releaseDaysInAdvance,
           releaseTime: row.releaseTime,
+          bookingBlocker: row.bookingBlocker,
         },
       })
   }

@@ -5,6 +5,7 @@ import { AppError } from '../errors'
 import type { Deps } from '../runtime/deps'
 import { revokeRequestsOf, wakeRequestsOf } from '../runtime/open-requests'
 import { sealedSession, userSession } from './platform-session'
+import { sessionEndOf, sessionLapsed } from './session-end'
 
 /** The contract's wording; every page and error that warns the user uses this text. */
 export const RISK_NOTICE = "The reservation platform's terms prohibit automated access and it may deactivate accounts that use such tools."
@@ -18,6 +19,8 @@ export interface ConnectionStatus {
   paymentMethodOnFile: boolean
   needsReconnect: boolean
   connectedAt: string | null
+  /** When the sign-in ends by itself (no refresh token); null when it renews itself or the end is unknown. */
+  endsAt: string | null
 }
 
 const notConnected: ConnectionStatus = {
@@ -26,17 +29,20 @@ const notConnected: ConnectionStatus = {
   paymentMethodOnFile: false,
   needsReconnect: false,
   connectedAt: null,
+  endsAt: null,
 }
 
 export async function connectionStatus(deps: Deps, userId: string): Promise<ConnectionStatus> {
   const row = await findConnection(deps.db, userId)
   if (!row) return notConnected
+  const endsAt = sessionEndOf(row)
   return {
     connected: true,
     displayName: row.displayName,
     paymentMethodOnFile: row.paymentMethodId !== null,
-    needsReconnect: row.state === 'reauth_required',
+    needsReconnect: row.state === 'reauth_required' || sessionLapsed(row, deps.now),
     connectedAt: new Date(row.connectedAt).toISOString(),
+    endsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
   }
 }
 
@@ -97,7 +103,13 @@ export async function markReauthRequired(deps: Deps, userId: string): Promise<nu
  */
 export async function refreshConnection(deps: Deps, userId: string): Promise<void> {
   const row = await findConnection(deps.db, userId)
-  if (row?.state !== 'ok' || deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
+  if (row?.state !== 'ok') return
+  // A session that ended by itself needs no call to say so.
+  if (sessionLapsed(row, deps.now)) {
+    await markReauthRequired(deps, userId)
+    return
+  }
+  if (deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
   const session = await userSession(deps, userId)
   if (!session) return
   const account = await session.read((authToken) => deps.platform.checkAccount(authToken))

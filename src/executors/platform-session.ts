@@ -16,6 +16,7 @@ import { open, seal } from '../lib/secret-box'
 import type { Outcome, PlatformSession } from '../platform/api'
 import { renewalDue } from '../platform/session'
 import type { Deps } from '../runtime/deps'
+import { sessionLapsed } from './session-end'
 
 /** Additional data of each sealed token: a refresh ciphertext never opens as an auth token. */
 const authOwner = (userId: string) => userId
@@ -136,11 +137,15 @@ export interface UserSession {
 
 /**
  * The user's working session, renewed first when its token is due; null when not connected,
- * the connection needs reconnecting, or the stored tokens no longer decrypt (then flagged).
+ * the connection needs reconnecting, the session ended by itself (no refresh token, past its
+ * end: session-end.ts), or the stored tokens no longer decrypt (then flagged).
  */
 export async function userSession(deps: Deps, userId: string): Promise<UserSession | null> {
   const row = await findConnection(deps.db, userId)
   if (row?.state !== 'ok') return null
+  // Without a refresh token the session ends at its token's `exp`: never sent after it (the
+  // caller asks the user to reconnect, StepSession.rejected).
+  if (sessionLapsed(row, deps.now)) return null
   const opened = await unseal(deps, row)
   if (!opened) {
     await flagReauthRequired(deps.db, userId, deps.now)

@@ -34,6 +34,7 @@ function rowOf(details: VenueDetails, now: number): VenueRow {
     address: details.address,
     releaseDaysInAdvance: details.release?.daysInAdvance ?? null,
     releaseTime: details.release?.time ?? null,
+    bookingBlocker: null,
     addedAt: now,
   }
 }

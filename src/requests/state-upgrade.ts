@@ -5,7 +5,7 @@
 import { initialState, type RequestState } from './state'
 
 /** The shape RequestState has today. Absent in storage: version 0 (before versions were kept). */
-export const STATE_VERSION = 1
+export const STATE_VERSION = 2
 
 /** Version 0 → 1: a state stored before a field existed gets that field's starting value. */
 function fromVersion0(stored: RequestState): RequestState {
@@ -25,10 +25,26 @@ function fromVersion0(stored: RequestState): RequestState {
 }
 
 /**
+ * Version 1 → 2: booking that waits for a reconnect, venues that cannot be booked, and an
+ * attempt's card-on-file rule. An attempt decided before the rule existed never sends the card again.
+ */
+function fromVersion1(stored: RequestState): RequestState {
+  const attempt = stored.attempt
+    ? {
+        ...stored.attempt,
+        cardOnFile: stored.attempt.cardOnFile ?? { allowed: false, why: 'the attempt was decided before card-on-file venues were known' },
+        retriedWithCard: stored.attempt.retriedWithCard ?? false,
+      }
+    : null
+  return { ...stored, attempt, reconnectToBook: stored.reconnectToBook ?? null, unbookableVenues: stored.unbookableVenues ?? {} }
+}
+
+/**
  * The stored state in the current shape. A version newer than this code knows is refused: a
  * rolled-back deployment must not misread (and then overwrite) what a newer one wrote.
  */
 export function upgradeState(stored: RequestState, version: number): RequestState {
   if (version > STATE_VERSION) throw new Error(`request state version ${version} is newer than this code (${STATE_VERSION})`)
-  return version < 1 ? fromVersion0(stored) : stored
+  const v1 = version < 1 ? fromVersion0(stored) : stored
+  return version < 2 ? fromVersion1(v1) : v1
 }

@@ -148,17 +148,20 @@ describe('the offer check', () => {
     }
   })
 
-  it('alerts instead, waits for the user to reconnect and says so once, when the platform rejects the token', () => {
+  it('tells the tables "reconnect to book", says so once and keeps watching, when the session ended or was refused', () => {
     const decision = decide(state(), checked(offerOf('19:30', ['20:00']), { kind: 'no_connection', reconnectNotice: 42 }), NOW)
     const notices = ofKind(decision.effects, 'notify').map((e) => e.notice)
     expect(notices).toEqual([{ type: 'reconnect', connectedAt: 42 }])
-    expect(decision.state.digest?.tables.map((t) => [t.time, t.note])).toEqual([
-      ['19:30', 'the platform account needs reconnecting'],
-      ['20:00', 'the platform account needs reconnecting'],
+    expect(decision.state.digest?.tables.map((t) => [t.time, t.note, t.waitsFor])).toEqual([
+      ['19:30', expect.stringMatching(/^reconnect to book/), 'reconnect'],
+      ['20:00', expect.stringMatching(/^reconnect to book/), 'reconnect'],
     ])
-    expect(decision.state.statusReason).toMatch(/needs reconnecting/)
-    expect(decision.state.watching).toEqual([])
-    expect(ofKind(decision.effects, 'unsubscribe')).toHaveLength(1)
+    expect(decision.state.statusReason).toMatch(/booking waits.*Reconnect it in Settings/)
+    // Watching goes on: the checks need no session.
+    expect(decision.state.watching).toEqual(stateIn('active').watching)
+    expect(decision.state.blocked).toBeNull()
+    expect(ofKind(decision.effects, 'unsubscribe')).toEqual([])
+    expect(decision.state.reconnectToBook).toEqual([`${VENUE}|${DAY}|19:30|Dining Room`, `${VENUE}|${DAY}|20:00|Dining Room`])
   })
 })
 

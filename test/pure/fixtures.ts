@@ -98,6 +98,8 @@ export function attemptOf(over: Partial<BookingAttempt> = {}): BookingAttempt {
     saidGone: null,
     absentReads: null,
     needsCard: false,
+    cardOnFile: { allowed: true },
+    retriedWithCard: false,
     platformReservationId: null,
     checkAt: NOW + 20_000,
     verifyUntil: NOW + 10 * 60_000,

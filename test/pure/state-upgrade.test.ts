@@ -29,6 +29,15 @@ describe('stored request states', () => {
     expect(decide(loaded, { kind: 'stop' }, NOW).state.status).toBe('stopped')
   })
 
+  it('loads a version 1 state with booking that waits for nothing, and an attempt that never sends the card again', () => {
+    const { reconnectToBook, unbookableVenues, ...v1 } = stateIn('awaiting_verification')
+    const { cardOnFile, retriedWithCard, ...attempt } = v1.attempt ?? {}
+    const loaded = upgradeState({ ...v1, attempt } as RequestState, 1)
+    expect(loaded.reconnectToBook).toBeNull()
+    expect(loaded.unbookableVenues).toEqual({})
+    expect(loaded.attempt).toMatchObject({ cardOnFile: { allowed: false }, retriedWithCard: false, slotKey: v1.attempt?.slotKey })
+  })
+
   it('loads a state of the current version as it was stored', () => {
     const current = stateIn('awaiting_verification')
     expect(upgradeState(current, STATE_VERSION)).toBe(current)

@@ -7,6 +7,7 @@ import type { ConnectionStatus } from '../../executors/connection'
 import { RISK_NOTICE } from '../../executors/connection'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
+import { formatDateTime } from '../../html/format'
 import { PairedDevices } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
 import { NotificationSettings, type NotificationSettingsProps } from './settings-notifications'
@@ -27,6 +28,17 @@ export interface SettingsPageProps extends NotificationSettingsProps {
   alertForm?: { errors: AlertSettingsProps['errors']; dailyCapValue: string } | undefined
 }
 
+/** A sign-in without a refresh token ends by itself: the diner sees when, and reconnects before. */
+function signInWords(connection: ConnectionStatus): string {
+  if (connection.needsReconnect) return 'The platform no longer accepts it: connect again below'
+  if (connection.endsAt === null) return 'Working'
+  return `Working until ${formatDateTime(Date.parse(connection.endsAt))}: the platform gave it no way to renew itself, so connect again below before then to keep booking (watching goes on either way)`
+}
+
+/** Within a week of a sign-in's end the reconnect form is open, as the warnings link here. */
+const endsSoon = (connection: ConnectionStatus, now: number) =>
+  connection.endsAt !== null && Date.parse(connection.endsAt) - now <= 7 * 24 * 3_600_000
+
 function ConnectionState(props: { connection: ConnectionStatus }) {
   const { connection } = props
   if (!connection.connected)
@@ -42,7 +54,7 @@ function ConnectionState(props: { connection: ConnectionStatus }) {
       <dt>Payment method</dt>
       <dd>{connection.paymentMethodOnFile ? 'On file' : 'None on file: alerts work, booking does not'}</dd>
       <dt>Sign-in</dt>
-      <dd>{connection.needsReconnect ? 'The platform no longer accepts it: connect again below' : 'Working'}</dd>
+      <dd>{signInWords(connection)}</dd>
     </dl>
   )
 }
@@ -104,9 +116,10 @@ function PlatformConnection(props: SettingsPageProps) {
   // Once connected, the form is behind "Reconnect" (open by itself when the platform asks for a
   // new sign-in or the last attempt failed); a <details> needs no script.
   const { connection } = props
-  const reconnectOpen = connection.needsReconnect || props.connectForm !== undefined
+  const reconnectOpen = connection.needsReconnect || props.connectForm !== undefined || endsSoon(connection, Date.now())
   return (
-    <section class="card" aria-labelledby="platform-heading">
+    // id="platform": every reconnect notice links here (src/core/reconnect-link.ts).
+    <section class="card" id="platform" aria-labelledby="platform-heading">
       <h2 id="platform-heading">Reservation platform</h2>
       <ConnectionState connection={connection} />
       {connection.connected ? (

@@ -1,0 +1,46 @@
+// Sessions that end (issue 34 item 4): a session without a refresh token ends at its token's
+// `exp`; the diner is warned 7 days and 1 day before, the latest due warning only, each once.
+import { describe, expect, it } from 'vitest'
+import { dueWarning, sessionEndOf, sessionLapsed, timeLeftWords, warningKey } from '../../src/executors/session-end'
+import { sessionWarning } from '../../src/executors/session-warnings'
+
+const NOW = Date.parse('2026-11-23T12:00:00Z')
+const DAY = 86_400_000
+const HOUR = 3_600_000
+
+describe("a session's end", () => {
+  it('is its token’s exp without a refresh token, and unknown (never by itself) with one', () => {
+    expect(sessionEndOf({ refreshCiphertext: null, tokenExpiresAt: NOW + DAY })).toBe(NOW + DAY)
+    expect(sessionEndOf({ refreshCiphertext: 'sealed', tokenExpiresAt: NOW + DAY })).toBeNull()
+    expect(sessionEndOf({ refreshCiphertext: null, tokenExpiresAt: null })).toBeNull()
+    expect(sessionLapsed({ refreshCiphertext: null, tokenExpiresAt: NOW }, NOW)).toBe(true)
+    expect(sessionLapsed({ refreshCiphertext: null, tokenExpiresAt: NOW + 1 }, NOW)).toBe(false)
+    expect(sessionLapsed({ refreshCiphertext: 'sealed', tokenExpiresAt: NOW - DAY }, NOW)).toBe(false)
+  })
+})
+
+describe('the warnings', () => {
+  it('are due 7 days and 1 day before the end, the latest one only, and none after it', () => {
+    const end = NOW + 30 * DAY
+    expect(dueWarning(end, end - 8 * DAY)).toBeNull()
+    expect(dueWarning(end, end - 7 * DAY)).toBe('7d')
+    expect(dueWarning(end, end - 2 * DAY)).toBe('7d')
+    expect(dueWarning(end, end - DAY)).toBe('1d')
+    expect(dueWarning(end, end - HOUR)).toBe('1d')
+    expect(dueWarning(end, end)).toBeNull()
+  })
+
+  it('have one key per session and stage, so each is told once', () => {
+    expect(warningKey(NOW, '7d')).not.toBe(warningKey(NOW, '1d'))
+    expect(warningKey(NOW, '7d')).not.toBe(warningKey(NOW + 1, '7d'))
+  })
+
+  it('say how long is left without a time zone, what goes on after, and link to the reconnect form', () => {
+    expect(timeLeftWords(NOW + 7 * DAY, NOW)).toBe('in 7 days')
+    expect(timeLeftWords(NOW + 23 * HOUR, NOW)).toBe('in 23 hours')
+    const alert = sessionWarning('usr_1', NOW + DAY - HOUR, '1d', NOW, 'https://tw.example')
+    expect(alert).toMatchObject({ kind: 'session_ending', requestId: null, link: 'https://tw.example/settings#platform' })
+    expect(alert.title).toBe('Your reservation platform sign-in ends in 23 hours')
+    expect(alert.body).toMatch(/keeps watching your requests.*cannot book them until you sign in again/)
+  })
+})
