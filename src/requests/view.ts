@@ -13,6 +13,7 @@ import type { Cadence } from '../watching/cadence'
 import { availabilityObjectName } from './events'
 import type { RequestView, Reservation } from './schemas'
 import type { RequestState } from './state'
+import { venueWarningsOf } from './venue-warnings'
 
 /** The platform's own page where a user manages or cancels reservations. */
 export const PLATFORM_ACCOUNT_URL = 'https://resy.com/account/reservations-and-notify'
@@ -54,6 +55,8 @@ export function toView(
   state: RequestState,
   extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[]; venues: VenueRow[]; lastCheckedAt: number | null },
 ): RequestView {
+  // The catalog's word on each venue now, as preview and create said it (the approval page shows it too).
+  const warnings = venueWarningsOf(state.spec, extra.venues)
   return {
     id: state.id,
     status: state.status,
@@ -72,6 +75,7 @@ export function toView(
     last_checked_at: iso(extra.lastCheckedAt),
     status_reason: state.statusReason,
     trace: state.trace.slice(-20).map((t) => ({ at: new Date(t.at).toISOString(), message: t.message })),
+    warnings,
   }
 }
 
@@ -103,7 +107,8 @@ export async function viewsFor(deps: Deps, states: RequestState[], principal: Pr
   // A user whose device makes the calls is checked by availability objects of their own (issue 17).
   const viaOf = (userId: string) => watcherOf(connections.get(userId) ?? noFacts, userId)
   const checks = await lastChecks(deps.env, states, viaOf)
-  const venues = await findVenues(deps.db, [...new Set(reservations.map((r) => r.venueId))])
+  const autoBookVenues = states.flatMap((s) => (s.spec.mode === 'auto_book' ? s.spec.venue_ids : []))
+  const venues = await findVenues(deps.db, [...new Set([...reservations.map((r) => r.venueId), ...autoBookVenues])])
   return states.map((state) =>
     toView(state, {
       baseUrl: deps.baseUrl,

@@ -140,8 +140,29 @@ function MoneyTerms(props: { partySize: number }) {
           your limit.
         </li>
       </ul>
-      <p>Your card is sent only to a table that holds one for a cancellation fee.</p>
+      <p>
+        Your card is sent only to a table that holds one for a cancellation fee, or, once, to a table whose restaurant asks for a card on
+        file when the platform states its cancellation fee and the fee is within your limit.
+      </p>
     </>
+  )
+}
+
+/** Restaurants Tablewatch can alert for but not book (requests/venue-warnings.ts): said before the user approves. */
+function VenueWarnings(props: { request: RequestView }) {
+  const { warnings } = props.request
+  if (warnings.length === 0) return null
+  return (
+    <Alert
+      kind="warning"
+      title={warnings.length === 1 ? 'One restaurant cannot be booked by Tablewatch' : 'Some restaurants cannot be booked by Tablewatch'}
+    >
+      <ul id="venue-warnings">
+        {warnings.map((w) => (
+          <li>{w.message}</li>
+        ))}
+      </ul>
+    </Alert>
   )
 }
 
@@ -172,6 +193,7 @@ export function ApprovePage(props: ApprovePageProps) {
       <section class="card" aria-labelledby="spec-heading">
         <h2 id="spec-heading">What Tablewatch will do</h2>
         <SpecSummary request={r} venues={props.venues} />
+        <VenueWarnings request={r} />
         <p class="muted">
           At most one table is booked. Tablewatch charges nothing; a restaurant's cancellation or no-show fee is separate and never above
           your limit. Tablewatch never cancels a reservation: you manage it on the platform.
