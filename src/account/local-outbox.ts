@@ -4,10 +4,10 @@
 // the browser that filled in the form sees it. Where mail is really sent, nothing of it is shown.
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import { localMailTo } from '../account-mail/sign-up-mail'
 import { equalStrings, hmacSha256Base64Url } from '../auth/bytes'
 import { cookieIsSecure, cookiePrefix } from '../auth/session'
 import type { WebEnv } from '../html/render'
-import { localMailTo } from '../requests/sign-up-mail'
 import { depsOf } from '../runtime/deps'
 import type { LocalMail } from './pages/sign-up-sent'
 

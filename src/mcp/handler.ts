@@ -3,11 +3,11 @@
 // src/mcp/elicitation.ts).
 import { insufficientScope, type OAuthResourceContext } from '@cloudflare/workers-oauth-provider'
 import { createMcpHandler } from 'agents/mcp/server'
+import { approvedRecently } from '../approval/approval-context'
 import { MCP_REQUIRED_SCOPE } from '../auth/oauth'
 import { hasScope, type Principal } from '../core/principal'
 import type { Scope } from '../core/scopes'
 import { AppError } from '../errors'
-import { approvedRecently } from '../requests/approval-context'
 import { type Deps, depsOf } from '../runtime/deps'
 import {
   approvalElicitationId,

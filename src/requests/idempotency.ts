@@ -4,8 +4,8 @@ import { and, eq, gt } from 'drizzle-orm'
 import { idempotencyKeys } from '../db/schema'
 import { AppError } from '../errors'
 import { sha256Hex } from '../lib/random'
+import { canonicalJson } from '../request/state'
 import type { Deps } from '../runtime/deps'
-import { canonicalJson } from './state'
 
 /**
  * The key, or the contract's `idempotency_key_required`. Each skin says where the key goes

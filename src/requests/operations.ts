@@ -6,12 +6,12 @@ import { z } from '@hono/zod-openapi'
 import type { Principal } from '../core/principal'
 import type { Scope } from '../core/scopes'
 import { capabilitiesOf } from '../executors/executor'
+import { getReservation } from '../reservations/reservation'
 import type { Deps } from '../runtime/deps'
+import { findRestaurants } from '../venues/restaurants'
 import { createRequest } from './create'
 import { previewRequest } from './preview'
 import { getRequest, listRequests } from './read'
-import { getReservation } from './reservation'
-import { findRestaurants } from './restaurants'
 import {
   Capabilities,
   IdempotencyKey,

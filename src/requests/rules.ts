@@ -6,7 +6,7 @@ import { findVenues } from '../db/venues'
 import { AppError } from '../errors'
 import { addDays, instantOf, todayIn } from '../lib/zoned-time'
 import type { Deps } from '../runtime/deps'
-import { toRestaurant } from './restaurants'
+import { toRestaurant } from '../venues/restaurants'
 import type { RequestSpec, Restaurant } from './schemas'
 
 export const DATE_HORIZON_DAYS = 90

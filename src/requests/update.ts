@@ -2,12 +2,12 @@
 // change needs a fresh approval (a new action_url); identical specs change nothing.
 import type { Principal } from '../core/principal'
 import { AppError } from '../errors'
+import type { ObjectResult } from '../request/request-object'
 import { type Deps, requestObject } from '../runtime/deps'
 import { checkConflicts } from './conflicts'
 import type { WriteResult } from './create'
 import { bodyHash } from './idempotency'
 import { loadRequest } from './load'
-import type { ObjectResult } from './request-object'
 import { checkSpec } from './rules'
 import type { UpdateBody } from './schemas'
 import { viewFor } from './view'

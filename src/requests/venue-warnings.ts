@@ -4,8 +4,8 @@
 // platform, and its other venues are booked as usual), and the approval page shows the same words.
 // docs/decisions/booking.md says why a warning and not a refusal.
 import { findVenues, type VenueRow } from '../db/venues'
+import type { BookingBlocker } from '../request/booking-state'
 import type { Deps } from '../runtime/deps'
-import type { BookingBlocker } from './booking-state'
 import type { RequestSpec, RequestWarning } from './schemas'
 
 const WHY: Record<BookingBlocker, string> = {

@@ -8,11 +8,11 @@ import { findVenues, type VenueRow } from '../db/venues'
 import { type ExecutorFacts, executorFactsOf, executorOf } from '../executors/executor'
 import type { Executor } from '../executors/schema'
 import { wallClockAt } from '../lib/zoned-time'
+import { availabilityObjectName } from '../request/events'
+import type { RequestState } from '../request/state'
 import type { Deps } from '../runtime/deps'
 import type { Cadence } from '../watching/cadence'
-import { availabilityObjectName } from './events'
 import type { RequestView, Reservation } from './schemas'
-import type { RequestState } from './state'
 import { venueWarningsOf } from './venue-warnings'
 
 /** The platform's own page where a user manages or cancels reservations. */

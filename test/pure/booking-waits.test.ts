@@ -2,9 +2,9 @@
 // booking waits for a reconnect (watching goes on), and at venues the service cannot book.
 // Either way no call is made for them, so nothing loops; a reconnect tries them again.
 import { describe, expect, it } from 'vitest'
-import { decide } from '../../src/requests/decide'
-import type { Effect, Offer, RequestEvent } from '../../src/requests/events'
-import type { RequestState } from '../../src/requests/state'
+import { decide } from '../../src/request/decide'
+import type { Effect, Offer, RequestEvent } from '../../src/request/events'
+import type { RequestState } from '../../src/request/state'
 import { attemptOf, DAY, KEY, NOW, slotAt, stateIn, VENUE } from './fixtures'
 
 const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }

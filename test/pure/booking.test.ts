@@ -1,9 +1,9 @@
 // The booking part of decide(): new matching slots, the offer check, the book call and the
 // verification. Money moves only after the attempt is decided (and so persisted) first.
 import { describe, expect, it } from 'vitest'
-import { decide } from '../../src/requests/decide'
-import type { Effect, Offer, OfferAnswer, RequestEvent } from '../../src/requests/events'
-import type { RequestState } from '../../src/requests/state'
+import { decide } from '../../src/request/decide'
+import type { Effect, Offer, OfferAnswer, RequestEvent } from '../../src/request/events'
+import type { RequestState } from '../../src/request/state'
 import { attemptOf, DAY, details, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }

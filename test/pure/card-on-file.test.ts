@@ -4,10 +4,10 @@
 // retry is one call, only after that definite refusal, never after an unclear answer.
 import { describe, expect, it } from 'vitest'
 import type { BookOutcome } from '../../src/platform/api'
-import { cardOnFileRule } from '../../src/requests/booking/card-on-file'
-import { decide } from '../../src/requests/decide'
-import type { Effect, Offer, RequestEvent } from '../../src/requests/events'
-import type { RequestState } from '../../src/requests/state'
+import { cardOnFileRule } from '../../src/request/booking/card-on-file'
+import { decide } from '../../src/request/decide'
+import type { Effect, Offer, RequestEvent } from '../../src/request/events'
+import type { RequestState } from '../../src/request/state'
 import { attemptOf, DAY, details, NOW, slotAt, specOf, stateIn, termsOf } from './fixtures'
 
 const ofKind = <K extends Effect['kind']>(effects: Effect[], kind: K) =>

@@ -2,9 +2,9 @@
 // asks the world to do, and what it answers. Pure: no bindings, the clock is an argument.
 import { describe, expect, it } from 'vitest'
 import { STATUSES, type Status } from '../../src/core/status'
-import { decide } from '../../src/requests/decide'
-import type { Effect, RequestEvent } from '../../src/requests/events'
-import { isOpen, type RequestState } from '../../src/requests/state'
+import { decide } from '../../src/request/decide'
+import type { Effect, RequestEvent } from '../../src/request/events'
+import { isOpen, type RequestState } from '../../src/request/state'
 import { attemptOf, DAY, details, KEY, NOW, slotAt, specOf, stateIn, VENUE } from './fixtures'
 
 const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }

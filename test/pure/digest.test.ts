@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { GATHER_MS, gapAllows, PENDING_LIMIT } from '../../src/alerts/digest'
 import { digestAlert } from '../../src/alerts/digest-alert'
 import { webhookPayload } from '../../src/notifications/webhook-body'
-import { decide } from '../../src/requests/decide'
-import type { Effect, RequestEvent } from '../../src/requests/events'
-import type { RequestState } from '../../src/requests/state'
+import { decide } from '../../src/request/decide'
+import type { Effect, RequestEvent } from '../../src/request/events'
+import type { RequestState } from '../../src/request/state'
 import { DAY, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const MIN = 60_000

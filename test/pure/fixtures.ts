@@ -2,10 +2,10 @@
 
 import type { Status } from '../../src/core/status'
 import type { BookingDetails, Slot, SlotTerms } from '../../src/platform/api'
-import type { BookingAttempt } from '../../src/requests/booking-state'
-import { availabilityName } from '../../src/requests/events'
+import type { BookingAttempt } from '../../src/request/booking-state'
+import { availabilityName } from '../../src/request/events'
+import { initialState, type RequestState } from '../../src/request/state'
 import type { RequestSpec } from '../../src/requests/schemas'
-import { initialState, type RequestState } from '../../src/requests/state'
 
 /** Monday 23 November 2026, noon UTC. */
 export const NOW = Date.parse('2026-11-23T12:00:00Z')

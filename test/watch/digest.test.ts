@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { AlertGroup } from '../../src/db/alert-groups'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
-import { findRestaurants } from '../../src/requests/restaurants'
+import { findRestaurants } from '../../src/venues/restaurants'
 import { control, createRequest, flushAlerts, notificationsOf, outboxOf, poll, setUp, ZONE } from './world'
 
 const NAMES = ['Juniper', 'Ferro', 'Little Ember', 'Harbor Lantern', 'Pomelo', 'Saltgrass', 'Atlas Rooftop', 'Marrow']

@@ -1,9 +1,9 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { revokeAccessToken } from '../../src/access/revoke'
 import { dayWhen } from '../../src/alerts/alert-time'
 import { connectPlatform, disconnectPlatform } from '../../src/executors/connection'
 import { sha256Hex } from '../../src/lib/random'
-import { revokeAccessToken } from '../../src/requests/revoke'
 import { depsOf, requestObject } from '../../src/runtime/deps'
 import {
   control,

@@ -9,8 +9,8 @@ import { users } from '../../src/db/schema'
 import { connectPlatform } from '../../src/executors/connection'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
 import { approveRequest } from '../../src/requests/approve'
-import { findRestaurants } from '../../src/requests/restaurants'
 import { depsOf, requestObject } from '../../src/runtime/deps'
+import { findRestaurants } from '../../src/venues/restaurants'
 
 /** Pomelo Garden, New York: no release rule, no fees by default. */
 export const VENUE = 60105

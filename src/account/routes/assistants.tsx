@@ -1,12 +1,12 @@
 // The assistants page: create (shown once), list and revoke personal access tokens.
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { revokeAccessToken } from '../../access/revoke'
 import { createAccessToken } from '../../auth/pat'
 import { currentUser, requireSession } from '../../auth/session'
 import { Scope } from '../../core/scopes'
 import type { WebEnv } from '../../html/render'
 import { withoutControlCharacters } from '../../lib/text'
-import { revokeAccessToken } from '../../requests/revoke'
 import { depsOf } from '../../runtime/deps'
 import { showAssistants } from './assistants-view'
 import { DISCONNECTED_NOTICE, grantsRoutes } from './grants'

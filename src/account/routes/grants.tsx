@@ -1,9 +1,9 @@
 // Disconnecting an OAuth-connected assistant from the assistants page: the grant and its
 // tokens end, and the requests created through it move to `revoked`.
 import { Hono } from 'hono'
+import { revokeGrant } from '../../access/revoke'
 import { currentUser } from '../../auth/session'
 import type { WebEnv } from '../../html/render'
-import { revokeGrant } from '../../requests/revoke'
 import { depsOf } from '../../runtime/deps'
 import { showAssistants } from './assistants-view'
 

@@ -2,11 +2,11 @@
 // and "sign out everywhere". Behind the settings routes' requireSession().
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
+import { revokeAccess, ticked } from '../../access/revoke-access'
 import { changePassword } from '../../auth/password-change'
 import { currentUser, endAllSessions, restartAsOnlySession } from '../../auth/session'
 import { clientAddress, tryAgainIn } from '../../html/client-address'
 import { renderPage, type WebEnv } from '../../html/render'
-import { revokeAccess, ticked } from '../../requests/revoke-access'
 import { depsOf } from '../../runtime/deps'
 import { SecurityPage, type SecurityPageProps } from '../pages/security'
 import { PASSWORD_MIN_LENGTH } from '../pages/sign-in'

@@ -5,11 +5,11 @@
 // so plainly and what to do instead.
 
 import { PLATFORM_RISK_NOTICE } from '../../account/pages/settings'
+import type { ApprovalContext } from '../../approval/approval-context'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { formatInstant } from '../../html/format'
 import { people, usd } from '../../html/spec-words'
-import type { ApprovalContext } from '../../requests/approval-context'
 import type { RequestView, Restaurant } from '../../requests/schemas'
 import { SpecChanges, specChanges } from '../components/spec-changes'
 import { SpecSummary } from '../components/spec-summary'

@@ -4,7 +4,7 @@
 import { CopyableSecret } from '../../html/components/copyable-secret'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { formatDateTime } from '../../html/format'
-import type { FeedUrls } from '../../requests/calendar'
+import type { FeedUrls } from '../../reservations/calendar'
 
 export interface CalendarPageProps {
   csrfToken: string

@@ -8,7 +8,7 @@ import { ago, formatCalendarDate, formatClock, formatLocal } from '../../html/fo
 import { people } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
 import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
-import type { SetupProgress } from '../../requests/setup-progress'
+import type { SetupProgress } from '../../setup/setup-progress'
 import { SetupChecklist } from '../components/setup-checklist'
 
 export interface DinerHomeProps {

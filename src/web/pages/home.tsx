@@ -1,7 +1,7 @@
 // The home page: what the service does, in a few lines, and where to go next.
 import type { SessionUser } from '../../auth/session'
 import { Alert } from '../../html/components/form'
-import type { SetupProgress } from '../../requests/setup-progress'
+import type { SetupProgress } from '../../setup/setup-progress'
 import { SetupChecklist } from '../components/setup-checklist'
 
 export function HomePage(props: { user: SessionUser | null; setup: SetupProgress | null; welcome: boolean }) {

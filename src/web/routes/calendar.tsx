@@ -4,7 +4,7 @@ import { type Context, Hono } from 'hono'
 import { currentUser, requireSession } from '../../auth/session'
 import { errorPage, pageNotFound } from '../../html/error-page'
 import { renderPage, type WebEnv } from '../../html/render'
-import { calendarFeedSince, currentFeedUrls, type FeedUrls, feedIcs, reservationIcs, resetCalendarFeed } from '../../requests/calendar'
+import { calendarFeedSince, currentFeedUrls, type FeedUrls, feedIcs, reservationIcs, resetCalendarFeed } from '../../reservations/calendar'
 import { depsOf } from '../../runtime/deps'
 import { CalendarPage } from '../pages/calendar'
 

@@ -2,11 +2,11 @@
 // (approvals waiting, upcoming reservations, what is watched), with the setup checklist until done.
 import { Hono } from 'hono'
 import { renderPage, type WebEnv } from '../../html/render'
-import { upcomingReservations } from '../../requests/calendar'
 import { listRequestsForUser } from '../../requests/read'
-import { restaurantsByIds } from '../../requests/restaurants'
-import { setupDone, setupProgress } from '../../requests/setup-progress'
+import { upcomingReservations } from '../../reservations/calendar'
 import { depsOf } from '../../runtime/deps'
+import { setupDone, setupProgress } from '../../setup/setup-progress'
+import { restaurantsByIds } from '../../venues/restaurants'
 import { DinerHome } from '../pages/diner-home'
 import { HomePage } from '../pages/home'
 

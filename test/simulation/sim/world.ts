@@ -5,8 +5,8 @@ import { type SandboxControl, type SandboxVenueView, sandboxControl } from '../.
 import { createAccessToken } from '../../../src/auth/pat'
 import { users } from '../../../src/db/schema'
 import { connectPlatform } from '../../../src/executors/connection'
-import { findRestaurants } from '../../../src/requests/restaurants'
 import { depsOf } from '../../../src/runtime/deps'
+import { findRestaurants } from '../../../src/venues/restaurants'
 import type { DeviceFleet } from './devices'
 import { mapLimit, type Rng } from './random'
 

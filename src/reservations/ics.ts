@@ -4,7 +4,7 @@
 // before the free-cancellation deadline when cancelling later costs money.
 import ical, { ICalAlarmType } from 'ical-generator'
 import { dollars } from '../lib/money'
-import type { Reservation } from './schemas'
+import type { Reservation } from '../requests/schemas'
 
 /** How long a dinner is assumed to last in calendars: the platform states no end time. */
 const DINNER_MS = 2 * 60 * 60 * 1000

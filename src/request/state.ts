@@ -4,9 +4,9 @@
 // (watch-state.ts), booking (booking-state.ts) and what the user was told (digest-state.ts).
 
 import { OPEN_STATUSES, type Status } from '../core/status'
+import type { RequestSpec } from '../requests/schemas'
 import { type BookingState, noBooking } from './booking-state'
 import { type DigestState, nothingTold } from './digest-state'
-import type { RequestSpec } from './schemas'
 import { notWatching, type WatchState } from './watch-state'
 
 /** Status changes the service may make; a change that keeps the status is always allowed. */

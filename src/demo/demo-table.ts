@@ -10,11 +10,11 @@ import { AppError } from '../errors'
 import { instantOf } from '../lib/zoned-time'
 import { type SandboxDemo, sandboxDemo } from '../platform/sandbox-demo'
 import { seatingMatches } from '../platform/seating'
+import { availabilityObjectName } from '../request/events'
+import { loadRequest } from '../requests/load'
+import type { RequestSpec } from '../requests/schemas'
 import type { Deps } from '../runtime/deps'
-import { availabilityObjectName } from './events'
-import { loadRequest } from './load'
-import { restaurantsByIds } from './restaurants'
-import type { RequestSpec } from './schemas'
+import { restaurantsByIds } from '../venues/restaurants'
 
 export interface OpenedTable {
   venueName: string

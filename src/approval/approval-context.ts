@@ -7,9 +7,9 @@ import { clientNameOfConnection, listGrants } from '../auth/oauth-grants'
 import { listAccessTokens } from '../auth/pat'
 import { approvedSince, markRevisionApproved, recordSeenRevision, seenRevisionsBefore } from '../db/seen-revisions'
 import { connectionStatus } from '../executors/connection'
+import type { RequestState } from '../request/state'
+import { RequestSpec } from '../requests/schemas'
 import type { Deps } from '../runtime/deps'
-import { RequestSpec } from './schemas'
-import type { RequestState } from './state'
 
 export interface ApprovalContext {
   /** The earlier version to compare with, if the owner saw one. */

@@ -3,8 +3,8 @@
 // from venue details) so it can be watched. Search never checks live availability.
 import { findVenues, searchCatalog, upsertVenues, type VenueRow } from '../db/venues'
 import type { VenueDetails } from '../platform/api'
+import type { Restaurant } from '../requests/schemas'
 import type { Deps } from '../runtime/deps'
-import type { Restaurant } from './schemas'
 
 export const SEARCH_LIMIT = 8
 

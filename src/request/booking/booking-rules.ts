@@ -1,8 +1,8 @@
 // The rules about what the platform account holds: a table already held for the dinner, the
 // book call's answer, and which reservation is ours. The money rules are in booking-decision.ts.
 import type { BookOutcome, PlatformReservation } from '../../platform/api'
+import type { RequestSpec } from '../../requests/schemas'
 import type { AbsentReads, BookingAttempt } from '../booking-state'
-import type { RequestSpec } from '../schemas'
 
 /**
  * A reservation the platform account already holds for this dinner (a requested date, a time

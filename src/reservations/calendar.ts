@@ -7,10 +7,10 @@ import { reservationOfUser, verifiedReservationsOfUser } from '../db/reservation
 import { findVenues } from '../db/venues'
 import { derivedHmacKey } from '../lib/derived-hmac-key'
 import { sha256Hex } from '../lib/random'
+import type { Reservation } from '../requests/schemas'
+import { reservationView } from '../requests/view'
 import type { Deps } from '../runtime/deps'
 import { reservationsCalendar } from './ics'
-import type { Reservation } from './schemas'
-import { reservationView } from './view'
 
 const FEED_PREFIX = 'twc_'
 

@@ -6,7 +6,7 @@
 // docs/decisions.md (issue 11) lists every field read here and its public source.
 import { instantOf } from '../../lib/zoned-time'
 import type { BookingDetails, ChargedAmounts, SlotTerms, TemplateTerms } from '../../platform/api'
-import type { RequestSpec } from '../schemas'
+import type { RequestSpec } from '../../requests/schemas'
 
 /** What the find reply says booking the table commits to. */
 export type MoneyTerms =

@@ -7,8 +7,8 @@
 // user is told, with why. The retry itself is decided in decide-booking.ts: once, only after that
 // definite refusal, never after an unclear answer.
 import type { BookingDetails, SlotTerms } from '../../platform/api'
+import type { RequestSpec } from '../../requests/schemas'
 import type { BookingAttempt } from '../booking-state'
-import type { RequestSpec } from '../schemas'
 import { largePartyFeeOf } from './booking-decision'
 
 /** Whether the card may be sent once more after a card-on-file refusal, else why not (in the alert's words). */

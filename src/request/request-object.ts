@@ -4,12 +4,12 @@
 // alarm. What the effects bring back (the platform's answers) is the next event, decided on the
 // state as stored by then, so a stop or update that arrives during a network wait always wins.
 import { DurableObject } from 'cloudflare:workers'
+import type { RequestSpec } from '../requests/schemas'
 import { traceCall } from '../watching/poll-trace'
 import { decide, earlierUpdate } from './decide'
 import { effectRunner } from './effects'
 import type { Heard, RequestEvent, UpdateKey } from './events'
 import { RequestStorage } from './request-storage'
-import type { RequestSpec } from './schemas'
 import { initialState, type Refusal, type RequestRecord, type RequestState } from './state'
 import type { Reply } from './step'
 

@@ -4,9 +4,9 @@
 
 import type { DigestTable, Notice, Recipient } from '../alerts/notice'
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
+import type { RequestSpec } from '../requests/schemas'
 import type { Heard, VenueDay } from '../watching/news'
 import type { BookingAttempt, BookingBlocker } from './booking-state'
-import type { RequestSpec } from './schemas'
 import type { RequestState } from './state'
 
 // The availability objects' vocabulary is theirs (src/watching/news.ts); the request's files take it from here with the rest.

@@ -7,8 +7,8 @@ import { listGrants } from '../auth/oauth-grants'
 import { listAccessTokens } from '../auth/pat'
 import { calendarFeedOfUser } from '../db/calendar-feeds'
 import { devicesOverview, revokeDevice } from '../devices/devices'
+import { resetCalendarFeed } from '../reservations/calendar'
 import type { Deps } from '../runtime/deps'
-import { resetCalendarFeed } from './calendar'
 import { revokeAccessToken, revokeGrant } from './revoke'
 
 export const ACCESS_KINDS = ['tokens', 'grants', 'devices', 'calendar'] as const
