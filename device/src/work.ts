@@ -1,7 +1,8 @@
 // The device's half of a work item: one platform call with the user's own platform token, made
 // by the same client as the worker's (src/platform/client.ts). Platform-neutral (no Node APIs),
 // so the service's tests can run it in workerd against the sandbox too.
-import type { Outcome, Platform } from '../../src/platform/api'
+import type { CdnCookies, Outcome, Platform, RefreshVia, UserCredentials } from '../../src/platform/api'
+import { cdnCookiesOf } from '../../src/platform/cdn-cookies'
 import type { WorkCall, WorkResult } from '../../src/platform/device-protocol'
 import { renewalDue, tokenExpiry } from '../../src/platform/session'
 
@@ -20,6 +21,11 @@ export interface DeviceSession {
   displayName: string
   /** When the auth token was obtained (epoch ms; absent in older files): sets how early it is renewed. */
   obtainedAt?: number | null
+  /** The CDN's cookies of this sign-in (absent in older files), sent back as a browser does. */
+  cdnCookies?: CdnCookies
+  /** How the refresh token came, and when it stops working (absent in older files). */
+  refreshVia?: RefreshVia | null
+  refreshExpiresAt?: number | null
 }
 
 /**
@@ -49,6 +55,23 @@ export class DeviceSignIn {
     return this.#session
   }
 
+  /**
+   * The credentials of a call: the auth token and the sign-in's cookie jar, which the call
+   * updates in place (as a browser's jar); a changed jar is written back (`onRenewed`).
+   */
+  async call<T>(make: (credentials: UserCredentials) => Promise<T>): Promise<T | null> {
+    const session = this.#session
+    if (!session) return null
+    const credentials: UserCredentials = { authToken: session.authToken, cdnCookies: cdnCookiesOf(session.cdnCookies ?? {}) }
+    const before = JSON.stringify(credentials.cdnCookies)
+    const result = await make(credentials)
+    if (JSON.stringify(credentials.cdnCookies) !== before && this.#session?.authToken === session.authToken) {
+      this.#session = { ...this.#session, cdnCookies: credentials.cdnCookies }
+      this.onRenewed(this.#session)
+    }
+    return result
+  }
+
   /** After `rejected` was refused: renews it (or waits for the renewal under way); true when a newer token is there. */
   async renew(rejected: string): Promise<boolean> {
     if (this.#session && this.#session.authToken === rejected) {
@@ -73,21 +96,22 @@ export class DeviceSignIn {
     const session = this.#session
     if (!session?.refreshToken) return
     const obtainedAt = this.now()
-    const got = await this.platform.refresh(session.refreshToken)
+    const got = await this.platform.refresh({ refreshToken: session.refreshToken, cdnCookies: cdnCookiesOf(session.cdnCookies ?? {}) })
     if (got.kind !== 'ok') return
-    this.#session = { ...session, authToken: got.value.authToken, refreshToken: got.value.refreshToken, obtainedAt }
+    const { authToken, refreshToken, refreshVia, refreshExpiresAt, cdnCookies } = got.value
+    this.#session = { ...session, authToken, refreshToken, refreshVia, refreshExpiresAt, cdnCookies, obtainedAt }
     this.onRenewed(this.#session)
   }
 }
 
-/** A read with the device's token, made once more with a renewed token when the platform rejected it. */
-async function read<T>(signIn: DeviceSignIn, call: (authToken: string) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+/** A read with the device's credentials, made once more with a renewed token when the platform rejected it. */
+async function read<T>(signIn: DeviceSignIn, call: (credentials: UserCredentials) => Promise<Outcome<T>>): Promise<Outcome<T>> {
   await signIn.renewIfDue()
   const used = signIn.session?.authToken
   if (used === undefined) return { kind: 'reauth' }
-  const first = await call(used)
+  const first = (await signIn.call(call)) ?? { kind: 'reauth' }
   if (first.kind !== 'reauth' || !(await signIn.renew(used))) return first
-  return call(signIn.session?.authToken ?? used)
+  return (await signIn.call(call)) ?? first
 }
 
 export async function performCall(platform: Platform, signIn: DeviceSignIn, call: WorkCall): Promise<WorkResult> {
@@ -95,9 +119,9 @@ export async function performCall(platform: Platform, signIn: DeviceSignIn, call
     case 'find':
       return platform.findSlots(call.query)
     case 'details':
-      return read(signIn, (authToken) => platform.bookingDetails(authToken, call.query))
+      return read(signIn, (credentials) => platform.bookingDetails(credentials, call.query))
     case 'reservations':
-      return read(signIn, (authToken) => platform.listReservations(authToken))
+      return read(signIn, (credentials) => platform.listReservations(credentials))
     case 'book': {
       // Exactly one attempt (the client never retries a book); a rejected token is renewed for
       // the next attempt.
@@ -106,7 +130,9 @@ export async function performCall(platform: Platform, signIn: DeviceSignIn, call
       if (!session) return { kind: 'reauth' }
       // The card only where the table holds one (§11): sent elsewhere, a fee stated in text may be charged.
       const paymentMethodId = call.card === false ? null : session.paymentMethodId
-      const booked = await platform.book(session.authToken, { bookToken: call.bookToken, paymentMethodId })
+      const booked = (await signIn.call((credentials) => platform.book(credentials, { bookToken: call.bookToken, paymentMethodId }))) ?? {
+        kind: 'reauth',
+      }
       if (booked.kind === 'reauth') await signIn.renew(session.authToken)
       return booked
     }

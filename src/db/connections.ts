@@ -1,5 +1,6 @@
 // The user's platform connection row. The token column holds only AES-GCM ciphertext.
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from './client'
 import { platformConnections } from './schema'
 
@@ -47,8 +48,32 @@ export async function flagReauthRequired(db: Db, userId: string, now: number): P
 
 export type SessionColumns = Pick<
   ConnectionRow,
-  'tokenCiphertext' | 'tokenIv' | 'refreshCiphertext' | 'refreshIv' | 'tokenExpiresAt' | 'tokenObtainedAt'
+  | 'tokenCiphertext'
+  | 'tokenIv'
+  | 'refreshCiphertext'
+  | 'refreshIv'
+  | 'refreshVia'
+  | 'refreshExpiresAt'
+  | 'tokenExpiresAt'
+  | 'tokenObtainedAt'
+  | 'cdnCookiesCiphertext'
+  | 'cdnCookiesIv'
 >
+
+export type CookieColumns = Pick<ConnectionRow, 'cdnCookiesCiphertext' | 'cdnCookiesIv'>
+
+/**
+ * Stores the session's CDN cookies after a call changed them, only while the stored auth token is
+ * still `of` (a renewed or reconnected session keeps its own). True when written.
+ */
+export async function saveCdnCookies(db: Db, userId: string, of: string, cookies: CookieColumns): Promise<boolean> {
+  const saved = await db
+    .update(platformConnections)
+    .set(cookies)
+    .where(and(eq(platformConnections.userId, userId), eq(platformConnections.tokenCiphertext, of)))
+    .returning({ userId: platformConnections.userId })
+  return saved.length > 0
+}
 
 /**
  * Takes the user's renewal lease until `now + leaseMs`, only if the stored auth token is still
@@ -99,21 +124,28 @@ export async function saveRenewedSession(db: Db, userId: string, replacing: stri
 }
 
 /**
- * Working connections without a refresh token whose token ends in (now, until]: the sessions
- * that end by themselves soon (executors/session-warnings.ts). A scan of the connections, one row
- * per connected user; run once an hour.
+ * Working connections whose auth token or refresh token stops working in (now, until]: the
+ * sessions that may end by themselves soon (executors/session-end.ts says whether and when). A
+ * scan of the connections, one row per connected user; run once an hour.
  */
-export async function sessionsEndingBy(db: Db, now: number, until: number): Promise<{ userId: string; endsAt: number }[]> {
-  const rows = await db
-    .select({ userId: platformConnections.userId, endsAt: platformConnections.tokenExpiresAt })
+export async function sessionsEndingBy(
+  db: Db,
+  now: number,
+  until: number,
+): Promise<Pick<ConnectionRow, 'userId' | 'refreshCiphertext' | 'refreshExpiresAt' | 'tokenExpiresAt'>[]> {
+  const within = (column: SQLiteColumn) => and(gt(column, now), lte(column, until))
+  return db
+    .select({
+      userId: platformConnections.userId,
+      refreshCiphertext: platformConnections.refreshCiphertext,
+      refreshExpiresAt: platformConnections.refreshExpiresAt,
+      tokenExpiresAt: platformConnections.tokenExpiresAt,
+    })
     .from(platformConnections)
     .where(
       and(
         eq(platformConnections.state, 'ok'),
-        isNull(platformConnections.refreshCiphertext),
-        gt(platformConnections.tokenExpiresAt, now),
-        lte(platformConnections.tokenExpiresAt, until),
+        or(within(platformConnections.tokenExpiresAt), within(platformConnections.refreshExpiresAt)),
       ),
     )
-  return rows.flatMap((r) => (r.endsAt === null ? [] : [{ userId: r.userId, endsAt: r.endsAt }]))
 }

@@ -118,9 +118,17 @@ export const platformConnections = sqliteTable('platform_connections', {
   // token; null when the platform gave none (then a rejected token means reconnecting).
   refreshCiphertext: text('refresh_ciphertext'),
   refreshIv: text('refresh_iv'),
+  // How the refresh token came ('cookie' or 'body', docs/platform.md "Sessions and refresh") and
+  // when it stops working; null when there is none or nothing says.
+  refreshVia: text('refresh_via', { enum: ['cookie', 'body'] }),
+  refreshExpiresAt: integer('refresh_expires_at'),
   // The auth token's JWT `exp`, and when this token was obtained: it is renewed ahead of expiry.
   tokenExpiresAt: integer('token_expires_at'),
   tokenObtainedAt: integer('token_obtained_at'),
+  // The CDN's cookies of the session (visid_incap_* …, JSON), sealed like the tokens: sent back on
+  // the session's calls as a browser does (docs/platform.md "The CDN"); null for none.
+  cdnCookiesCiphertext: text('cdn_cookies_ciphertext'),
+  cdnCookiesIv: text('cdn_cookies_iv'),
   // One renewal per user at a time (a refresh token works once): who holds the lease and until
   // when (epoch ms). Null when nobody renews; an expired lease is a renewer that died.
   renewalHolder: text('renewal_holder'),

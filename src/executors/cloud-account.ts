@@ -29,8 +29,8 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       // start a booking in the service-wide budget, which lets a started booking list and book
       // before another starts (budget/lease-rule.ts). Asked together, ten bookings at a release
       // took the budget's window with their lists and details, and one booked.
-      const details = await opened.read((authToken) => d.platform.bookingDetails(authToken, query))
-      const listed = details.kind === 'ok' ? await opened.read((authToken) => d.platform.listReservations(authToken)) : details
+      const details = await opened.read((credentials) => d.platform.bookingDetails(credentials, query))
+      const listed = details.kind === 'ok' ? await opened.read((credentials) => d.platform.listReservations(credentials)) : details
       // `reauth` after a read means the platform refused the refresh too.
       if (details.kind === 'reauth' || listed.kind === 'reauth') return { kind: 'no_connection', reconnectNotice: await session.rejected() }
       return { kind: 'read', details, listed }
@@ -39,11 +39,13 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
     async book({ bookToken, needsCard }) {
       const opened = await session.open()
       const outcome = opened
-        ? await d.platform.book(opened.authToken(), {
-            bookToken,
-            // The card only where the table holds one (§11; `Cierge:resy/book.go`).
-            paymentMethodId: needsCard ? opened.paymentMethodId : null,
-          })
+        ? await opened.once((credentials) =>
+            d.platform.book(credentials, {
+              bookToken,
+              // The card only where the table holds one (§11; `Cierge:resy/book.go`).
+              paymentMethodId: needsCard ? opened.paymentMethodId : null,
+            }),
+          )
         : ({ kind: 'reauth' } as const)
       // Book is never repeated: a rejected token is renewed for the next attempt.
       const refused = outcome.kind === 'reauth' && opened && (await opened.renewAfterRejection()).kind === 'refused'
@@ -64,7 +66,7 @@ export async function accountReservations(
   fromDevice: Outcome<PlatformReservation[]> | null,
 ): Promise<AccountReservations> {
   const opened = await c.session.open()
-  const listed = opened ? await opened.read((authToken) => c.d.platform.listReservations(authToken)) : fromDevice
+  const listed = opened ? await opened.read((credentials) => c.d.platform.listReservations(credentials)) : fromDevice
   if (!listed) return { kind: 'unreadable', reconnectNotice: null }
   if (listed.kind === 'reauth') return { kind: 'unreadable', reconnectNotice: await c.session.rejected() }
   if (listed.kind !== 'ok') return { kind: 'unreadable', reconnectNotice: null }

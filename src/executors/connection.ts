@@ -72,8 +72,9 @@ export async function connectPlatform(
       await wakeRequestsOf(deps, userId)
       return connectionStatus(deps, userId)
     }
-    case 'reauth':
+    case 'refused':
       throw new AppError('platform_login_failed', 'The reservation platform did not accept that email and password.')
+    case 'reauth':
     case 'not_found':
     case 'rate_limited':
     case 'unavailable':
@@ -112,7 +113,7 @@ export async function refreshConnection(deps: Deps, userId: string): Promise<voi
   if (deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
   const session = await userSession(deps, userId)
   if (!session) return
-  const account = await session.read((authToken) => deps.platform.checkAccount(authToken))
+  const account = await session.read((credentials) => deps.platform.checkAccount(credentials))
   if (account.kind === 'reauth') await markReauthRequired(deps, userId)
   if (account.kind === 'ok') {
     await updateConnectionState(deps.db, userId, {

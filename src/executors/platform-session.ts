@@ -1,28 +1,39 @@
-// The user's platform session: the sealed tokens of their connection, renewed with the refresh
-// token (POST /3/auth/refresh, shared/reference/resy-api.md §10) ahead of expiry and whenever the
-// platform rejects the auth token, so a user reconnects only when the refresh itself is refused.
-// Both tokens are secrets: decrypted for one use, never logged, sealed at rest (AES-GCM, bound
-// to the user and to which token it is).
+// The user's platform session: the sealed tokens of their connection and the CDN's cookies that
+// go with them, renewed with the refresh token (POST /3/auth/refresh, docs/platform.md "Sessions
+// and refresh") ahead of expiry and whenever the platform rejects the auth token, so a user
+// reconnects only when the refresh itself is refused. Tokens and cookies are secrets: decrypted
+// for one use, never logged, sealed at rest (AES-GCM, bound to the user and to which secret it is).
 import {
   type ConnectionRow,
+  type CookieColumns,
   claimRenewal,
   findConnection,
   flagReauthRequired,
   releaseRenewal,
   type SessionColumns,
+  saveCdnCookies,
   saveRenewedSession,
 } from '../db/connections'
 import { open, seal } from '../lib/secret-box'
-import type { Outcome, PlatformSession } from '../platform/api'
+import type { CdnCookies, Outcome, PlatformSession, UserCredentials } from '../platform/api'
+import { cdnCookiesOf } from '../platform/cdn-cookies'
 import { renewalDue } from '../platform/session'
 import type { Deps } from '../runtime/deps'
 import { sessionLapsed } from './session-end'
 
-/** Additional data of each sealed token: a refresh ciphertext never opens as an auth token. */
+/** Additional data of each sealed secret: a refresh ciphertext never opens as an auth token, nor cookies as either. */
 const authOwner = (userId: string) => userId
 const refreshOwner = (userId: string) => `${userId}:refresh`
+const cookiesOwner = (userId: string) => `${userId}:cdn`
 
-/** The columns that store a session from login or refresh. */
+/** The columns that keep the session's CDN cookies (null for none). */
+async function sealedCookies(key: string, userId: string, cookies: CdnCookies): Promise<CookieColumns> {
+  if (Object.keys(cookies).length === 0) return { cdnCookiesCiphertext: null, cdnCookiesIv: null }
+  const sealed = await seal(key, JSON.stringify(cookies), cookiesOwner(userId))
+  return { cdnCookiesCiphertext: sealed.ciphertext, cdnCookiesIv: sealed.iv }
+}
+
+/** The columns that store a session from a sign-in or a refresh. */
 export async function sealedSession(key: string, userId: string, session: PlatformSession, now: number): Promise<SessionColumns> {
   const token = await seal(key, session.authToken, authOwner(userId))
   const refresh = session.refreshToken === null ? null : await seal(key, session.refreshToken, refreshOwner(userId))
@@ -31,13 +42,16 @@ export async function sealedSession(key: string, userId: string, session: Platfo
     tokenIv: token.iv,
     refreshCiphertext: refresh?.ciphertext ?? null,
     refreshIv: refresh?.iv ?? null,
+    refreshVia: session.refreshToken === null ? null : session.refreshVia,
+    refreshExpiresAt: session.refreshToken === null ? null : session.refreshExpiresAt,
     tokenExpiresAt: session.expiresAt,
     tokenObtainedAt: now,
+    ...(await sealedCookies(key, userId, session.cdnCookies)),
   }
 }
 
 interface Opened {
-  authToken: string
+  credentials: UserCredentials
   refreshToken: string | null
 }
 
@@ -46,13 +60,15 @@ async function unseal(deps: Deps, row: ConnectionRow): Promise<Opened | null> {
     const key = deps.env.PLATFORM_TOKEN_KEY
     const authToken = await open(key, { ciphertext: row.tokenCiphertext, iv: row.tokenIv }, authOwner(row.userId))
     const sealed = row.refreshCiphertext && row.refreshIv ? { ciphertext: row.refreshCiphertext, iv: row.refreshIv } : null
-    return { authToken, refreshToken: sealed ? await open(key, sealed, refreshOwner(row.userId)) : null }
+    const cookies = row.cdnCookiesCiphertext && row.cdnCookiesIv ? { ciphertext: row.cdnCookiesCiphertext, iv: row.cdnCookiesIv } : null
+    const cdnCookies = cookies ? cdnCookiesOf(JSON.parse(await open(key, cookies, cookiesOwner(row.userId)))) : {}
+    return { credentials: { authToken, cdnCookies }, refreshToken: sealed ? await open(key, sealed, refreshOwner(row.userId)) : null }
   } catch {
     return null // the key was rotated: the user must reconnect
   }
 }
 
-export type Renewal = { kind: 'renewed'; authToken: string } | { kind: 'refused' } | { kind: 'failed'; detail: string }
+export type Renewal = { kind: 'renewed'; credentials: UserCredentials } | { kind: 'refused' } | { kind: 'failed'; detail: string }
 
 /** The stored session if another call renewed it since `row` was read. */
 async function renewedSince(deps: Deps, row: ConnectionRow): Promise<Renewal | null> {
@@ -63,7 +79,7 @@ async function renewedSince(deps: Deps, row: ConnectionRow): Promise<Renewal | n
 
 async function storedRenewal(deps: Deps, row: ConnectionRow): Promise<Renewal | null> {
   const opened = await unseal(deps, row)
-  return opened ? { kind: 'renewed', authToken: opened.authToken } : null
+  return opened ? { kind: 'renewed', credentials: opened.credentials } : null
 }
 
 /**
@@ -82,11 +98,11 @@ const WAIT_STEP_MS = 100
  * calls the platform, so a refusal it gets is the platform's verdict on the refresh token, never
  * a sign that another call spent it first.
  */
-async function renew(deps: Deps, row: ConnectionRow, refreshToken: string): Promise<Renewal> {
+async function renew(deps: Deps, row: ConnectionRow, refreshToken: string, cdnCookies: CdnCookies): Promise<Renewal> {
   const holder = crypto.randomUUID()
   const claim = () =>
     claimRenewal(deps.db, { userId: row.userId, replacing: row.tokenCiphertext, holder, now: Date.now(), leaseMs: RENEWAL_LEASE_MS })
-  if (await claim()) return renewHolding(deps, row, refreshToken, holder)
+  if (await claim()) return renewHolding(deps, row, { refreshToken, cdnCookies }, holder)
   const giveUpAt = Date.now() + RENEWAL_LEASE_MS
   for (;;) {
     const latest = await findConnection(deps.db, row.userId)
@@ -97,22 +113,27 @@ async function renew(deps: Deps, row: ConnectionRow, refreshToken: string): Prom
     // caller says so). Try again later rather than spend the refresh token in a burst.
     if (latest.renewalLeaseUntil === null) return { kind: 'failed', detail: 'token refresh: a concurrent renewal failed' }
     // A lease past its time is a renewer that died: take it over.
-    if (latest.renewalLeaseUntil <= Date.now() && (await claim())) return renewHolding(deps, row, refreshToken, holder)
+    if (latest.renewalLeaseUntil <= Date.now() && (await claim())) return renewHolding(deps, row, { refreshToken, cdnCookies }, holder)
     if (Date.now() >= giveUpAt) return { kind: 'failed', detail: 'token refresh: another renewal is still running' }
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS))
   }
 }
 
 /** The refresh call and its write, while holding the lease; the lease ends with either. */
-async function renewHolding(deps: Deps, row: ConnectionRow, refreshToken: string, holder: string): Promise<Renewal> {
-  const got = await deps.platform.refresh(refreshToken)
+async function renewHolding(
+  deps: Deps,
+  row: ConnectionRow,
+  credentials: { refreshToken: string; cdnCookies: CdnCookies },
+  holder: string,
+): Promise<Renewal> {
+  const got = await deps.platform.refresh(credentials)
   if (got.kind === 'ok') {
+    const renewed: UserCredentials = { authToken: got.value.authToken, cdnCookies: got.value.cdnCookies }
     const columns = await sealedSession(deps.env.PLATFORM_TOKEN_KEY, row.userId, got.value, deps.now)
-    if (await saveRenewedSession(deps.db, row.userId, row.tokenCiphertext, columns))
-      return { kind: 'renewed', authToken: got.value.authToken }
+    if (await saveRenewedSession(deps.db, row.userId, row.tokenCiphertext, columns)) return { kind: 'renewed', credentials: renewed }
     // Not stored: the user reconnected (or was flagged) meanwhile; their tokens win.
     await releaseRenewal(deps.db, row.userId, holder)
-    return (await renewedSince(deps, row)) ?? { kind: 'renewed', authToken: got.value.authToken }
+    return (await renewedSince(deps, row)) ?? { kind: 'renewed', credentials: renewed }
   }
   await releaseRenewal(deps.db, row.userId, holder)
   // A reconnect meanwhile brings new tokens: use them whatever the refresh said.
@@ -123,22 +144,25 @@ async function renewHolding(deps: Deps, row: ConnectionRow, refreshToken: string
 
 export interface UserSession {
   readonly paymentMethodId: number | null
-  /** The auth token to use now (renewed in place after a rejection). */
-  authToken(): string
+  /** The auth token and the CDN's cookies to use now (renewed in place after a rejection). */
+  credentials(): UserCredentials
   /**
-   * A read with the user's token; when the platform rejects it, the token is renewed and the read
-   * made once more. `reauth` only when the refresh was refused too (the user must reconnect);
-   * a refresh that merely failed, or a renewed token rejected again, is `unavailable`.
+   * A call with the user's credentials; when the platform rejects the token, the token is renewed
+   * and the call made once more. `reauth` only when the refresh was refused too (the user must
+   * reconnect); a refresh that merely failed, or a renewed token rejected again, is `unavailable`.
+   * Cookies the CDN set meanwhile are stored with the session.
    */
-  read<T>(call: (authToken: string) => Promise<Outcome<T>>): Promise<Outcome<T>>
+  read<T>(call: (credentials: UserCredentials) => Promise<Outcome<T>>): Promise<Outcome<T>>
+  /** A call that is never repeated (book): made once, its cookies stored. */
+  once<T>(call: (credentials: UserCredentials) => Promise<T>): Promise<T>
   /** After a call that is never repeated (book) was rejected: renew for the next call. */
   renewAfterRejection(): Promise<Renewal>
 }
 
 /**
  * The user's working session, renewed first when its token is due; null when not connected,
- * the connection needs reconnecting, the session ended by itself (no refresh token, past its
- * end: session-end.ts), or the stored tokens no longer decrypt (then flagged).
+ * the connection needs reconnecting, the session ended by itself (past its end: session-end.ts),
+ * or the stored secrets no longer decrypt (then flagged).
  */
 export async function userSession(deps: Deps, userId: string): Promise<UserSession | null> {
   const row = await findConnection(deps.db, userId)
@@ -151,18 +175,18 @@ export async function userSession(deps: Deps, userId: string): Promise<UserSessi
     await flagReauthRequired(deps.db, userId, deps.now)
     return null
   }
-  let current = opened.authToken
+  let current = opened.credentials
   if (opened.refreshToken && renewalDue({ expiresAt: row.tokenExpiresAt, obtainedAt: row.tokenObtainedAt }, deps.now)) {
     // Ahead of expiry: a failed or refused refresh leaves the current token in use until rejected.
-    const renewal = await renew(deps, row, opened.refreshToken)
-    if (renewal.kind === 'renewed') current = renewal.authToken
+    const renewal = await renew(deps, row, opened.refreshToken, current.cdnCookies)
+    if (renewal.kind === 'renewed') current = renewal.credentials
   }
 
   let renewing: Promise<Renewal> | null = null
 
   /** One renewal at a time per session: calls rejected together share it. */
-  function renewAfterRejection(rejectedToken = current): Promise<Renewal> {
-    if (rejectedToken !== current) return Promise.resolve({ kind: 'renewed', authToken: current }) // renewed meanwhile
+  function renewAfterRejection(rejectedToken = current.authToken): Promise<Renewal> {
+    if (rejectedToken !== current.authToken) return Promise.resolve({ kind: 'renewed', credentials: current }) // renewed meanwhile
     renewing ??= renewOnce().finally(() => {
       renewing = null
     })
@@ -172,30 +196,53 @@ export async function userSession(deps: Deps, userId: string): Promise<UserSessi
   async function renewOnce(): Promise<Renewal> {
     const latest = await findConnection(deps.db, userId)
     if (latest?.state !== 'ok') return { kind: 'refused' }
-    const tokens = await unseal(deps, latest)
-    if (!tokens) return { kind: 'refused' }
+    const stored = await unseal(deps, latest)
+    if (!stored) return { kind: 'refused' }
     const renewal: Renewal =
-      tokens.authToken !== current
-        ? { kind: 'renewed', authToken: tokens.authToken } // renewed by another call meanwhile
-        : tokens.refreshToken
-          ? await renew(deps, latest, tokens.refreshToken)
+      stored.credentials.authToken !== current.authToken
+        ? { kind: 'renewed', credentials: stored.credentials } // renewed by another call meanwhile
+        : stored.refreshToken
+          ? await renew(deps, latest, stored.refreshToken, current.cdnCookies)
           : { kind: 'refused' }
-    if (renewal.kind === 'renewed') current = renewal.authToken
+    if (renewal.kind === 'renewed') current = renewal.credentials
     return renewal
+  }
+
+  /** Makes the call, then stores the cookies the CDN set during it (with the token they belong to). */
+  async function withCookies<T>(credentials: UserCredentials, call: (c: UserCredentials) => Promise<T>): Promise<T> {
+    const before = JSON.stringify(credentials.cdnCookies)
+    const result = await call(credentials)
+    if (JSON.stringify(credentials.cdnCookies) !== before) await storeCookies(credentials)
+    return result
+  }
+
+  async function storeCookies(credentials: UserCredentials): Promise<void> {
+    const latest = await findConnection(deps.db, userId)
+    if (latest?.state !== 'ok') return
+    const stored = await unseal(deps, latest)
+    // Only for the session they came with: a session renewed meanwhile has cookies of its own.
+    if (stored?.credentials.authToken !== credentials.authToken) return
+    await saveCdnCookies(
+      deps.db,
+      userId,
+      latest.tokenCiphertext,
+      await sealedCookies(deps.env.PLATFORM_TOKEN_KEY, userId, credentials.cdnCookies),
+    )
   }
 
   return {
     paymentMethodId: row.paymentMethodId,
-    authToken: () => current,
+    credentials: () => current,
     renewAfterRejection: () => renewAfterRejection(),
+    once: (call) => withCookies(current, call),
     async read(call) {
       const used = current
-      const first = await call(used)
+      const first = await withCookies(used, call)
       if (first.kind !== 'reauth') return first
-      const renewal = await renewAfterRejection(used)
+      const renewal = await renewAfterRejection(used.authToken)
       if (renewal.kind === 'refused') return first
       if (renewal.kind === 'failed') return { kind: 'unavailable', detail: renewal.detail }
-      const again = await call(current)
+      const again = await withCookies(current, call)
       // The renewed token rejected too (it expired meanwhile, or the platform is confused): the
       // refresh token works, so this is not the user's to fix; the next call renews again.
       return again.kind === 'reauth' ? { kind: 'unavailable', detail: 'the platform rejected a renewed token' } : again
@@ -203,8 +250,11 @@ export async function userSession(deps: Deps, userId: string): Promise<UserSessi
   }
 }
 
-/** The user's auth token and card for one call (renewed first when due); null when there is no working session. */
-export async function platformSessionOf(deps: Deps, userId: string): Promise<{ authToken: string; paymentMethodId: number | null } | null> {
+/** The user's credentials and card for one call (renewed first when due); null when there is no working session. */
+export async function platformSessionOf(
+  deps: Deps,
+  userId: string,
+): Promise<{ credentials: UserCredentials; paymentMethodId: number | null } | null> {
   const session = await userSession(deps, userId)
-  return session ? { authToken: session.authToken(), paymentMethodId: session.paymentMethodId } : null
+  return session ? { credentials: session.credentials(), paymentMethodId: session.paymentMethodId } : null
 }

@@ -1,7 +1,9 @@
-// When a platform session ends, and when the diner hears of it, pure. A session with a refresh
-// token renews itself (platform-session.ts); one without (a code sign-in may hand out none:
-// docs/platform.md, "Sessions and refresh") simply ends at its token's JWT `exp`. The diner is
-// warned 7 days and 1 day before, each warning once (session-warnings.ts sends them).
+// When a platform session ends, and when the diner hears of it, pure. A session without a
+// refresh token (a code sign-in may hand out none: docs/platform.md, "Sessions and refresh")
+// simply ends at its token's JWT `exp`. One with a refresh token renews itself
+// (platform-session.ts) for as long as the refresh token works: when the platform states that
+// token's expiry, the session ends once both it and the last renewed token have expired. The
+// diner is warned 7 days and 1 day before, each warning once (session-warnings.ts sends them).
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -9,6 +11,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export interface SessionFacts {
   /** The sealed refresh token; null when the platform gave none. */
   refreshCiphertext: string | null
+  /** When the refresh token stops working (epoch ms); null when the platform did not say. */
+  refreshExpiresAt: number | null
   /** The auth token's JWT `exp` (epoch ms); null when unreadable. */
   tokenExpiresAt: number | null
 }
@@ -25,15 +29,19 @@ export type WarningStage = (typeof SESSION_WARNINGS)[number]['stage']
 export const FIRST_WARNING_MS = 7 * DAY_MS
 
 /**
- * When the session ends by itself: its token's `exp` when it has no refresh token. Null when it
- * renews (a refresh token) or its end is not known (an unreadable token: it ends when the platform
- * rejects it, as before).
+ * When the session ends by itself: without a refresh token, its token's `exp`; with one whose
+ * expiry the platform stated, the later of that and the current token's `exp` (a token renewed
+ * just before the refresh token expires still works until its own end). Null when it renews for
+ * as long as the platform lets it, or its end is not known (an unreadable token: it ends when the
+ * platform rejects it, as before).
  */
 export function sessionEndOf(facts: SessionFacts): number | null {
-  return facts.refreshCiphertext === null ? facts.tokenExpiresAt : null
+  if (facts.refreshCiphertext === null) return facts.tokenExpiresAt
+  if (facts.refreshExpiresAt === null) return null
+  return Math.max(facts.refreshExpiresAt, facts.tokenExpiresAt ?? facts.refreshExpiresAt)
 }
 
-/** The session ended by itself: no refresh token, and its token's `exp` has passed. */
+/** The session ended by itself: its end (sessionEndOf) has passed. */
 export function sessionLapsed(facts: SessionFacts, now: number): boolean {
   const end = sessionEndOf(facts)
   return end !== null && now >= end

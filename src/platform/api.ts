@@ -3,14 +3,82 @@
 // tagged outcomes, never as thrown strings, so callers switch on `kind`.
 import type { BlockSignal } from './blocks'
 
-/** What login and refresh hand out. The tokens are secrets: never logged, stored sealed. */
+/**
+ * The CDN's cookies a platform session holds (`visid_incap_*`, `incap_ses_*`, `nlbi_*`), by name,
+ * each value exactly as Set-Cookie gave it. They are sent back on that session's calls, as a
+ * browser sends them (docs/platform.md, "The CDN"), and updated in place from every answer that
+ * sets them, as a browser's cookie jar is. Stored sealed with the tokens.
+ */
+export type CdnCookies = Record<string, string>
+
+/** Where the platform put the refresh token: the `production_refresh_token` cookie, or a `refresh_token` body field. */
+export type RefreshVia = 'cookie' | 'body'
+
+/** What a sign-in and a refresh hand out. The tokens and cookies are secrets: never logged, stored sealed. */
 export interface PlatformSession {
   authToken: string
-  /** The `production_refresh_token` cookie; null when the platform set none. */
+  /** Null when the platform gave none (a session from a code sign-in may have none): the session then ends at `expiresAt`. */
   refreshToken: string | null
+  /** How the refresh token came (docs/platform.md, "Sessions and refresh"); null without one. */
+  refreshVia: RefreshVia | null
+  /** When the refresh token stops working (epoch ms: its cookie's Max-Age/Expires, or its JWT `exp`); null when not stated. */
+  refreshExpiresAt: number | null
   /** The auth token's JWT `exp` (epoch ms); null when it cannot be read. */
   expiresAt: number | null
+  cdnCookies: CdnCookies
 }
+
+/** What a user-token call needs: the auth token and the session's CDN cookies (updated in place by the call). */
+export interface UserCredentials {
+  authToken: string
+  cdnCookies: CdnCookies
+}
+
+/** What a refresh needs: the refresh token and the session's CDN cookies (updated in place by the call). */
+export interface RefreshCredentials {
+  refreshToken: string
+  cdnCookies: CdnCookies
+}
+
+/**
+ * Why the platform refused a sign-in, in words a page can explain (docs/platform.md, "Sign-in").
+ * wrong_password: also what an account without a password may get, unless the platform says so
+ * (then no_password). wrong_email: the challenge's email is not the account's. code_expired: also
+ * a challenge that is no longer valid (start again). captcha_required: the platform wants a
+ * captcha the service cannot solve. invalid_number: the platform would not text that number.
+ */
+export type SignInRefusal =
+  | 'invalid_number'
+  | 'wrong_password'
+  | 'no_password'
+  | 'wrong_code'
+  | 'code_expired'
+  | 'too_many_tries'
+  | 'captcha_required'
+  | 'wrong_email'
+
+export type SignInOutcome<T> = Outcome<T> | { kind: 'refused'; reason: SignInRefusal }
+
+/**
+ * The browser a code sign-in speaks for. The code is tied to the device token that asked for it:
+ * keep the sender (sealed: its cookies are the CDN's session) until the code is used, and use the
+ * same one for sendCode, checkCode and answerChallenge. Make one with newCodeSender() (session.ts).
+ */
+export interface CodeSender {
+  deviceToken: string
+  cdnCookies: CdnCookies
+}
+
+/**
+ * The second step of a code sign-in: the platform asks for the account's email. `claimToken`: the
+ * `mobile_claim.claim_token` some answers carry, sent back with the email when present.
+ */
+export interface CodeChallenge {
+  challengeId: string
+  claimToken: string | null
+}
+
+export type CodeVerdict = { kind: 'signed_in'; session: Account & PlatformSession } | { kind: 'challenge'; challenge: CodeChallenge }
 
 export interface Account {
   displayName: string
@@ -18,11 +86,19 @@ export interface Account {
   paymentMethodId: number | null
 }
 
+/**
+ * Why the service cannot book a venue at all (docs/platform.md, "Venues and search"): its booking
+ * asks for a reCAPTCHA (`feature_recaptcha`), or its tables are Tock's (`is_tock_inventory`).
+ */
+export type BookingBlocker = 'recaptcha' | 'tock'
+
 export interface VenueHit {
   venueId: number
   name: string
   city: string
   neighborhood: string
+  /** Null when the platform states neither flag: bookable as far as it says. */
+  bookingBlocker: BookingBlocker | null
 }
 
 export interface ReleaseRule {
@@ -134,14 +210,17 @@ export interface PlatformReservation {
 }
 
 export type Failure =
-  /** The platform rejected the user token (419/401) on a user-token call, or the login credentials. */
+  /** The platform rejected the user token (419/401) on a user-token call, or the refresh token. */
   | { kind: 'reauth' }
   /**
    * The platform refused a call that sends only the API key (419/401 on find, search, venue,
    * config): the key is wrong or was rotated. An operator problem, never the user's (§10).
    */
   | { kind: 'operator_fault'; detail: string }
-  /** A firewall or CDN answered instead of the API (see blocks.ts): back off much longer. */
+  /**
+   * A firewall or CDN answered instead of the API (see blocks.ts): back off much longer. On a
+   * sign-in or refresh from the service's servers: the platform does not let them sign in.
+   */
   | { kind: 'blocked'; signal: BlockSignal }
   /** 429: back off at least this long; reads are not retried on 429. */
   | { kind: 'rate_limited'; retryAfterMs: number }
@@ -151,10 +230,18 @@ export type Failure =
 
 export type Outcome<T> = { kind: 'ok'; value: T } | Failure
 
+/**
+ * card_required: a 402 to a book that sent the card (the card or the charge was refused).
+ * card_on_file_required: a bare 402 to a book sent without a card: the venue wants the card on
+ * file even for a free table (docs/platform.md, "Booking"); never retried by the client.
+ * recaptcha_required: the venue's booking asks for a reCAPTCHA. slot_gone: a 404.
+ */
+export type BookRefusal = 'card_required' | 'card_on_file_required' | 'recaptcha_required' | 'slot_gone'
+
 export type BookOutcome =
   | { kind: 'booked'; reservationId: string }
   /** A definite refusal: nothing was booked. (A 412 is never one: it can mean "already held", §10.) */
-  | { kind: 'refused'; reason: 'card_required' | 'slot_gone' }
+  | { kind: 'refused'; reason: BookRefusal }
   | { kind: 'reauth' }
   | { kind: 'rate_limited'; retryAfterMs: number }
   /**
@@ -204,26 +291,37 @@ export interface BookCommand {
 }
 
 export interface Platform {
-  /** Password login; a wrong password is `reauth`. The returned tokens are secrets. */
-  login(email: string, password: string): Promise<Outcome<Account & PlatformSession>>
   /**
-   * A new session for the refresh token (POST /3/auth/refresh with the cookie); `reauth` when the
-   * platform no longer accepts it. One attempt: a refresh token may work only once.
+   * Password sign-in: POST /4/auth/password, and /3/auth/password only when /4 answers 404. A
+   * refused password is `refused` (wrong_password, no_password, too_many_tries, captcha_required).
    */
-  refresh(refreshToken: string): Promise<Outcome<PlatformSession>>
+  login(email: string, password: string): Promise<SignInOutcome<Account & PlatformSession>>
+  /** Asks the platform to text a code to the number (POST /4/auth/mobile); `sender` is kept for the next steps. */
+  sendCode(mobileNumber: string, sender: CodeSender): Promise<SignInOutcome<{ sent: true }>>
+  /** The code the diner typed (POST /4/auth/mobile with `code`): a session, or the challenge that asks for the account's email. */
+  checkCode(mobileNumber: string, code: string, sender: CodeSender): Promise<SignInOutcome<CodeVerdict>>
+  /** The account's email for the challenge (POST /4/auth/challenge): the session. */
+  answerChallenge(challenge: CodeChallenge, email: string, sender: CodeSender): Promise<SignInOutcome<Account & PlatformSession>>
+  /**
+   * A new session for the refresh token (POST /3/auth/refresh, the token sent both as the
+   * cookie and as the form field); `reauth` when the platform no longer accepts it. One attempt:
+   * a refresh token may work only once. The new session keeps whichever refresh token the
+   * platform returned, else the one sent.
+   */
+  refresh(credentials: RefreshCredentials): Promise<Outcome<PlatformSession>>
   /** Whether the token still works, and the card on file. */
-  checkAccount(authToken: string): Promise<Outcome<Account>>
+  checkAccount(credentials: UserCredentials): Promise<Outcome<Account>>
   searchVenues(query: string): Promise<Outcome<VenueHit[]>>
   venueDetails(venueId: number): Promise<Outcome<VenueDetails>>
   /** The venue's status per day for the party: the cheap, key-only pre-check before findSlots (§11). */
   venueCalendar(query: CalendarQuery): Promise<Outcome<VenueCalendar>>
   /** Open slots for the party on that day; an empty list when nothing is open. */
   findSlots(query: FindQuery): Promise<Outcome<Slot[]>>
-  bookingDetails(authToken: string, query: DetailsQuery): Promise<Outcome<BookingDetails>>
-  /** Never retried: a lost answer is `unknown`. */
-  book(authToken: string, command: BookCommand): Promise<BookOutcome>
+  bookingDetails(credentials: UserCredentials, query: DetailsQuery): Promise<Outcome<BookingDetails>>
+  /** Never retried: a lost answer is `unknown`. Its timeout allows the ~12 s public clients saw at drops. */
+  book(credentials: UserCredentials, command: BookCommand): Promise<BookOutcome>
   /** The account's upcoming reservations. */
-  listReservations(authToken: string): Promise<Outcome<PlatformReservation[]>>
+  listReservations(credentials: UserCredentials): Promise<Outcome<PlatformReservation[]>>
 }
 
 export const ok = <T>(value: T): Outcome<T> => ({ kind: 'ok', value })

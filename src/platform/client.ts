@@ -1,30 +1,19 @@
 // The real platform client: the platform's own wire format, whatever host `fetcher` reaches
 // (api.resy.com in production, the sandbox worker through a service binding locally).
 import { addDays, todayIn } from '../lib/zoned-time'
-import {
-  type BookOutcome,
-  type FindQuery,
-  type Outcome,
-  ok,
-  type Platform,
-  type PlatformReservation,
-  type PlatformSession,
-  type ReleaseRule,
-} from './api'
+import { type BookOutcome, type FindQuery, type Outcome, ok, type Platform, type PlatformReservation, type ReleaseRule } from './api'
 import { BLOCK_WORDS } from './blocks'
 import { calendarOf } from './calendar'
-import { createTransport, describeIssue, type Exchange, type Fetcher, type TransportOptions } from './http'
-import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from './mapping'
+import { createTransport, type Fetcher, type TransportOptions } from './http'
+import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf, venueHitOf } from './mapping'
 import { releaseRuleOf } from './release'
-import { REFRESH_COOKIE, refreshTokenIn, saysSessionInvalid, tokenExpiry } from './session'
+import { signInCalls, userCall } from './sign-in'
 import {
   bookAnswer,
   calendarAnswer,
   configAnswer,
   detailsAnswer,
   findAnswer,
-  loginAnswer,
-  refreshAnswer,
   reservationIdOnly,
   reservationsAnswer,
   searchAnswer,
@@ -68,45 +57,16 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
   }
 
   return {
-    async login(email, password) {
-      // Not retried: it is a write (it mints a token), and a wrong password must not be repeated.
-      const got = signInAnswer(await http.exchange({ method: 'POST', path: '/3/auth/password', form: { email, password }, signsIn: true }))
-      if (got.kind !== 'answer') return got
-      const parsed = loginAnswer.safeParse(got.body)
-      if (got.status >= 300 || !parsed.success) {
-        const detail = parsed.success ? `HTTP ${got.status}` : describeIssue(parsed.error)
-        return { kind: 'unavailable', detail: `login: ${detail}` }
-      }
-      return { kind: 'ok', value: { ...accountOf(parsed.data), ...sessionOf(parsed.data.token, got.headers) } }
-    },
+    ...signInCalls(http),
 
-    async refresh(refreshToken) {
-      // One attempt: the old refresh token may be spent even when the answer is lost.
-      // Exactly as Set-Cookie gave it (§11: `Cierge:resy/auth.go` sends the raw value; it may hold + / =).
-      const headers = { Cookie: `${REFRESH_COOKIE}=${refreshToken}` }
-      const got = signInAnswer(await http.exchange({ method: 'POST', path: '/3/auth/refresh', headers, signsIn: true }))
-      if (got.kind !== 'answer') return got
-      const parsed = refreshAnswer.safeParse(got.body)
-      if (got.status >= 300 || !parsed.success) {
-        // A 5xx that says the session is over is as final as a 419.
-        if (got.status >= 500 && saysSessionInvalid(got.body)) return { kind: 'reauth' }
-        return { kind: 'unavailable', detail: `refresh: ${parsed.success ? `HTTP ${got.status}` : describeIssue(parsed.error)}` }
-      }
-      const session = sessionOf(parsed.data.token, got.headers)
-      // Without a new cookie the old refresh token is assumed to still work.
-      return { kind: 'ok', value: { ...session, refreshToken: session.refreshToken ?? refreshToken } }
-    },
-
-    async checkAccount(authToken) {
-      return map(await http.read({ method: 'GET', path: '/2/user', authToken }, userAnswer), accountOf)
+    async checkAccount(credentials) {
+      return map(await http.read({ method: 'GET', path: '/2/user', ...userCall(credentials) }, userAnswer), accountOf)
     },
 
     async searchVenues(query) {
       const body = { query, per_page: SEARCH_PAGE_SIZE, types: ['venue'] }
       const got = await http.read({ method: 'POST', path: '/3/venuesearch/search', json: body }, searchAnswer)
-      return map(got, (a) =>
-        a.search.hits.map((h) => ({ venueId: h.id.resy, name: h.name, city: h.locality, neighborhood: h.neighborhood })),
-      )
+      return map(got, (a) => a.search.hits.map(venueHitOf))
     },
 
     async venueDetails(venueId) {
@@ -135,16 +95,19 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       return map(await find({ venueId, day, partySize }), (a) => slotsOf(a, venueId, day, skippedIn('/4/find')))
     },
 
-    async bookingDetails(authToken, { configId, day, partySize }) {
+    async bookingDetails(credentials, { configId, day, partySize }) {
       const json = { commit: 1, config_id: configId, day, party_size: partySize }
-      return map(await http.read({ method: 'POST', path: '/3/details', json, authToken }, detailsAnswer), bookingDetailsOf)
+      const spec = { method: 'POST', path: '/3/details', json, slow: true, ...userCall(credentials) } as const
+      return map(await http.read(spec, detailsAnswer), bookingDetailsOf)
     },
 
-    async book(authToken, { bookToken, paymentMethodId }): Promise<BookOutcome> {
+    async book(credentials, { bookToken, paymentMethodId }): Promise<BookOutcome> {
       const form: Record<string, string> = { book_token: bookToken, source_id: 'resy.com-venue-details' }
-      if (paymentMethodId !== null) form.struct_payment_method = JSON.stringify({ id: paymentMethodId })
-      // Exactly one attempt: a retry after a lost answer could book twice.
-      const got = await http.exchange({ method: 'POST', path: '/3/book', form, authToken })
+      const cardSent = paymentMethodId !== null
+      if (cardSent) form.struct_payment_method = JSON.stringify({ id: paymentMethodId })
+      // Exactly one attempt: a retry after a lost answer could book twice. Timed for the ~12 s
+      // public clients saw at drops (http.ts SLOW_CALL_TIMEOUT_MS).
+      const got = await http.exchange({ method: 'POST', path: '/3/book', form, slow: true, ...userCall(credentials) })
       if (got.kind === 'timeout') return { kind: 'unknown', detail: 'timeout' }
       if (got.kind === 'network') return { kind: 'unknown', detail: got.detail }
       // A block answers before the platform: it probably booked nothing, but nothing says so.
@@ -153,7 +116,9 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       const saidGone = got.status === 410 || NO_LONGER_AVAILABLE.test(messageOf(got.body))
       switch (got.status) {
         case 402:
-          return { kind: 'refused', reason: 'card_required' }
+          // A bare 402 to a book without a card: the venue wants the card on file, even at $0
+          // (docs/platform.md, "Booking", [idx 57928723907]). With the card: the card or charge was refused.
+          return { kind: 'refused', reason: cardSent ? 'card_required' : 'card_on_file_required' }
         case 404:
           return { kind: 'refused', reason: 'slot_gone' }
         case 412:
@@ -170,6 +135,11 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
         case 429:
           return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
       }
+      // A venue whose booking asks for a reCAPTCHA refuses us at book ([idx 57928723907] reads
+      // "recaptcha" in a 4xx body); nothing was booked.
+      if (got.status >= 400 && got.status < 500 && RECAPTCHA.test(JSON.stringify(got.body ?? ''))) {
+        return { kind: 'refused', reason: 'recaptcha_required' }
+      }
       const parsed = bookAnswer.safeParse(got.body)
       if (got.status >= 200 && got.status < 300 && parsed.success) {
         return { kind: 'booked', reservationId: String(parsed.data.reservation_id) }
@@ -178,14 +148,14 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       return { kind: 'unknown', detail, ...(saidGone ? { saidGone } : {}) }
     },
 
-    async listReservations(authToken) {
+    async listReservations(credentials) {
       // Every page (§11: `limit`/`offset` page the list); what is cancelled, over or unreadable is left out (mapping.ts).
       const held: PlatformReservation[] = []
       const seen = new Set<string>()
       const onSkip = skippedIn('/3/user/reservations')
       for (let page = 0, offset = 0; page < RESERVATION_PAGES_MAX; page++) {
         const query = { type: 'upcoming', limit: String(RESERVATION_PAGE), offset: String(offset), book_on_behalf_of: 'false' }
-        const got = await http.read({ method: 'GET', path: '/3/user/reservations', query, authToken }, reservationsAnswer)
+        const got = await http.read({ method: 'GET', path: '/3/user/reservations', query, ...userCall(credentials) }, reservationsAnswer)
         if (got.kind !== 'ok') return got
         const { reservations, metadata } = got.value
         const ids = reservations.flatMap((r) => {
@@ -210,14 +180,9 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
 /** One odd entry of a list is left out and logged (where and why, never its values); the rest is used. */
 const skippedIn = (path: string) => (skipped: Skipped) => console.warn(`platform.skipped_entry ${JSON.stringify({ path, ...skipped })}`)
 
-const sessionOf = (token: string, headers: Headers): PlatformSession => ({
-  authToken: token,
-  refreshToken: refreshTokenIn(headers),
-  expiresAt: tokenExpiry(token),
-})
-
 /** The platform's words for a table taken meanwhile (§4: 404 "slot no longer available"). */
 const NO_LONGER_AVAILABLE = /no longer available/i
+const RECAPTCHA = /recaptcha/i
 const messageOf = (body: unknown) =>
   typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''
 
@@ -225,16 +190,4 @@ const heldSpecs = (body: unknown) => typeof body === 'object' && body !== null &
 
 function map<A, B>(outcome: Outcome<A>, f: (a: A) => B): Outcome<B> {
   return outcome.kind === 'ok' ? { kind: 'ok', value: f(outcome.value) } : outcome
-}
-
-/**
- * The endings a sign-in call (login, refresh) shares before its body is read: no answer, a
- * firewall, refused credentials, a rate limit. Otherwise the answer, to be parsed by the caller.
- */
-function signInAnswer(got: Exchange): Extract<Exchange, { kind: 'answer' }> | Outcome<never> {
-  if (got.kind !== 'answer') return { kind: 'unavailable', detail: got.kind === 'timeout' ? 'timeout' : got.detail }
-  if (got.block) return { kind: 'blocked', signal: got.block }
-  if (got.status === 401 || got.status === 419) return { kind: 'reauth' }
-  if (got.status === 429) return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
-  return got
 }

@@ -1,8 +1,9 @@
 // One HTTP exchange with the platform: headers, per-call timeout, and what came back. Reads get
 // bounded retries here; writes (book) get exactly one attempt, decided by the caller.
 import type { z } from 'zod'
-import type { Outcome, PlatformProblem } from './api'
+import type { CdnCookies, Outcome, PlatformProblem } from './api'
 import { type BlockSignal, blockSignalOf } from './blocks'
+import { cookieHeader, keepCdnCookies } from './cdn-cookies'
 import { saysSessionInvalid } from './session'
 import { userAgentFor } from './user-agent'
 import { webAppHeaders, webOriginFor } from './web-origin'
@@ -19,6 +20,12 @@ export interface TransportOptions {
   apiKey: string
   /** Per attempt, including reading the body. */
   timeoutMs: number
+  /**
+   * Per attempt of the calls public clients saw take about 12 s at drops (details and book;
+   * docs/platform.md, "Booking": a 3 s cap on /3/book lost a booking the platform committed,
+   * [idx 57928723907]). Default: the larger of timeoutMs and SLOW_CALL_TIMEOUT_MS.
+   */
+  slowCallTimeoutMs?: number
   /** Waits before each retry of a read; its length is the number of retries. Default [200, 600]. */
   retryDelaysMs?: readonly number[]
   /** A browser User-Agent (see user-agent.ts); anything else is replaced by the default. */
@@ -39,8 +46,17 @@ export interface CallSpec {
   authToken?: string
   /** Logging in or refreshing: a 419 there is about the user's credentials, not the API key. */
   signsIn?: boolean
-  /** Extra headers (the refresh cookie). */
+  /** Extra headers (Accept-Encoding for the calendar). */
   headers?: Record<string, string>
+  /**
+   * The session's CDN cookies (cdn-cookies.ts): sent as a browser sends them, and updated in
+   * place from the answer's Set-Cookie, as a browser's jar is.
+   */
+  cookies?: CdnCookies
+  /** Cookies of this call only, sent before the jar's (the refresh token). */
+  callCookies?: Record<string, string>
+  /** A call public clients saw take long (details, book): timed with slowCallTimeoutMs. */
+  slow?: boolean
 }
 
 export type Exchange =
@@ -57,6 +73,8 @@ export type Exchange =
   | { kind: 'network'; detail: string }
 
 const DEFAULT_RETRY_AFTER_MS = 2000
+/** Public clients needed about 12 s for details and book at drops ([idx 57928723907]): room above that. */
+export const SLOW_CALL_TIMEOUT_MS = 15_000
 
 export function createTransport(options: TransportOptions) {
   const base = options.baseUrl.replace(/\/+$/, '')
@@ -65,11 +83,16 @@ export function createTransport(options: TransportOptions) {
   // The same on every call, book included: the web app's headers (web-origin.ts).
   const browserHeaders = { ...webAppHeaders(webOriginFor(options.webOrigin)), 'User-Agent': userAgent }
 
+  const slowTimeout = options.slowCallTimeoutMs ?? Math.max(options.timeoutMs, SLOW_CALL_TIMEOUT_MS)
+  const timeoutOf = (spec: CallSpec) => (spec.slow ? slowTimeout : options.timeoutMs)
+
   async function exchange(spec: CallSpec): Promise<Exchange> {
     const url = new URL(base + spec.path)
     for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v)
     const headers = new Headers({ Authorization: `ResyAPI api_key="${options.apiKey}"`, ...browserHeaders })
     for (const [k, v] of Object.entries(spec.headers ?? {})) headers.set(k, v)
+    const cookies = cookieHeader(spec.cookies, spec.callCookies)
+    if (cookies !== null) headers.set('Cookie', cookies)
     if (spec.authToken !== undefined) {
       headers.set('X-Resy-Auth-Token', spec.authToken)
       headers.set('X-Resy-Universal-Auth', spec.authToken)
@@ -89,13 +112,15 @@ export function createTransport(options: TransportOptions) {
       timer = setTimeout(() => {
         abort.abort()
         resolve({ kind: 'timeout' })
-      }, options.timeoutMs)
+      }, timeoutOf(spec))
     })
     const attempt = (async (): Promise<Exchange> => {
       try {
         const request = new Request(url, { method: spec.method, headers, body, signal: abort.signal })
         const res = await options.fetcher.fetch(request)
         const text = await res.text()
+        // Kept whatever the answer is: the CDN sets its cookies on blocks and errors too.
+        if (spec.cookies) keepCdnCookies(spec.cookies, res.headers.getSetCookie())
         const block = blockSignalOf(res.status, res.headers, text)
         return {
           kind: 'answer',

@@ -1,7 +1,7 @@
 // Platform answers → the service's types. Pure, so each rule is testable without a network.
 import type { z } from 'zod'
 import { addDays } from '../lib/zoned-time'
-import type { Account, BookingDetails, PlatformReservation, Slot, SlotTerms, VenueDetails } from './api'
+import type { Account, BookingBlocker, BookingDetails, PlatformReservation, Slot, SlotTerms, VenueDetails, VenueHit } from './api'
 import { describeIssue } from './http'
 import { releaseRuleOf } from './release'
 import { ianaTimeZone } from './time-zone'
@@ -14,6 +14,8 @@ import {
   findVenue,
   reservationEntry,
   type reservationsAnswer,
+  type SignedInAnswer,
+  type searchAnswer,
   type userAnswer,
   type venueAnswer,
 } from './wire'
@@ -23,6 +25,37 @@ export function accountOf(user: z.output<typeof userAnswer>): Account {
   const methods = user.payment_methods ?? []
   const fallback = methods.find((m) => m.is_default) ?? methods[0]
   return { displayName, paymentMethodId: user.payment_method_id ?? fallback?.id ?? null }
+}
+
+/**
+ * The account facts a sign-in answer carries, or null when it carries none (a code sign-in's
+ * answer may hold only the token, [idx 57928723907]: the caller reads /2/user instead).
+ */
+export function signedInAccountOf(answer: SignedInAnswer): Account | null {
+  const { first_name, last_name, em_address, payment_method_id, payment_methods } = answer
+  if ([first_name, last_name, em_address, payment_method_id, payment_methods].every((v) => v === undefined)) return null
+  return accountOf({
+    first_name: first_name ?? '',
+    last_name: last_name ?? '',
+    em_address: em_address ?? '',
+    payment_method_id,
+    payment_methods,
+  })
+}
+
+/** The flags that say the service cannot book the venue: a reCAPTCHA first (it blocks any booking), then Tock. */
+export function bookingBlockerOf(flags: {
+  feature_recaptcha?: boolean | null
+  featureRecaptcha?: boolean | null
+  is_tock_inventory?: boolean | null
+}): BookingBlocker | null {
+  if (flags.feature_recaptcha === true || flags.featureRecaptcha === true) return 'recaptcha'
+  return flags.is_tock_inventory === true ? 'tock' : null
+}
+
+/** One search hit (/3/venuesearch/search). */
+export function venueHitOf(hit: z.output<typeof searchAnswer>['search']['hits'][number]): VenueHit {
+  return { venueId: hit.id.resy, name: hit.name, city: hit.locality, neighborhood: hit.neighborhood, bookingBlocker: bookingBlockerOf(hit) }
 }
 
 function addressOf(location: z.output<typeof venueAnswer>['location']): string | null {
@@ -41,6 +74,7 @@ export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.ou
     name: venue.name,
     city: venue.location?.locality ?? '',
     neighborhood: venue.location?.neighborhood ?? '',
+    bookingBlocker: bookingBlockerOf(venue),
     timeZone,
     urlSlug: venue.url_slug ?? null,
     citySlug: venue.location?.url_slug ?? null,

@@ -55,3 +55,53 @@ export function saysSessionInvalid(body: unknown): boolean {
   const text = typeof body === 'string' ? body : body !== null && typeof body === 'object' ? JSON.stringify(body) : ''
   return SPEAKS_OF_SESSION.test(text) && SAYS_IT_ENDED.test(text)
 }
+
+/**
+ * The refresh token's own end (epoch ms), as its Set-Cookie states it (Max-Age, else Expires),
+ * or as its JWT `exp` when it came in the body; null when nothing says.
+ */
+export function refreshExpiryIn(headers: Headers, now = Date.now()): number | null {
+  for (const cookie of headers.getSetCookie()) {
+    const [pair = '', ...attributes] = cookie.split(';')
+    if (pair.slice(0, pair.indexOf('=')).trim() !== REFRESH_COOKIE) continue
+    let expires: number | null = null
+    for (const attribute of attributes) {
+      const [key = '', value = ''] = attribute.split('=').map((part) => part.trim())
+      if (key.toLowerCase() === 'max-age' && /^\d+$/.test(value)) return now + Number(value) * 1000
+      if (key.toLowerCase() === 'expires' && !Number.isNaN(Date.parse(value))) expires = Date.parse(value)
+    }
+    return expires
+  }
+  return null
+}
+
+/**
+ * When the session itself ends (epoch ms): with a refresh token, when that token stops working
+ * (null when not stated: it is renewed before, and ends only when refused); without one, at the
+ * auth token's `exp`, since nothing can renew it (docs/platform.md, "Sessions and refresh":
+ * sessions from a code sign-in may carry no refresh token, [idx 57928723907]).
+ */
+export function sessionEndOf(session: { refreshToken: string | null; refreshExpiresAt: number | null; expiresAt: number | null }) {
+  return session.refreshToken !== null ? session.refreshExpiresAt : session.expiresAt
+}
+
+/**
+ * A new browser for a code sign-in: a device token of its own (the platform ties the code to it,
+ * [idx 57928723907]) and an empty cookie jar. Kept until the code is used.
+ */
+export function newCodeSender(): { deviceToken: string; cdnCookies: Record<string, string> } {
+  return { deviceToken: crypto.randomUUID(), cdnCookies: {} }
+}
+
+/**
+ * A mobile number as the platform takes it, E.164 (`+` and digits; [idx 59086060355] sends
+ * `+1…` for a ten-digit US number), or null when it is not one: spaces, dots, dashes and
+ * brackets are dropped; ten digits, or eleven starting with 1, are a US number.
+ */
+export function mobileNumberOf(input: string): string | null {
+  const compact = input.trim().replace(/[\s().-]/g, '')
+  if (/^\+[1-9]\d{7,14}$/.test(compact)) return compact
+  if (/^\d{10}$/.test(compact)) return `+1${compact}`
+  if (/^1\d{10}$/.test(compact)) return `+${compact}`
+  return null
+}

@@ -11,8 +11,10 @@ const text = z
 const money = z.number().nullish()
 
 const paymentMethod = z.object({ id, is_default: z.boolean().nullish() })
+/** is_paid and friends: a boolean, or the 0/1 the platform uses for flags elsewhere. */
+const flag = z.union([z.boolean(), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]).nullish()
 
-/** POST /3/auth/password and GET /2/user. */
+/** The account facts of GET /2/user and of a password sign-in's answer. */
 export const userAnswer = z.object({
   first_name: text,
   last_name: text,
@@ -20,10 +22,45 @@ export const userAnswer = z.object({
   payment_method_id: id.nullish(),
   payment_methods: z.array(paymentMethod).nullish(),
 })
+
+/**
+ * A sign-in's answer (POST /4/auth/password, /3/auth/password, /4/auth/challenge, and
+ * /4/auth/mobile when the code alone signs in): `token`, often `legacy_token` (unused), and a
+ * refresh token in the body (`refresh_token`) or as the `production_refresh_token` cookie
+ * (docs/platform.md, "Sign-in"; `Cierge:resy/auth.go`, [idx 57928723907]). The account facts come
+ * with a password sign-in (`dwatch/resybot:src/resy/dto/login.dto.ts`); a code sign-in's answer
+ * may have none ([idx 57928723907]: "token and legacy_token and nothing else"), or nest the
+ * session under `user` ([idx 57928723907] reads `first.user.token` too).
+ */
+export const signedInAnswer = z.object({
+  token: z.string().min(1),
+  refresh_token: z.string().min(1).nullish(),
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  em_address: z.string().nullish(),
+  payment_method_id: id.nullish(),
+  payment_methods: z.array(paymentMethod).nullish(),
+})
+export type SignedInAnswer = z.output<typeof signedInAnswer>
+
+/** Kept for the probe's schema check of a password sign-in: the facts are there. */
 export const loginAnswer = userAnswer.extend({ token: z.string().min(1) })
 
-/** POST /3/auth/refresh: a new token (and a new refresh cookie); `Cierge:resy/auth.go` reads only `token`. */
-export const refreshAnswer = z.object({ token: z.string().min(1) })
+/**
+ * POST /4/auth/mobile with the code, when it does not sign in at once: the challenge that asks for
+ * the account's email ([idx 57928723907]: `challenge.challenge_id`, `properties[].name`), with a
+ * `mobile_claim.claim_token` in some answers ([idx 59086060355], whose challenge sends it back).
+ */
+export const codeChallengeAnswer = z.object({
+  challenge: z.object({ challenge_id: z.union([z.string().min(1), z.number().int().transform(String)]) }),
+  mobile_claim: z.object({ claim_token: z.string().min(1).nullish() }).nullish(),
+})
+
+/** POST /3/auth/refresh: a new token, and maybe the refresh token in the body ([idx 57928723907]); Cierge reads only `token`. */
+export const refreshAnswer = z.object({ token: z.string().min(1), refresh_token: z.string().min(1).nullish() })
+
+/** The venue flags that say booking there is not possible for us (docs/platform.md, "Venues and search"). */
+const blockerFlags = { feature_recaptcha: flag, is_tock_inventory: flag, featureRecaptcha: flag }
 
 /** POST /3/venuesearch/search (Algolia-style hits). */
 export const searchAnswer = z.object({
@@ -34,6 +71,7 @@ export const searchAnswer = z.object({
         name: z.string(),
         locality: text,
         neighborhood: text,
+        ...blockerFlags,
       }),
     ),
   }),
@@ -56,13 +94,12 @@ export const venueAnswer = z.object({
     .nullish(),
   locale: z.object({ time_zone: z.string().nullish() }).nullish(),
   content: z.array(z.object({ name: text, body: text })).nullish(),
+  ...blockerFlags,
 })
 
 /** GET /2/config?venue_id= */
 export const configAnswer = z.object({ lead_time_in_days: z.number().int().nullish() })
 
-/** is_paid and friends: a boolean, or the 0/1 the platform uses for flags elsewhere. */
-const flag = z.union([z.boolean(), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]).nullish()
 /** Amounts in USD: numbers (25.0), or numeric strings. */
 const amount = z
   .union([

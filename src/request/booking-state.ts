@@ -3,10 +3,10 @@
 // Its fields are stored flat in the request's state (state.ts); decide() changes them through the
 // small reducers here, so each step of an attempt (started, verifying, booked, booked nothing)
 // has one name.
+import type { BookingBlocker } from '../platform/api'
 import type { CardOnFile } from './booking/card-on-file'
 
-/** Why the service cannot book a venue at all: its booking asks for a reCAPTCHA, or its tables are Tock's. */
-export type BookingBlocker = 'recaptcha' | 'tock'
+export type { BookingBlocker }
 
 export interface BookingState {
   /** When the platform was asked about a slot to book (one at a time; news meanwhile comes again later). */

@@ -3,8 +3,8 @@
 // for each (the request is still made: its tables there are alerted with a link to book on the
 // platform, and its other venues are booked as usual), and the approval page shows the same words.
 // docs/decisions/booking.md says why a warning and not a refusal.
-import { findVenues, type VenueRow } from '../db/venues'
-import type { BookingBlocker } from '../request/booking-state'
+import { findVenues, updateBookingBlockers, type VenueRow } from '../db/venues'
+import type { BookingBlocker } from '../platform/api'
 import type { Deps } from '../runtime/deps'
 import type { RequestSpec, RequestWarning } from './schemas'
 
@@ -24,8 +24,17 @@ export function venueWarningsOf(spec: Pick<RequestSpec, 'mode' | 'venue_ids'>, r
   })
 }
 
-/** The warnings of an auto_book spec about to be previewed or created, from the catalog. */
+/**
+ * The warnings of an auto_book spec about to be previewed or created, from the platform's venue
+ * data read now (a key-only read per venue; a venue that does not answer keeps what the catalog
+ * knew), so an assistant and the user know before approving.
+ */
 export async function venueWarnings(deps: Deps, spec: RequestSpec): Promise<RequestWarning[]> {
   if (spec.mode !== 'auto_book') return []
+  const fresh = await Promise.all(spec.venue_ids.map((id) => deps.platform.venueDetails(id)))
+  await updateBookingBlockers(
+    deps.db,
+    fresh.flatMap((d) => (d.kind === 'ok' ? [{ venueId: d.value.venueId, bookingBlocker: d.value.bookingBlocker }] : [])),
+  )
   return venueWarningsOf(spec, await findVenues(deps.db, spec.venue_ids))
 }

@@ -68,7 +68,7 @@ async function connectedPlatformToken(): Promise<string> {
   expect((await connectPlatform(true)).status).toBe(200)
   const session = await platformSessionOf(depsOf(env), userId)
   expect(session).not.toBeNull()
-  return keepSecret(session?.authToken ?? '')
+  return keepSecret(session?.credentials.authToken ?? '')
 }
 
 describe('the secrets check', () => {

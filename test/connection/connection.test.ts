@@ -34,10 +34,10 @@ describe('connecting the platform account', () => {
     expect(await capabilities(token)).toEqual({ executor: { ready: true, execution: 'cloud' } })
 
     const session = await platformSessionOf(deps, userId)
-    expect(session?.authToken.length).toBeGreaterThan(10)
+    expect(session?.credentials.authToken.length).toBeGreaterThan(10)
     const row = await env.DB.prepare('select * from platform_connections where user_id = ?').bind(userId).first<Record<string, unknown>>()
     const stored = JSON.stringify(row)
-    expect(stored).not.toContain(session?.authToken)
+    expect(stored).not.toContain(session?.credentials.authToken)
     expect(stored).not.toContain('correct horse')
   })
 

@@ -75,11 +75,11 @@ describe('renewing the auth token', () => {
       .bind(Date.now() + 60_000, Date.now() - 3_600_000, userId)
       .run()
     const session = await platformSessionOf({ ...deps, now: Date.now() }, userId)
-    expect(session?.authToken).not.toBe(login.authToken)
+    expect(session?.credentials.authToken).not.toBe(login.authToken)
     expect((await control().calls()).refresh).toBe(1)
-    expect((await deps.platform.checkAccount(session?.authToken ?? '')).kind).toBe('ok')
+    expect((await deps.platform.checkAccount(session?.credentials ?? { authToken: '', cdnCookies: {} })).kind).toBe('ok')
     // Stored: the next session uses the renewed token without another refresh.
-    expect((await platformSessionOf({ ...deps, now: Date.now() }, userId))?.authToken).toBe(session?.authToken)
+    expect((await platformSessionOf({ ...deps, now: Date.now() }, userId))?.credentials.authToken).toBe(session?.credentials.authToken)
     expect((await control().calls()).refresh).toBe(1)
   })
 
@@ -141,9 +141,9 @@ describe('renewing the auth token', () => {
     const [ra, rb] = await Promise.all([a.renewAfterRejection(), b.renewAfterRejection()])
     expect(ra.kind).toBe('renewed')
     expect(rb.kind).toBe('renewed')
-    expect(a.authToken()).not.toBe(login.authToken)
-    expect(b.authToken()).toBe(a.authToken())
-    expect((await deps.platform.checkAccount(a.authToken())).kind).toBe('ok')
+    expect(a.credentials().authToken).not.toBe(login.authToken)
+    expect(b.credentials().authToken).toBe(a.credentials().authToken)
+    expect((await deps.platform.checkAccount(a.credentials())).kind).toBe('ok')
     expect((await control().calls()).refresh).toBe(1)
     expect(await connectionStatus(deps, userId)).toMatchObject({ needsReconnect: false })
   })
@@ -155,8 +155,8 @@ describe('the renewal race (one refresh per user at a time)', () => {
     let first = true
     const platform: Platform = {
       ...deps.platform,
-      refresh: async (token) => {
-        const got = await deps.platform.refresh(token)
+      refresh: async (credentials) => {
+        const got = await deps.platform.refresh(credentials)
         if (first) {
           first = false
           await scheduler.wait(ms)
@@ -177,7 +177,7 @@ describe('the renewal race (one refresh per user at a time)', () => {
     expect(await connectionStatus(deps, userId)).toMatchObject({ connected: true, needsReconnect: false })
     expect((await control().calls()).refresh).toBe(1)
     const session = await userSession({ ...deps, now: Date.now() }, userId)
-    expect((await deps.platform.checkAccount(session?.authToken() ?? '')).kind).toBe('ok')
+    expect((await deps.platform.checkAccount(session?.credentials() ?? { authToken: '', cdnCookies: {} })).kind).toBe('ok')
   })
 
   it('a renewer that died holding the lease holds the others back only until the lease expires', async () => {

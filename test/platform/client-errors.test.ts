@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Platform } from '../../src/platform/api'
 import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
+import { asUser } from '../helpers/credentials'
 import { freshWorld, OPEN_VENUE, ownSlot } from './world'
 
 type World = ReturnType<typeof freshWorld>
@@ -20,7 +21,7 @@ async function readyToBook(world: World, slotExtra: Parameters<typeof ownSlot>[1
   const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
   const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
   if (!configId) throw new Error('own slot not offered')
-  const details = await world.platform.bookingDetails(account.authToken, { configId, day: slot.day, partySize: 2 })
+  const details = await world.platform.bookingDetails(account, { configId, day: slot.day, partySize: 2 })
   if (details.kind !== 'ok') throw new Error(`details: ${details.kind}`)
   return { account, slot, configId, bookToken: details.value.bookToken }
 }
@@ -28,31 +29,35 @@ async function readyToBook(world: World, slotExtra: Parameters<typeof ownSlot>[1
 const find = (platform: Platform) => platform.findSlots({ venueId: OPEN_VENUE.id, day: '2030-01-01', partySize: 2 })
 
 describe('booking refusals', () => {
-  it('is card_required when the slot holds a card and the account has none', async () => {
+  it('is card_on_file_required when the slot holds a card and the book carried none', async () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(
       world,
       { policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 } },
       'grace.nocard@example.com',
     )
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+    expect(await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
       kind: 'refused',
-      reason: 'card_required',
+      reason: 'card_on_file_required',
     })
+  })
+
+  it('is card_required when the book carried a card the platform did not take', async () => {
+    const world = freshWorld()
+    const { account, bookToken } = await readyToBook(world, { policy: { kind: 'fee', feePerPerson: 25, cutoffHours: 24 } })
+    expect(await world.platform.book(account, { bookToken, paymentMethodId: 1 })).toEqual({ kind: 'refused', reason: 'card_required' })
   })
 
   it('is slot_gone when someone else took the table first', async () => {
     const world = freshWorld()
     const ada = await readyToBook(world)
     const bob = await signedIn(world, 'bob@example.com')
-    const bobDetails = await world.platform.bookingDetails(bob.authToken, { configId: ada.configId, day: ada.slot.day, partySize: 2 })
+    const bobDetails = await world.platform.bookingDetails(bob, { configId: ada.configId, day: ada.slot.day, partySize: 2 })
     if (bobDetails.kind !== 'ok') throw new Error(bobDetails.kind)
-    expect(
-      (await world.platform.book(ada.account.authToken, { bookToken: ada.bookToken, paymentMethodId: ada.account.paymentMethodId })).kind,
-    ).toBe('booked')
-    expect(
-      await world.platform.book(bob.authToken, { bookToken: bobDetails.value.bookToken, paymentMethodId: bob.paymentMethodId }),
-    ).toEqual({
+    expect((await world.platform.book(ada.account, { bookToken: ada.bookToken, paymentMethodId: ada.account.paymentMethodId })).kind).toBe(
+      'booked',
+    )
+    expect(await world.platform.book(bob, { bookToken: bobDetails.value.bookToken, paymentMethodId: bob.paymentMethodId })).toEqual({
       kind: 'refused',
       reason: 'slot_gone',
     })
@@ -62,7 +67,7 @@ describe('booking refusals', () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     await world.control.injectFault({ endpoint: 'book', kind: '412' })
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+    expect(await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
       kind: 'unknown',
       detail: 'HTTP 412',
     })
@@ -73,8 +78,8 @@ describe('booking refusals', () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     const command = { bookToken, paymentMethodId: account.paymentMethodId }
-    expect((await world.platform.book(account.authToken, command)).kind).toBe('booked')
-    expect(await world.platform.book(account.authToken, command)).toEqual({
+    expect((await world.platform.book(account, command)).kind).toBe('booked')
+    expect(await world.platform.book(account, command)).toEqual({
       kind: 'unknown',
       detail: 'HTTP 412 with specs: the account may already hold this table',
     })
@@ -85,7 +90,7 @@ describe('booking refusals', () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     await world.control.injectFault({ endpoint: 'book', kind: 'book_held' })
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({
+    expect(await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({
       kind: 'unknown',
       detail: expect.stringContaining('specs'),
     })
@@ -96,7 +101,7 @@ describe('booking refusals', () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     await world.control.invalidateTokens('ada@example.com')
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+    expect(await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
       kind: 'reauth',
     })
   })
@@ -105,7 +110,7 @@ describe('booking refusals', () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     await world.control.injectFault({ endpoint: 'book', kind: '429' })
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+    expect(await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
       kind: 'rate_limited',
       retryAfterMs: 1000,
     })
@@ -117,18 +122,18 @@ describe('booking outcomes that are not known', () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     await world.control.injectFault({ endpoint: 'book', kind: '503' })
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({
+    expect(await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({
       kind: 'unknown',
     })
     expect((await world.control.calls()).book).toBe(1)
   })
 
-  it('reports a timeout as unknown after the per-call timeout, without a retry', async () => {
-    const world = freshWorld({ timeoutMs: 150 })
+  it('reports a timeout as unknown after the book call’s timeout, without a retry', async () => {
+    const world = freshWorld({ timeoutMs: 150, slowCallTimeoutMs: 150 })
     const { account, bookToken } = await readyToBook(world)
     await world.control.injectFault({ endpoint: 'book', kind: 'timeout', hangMs: 1500 })
     const started = Date.now()
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+    expect(await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
       kind: 'unknown',
       detail: 'timeout',
     })
@@ -141,11 +146,11 @@ describe('booking outcomes that are not known', () => {
       const world = freshWorld({ timeoutMs: 300 })
       const { account, bookToken } = await readyToBook(world)
       await world.control.injectFault({ endpoint: 'book', kind: 'book_lost', hangMs })
-      expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({
+      expect(await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).toMatchObject({
         kind: 'unknown',
       })
       expect((await world.control.calls()).book).toBe(1)
-      const listed = await world.platform.listReservations(account.authToken)
+      const listed = await world.platform.listReservations(account)
       expect(listed.kind === 'ok' && listed.value.length).toBe(1)
       expect(await world.control.ledger()).toHaveLength(1)
     }
@@ -183,7 +188,7 @@ describe('reads', () => {
 
   it('map 419 to reauth without retrying', async () => {
     const world = freshWorld()
-    expect(await world.platform.checkAccount('not-a-token')).toEqual({ kind: 'reauth' })
+    expect(await world.platform.checkAccount(asUser('not-a-token'))).toEqual({ kind: 'reauth' })
     expect((await world.control.calls()).user).toBe(1)
   })
 
@@ -191,7 +196,7 @@ describe('reads', () => {
     const world = freshWorld()
     const account = await signedIn(world)
     const configId = `rgs://resy/${OPEN_VENUE.id}/1/2/2030-01-01/2030-01-01/05:00:00/2/Nowhere`
-    expect(await world.platform.bookingDetails(account.authToken, { configId, day: '2030-01-01', partySize: 2 })).toEqual({
+    expect(await world.platform.bookingDetails(account, { configId, day: '2030-01-01', partySize: 2 })).toEqual({
       kind: 'not_found',
     })
   })
@@ -241,7 +246,7 @@ describe('a 419 is about the API key on calls that send only the key, about the 
     await world.control.injectFault({ endpoint: 'find', kind: '419' })
     expect(await find(world.platform)).toMatchObject({ kind: 'operator_fault' })
     await world.control.injectFault({ endpoint: 'reservations', kind: '419' })
-    expect(await world.platform.listReservations(account.authToken)).toEqual({ kind: 'reauth' })
+    expect(await world.platform.listReservations(account)).toEqual({ kind: 'reauth' })
   })
 })
 
@@ -263,7 +268,7 @@ describe('firewall and CDN blocks', () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
     await world.control.block({ forMs: 60_000, style: 'cloudfront' })
-    expect(await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
+    expect(await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).toEqual({
       kind: 'unknown',
       detail: 'blocked: a CloudFront error (X-Cache)',
     })
@@ -285,11 +290,11 @@ describe('one odd entry in a list', () => {
   it('is skipped and logged (where and why, no values); the rest of the reservations is used', async () => {
     const world = freshWorld()
     const { account, bookToken } = await readyToBook(world)
-    expect((await world.platform.book(account.authToken, { bookToken, paymentMethodId: account.paymentMethodId })).kind).toBe('booked')
+    expect((await world.platform.book(account, { bookToken, paymentMethodId: account.paymentMethodId })).kind).toBe('booked')
     await world.control.injectFault({ endpoint: 'reservations', kind: 'odd_entry' })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {
-      const listed = await world.platform.listReservations(account.authToken)
+      const listed = await world.platform.listReservations(account)
       expect(listed.kind === 'ok' && listed.value.length).toBe(1)
       const lines = warn.mock.calls.map((c) => String(c[0]))
       expect(lines).toHaveLength(1)

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { instantOf } from '../../src/lib/zoned-time'
 import { platformFromEnv } from '../../src/platform/from-env'
+import { asUser } from '../helpers/credentials'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot, RELEASE_VENUE } from './world'
 
 describe('account', () => {
@@ -12,7 +13,7 @@ describe('account', () => {
     expect(login).toMatchObject({ kind: 'ok', value: { displayName: 'Ada Lovelace', paymentMethodId: expect.any(Number) } })
     if (login.kind !== 'ok') return
     expect(login.value.authToken.length).toBeGreaterThan(20)
-    expect(await platform.checkAccount(login.value.authToken)).toEqual({
+    expect(await platform.checkAccount(login.value)).toEqual({
       kind: 'ok',
       value: { displayName: 'Ada Lovelace', paymentMethodId: login.value.paymentMethodId },
     })
@@ -24,14 +25,14 @@ describe('account', () => {
     expect(login).toMatchObject({ kind: 'ok', value: { paymentMethodId: null } })
   })
 
-  it('answers reauth for an empty password and for a token the platform no longer accepts', async () => {
+  it('refuses an empty password, and answers reauth for a token the platform no longer accepts', async () => {
     const { platform, control } = freshWorld()
-    expect(await platform.login('ada@example.com', '')).toEqual({ kind: 'reauth' })
+    expect(await platform.login('ada@example.com', '')).toEqual({ kind: 'refused', reason: 'wrong_password' })
     const login = await platform.login('ada@example.com', 'pw')
     if (login.kind !== 'ok') throw new Error('login failed')
     expect(await control.invalidateTokens('ada@example.com')).toBe(1)
-    expect(await platform.checkAccount(login.value.authToken)).toEqual({ kind: 'reauth' })
-    expect(await platform.listReservations(login.value.authToken)).toEqual({ kind: 'reauth' })
+    expect(await platform.checkAccount(login.value)).toEqual({ kind: 'reauth' })
+    expect(await platform.listReservations(login.value)).toEqual({ kind: 'reauth' })
   })
 
   it('mints a new token per login, each valid on its own', async () => {
@@ -40,7 +41,7 @@ describe('account', () => {
     const b = await platform.login('ada@example.com', 'pw')
     if (a.kind !== 'ok' || b.kind !== 'ok') throw new Error('login failed')
     expect(a.value.authToken).not.toBe(b.value.authToken)
-    expect((await platform.checkAccount(a.value.authToken)).kind).toBe('ok')
+    expect((await platform.checkAccount(a.value)).kind).toBe('ok')
   })
 })
 
@@ -63,13 +64,13 @@ describe('sessions: expiring tokens and the refresh token', () => {
     const login = await platform.login('ada@example.com', 'pw')
     if (login.kind !== 'ok' || !login.value.refreshToken) throw new Error('login failed')
     await scheduler.wait(1100)
-    expect(await platform.checkAccount(login.value.authToken)).toEqual({ kind: 'reauth' }) // expired
-    const renewed = await platform.refresh(login.value.refreshToken)
+    expect(await platform.checkAccount(login.value)).toEqual({ kind: 'reauth' }) // expired
+    const renewed = await platform.refresh({ refreshToken: login.value.refreshToken, cdnCookies: {} })
     if (renewed.kind !== 'ok') throw new Error(renewed.kind)
     expect(renewed.value.refreshToken).not.toBe(login.value.refreshToken)
-    expect((await platform.checkAccount(renewed.value.authToken)).kind).toBe('ok')
-    expect(await platform.refresh(login.value.refreshToken)).toEqual({ kind: 'reauth' })
-    expect(await platform.refresh('not-a-refresh-token')).toEqual({ kind: 'reauth' })
+    expect((await platform.checkAccount(renewed.value)).kind).toBe('ok')
+    expect(await platform.refresh({ refreshToken: login.value.refreshToken, cdnCookies: {} })).toEqual({ kind: 'reauth' })
+    expect(await platform.refresh({ refreshToken: 'not-a-refresh-token', cdnCookies: {} })).toEqual({ kind: 'reauth' })
   })
 
   it('reads a 500 whose body says the session is invalid as reauth, without retrying it', async () => {
@@ -77,7 +78,7 @@ describe('sessions: expiring tokens and the refresh token', () => {
     const login = await world.platform.login('ada@example.com', 'pw')
     if (login.kind !== 'ok') throw new Error(login.kind)
     await world.control.injectFault({ endpoint: 'user', kind: 'session_500', count: 3 })
-    expect(await world.platform.checkAccount(login.value.authToken)).toEqual({ kind: 'reauth' })
+    expect(await world.platform.checkAccount(login.value)).toEqual({ kind: 'reauth' })
     expect((await world.control.calls()).user).toBe(1)
   })
 })
@@ -88,7 +89,7 @@ describe('venues', () => {
     const found = await platform.searchVenues('juniper')
     expect(found).toEqual({
       kind: 'ok',
-      value: [{ venueId: 60101, name: 'Juniper & Vine', city: 'New York', neighborhood: 'West Village' }],
+      value: [{ venueId: 60101, name: 'Juniper & Vine', city: 'New York', neighborhood: 'West Village', bookingBlocker: null }],
     })
     expect(await platform.searchVenues('no such restaurant anywhere')).toEqual({ kind: 'ok', value: [] })
   })
@@ -104,6 +105,7 @@ describe('venues', () => {
         name: 'Juniper & Vine',
         city: 'New York',
         neighborhood: 'West Village',
+        bookingBlocker: null,
         // The street address (location.address_1, locality, region), for the reservation page (issue 16).
         address: '201 Main St, New York, NY',
         timeZone: 'America/New_York',
@@ -144,7 +146,7 @@ describe('finding and booking a table', () => {
     const login = await world.platform.login('ada@example.com', 'pw')
     if (login.kind !== 'ok') throw new Error(login.kind)
     const token = login.value.authToken
-    const details = await world.platform.bookingDetails(token, { configId: mine.configId, day: slot.day, partySize: 2 })
+    const details = await world.platform.bookingDetails(asUser(token), { configId: mine.configId, day: slot.day, partySize: 2 })
     if (details.kind !== 'ok') throw new Error(details.kind)
     const slotStart = instantOf(slot.day, '23:15', OPEN_VENUE.zone)
     expect(details.value).toMatchObject({
@@ -153,10 +155,13 @@ describe('finding and booking a table', () => {
       amounts: { reservationCharge: 0, resyFee: 0, serviceFee: 0, tax: 0, total: 0 },
     })
 
-    const booked = await world.platform.book(token, { bookToken: details.value.bookToken, paymentMethodId: login.value.paymentMethodId })
+    const booked = await world.platform.book(asUser(token), {
+      bookToken: details.value.bookToken,
+      paymentMethodId: login.value.paymentMethodId,
+    })
     expect(booked).toMatchObject({ kind: 'booked', reservationId: expect.any(String) })
     if (booked.kind !== 'booked') return
-    expect(await world.platform.listReservations(token)).toEqual({
+    expect(await world.platform.listReservations(asUser(token))).toEqual({
       kind: 'ok',
       value: [
         { reservationId: booked.reservationId, venueId: OPEN_VENUE.id, day: slot.day, time: '23:15', partySize: 2, seatingType: 'Patio' },
@@ -204,7 +209,7 @@ describe('finding and booking a table', () => {
     const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
     const configId = found.kind === 'ok' ? found.value.find((s) => s.time === '23:15')?.configId : undefined
     if (!configId) throw new Error('slot not found')
-    const details = await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 2 })
+    const details = await world.platform.bookingDetails(login.value, { configId, day: slot.day, partySize: 2 })
     expect(details).toEqual({
       kind: 'ok',
       value: {

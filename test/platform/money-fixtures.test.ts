@@ -9,6 +9,7 @@ import type { BookingDetails, Slot } from '../../src/platform/api'
 import { createPlatformClient } from '../../src/platform/client'
 import { decideBooking } from '../../src/request/booking/booking-decision'
 import { RequestSpec } from '../../src/requests/schemas'
+import { asUser } from '../helpers/credentials'
 import { detailsCardHold, detailsFree } from './fixtures/book'
 import { behindCdn } from './fixtures/cdn'
 import { FIND_DAY, FIND_VENUE, findMixed } from './fixtures/find'
@@ -69,7 +70,7 @@ async function decisionFor(find: unknown, details: unknown, time: string, partyS
   if (slots.kind !== 'ok') throw new Error(`find: ${slots.kind}`)
   const slot: Slot | undefined = slots.value.find((s) => s.time === time)
   if (!slot) throw new Error(`no slot at ${time}`)
-  const got = await client.bookingDetails('user-token', { configId: slot.configId, day: FIND_DAY, partySize })
+  const got = await client.bookingDetails(asUser('user-token'), { configId: slot.configId, day: FIND_DAY, partySize })
   if (got.kind !== 'ok') throw new Error(`details: ${got.kind}`)
   const value: BookingDetails = got.value
   const at = { day: FIND_DAY, startsAt: instantOf(FIND_DAY, time, ZONE), timeZone: ZONE }
@@ -110,28 +111,28 @@ describe('money fixtures through the real client (§11)', () => {
 
   it('the book call carries struct_payment_method only when given a card (AbhiSivaprasad/resy-bot, Cierge:resy/book.go)', async () => {
     const { client, seen } = replaying(() => ({ status: 201, body: { resy_token: 'rr://x', reservation_id: 912345678 } }))
-    expect(await client.book('user-token', { bookToken: 'bt', paymentMethodId: null })).toEqual({
+    expect(await client.book(asUser('user-token'), { bookToken: 'bt', paymentMethodId: null })).toEqual({
       kind: 'booked',
       reservationId: '912345678',
     })
-    expect(await client.book('user-token', { bookToken: 'bt', paymentMethodId: 7200456 })).toMatchObject({ kind: 'booked' })
+    expect(await client.book(asUser('user-token'), { bookToken: 'bt', paymentMethodId: 7200456 })).toMatchObject({ kind: 'booked' })
     expect(seen.map((s) => s.form?.get('struct_payment_method') ?? null)).toEqual([null, '{"id":7200456}'])
   })
 
   it('a 410, or a body saying "no longer available", is an unclear outcome marked gone (§4)', async () => {
     const gone = replaying(() => ({ status: 410, body: { status: 410, message: 'Slot no longer available' } }))
-    expect(await gone.client.book('user-token', { bookToken: 'bt', paymentMethodId: null })).toEqual({
+    expect(await gone.client.book(asUser('user-token'), { bookToken: 'bt', paymentMethodId: null })).toEqual({
       kind: 'unknown',
       detail: 'HTTP 410',
       saidGone: true,
     })
     const in412 = replaying(() => ({ status: 412, body: { status: 412, message: 'This slot is no longer available' } }))
-    expect(await in412.client.book('user-token', { bookToken: 'bt', paymentMethodId: null })).toMatchObject({
+    expect(await in412.client.book(asUser('user-token'), { bookToken: 'bt', paymentMethodId: null })).toMatchObject({
       kind: 'unknown',
       saidGone: true,
     })
     const plain500 = replaying(() => ({ status: 500, body: { status: 500, message: 'Server error' } }))
-    const unclear = await plain500.client.book('user-token', { bookToken: 'bt', paymentMethodId: null })
+    const unclear = await plain500.client.book(asUser('user-token'), { bookToken: 'bt', paymentMethodId: null })
     expect(unclear).toEqual({ kind: 'unknown', detail: 'HTTP 500, unreadable answer' })
   })
 })

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPlatformClient } from '../../src/platform/client'
 import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
+import { asUser } from '../helpers/credentials'
 import { loginReply, refreshReply, userReply } from './fixtures/auth'
 import { apiJson500, cloudfrontError, emptyBody500, html403, impervaChallenge, type RawAnswer, sessionInvalid500 } from './fixtures/blocks'
 import { book412Held, bookReply, detailsCardHold } from './fixtures/book'
@@ -52,7 +53,7 @@ describe('every fixture answer, behind the CDN, is read through the real client 
     )
     const login = await platform.login('ada@example.com', 'pw')
     expect(login).toMatchObject({ kind: 'ok', value: { displayName: 'Ada Lovelace', refreshToken: REFRESH_VALUE } })
-    expect((await platform.refresh(REFRESH_VALUE)).kind).toBe('ok')
+    expect((await platform.refresh({ refreshToken: REFRESH_VALUE, cdnCookies: {} })).kind).toBe('ok')
     expect(sent[1]?.headers.get('Cookie')).toBe(`production_refresh_token=${REFRESH_VALUE}`)
   })
 
@@ -79,19 +80,25 @@ describe('every fixture answer, behind the CDN, is read through the real client 
           return json({ status: 404, message: 'Not Found' }, 404)
       }
     })
-    expect(await platform.checkAccount('t')).toEqual({ kind: 'ok', value: { displayName: 'Ada Lovelace', paymentMethodId: 7200456 } })
+    expect(await platform.checkAccount(asUser('t'))).toEqual({
+      kind: 'ok',
+      value: { displayName: 'Ada Lovelace', paymentMethodId: 7200456 },
+    })
     expect(await platform.searchVenues('juniper')).toMatchObject({ kind: 'ok', value: [{ venueId: 60101 }] })
     expect(await platform.venueDetails(60101)).toMatchObject({ kind: 'ok', value: { venueId: 60101, timeZone: 'America/New_York' } })
     expect(await find(platform)).toMatchObject({ kind: 'ok', value: [{ time: '18:00' }, { time: '19:30' }, { time: '20:15' }] })
     expect(await platform.findSlots({ venueId: FIND_VENUE, day: '2026-12-04', partySize: 2 })).toEqual({ kind: 'ok', value: [] })
-    expect(await platform.bookingDetails('t', { configId: 'c', day: FIND_DAY, partySize: 2 })).toMatchObject({
+    expect(await platform.bookingDetails(asUser('t'), { configId: 'c', day: FIND_DAY, partySize: 2 })).toMatchObject({
       kind: 'ok',
       value: { bookToken: 'bt.fixture-book-token', cancellationFee: 25 },
     })
-    expect(await platform.book('t', { bookToken: 'bt', paymentMethodId: 7200456 })).toEqual({ kind: 'booked', reservationId: '912345678' })
+    expect(await platform.book(asUser('t'), { bookToken: 'bt', paymentMethodId: 7200456 })).toEqual({
+      kind: 'booked',
+      reservationId: '912345678',
+    })
     // Every page is read; the cancelled (current and legacy) and the finished entries hold no table.
-    expect((await platform.listReservations('t')).kind === 'ok').toBe(true)
-    const listed = await platform.listReservations('t')
+    expect((await platform.listReservations(asUser('t'))).kind === 'ok').toBe(true)
+    const listed = await platform.listReservations(asUser('t'))
     expect(listed.kind === 'ok' && listed.value.map((r) => r.reservationId)).toEqual([
       String(reservation.reservation_id),
       String(legacyHeld.reservation_id),
@@ -110,7 +117,7 @@ describe('every fixture answer, behind the CDN, is read through the real client 
   it('reads on without metadata.total until an empty page, and stops when the platform repeats a page', async () => {
     const withoutTotal = reservationsPages.map(({ metadata: _m, ...page }) => page)
     const pages = replaying((url) => json(withoutTotal[Number(url.searchParams.get('offset')) / 2] ?? { reservations: [] }))
-    const listed = await pages.platform.listReservations('t')
+    const listed = await pages.platform.listReservations(asUser('t'))
     expect(listed.kind === 'ok' && listed.value.map((r) => r.reservationId)).toEqual([
       String(reservation.reservation_id),
       String(legacyHeld.reservation_id),
@@ -118,7 +125,7 @@ describe('every fixture answer, behind the CDN, is read through the real client 
     expect(pages.sent.map((r) => new URL(r.url).searchParams.get('offset'))).toEqual(['0', '2', '4', '5'])
     // A platform that ignores `offset` (§5: "scoping params seemed ignored") answers page 1 again: read once.
     const same = replaying(() => json(withoutTotal[1]))
-    const once = await same.platform.listReservations('t')
+    const once = await same.platform.listReservations(asUser('t'))
     expect(once.kind === 'ok' && once.value.map((r) => r.reservationId)).toEqual([String(reservation.reservation_id)])
     expect(same.sent).toHaveLength(2)
   })
@@ -130,17 +137,19 @@ describe('every fixture answer, behind the CDN, is read through the real client 
   })
 
   it('maps 404, 412 and 419 behind the CDN as the API’s answers: slot gone, verify, reconnect or operator', async () => {
-    expect(await always(apiAnswers.notFound404 as RawAnswer).platform.book('t', { bookToken: 'b', paymentMethodId: null })).toEqual({
-      kind: 'refused',
-      reason: 'slot_gone',
-    })
-    expect(await always(json(book412Held, 412)).platform.book('t', { bookToken: 'b', paymentMethodId: null })).toEqual({
+    expect(await always(apiAnswers.notFound404 as RawAnswer).platform.book(asUser('t'), { bookToken: 'b', paymentMethodId: null })).toEqual(
+      {
+        kind: 'refused',
+        reason: 'slot_gone',
+      },
+    )
+    expect(await always(json(book412Held, 412)).platform.book(asUser('t'), { bookToken: 'b', paymentMethodId: null })).toEqual({
       kind: 'unknown',
       detail: 'HTTP 412 with specs: the account may already hold this table',
     })
-    expect(await always(apiAnswers.unauthorized419 as RawAnswer).platform.checkAccount('t')).toEqual({ kind: 'reauth' })
+    expect(await always(apiAnswers.unauthorized419 as RawAnswer).platform.checkAccount(asUser('t'))).toEqual({ kind: 'reauth' })
     expect((await find(always(apiAnswers.unauthorized419 as RawAnswer).platform)).kind).toBe('operator_fault')
-    expect(await always(sessionInvalid500).platform.checkAccount('t')).toEqual({ kind: 'reauth' })
+    expect(await always(sessionInvalid500).platform.checkAccount(asUser('t'))).toEqual({ kind: 'reauth' })
     expect((await find(always(apiJson500).platform)).kind).toBe('unavailable')
   })
 })
@@ -159,6 +168,6 @@ describe('each block form, behind the same CDN headers, is a block', () => {
     expect(await find(platform)).toEqual({ kind: 'blocked', signal })
     expect(sent).toHaveLength(1) // never retried
     expect(await platform.login('ada@example.com', 'pw')).toEqual({ kind: 'blocked', signal })
-    expect((await platform.book('t', { bookToken: 'b', paymentMethodId: null })).kind).toBe('unknown')
+    expect((await platform.book(asUser('t'), { bookToken: 'b', paymentMethodId: null })).kind).toBe('unknown')
   })
 })

@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { PlatformReservation } from '../../src/platform/api'
 import { ourReservation, tableHeldForDinner } from '../../src/request/booking/booking-rules'
+import { asUser } from '../helpers/credentials'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot } from './world'
 
 type World = ReturnType<typeof freshWorld>
@@ -15,7 +16,7 @@ async function signedIn(world: World, email = 'ada@example.com') {
 }
 
 async function listed(world: World, authToken: string): Promise<PlatformReservation[]> {
-  const got = await world.platform.listReservations(authToken)
+  const got = await world.platform.listReservations(asUser(authToken))
   if (got.kind !== 'ok') throw new Error(`reservations: ${got.kind}`)
   return got.value
 }
@@ -51,9 +52,9 @@ describe('the account’s reservations', () => {
     const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
     const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
     if (!configId) throw new Error('own slot not offered')
-    const details = await world.platform.bookingDetails(account.authToken, { configId, day: slot.day, partySize: 2 })
+    const details = await world.platform.bookingDetails(account, { configId, day: slot.day, partySize: 2 })
     if (details.kind !== 'ok') throw new Error(details.kind)
-    const booked = await world.platform.book(account.authToken, {
+    const booked = await world.platform.book(account, {
       bookToken: details.value.bookToken,
       paymentMethodId: account.paymentMethodId,
     })
@@ -82,9 +83,9 @@ describe('the account’s reservations', () => {
     const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
     const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
     if (!configId) throw new Error('own slot not offered')
-    const details = await world.platform.bookingDetails(account.authToken, { configId, day: slot.day, partySize: 2 })
+    const details = await world.platform.bookingDetails(account, { configId, day: slot.day, partySize: 2 })
     if (details.kind !== 'ok') throw new Error(details.kind)
-    const booked = await world.platform.book(account.authToken, {
+    const booked = await world.platform.book(account, {
       bookToken: details.value.bookToken,
       paymentMethodId: account.paymentMethodId,
     })

@@ -74,11 +74,10 @@ describe('the web app’s other headers', () => {
     const found = await platform.findSlots({ venueId: 60105, day, partySize: 2 })
     const slot = found.kind === 'ok' ? found.value[0] : undefined
     if (!slot) throw new Error('no table offered')
-    const details = await platform.bookingDetails(login.value.authToken, { configId: slot.configId, day, partySize: 2 })
+    const details = await platform.bookingDetails(login.value, { configId: slot.configId, day, partySize: 2 })
     if (details.kind !== 'ok') throw new Error(details.kind)
     expect(
-      (await platform.book(login.value.authToken, { bookToken: details.value.bookToken, paymentMethodId: login.value.paymentMethodId }))
-        .kind,
+      (await platform.book(login.value, { bookToken: details.value.bookToken, paymentMethodId: login.value.paymentMethodId })).kind,
     ).toBe('booked')
     expect(requests.map((r) => new URL(r.url).pathname)).toContain('/3/book')
     for (const r of requests) expect(headersOf(r)).toEqual(['application/json, text/plain, */*', 'https://resy.com', 'https://resy.com/'])

@@ -5,7 +5,7 @@ import { sandboxControl } from '../../sandbox/control-client'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
 import { createPlatformClient, type PlatformClientOptions } from '../../src/platform/client'
 
-type ClientOptions = Pick<PlatformClientOptions, 'apiKey' | 'userAgent' | 'onProblem' | 'timeoutMs'>
+type ClientOptions = Pick<PlatformClientOptions, 'apiKey' | 'userAgent' | 'onProblem' | 'timeoutMs' | 'slowCallTimeoutMs'>
 
 export function freshWorld(options: Partial<ClientOptions> = {}) {
   const fetcher = env.PLATFORM

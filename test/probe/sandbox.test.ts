@@ -36,9 +36,9 @@ beforeAll(async () => {
   const slots = await client.findSlots({ venueId: VENUE, day, partySize: 2 })
   const slot = slots.kind === 'ok' ? slots.value.find((s) => s.time === '19:00') : undefined
   if (!slot) throw new Error('the added slot is not offered')
-  const details = await client.bookingDetails(session.value.authToken, { configId: slot.configId, day, partySize: 2 })
+  const details = await client.bookingDetails(session.value, { configId: slot.configId, day, partySize: 2 })
   if (details.kind !== 'ok') throw new Error(`details: ${details.kind}`)
-  const booked = await client.book(session.value.authToken, {
+  const booked = await client.book(session.value, {
     bookToken: details.value.bookToken,
     paymentMethodId: session.value.paymentMethodId,
   })

@@ -21,7 +21,7 @@ const offerOf = (terms = termsOf()): Offer => ({
   rest: [],
 })
 // The client's words for a bare 402 to a book sent without a card (src/platform/client.ts).
-const cardOnFile = { kind: 'refused', reason: 'card_on_file_required' } as unknown as BookOutcome
+const cardOnFile: BookOutcome = { kind: 'refused', reason: 'card_on_file_required' }
 const answer = (outcome: BookOutcome, bookToken: string | null = 'book-token'): RequestEvent => ({
   kind: 'booking_answer',
   attemptAt: attemptOf().createdAt,

@@ -9,13 +9,28 @@ const DAY = 86_400_000
 const HOUR = 3_600_000
 
 describe("a session's end", () => {
-  it('is its token’s exp without a refresh token, and unknown (never by itself) with one', () => {
-    expect(sessionEndOf({ refreshCiphertext: null, tokenExpiresAt: NOW + DAY })).toBe(NOW + DAY)
-    expect(sessionEndOf({ refreshCiphertext: 'sealed', tokenExpiresAt: NOW + DAY })).toBeNull()
-    expect(sessionEndOf({ refreshCiphertext: null, tokenExpiresAt: null })).toBeNull()
-    expect(sessionLapsed({ refreshCiphertext: null, tokenExpiresAt: NOW }, NOW)).toBe(true)
-    expect(sessionLapsed({ refreshCiphertext: null, tokenExpiresAt: NOW + 1 }, NOW)).toBe(false)
-    expect(sessionLapsed({ refreshCiphertext: 'sealed', tokenExpiresAt: NOW - DAY }, NOW)).toBe(false)
+  const facts = (refreshCiphertext: string | null, tokenExpiresAt: number | null, refreshExpiresAt: number | null = null) => ({
+    refreshCiphertext,
+    tokenExpiresAt,
+    refreshExpiresAt,
+  })
+
+  it("is its token's exp without a refresh token", () => {
+    expect(sessionEndOf(facts(null, NOW + DAY))).toBe(NOW + DAY)
+    expect(sessionEndOf(facts(null, null))).toBeNull()
+    expect(sessionLapsed(facts(null, NOW), NOW)).toBe(true)
+    expect(sessionLapsed(facts(null, NOW + 1), NOW)).toBe(false)
+  })
+
+  it('never comes by itself with a refresh token of no stated expiry: it renews as before', () => {
+    expect(sessionEndOf(facts('sealed', NOW + DAY))).toBeNull()
+    expect(sessionLapsed(facts('sealed', NOW - DAY), NOW)).toBe(false)
+  })
+
+  it('comes when a stated refresh expiry and the last renewed token have both passed', () => {
+    expect(sessionEndOf(facts('sealed', NOW + DAY, NOW + 30 * DAY))).toBe(NOW + 30 * DAY)
+    expect(sessionEndOf(facts('sealed', NOW + 40 * DAY, NOW + 30 * DAY))).toBe(NOW + 40 * DAY)
+    expect(sessionLapsed(facts('sealed', NOW - DAY, NOW - 1), NOW)).toBe(true)
   })
 })
 

@@ -76,9 +76,9 @@ describe('bookings', () => {
     if (login.kind !== 'ok') throw new Error(login.kind)
     const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
     const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
-    const details = configId ? await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 3 }) : null
+    const details = configId ? await world.platform.bookingDetails(login.value, { configId, day: slot.day, partySize: 3 }) : null
     if (details?.kind !== 'ok') throw new Error('no details')
-    await world.platform.book(login.value.authToken, { bookToken: details.value.bookToken, paymentMethodId: null })
+    await world.platform.book(login.value, { bookToken: details.value.bookToken, paymentMethodId: null })
 
     expect((await world.control.slots(slot.venueId, slot.day)).some((s) => s.time === slot.time)).toBe(false)
     expect(await world.control.ledger()).toMatchObject([
@@ -86,7 +86,7 @@ describe('bookings', () => {
     ])
     await world.control.reset()
     expect(await world.control.ledger()).toEqual([])
-    expect(await world.platform.checkAccount(login.value.authToken)).toEqual({ kind: 'reauth' })
+    expect(await world.platform.checkAccount(login.value)).toEqual({ kind: 'reauth' })
   })
 
   it('refuse a second booking of the same table time by the same account as 412', async () => {
@@ -97,11 +97,9 @@ describe('bookings', () => {
       await ownSlot(world, { seating })
       const found = await world.platform.findSlots({ venueId: OPEN_VENUE.id, day: dayAhead(3), partySize: 2 })
       const configId = found.kind === 'ok' ? found.value.find((s) => s.time === '23:15' && s.seatingType === seating)?.configId : undefined
-      const details = configId
-        ? await world.platform.bookingDetails(login.value.authToken, { configId, day: dayAhead(3), partySize: 2 })
-        : null
+      const details = configId ? await world.platform.bookingDetails(login.value, { configId, day: dayAhead(3), partySize: 2 }) : null
       if (details?.kind !== 'ok') throw new Error('no details')
-      return world.platform.book(login.value.authToken, { bookToken: details.value.bookToken, paymentMethodId: null })
+      return world.platform.book(login.value, { bookToken: details.value.bookToken, paymentMethodId: null })
     }
     expect((await bookAt('Dining Room')).kind).toBe('booked')
     expect(await bookAt('Garden')).toEqual({ kind: 'unknown', detail: 'HTTP 412 with specs: the account may already hold this table' })
@@ -116,21 +114,19 @@ describe('bookings', () => {
     const bookTokenFor = async () => {
       const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
       const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
-      const details = configId
-        ? await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 2 })
-        : null
+      const details = configId ? await world.platform.bookingDetails(login.value, { configId, day: slot.day, partySize: 2 }) : null
       if (details?.kind !== 'ok') throw new Error('no details')
       return details.value.bookToken
     }
     const shownFree = await bookTokenFor()
     // The venue's find reply now leaves its template out: a ticketed event can no longer be ruled out.
     await world.control.setPolicy(key, { kind: 'free', gap: 'template_missing' })
-    const stale = await world.platform.book(login.value.authToken, { bookToken: shownFree, paymentMethodId: null })
+    const stale = await world.platform.book(login.value, { bookToken: shownFree, paymentMethodId: null })
     expect(stale.kind).not.toBe('booked')
     expect(await world.control.ledger()).toEqual([])
 
     await world.control.setPolicy(key, { kind: 'free' })
-    const booked = await world.platform.book(login.value.authToken, { bookToken: await bookTokenFor(), paymentMethodId: null })
+    const booked = await world.platform.book(login.value, { bookToken: await bookTokenFor(), paymentMethodId: null })
     expect(booked.kind).toBe('booked')
     expect(await world.control.ledger()).toMatchObject([{ time: slot.time, policy: { kind: 'free' } }])
   })
@@ -189,7 +185,7 @@ describe('control API', () => {
     expect((await wire(world.baseUrl, '/2/user', { headers })).status).toBe(200)
     expect(await world.control.expireAuthTokens()).toBeGreaterThanOrEqual(1)
     expect((await wire(world.baseUrl, '/2/user', { headers })).status).toBe(419)
-    expect((await world.platform.refresh(refreshToken ?? '')).kind).toBe('ok')
+    expect((await world.platform.refresh({ refreshToken: refreshToken ?? '', cdnCookies: {} })).kind).toBe('ok')
   })
 
   it('demo tick adds and removes tables', async () => {
@@ -300,7 +296,7 @@ describe('412 for a table the account holds', () => {
     if (login.kind !== 'ok') throw new Error(login.kind)
     const found = await world.platform.findSlots({ venueId: slot.venueId, day: slot.day, partySize: 2 })
     const configId = found.kind === 'ok' ? found.value.find((s) => s.time === slot.time)?.configId : undefined
-    const details = configId ? await world.platform.bookingDetails(login.value.authToken, { configId, day: slot.day, partySize: 2 }) : null
+    const details = configId ? await world.platform.bookingDetails(login.value, { configId, day: slot.day, partySize: 2 }) : null
     if (details?.kind !== 'ok') throw new Error('no details')
     const book = () =>
       wire(world.baseUrl, '/3/book', {

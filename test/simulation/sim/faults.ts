@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:test'
 import type { Endpoint, FaultInput, SandboxControl } from '../../../sandbox/control-client'
 import { platformFromEnv } from '../../../src/platform/from-env'
+import { asUser } from '../../helpers/credentials'
 import type { Rng } from './random'
 
 type Kind = FaultInput['kind']
@@ -56,13 +57,13 @@ async function harmlessCall(platform: ReturnType<typeof platformFromEnv>, endpoi
       await platform.findSlots({ venueId: 60105, day: '2000-01-01', partySize: 2 })
       return
     case 'details':
-      await platform.bookingDetails(nobody, { configId: 'none', day: '2000-01-01', partySize: 2 })
+      await platform.bookingDetails(asUser(nobody), { configId: 'none', day: '2000-01-01', partySize: 2 })
       return
     case 'book':
-      await platform.book(nobody, { bookToken: 'none', paymentMethodId: null })
+      await platform.book(asUser(nobody), { bookToken: 'none', paymentMethodId: null })
       return
     case 'reservations':
-      await platform.listReservations(nobody)
+      await platform.listReservations(asUser(nobody))
       return
     default:
       await platform.searchVenues('drain')

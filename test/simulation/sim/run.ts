@@ -162,7 +162,7 @@ async function reconnectAlertsOf(userIds: string[]): Promise<{ reconnectsAsked: 
     const sealed = row?.refreshCiphertext && row.refreshIv ? { ciphertext: row.refreshCiphertext, iv: row.refreshIv } : null
     if (!sealed) continue
     const refreshToken = await open(env.PLATFORM_TOKEN_KEY, sealed, `${userId}:refresh`)
-    if ((await deps.platform.refresh(refreshToken)).kind === 'reauth') afterLostRefresh += 1
+    if ((await deps.platform.refresh({ refreshToken, cdnCookies: {} })).kind === 'reauth') afterLostRefresh += 1
   }
   return { reconnectsAsked: asked.length - afterLostRefresh, afterLostRefresh }
 }
