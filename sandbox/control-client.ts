@@ -3,20 +3,22 @@
 // picks the sandbox world (one per host name), so use the same base URL as the platform client.
 import { z } from 'zod'
 import type {
+  AccountInput,
   AddSlotInput,
   BlockInput,
   CdnRateInput,
   Endpoint,
   FaultInput,
   HistoryInput,
+  SignInSettingsInput,
   SlotKeyInput,
   TokenLifetimes,
 } from './src/schemas'
-import { ENDPOINTS, policySchema } from './src/schemas'
+import { ACCOUNT_CALLS, ENDPOINTS, PASSWORD_PATHS, policySchema } from './src/schemas'
 
 export { cancellationFeeFor, chargedAtBooking, freeCancellationDeadline } from './src/policy'
 export { TERMS_GAPS } from './src/schemas'
-export type { AddSlotInput, BlockInput, CdnRateInput, Endpoint, FaultInput, HistoryInput, SlotKeyInput }
+export type { AccountInput, AddSlotInput, BlockInput, CdnRateInput, Endpoint, FaultInput, HistoryInput, SignInSettingsInput, SlotKeyInput }
 export type Policy = z.infer<typeof policySchema>
 
 const slotSchema = z.object({
@@ -52,8 +54,39 @@ const venueSchema = z.object({
   policies: z.record(z.string(), policySchema),
   release: z.object({ days: z.number(), time: z.string() }).nullable(),
   closedWeekday: z.number().nullable(),
+  bookingRule: z.enum(['recaptcha', 'tock', 'card_on_file']).nullable(),
 })
 export type SandboxVenueView = z.infer<typeof venueSchema>
+
+const accountSchema = z.object({
+  email: z.string(),
+  userId: z.number(),
+  paymentMethodId: z.number().nullable(),
+  mobileNumber: z.string().nullable(),
+  hasPassword: z.boolean(),
+  challenge: z.boolean(),
+})
+export type SandboxAccountView = z.infer<typeof accountSchema>
+
+const settingsSchema = z.object({
+  passwordPaths: z.array(z.enum(PASSWORD_PATHS)),
+  codeTtlSeconds: z.number(),
+  codeTries: z.number(),
+  codeSendsPerWindow: z.number(),
+  captcha: z.boolean(),
+  codeSessionRefresh: z.enum(['none', 'body']),
+  passwordSessionRefresh: z.enum(['cookie', 'body']),
+  noPasswordSaysSo: z.boolean(),
+  datacenter: z.object({ refuse: z.array(z.enum(ACCOUNT_CALLS)), homeAddresses: z.array(z.string()) }).nullable(),
+  cdnCookiesRequired: z.boolean(),
+})
+export type SandboxSignInSettings = z.infer<typeof settingsSchema>
+
+const textSchema = z.object({ mobileNumber: z.string(), body: z.string(), sentAt: z.number() })
+export type SandboxText = z.infer<typeof textSchema>
+
+/** The code in a text of the sandbox's phone ("123456 is your Resy verification code…"), or null. */
+export const codeIn = (text: SandboxText | undefined): string | null => /\b(\d{6})\b/.exec(text?.body ?? '')?.[1] ?? null
 
 const callsSchema = z.object({ calls: z.partialRecord(z.enum(ENDPOINTS), z.number()) })
 
@@ -134,6 +167,29 @@ export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
     /** Every live auth token expires now (refresh tokens keep working); how many did. */
     expireAuthTokens: () => call('POST', '/tokens/expire', z.object({ expired: z.number() })).then((r) => r.expired),
     demoTick: () => call('POST', '/demo/tick', z.object({ added: z.number(), removed: z.number() })),
+    /** Makes an account (replacing one with that email): a password, or null for code sign-in only. */
+    createAccount: (account: AccountInput) =>
+      call('POST', '/accounts', z.object({ account: accountSchema }), account).then((r) => r.account),
+    signInSettings: () => call('GET', '/sign-in', z.object({ settings: settingsSchema })).then((r) => r.settings),
+    /** Changes the sign-in settings named (datacenter mode, /3 removed, code lifetimes …); the rest stay. */
+    setSignInSettings: (settings: SignInSettingsInput) =>
+      call('POST', '/sign-in', z.object({ settings: settingsSchema }), settings).then((r) => r.settings),
+    /** The texts the world's phone received, newest first (one number's, or all). */
+    texts: (mobileNumber?: string) =>
+      call(
+        'GET',
+        `/phone/texts${mobileNumber ? `?${new URLSearchParams({ number: mobileNumber })}` : ''}`,
+        z.object({ texts: z.array(textSchema) }),
+      ).then((r) => r.texts),
+    /** The code last texted to the number, or null. */
+    lastCode: async (mobileNumber: string) => {
+      const { texts } = await call(
+        'GET',
+        `/phone/texts?${new URLSearchParams({ number: mobileNumber })}`,
+        z.object({ texts: z.array(textSchema) }),
+      )
+      return codeIn(texts[0])
+    },
   }
 }
 

@@ -70,3 +70,34 @@ export function blockedAnswer(style: BlockStyle): Response {
       )
   }
 }
+
+/**
+ * Imperva's cookie challenge (`"unknown_clients_challenge":"cookies"`,
+ * imperva/terraform-provider-incapsula#487): a page that sets its cookies (cdn.ts adds them) and
+ * asks the client to come again with them, instead of the API's answer.
+ */
+export const cookieChallenge = () =>
+  new Response(
+    '<html><head><META NAME="robots" CONTENT="noindex,nofollow"><script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script></head><body></body></html>',
+    { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+  )
+
+/**
+ * The answer to a CORS preflight (OPTIONS): 204, with the CORS headers for the web app's origins
+ * only. Measured from a home address: `OPTIONS /4/auth/mobile` 204 ([idx 60497690475]); which
+ * origins the platform allows is not public: the web app's is a guess (docs/decisions/platform-account.md).
+ */
+export function preflight(origin: string | undefined): Response {
+  const headers = new Headers()
+  if (origin && WEB_ORIGINS.includes(origin)) {
+    headers.set('Access-Control-Allow-Origin', origin)
+    headers.set('Access-Control-Allow-Credentials', 'true')
+    headers.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
+    headers.set(
+      'Access-Control-Allow-Headers',
+      'Authorization, Content-Type, X-Origin, X-Resy-Auth-Token, X-Resy-Universal-Auth, Cache-Control',
+    )
+    headers.set('Vary', 'Origin')
+  }
+  return new Response(null, { status: 204, headers })
+}

@@ -14,7 +14,8 @@ const CONTROL = '/__sandbox'
 const app = new Hono<{ Bindings: SandboxEnv }>()
 app.use('*', async (c, next) => {
   await next()
-  if (c.req.path !== CONTROL && !c.req.path.startsWith(`${CONTROL}/`)) markByCdn(c.res.headers)
+  if (c.req.path !== CONTROL && !c.req.path.startsWith(`${CONTROL}/`))
+    markByCdn(c.res.headers, new URL(c.req.url).hostname, c.req.header('Cookie'))
 })
 app.route(CONTROL, controlRoutes)
 app.route('/', platformRoutes)

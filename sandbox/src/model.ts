@@ -57,7 +57,15 @@ export interface SandboxVenue {
   /** 0 = Sunday … 6 = Saturday */
   closedWeekday: number | null
   notes: string
+  /**
+   * What stands in the way of booking there headlessly (docs/platform.md, "Venues and search",
+   * [idx 57928723907]): a reCAPTCHA (`feature_recaptcha`), Tock's inventory (`is_tock_inventory`),
+   * or a card on file even for a free table (a bare 402 to a book without one). Null: none.
+   */
+  bookingRule: BookingRule | null
 }
+
+export type BookingRule = 'recaptcha' | 'tock' | 'card_on_file'
 
 export interface SlotKey {
   venueId: number

@@ -4,7 +4,9 @@ import { DurableObject } from 'cloudflare:workers'
 import { demoTick, nextDemoDelayMs } from './demo'
 import { isOffered } from './inventory'
 import type { ConfigRef, SandboxSlot, SlotKey } from './model'
+import { type CallOrigin, refusedFromHere } from './network'
 import {
+  type AccountInput,
   type AddSlotInput,
   addSlotSchema,
   type BlockInput,
@@ -14,23 +16,37 @@ import {
   type Fault,
   type FaultInput,
   type HistoryInput,
+  type SignInSettings,
+  type SignInSettingsInput,
   setPolicySchema,
   slotKeySchema,
   type TokenLifetimes,
 } from './schemas'
-import { accountByToken, invalidateTokens, login, refresh, type SandboxAccount } from './store/accounts'
+import {
+  accountByToken,
+  codeSession,
+  createAccount,
+  invalidateTokens,
+  login,
+  type PasswordSignIn,
+  refresh,
+  type SandboxAccount,
+} from './store/accounts'
 import { blockOf, setBlock } from './store/blocks'
 import { type Booking, type BookResult, book, ledger, listedOf, mintBookToken } from './store/bookings'
 import { type CalendarDay, calendarLagOf, calendarOf, setCalendarLag } from './store/calendar'
 import { countCall, setCdnRate } from './store/cdn-rate'
+import { answerChallenge, type CodeCheck, type CodeRefusal, checkCode, sendCode, type Text, textsOf } from './store/codes'
 import { callCounts, callsPerSecond, enter, injectFault } from './store/faults'
 import { addHistory, type HistoryEntry, historyOf } from './store/history'
 import { migrate, wipe } from './store/schema'
+import { setSignInSettings, signInSettingsOf } from './store/sign-in-settings'
 import { currentSlot, putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot } from './store/slots'
 import { expireAuthTokens, type IssuedTokens, setTokenLifetimes } from './store/tokens'
 import { venueById } from './venues'
 
 type Authed<T> = { kind: 'unauthorized' } | T
+type SignedIn = { kind: 'signed_in'; account: SandboxAccount; tokens: IssuedTokens }
 
 /**
  * The one binding a world reads (sandbox/src/env.ts has them all). Named here, not imported,
@@ -60,11 +76,68 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
     return fault
   }
 
-  login(email: string, password: string): { account: SandboxAccount; tokens: IssuedTokens } | null {
-    return login(this.#sql, email, password, Date.now())
+  /** A password sign-in, the refresh token in the form the world hands them out. */
+  login(email: string, password: string): Promise<PasswordSignIn> {
+    return login(this.#sql, email, password, Date.now(), signInSettingsOf(this.#sql).passwordSessionRefresh)
   }
 
-  /** POST /3/auth/refresh: a live refresh token (used up) for a new pair; null otherwise. */
+  signInSettings(): SignInSettings {
+    return signInSettingsOf(this.#sql)
+  }
+
+  /** POST /4/auth/mobile without a code: texts one to the number's phone. */
+  sendCode(request: { mobileNumber: string; deviceToken: string; captchaToken: string | null }) {
+    return sendCode(this.#sql, request, signInSettingsOf(this.#sql), Date.now())
+  }
+
+  /** POST /4/auth/mobile with the code: the session (and its tokens), or the challenge. */
+  checkCode(request: { mobileNumber: string; code: string; deviceToken: string }): Exclude<CodeCheck, { kind: 'signed_in' }> | SignedIn {
+    const got = checkCode(this.#sql, request, signInSettingsOf(this.#sql), Date.now())
+    return got.kind === 'signed_in' ? this.#codeSessionOf(got.account) : got
+  }
+
+  /** POST /4/auth/challenge: the session (and its tokens). */
+  answerChallenge(request: {
+    challengeId: string
+    email: string
+    deviceToken: string
+    claimToken: string | null
+  }): SignedIn | { kind: 'refused'; why: CodeRefusal } {
+    const got = answerChallenge(this.#sql, request, Date.now())
+    return got.kind === 'signed_in' ? this.#codeSessionOf(got.account) : got
+  }
+
+  #codeSessionOf(account: SandboxAccount): SignedIn {
+    const tokens = codeSession(this.#sql, account, Date.now(), signInSettingsOf(this.#sql).codeSessionRefresh)
+    return { kind: 'signed_in', account, tokens }
+  }
+
+  /**
+   * How the CDN answers this call before the API sees it, or null to let it through: a block
+   * (blockOf), the datacenter mode's plain-text 500 for an account call from the wrong network
+   * (network.ts), or Imperva's cookie challenge for an account call without the CDN's cookies.
+   */
+  firewall(call: {
+    userAgent: string
+    path: string
+    origin: CallOrigin
+    accountCall: boolean
+    carriesCookies: boolean
+  }): BlockStyle | 'cookie_challenge' | null {
+    const blocked = this.blockOf(call.userAgent)
+    if (blocked) return blocked
+    const settings = signInSettingsOf(this.#sql)
+    if (refusedFromHere(settings, call.path, call.origin)) return 'plain_500'
+    if (settings.cdnCookiesRequired && call.accountCall && !call.carriesCookies) return 'cookie_challenge'
+    return null
+  }
+
+  /** A CORS preflight: refused like the call it announces when the datacenter mode refuses that from here. */
+  preflightRefused(path: string, origin: CallOrigin): boolean {
+    return refusedFromHere(signInSettingsOf(this.#sql), path, origin)
+  }
+
+  /** POST /3/auth/refresh: a live refresh token (used up) for a new pair, in the form it came; null otherwise. */
   refresh(refreshToken: string): IssuedTokens | null {
     return refresh(this.#sql, refreshToken, Date.now())
   }
@@ -137,6 +210,19 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
   }
 
   // --- control API (reached only through /__sandbox/…, which is off unless SANDBOX_CONTROL=on)
+
+  createAccount(input: AccountInput): Promise<SandboxAccount> {
+    return createAccount(this.#sql, input, Date.now())
+  }
+
+  setSignInSettings(input: SignInSettingsInput): SignInSettings {
+    return setSignInSettings(this.#sql, input)
+  }
+
+  /** The texts the world's phone received, newest first. */
+  texts(mobileNumber: string | null): Text[] {
+    return textsOf(this.#sql, mobileNumber)
+  }
 
   reset(): void {
     wipe(this.#sql)

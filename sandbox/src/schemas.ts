@@ -4,6 +4,8 @@ import { z } from 'zod'
 
 export const ENDPOINTS = [
   'login',
+  'mobile',
+  'challenge',
   'refresh',
   'user',
   'search',
@@ -175,3 +177,69 @@ export const cdnRateSchema = z.object({
   style: z.enum(BLOCK_STYLES).default('plain_500'),
 })
 export type CdnRateInput = z.input<typeof cdnRateSchema>
+
+/** A mobile number as the platform takes it: E.164. */
+const mobileNumber = z.string().regex(/^\+[1-9]\d{7,14}$/)
+
+/**
+ * An account made through the control API (store/accounts.ts). `password` null: the account has
+ * none and signs in only by a code texted to `mobileNumber` (docs/platform.md, "Sign-in": many
+ * accounts never set one, [idx 57928723907]). `challenge`: a right code is followed by the
+ * challenge that asks for the account's email (what [idx 57928723907] saw), else it signs in at once.
+ */
+export const accountSchema = z.object({
+  email: z.string().min(3).max(200),
+  mobileNumber: mobileNumber.optional(),
+  password: z.string().min(1).max(200).nullable(),
+  card: z.boolean().default(true),
+  challenge: z.boolean().default(true),
+})
+export type AccountInput = z.input<typeof accountSchema>
+
+/** The account calls the datacenter mode may refuse from the service's cloud path (network.ts). */
+export const ACCOUNT_CALLS = ['sign_in', 'refresh', 'user', 'details', 'book', 'reservations'] as const
+export type AccountCall = (typeof ACCOUNT_CALLS)[number]
+
+export const PASSWORD_PATHS = ['/4/auth/password', '/3/auth/password'] as const
+
+/**
+ * How strict the world's sign-in is (routes/sign-in.ts, store/codes.ts). The statuses and words
+ * of the refusals are guesses where nothing is public (docs/decisions/platform-account.md).
+ */
+export const signInSettingsSchema = z.object({
+  /** The password endpoints that exist: /3 can be removed ("no longer exists", [idx 57928723907]). */
+  passwordPaths: z
+    .array(z.enum(PASSWORD_PATHS))
+    .max(2)
+    .default([...PASSWORD_PATHS]),
+  /** How long a texted code works, and how many wrong tries end it. */
+  codeTtlSeconds: z.number().int().min(1).max(3600).default(600),
+  codeTries: z.number().int().min(1).max(20).default(5),
+  /** Codes texted to one number in CODE_SEND_WINDOW before the platform says too many. */
+  codeSendsPerWindow: z.number().int().min(1).max(50).default(5),
+  /** /4/auth/mobile refuses a send without a `captcha_token` (the web client may send one, [idx 57928723907]). */
+  captcha: z.boolean().default(false),
+  /** A code sign-in's refresh token: none (what [idx 57928723907] saw), or one in the body. */
+  codeSessionRefresh: z.enum(['none', 'body']).default('none'),
+  /** A password sign-in's refresh token: the cookie (`Cierge:resy/auth.go`) or the body ([idx 57928723907]). */
+  passwordSessionRefresh: z.enum(['cookie', 'body']).default('cookie'),
+  /** /4/auth/password says an account has no password (a guess) instead of answering it like a wrong one. */
+  noPasswordSaysSo: z.boolean().default(false),
+  /**
+   * Datacenter mode (network.ts): the listed account calls get the CDN's plain-text 500 unless
+   * they come from one of `homeAddresses` (CF-Connecting-IP) without a CF-Worker header. Null: off.
+   */
+  datacenter: z
+    .object({
+      refuse: z.array(z.enum(ACCOUNT_CALLS)).min(1).default(['sign_in', 'refresh']),
+      homeAddresses: z.array(z.string().min(1).max(64)).min(1).max(8).default(['127.0.0.2']),
+    })
+    .nullable()
+    .default(null),
+  /** Account calls (a user token, a refresh) without the CDN's cookies of this world get Imperva's cookie challenge (cdn.ts). */
+  cdnCookiesRequired: z.boolean().default(false),
+})
+export type SignInSettings = z.output<typeof signInSettingsSchema>
+/** What the control API takes: any of the settings; the rest stay as they are. */
+export const signInSettingsInput = signInSettingsSchema.partial()
+export type SignInSettingsInput = z.input<typeof signInSettingsInput>

@@ -1,7 +1,7 @@
 // Seeded, fictional venues: 48 in five cities and five time zones. Ids are stable so tests and
 // the benchmark can name them. Release rules are stated only in the venue notes (as on the real
 // platform) and in /2/config lead_time_in_days.
-import type { Policy, ReleaseRule, SandboxVenue } from './model'
+import type { BookingRule, Policy, ReleaseRule, SandboxVenue } from './model'
 
 interface City {
   city: string
@@ -42,6 +42,7 @@ interface Extra {
   release?: [days: number, time: string, notes: string]
   density?: number
   closed?: number
+  rule?: BookingRule
 }
 
 type Row = [name: string, neighborhood: string, cuisine: string, seatings: string[], extra?: Extra]
@@ -122,6 +123,12 @@ const ROWS: [City, Row[]][] = [
         ['Dining Room', 'Bar'],
         { policies: { 'Dining Room': { ...fee(25, 24), largeParty: { size: 6, feePerPerson: 100 } } }, density: 0.3 },
       ],
+      // Venues the service cannot book (docs/platform.md, "Venues and search", "Booking";
+      // [idx 57928723907]): a reCAPTCHA at booking ("Carbone NYC is false; Carbone Miami is true"),
+      // tables held in Tock's inventory, and a card on file even for a free table (a bare 402).
+      ['Vesper Hall', 'Meatpacking', 'Italian', ['Dining Room', 'Bar'], { density: 0.3, rule: 'recaptcha' }],
+      ['Larder & Lamp', 'Fort Greene', 'Tasting Menu', ['Dining Room'], { density: 0.3, rule: 'tock' }],
+      ['Cinder Club', 'Hudson Square', 'American', ['Dining Room', 'Bar'], { density: 0.3, rule: 'card_on_file' }],
     ],
   ],
   [
@@ -311,6 +318,7 @@ function venuesOf(city: City, rows: Row[]): SandboxVenue[] {
       density: extra.density ?? 0.3,
       closedWeekday: extra.closed ?? null,
       notes: extra.release ? `${extra.release[2]} ${HOUSE_NOTES}` : HOUSE_NOTES,
+      bookingRule: extra.rule ?? null,
     }
   })
 }

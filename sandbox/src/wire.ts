@@ -83,20 +83,29 @@ export const loginJson = (a: SandboxAccount, token: string) => ({
   id: a.userId,
   first_name: a.firstName,
   last_name: a.lastName,
-  mobile_number: null,
+  mobile_number: a.mobileNumber,
   em_address: a.email,
   token,
+  legacy_token: `lt_${token.slice(-24)}`,
   payment_method_id: a.paymentMethodId,
   payment_methods:
     a.paymentMethodId === null ? [] : [{ id: a.paymentMethodId, is_default: true, display: '4242', exp_month: 12, exp_year: 2030 }],
 })
+
+/**
+ * A code sign-in's session: "`token` and `legacy_token` and nothing else" ([idx 57928723907]), no
+ * account facts: a client reads them from /2/user. The legacy token is opaque here.
+ */
+export const codeSessionJson = (token: string) => ({ token, legacy_token: `lt_${token.slice(-24)}` })
 
 export const userJson = (a: SandboxAccount) => ({
   id: a.userId,
   first_name: a.firstName,
   last_name: a.lastName,
   em_address: a.email,
-  mobile_number: null,
+  mobile_number: a.mobileNumber,
+  // 0 for an account that never set a password ([idx 57928723907]: `has_set_password` is 0).
+  has_set_password: a.hasPassword ? 1 : 0,
   payment_method_id: a.paymentMethodId,
   payment_methods:
     a.paymentMethodId === null
@@ -115,6 +124,12 @@ export const userJson = (a: SandboxAccount) => ({
   num_bookings: 0,
 })
 
+/** `feature_recaptcha` and `is_tock_inventory` on search hits and venue data ([idx 57928723907]). */
+const bookingFlags = (v: SandboxVenue) => ({
+  feature_recaptcha: v.bookingRule === 'recaptcha',
+  is_tock_inventory: v.bookingRule === 'tock',
+})
+
 export const searchJson = (venues: SandboxVenue[]) => ({
   search: {
     hits: venues.map((v) => ({
@@ -128,6 +143,7 @@ export const searchJson = (venues: SandboxVenue[]) => ({
       url_slug: v.slug,
       price_range_id: 3,
       rating: { average: 4.5, count: 120 },
+      ...bookingFlags(v),
     })),
     nbHits: venues.length,
     page: 0,
@@ -151,6 +167,7 @@ export const venueJson = (v: SandboxVenue) => ({
   locale: { time_zone: v.zone, currency: 'USD' },
   min_party_size: 1,
   max_party_size: 12,
+  ...bookingFlags(v),
 })
 
 export const configJson = (v: SandboxVenue) => ({

@@ -234,9 +234,10 @@ export type Outcome<T> = { kind: 'ok'; value: T } | Failure
  * card_required: a 402 to a book that sent the card (the card or the charge was refused).
  * card_on_file_required: a bare 402 to a book sent without a card: the venue wants the card on
  * file even for a free table (docs/platform.md, "Booking"); never retried by the client.
- * recaptcha_required: the venue's booking asks for a reCAPTCHA. slot_gone: a 404.
+ * recaptcha_required: the venue's booking asks for a reCAPTCHA. tock_inventory: the venue's tables
+ * are Tock's. slot_gone: a 404.
  */
-export type BookRefusal = 'card_required' | 'card_on_file_required' | 'recaptcha_required' | 'slot_gone'
+export type BookRefusal = 'card_required' | 'card_on_file_required' | 'recaptcha_required' | 'tock_inventory' | 'slot_gone'
 
 export type BookOutcome =
   | { kind: 'booked'; reservationId: string }

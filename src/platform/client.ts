@@ -135,11 +135,11 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
         case 429:
           return { kind: 'rate_limited', retryAfterMs: got.retryAfterMs }
       }
-      // A venue whose booking asks for a reCAPTCHA refuses us at book ([idx 57928723907] reads
-      // "recaptcha" in a 4xx body); nothing was booked.
-      if (got.status >= 400 && got.status < 500 && RECAPTCHA.test(JSON.stringify(got.body ?? ''))) {
-        return { kind: 'refused', reason: 'recaptcha_required' }
-      }
+      // A venue whose booking asks for a reCAPTCHA, or whose tables are Tock's, refuses us at book
+      // ([idx 57928723907] reads "recaptcha" in a 4xx body): nothing was booked.
+      const said = JSON.stringify(got.body ?? '')
+      if (got.status >= 400 && got.status < 500 && RECAPTCHA.test(said)) return { kind: 'refused', reason: 'recaptcha_required' }
+      if (got.status >= 400 && got.status < 500 && TOCK.test(said)) return { kind: 'refused', reason: 'tock_inventory' }
       const parsed = bookAnswer.safeParse(got.body)
       if (got.status >= 200 && got.status < 300 && parsed.success) {
         return { kind: 'booked', reservationId: String(parsed.data.reservation_id) }
@@ -183,6 +183,7 @@ const skippedIn = (path: string) => (skipped: Skipped) => console.warn(`platform
 /** The platform's words for a table taken meanwhile (§4: 404 "slot no longer available"). */
 const NO_LONGER_AVAILABLE = /no longer available/i
 const RECAPTCHA = /recaptcha/i
+const TOCK = /\btock\b/i
 const messageOf = (body: unknown) =>
   typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''
 

@@ -77,7 +77,7 @@ const bookOutcome = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('booked'), reservationId: z.string().min(1).max(200) }),
   z.strictObject({
     kind: z.literal('refused'),
-    reason: z.enum(['card_required', 'card_on_file_required', 'recaptcha_required', 'slot_gone']),
+    reason: z.enum(['card_required', 'card_on_file_required', 'recaptcha_required', 'tock_inventory', 'slot_gone']),
   }),
   z.strictObject({ kind: z.literal('reauth') }),
   z.strictObject({ kind: z.literal('rate_limited'), retryAfterMs: z.number().int().nonnegative() }),

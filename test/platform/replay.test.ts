@@ -47,7 +47,7 @@ const find = (platform: ReturnType<typeof replaying>['platform']) =>
 describe('every fixture answer, behind the CDN, is read through the real client as the API’s', () => {
   it('login keeps the refresh cookie exactly as Set-Cookie gave it (+ / =), and refresh sends it back unchanged', async () => {
     const { platform, sent } = replaying((url) =>
-      url.pathname === '/3/auth/password'
+      url.pathname === '/4/auth/password'
         ? json(loginReply, 200, { 'Set-Cookie': refreshCookieBase64 })
         : json(refreshReply, 200, { 'Set-Cookie': refreshCookieBase64 }),
     )

@@ -16,11 +16,21 @@ import {
   userAnswer,
   venueAnswer,
 } from '../../src/platform/wire'
-import { loginReply, userReply, userWithoutCard } from '../platform/fixtures/auth'
+import {
+  codeChallengeReply,
+  codeSentReply,
+  codeSessionReply,
+  loginReply,
+  loginReplyRefreshInBody,
+  loginReplyV4,
+  userReply,
+  userWithoutCard,
+  userWithoutPassword,
+} from '../platform/fixtures/auth'
 import { book412Held, bookReply, detailsCardHold, detailsFree } from '../platform/fixtures/book'
 import { findEvent, findMixed, findNoneOpen } from '../platform/fixtures/find'
 import { reservationsPages, reservationsReply } from '../platform/fixtures/reservations'
-import { configReply, searchReply, venueReply } from '../platform/fixtures/venue'
+import { configReply, searchReply, searchReplyFlagged, venueReply, venueReplyFlagged } from '../platform/fixtures/venue'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot } from '../platform/world'
 import { userHeaders, wire } from './raw'
 
@@ -60,11 +70,12 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
       body: new URLSearchParams({ email: 'ada@example.com', password: 'pw' }),
     })
     const body = await json(login)
-    expectEvidenceShape(body, loginAnswer, [loginReply])
+    expectEvidenceShape(body, loginAnswer, [loginReply, loginReplyV4, loginReplyRefreshInBody])
     const token = loginAnswer.parse(body).token
     expectEvidenceShape(await json(await wire(baseUrl, '/2/user', { headers: userHeaders(token) })), userAnswer, [
       userReply,
       userWithoutCard,
+      userWithoutPassword,
     ])
   })
 
@@ -75,8 +86,8 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ query: 'garden', per_page: 8, types: ['venue'] }),
     })
-    expectEvidenceShape(await json(search), searchAnswer, [searchReply])
-    expectEvidenceShape(await json(await wire(baseUrl, `/3/venue?id=${OPEN_VENUE.id}`)), venueAnswer, [venueReply])
+    expectEvidenceShape(await json(search), searchAnswer, [searchReply, searchReplyFlagged])
+    expectEvidenceShape(await json(await wire(baseUrl, `/3/venue?id=${OPEN_VENUE.id}`)), venueAnswer, [venueReply, venueReplyFlagged])
     expectEvidenceShape(await json(await wire(baseUrl, `/2/config?venue_id=${OPEN_VENUE.id}`)), configAnswer, [configReply])
   })
 

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { SandboxEnv } from '../env'
 import {
+  accountSchema,
   addSlotSchema,
   blockSchema,
   calendarLagSchema,
@@ -12,11 +13,13 @@ import {
   historySchema,
   invalidateSchema,
   setPolicySchema,
+  signInSettingsInput,
   slotKeySchema,
   tokenLifetimesSchema,
 } from '../schemas'
 import { VENUES } from '../venues'
-import { worldOf } from './platform'
+import { worldOf } from './common'
+import { phonePage } from './phone'
 
 export const controlRoutes = new Hono<{ Bindings: SandboxEnv }>()
 
@@ -103,5 +106,38 @@ controlRoutes.post('/accounts/invalidate', async (c) => {
 })
 
 controlRoutes.post('/tokens/expire', async (c) => c.json({ expired: await worldOf(c).expireAuthTokens() }))
+
+/** An account with a set password, or none (code sign-in only), and maybe a mobile number. */
+controlRoutes.post('/accounts', async (c) => {
+  const account = await worldOf(c).createAccount(accountSchema.parse(await c.req.json()))
+  return c.json({ account })
+})
+
+/** The world's sign-in settings (schemas.ts signInSettingsSchema): those named change, the rest stay. */
+controlRoutes.get('/sign-in', async (c) => c.json({ settings: await worldOf(c).signInSettings() }))
+controlRoutes.post('/sign-in', async (c) => {
+  const body = await c.req.json()
+  signInSettingsInput.parse(body)
+  return c.json({ settings: await worldOf(c).setSignInSettings(body) })
+})
+
+const numberQuery = z.object({
+  number: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/)
+    .optional(),
+})
+
+/** The texts the world's phone received (the codes of code sign-ins), newest first, as JSON. */
+controlRoutes.get('/phone/texts', async (c) => {
+  const { number } = numberQuery.parse(c.req.query())
+  return c.json({ texts: await worldOf(c).texts(number ?? null) })
+})
+
+/** The same, as a page a person reads, like the service's outbox. */
+controlRoutes.get('/phone', async (c) => {
+  const { number } = numberQuery.parse(c.req.query())
+  return c.html(phonePage(await worldOf(c).texts(number ?? null), Date.now()))
+})
 
 controlRoutes.post('/demo/tick', async (c) => c.json(await worldOf(c).demoTick()))

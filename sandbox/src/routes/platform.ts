@@ -1,11 +1,10 @@
 // The platform's own endpoints, same paths and wire format as api.resy.com.
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { z } from 'zod'
+import { carriesCdnCookies } from '../cdn'
 import type { SandboxEnv } from '../env'
-import { blockedAnswer, looksLikeABrowser, looksLikeTheWebApp, plainText500 } from '../firewall'
-import type { SandboxPlatform } from '../object'
-import type { Endpoint, Fault } from '../schemas'
-import type { IssuedTokens } from '../store/tokens'
+import { blockedAnswer, cookieChallenge, looksLikeABrowser, looksLikeTheWebApp, plainText500, preflight } from '../firewall'
+import { callOriginOf } from '../network'
 import { searchVenues, venueById } from '../venues'
 import {
   bookJson,
@@ -14,64 +13,17 @@ import {
   configOfToken,
   detailsJson,
   findJson,
-  loginJson,
   reservationsJson,
   searchJson,
   userJson,
   venueJson,
 } from '../wire'
-import { failBefore, loseAnswer } from './faults'
-
-type Ctx = Context<{ Bindings: SandboxEnv }>
-type World = DurableObjectStub<SandboxPlatform>
-
-/** Each API host name is its own world, so tests can use a fresh one per test. */
-export const worldOf = (c: Ctx): World => c.env.WORLDS.getByName(new URL(c.req.url).hostname)
-
-// Built by hand: 419 is not in Hono's list of status codes.
-const message = (_c: Ctx, status: number, text: string) =>
-  new Response(JSON.stringify({ status, message: text }), { status, headers: { 'Content-Type': 'application/json' } })
-
-const unauthorized = (c: Ctx) => message(c, 419, 'Unauthorized')
-
-/** The user token must come in both headers, identical, as the web app sends it. */
-function userToken(c: Ctx): string | null {
-  const auth = c.req.header('X-Resy-Auth-Token')
-  const universal = c.req.header('X-Resy-Universal-Auth')
-  return auth && auth === universal ? auth : null
-}
-
-/** A platform call: counted, then answered, or faulted as queued (see FaultInput). */
-function endpoint(name: Endpoint, handler: (c: Ctx, world: World, fault: Fault | null) => Promise<Response>) {
-  return async (c: Ctx) => {
-    const world = worldOf(c)
-    // Counted by the instant it reached the platform's edge (this Worker), not when the world's one
-    // object got to it: under load that object's queue would bunch calls that came apart.
-    const fault = await world.enter(name, Date.now())
-    if (!fault) return handler(c, world, null)
-    switch (fault.kind) {
-      case 'pass':
-        return handler(c, world, null)
-      case 'stale':
-      case 'odd_entry':
-        return handler(c, world, fault)
-      case 'book_lost':
-        await handler(c, world, null)
-        return loseAnswer(fault)
-      case 'book_held':
-        // Committed; the caller gets what a retry of the same call gets (Hono keeps the body).
-        await handler(c, world, null)
-        return handler(c, world, null)
-      default:
-        return failBefore(fault)
-    }
-  }
-}
+import { type Ctx, digits, endpoint, jsonBody, jsonOf, message, unauthorized, userToken, type World, worldOf } from './common'
+import { signInRoutes } from './sign-in'
 
 /** How far a lagging reservation list (fault `stale`) is behind. */
 const STALE_LAG_MS = 60_000
 
-const digits = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 const findQuery = z.object({ venue_id: digits, day, party_size: digits })
 const detailsBody = z.object({ config_id: z.string(), day, party_size: digits })
@@ -89,25 +41,24 @@ const pageQuery = z.object({
 })
 const searchBody = z.object({ query: z.string().default(''), per_page: digits.default(20) })
 
-async function jsonBody(c: Ctx): Promise<unknown> {
-  return jsonOf(await c.req.text())
-}
-
-function jsonOf(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
-  }
-}
-
 export const platformRoutes = new Hono<{ Bindings: SandboxEnv }>()
 
 platformRoutes.use('*', async (c, next) => {
-  // The platform's firewall answers before the API sees the call (firewall.ts): a blocked client,
-  // one without a browser User-Agent, a book without the web app's Origin and Referer.
+  const origin = callOriginOf(c.req.raw.headers)
+  // A CORS preflight (what a browser sends before a sign-in POST, and what [idx 60497690475]
+  // measured): refused like the call it announces, else answered for the web app's origins.
+  if (c.req.method === 'OPTIONS')
+    return (await worldOf(c).preflightRefused(c.req.path, origin)) ? plainText500() : preflight(c.req.header('Origin'))
+  // The platform's firewall answers before the API sees the call (firewall.ts, network.ts, cdn.ts):
+  // a blocked client, an account call from a network the datacenter mode refuses, an account call
+  // without the CDN's cookies when the world wants them, one without a browser User-Agent, a book
+  // without the web app's Origin and Referer.
   const userAgent = c.req.header('User-Agent') ?? ''
-  const blocked = await worldOf(c).blockOf(userAgent)
+  const accountCall = userToken(c) !== null || c.req.path === '/3/auth/refresh'
+  const world = new URL(c.req.url).hostname
+  const carriesCookies = carriesCdnCookies(world, c.req.header('Cookie'))
+  const blocked = await worldOf(c).firewall({ userAgent, path: c.req.path, origin, accountCall, carriesCookies })
+  if (blocked === 'cookie_challenge') return cookieChallenge()
   if (blocked) return blockedAnswer(blocked)
   if (!looksLikeABrowser(userAgent)) return plainText500()
   if (c.req.path === '/3/book' && !looksLikeTheWebApp(c.req.header('Origin'), c.req.header('Referer'))) return plainText500()
@@ -116,52 +67,7 @@ platformRoutes.use('*', async (c, next) => {
   await next()
 })
 
-platformRoutes.post(
-  '/3/auth/password',
-  endpoint('login', async (c, world) => {
-    const form = await c.req.parseBody()
-    const email = typeof form.email === 'string' ? form.email : ''
-    const password = typeof form.password === 'string' ? form.password : ''
-    const session = await world.login(email, password)
-    if (!session) return unauthorized(c)
-    setRefreshCookie(c, session.tokens)
-    return c.json(loginJson(session.account, session.tokens.token))
-  }),
-)
-
-/** The refresh token travels only as this cookie (`Cierge:resy/auth.go`). */
-const REFRESH_COOKIE = 'production_refresh_token'
-
-/** Written raw: the token is base64 with `+`, `/`, `=` (store/schema.ts), and the platform sends it as is (§11). */
-function setRefreshCookie(c: Ctx, tokens: IssuedTokens): void {
-  const maxAge = Math.max(0, Math.floor((tokens.refreshExpiresAt - Date.now()) / 1000))
-  c.header('Set-Cookie', `${REFRESH_COOKIE}=${tokens.refreshToken}; Max-Age=${maxAge}; Path=/; HttpOnly; Secure; SameSite=None`, {
-    append: true,
-  })
-}
-
-/**
- * The refresh cookie's value exactly as sent, never URL-decoded: a client that decoded or
- * re-encoded the value Set-Cookie gave (`%2B` for `+`) sends a token the platform never issued.
- */
-function rawRefreshCookie(c: Ctx): string | null {
-  for (const part of (c.req.header('Cookie') ?? '').split(';')) {
-    const at = part.indexOf('=')
-    if (at > 0 && part.slice(0, at).trim() === REFRESH_COOKIE) return part.slice(at + 1).trim()
-  }
-  return null
-}
-
-platformRoutes.post(
-  '/3/auth/refresh',
-  endpoint('refresh', async (c, world) => {
-    const refreshToken = rawRefreshCookie(c)
-    const tokens = refreshToken ? await world.refresh(refreshToken) : null
-    if (!tokens) return unauthorized(c)
-    setRefreshCookie(c, tokens)
-    return c.json({ token: tokens.token })
-  }),
-)
+platformRoutes.route('/', signInRoutes)
 
 platformRoutes.get(
   '/2/user',
@@ -284,6 +190,7 @@ platformRoutes.post(
     const client = c.req.header('User-Agent') ?? ''
     const result = await world.book(token, { bookToken: form.data.book_token, paymentMethodId, client })
     if (result.kind === 'unauthorized') return unauthorized(c)
+    if (result.kind === 'bare_402') return new Response(null, { status: 402 })
     if (result.kind === 'refused') {
       const body = { status: result.status, message: result.message, ...(result.specs ? { specs: result.specs } : {}) }
       return new Response(JSON.stringify(body), { status: result.status, headers: { 'Content-Type': 'application/json' } })

@@ -37,7 +37,9 @@ export interface HeldSpecs {
 
 export type BookResult =
   | { kind: 'booked'; booking: Booking }
-  | { kind: 'refused'; status: 402 | 404 | 412; message: string; specs?: HeldSpecs }
+  | { kind: 'refused'; status: 402 | 403 | 404 | 412; message: string; specs?: HeldSpecs }
+  /** A bare 402, no body: the venue wants the card on file ([idx 57928723907]). */
+  | { kind: 'bare_402' }
 
 /** The table and party a book token or a reservation is for, as stored. */
 type TableRow = { email: string; venue_id: number; day: string; time: string; seating: string; party_size: number }
@@ -97,6 +99,11 @@ export function book(
     return { kind: 'refused', status: 412, message: 'You already have a reservation at this time', specs }
   }
   const venue = venueById(key.venueId)
+  // What such venues answer is not public beyond "book there fails" and the 402: the words and the
+  // 403 are the sandbox's guess ([idx 57928723907] reads "recaptcha" in a refusal's body).
+  if (venue?.bookingRule === 'recaptcha') return { kind: 'refused', status: 403, message: 'reCAPTCHA verification required to book' }
+  if (venue?.bookingRule === 'tock') return { kind: 'refused', status: 403, message: "This venue's reservations are made on Tock" }
+  if (venue?.bookingRule === 'card_on_file' && paymentMethodId === null) return { kind: 'bare_402' }
   const slot: SandboxSlot | null = venue ? currentSlot(sql, venue, key) : null
   if (!venue || !slot || !isOffered(venue, slot, now)) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   if (row.party_size < slot.partyMin || row.party_size > slot.partyMax)

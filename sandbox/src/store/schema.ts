@@ -1,10 +1,20 @@
 // The sandbox world's SQLite tables. Inventory itself is generated (inventory.ts); only changes
 // to it are stored: removed_slots hides generated slots, added_slots adds or overrides them.
 const TABLES = [
+  // password_hash null with has_password 1: any password signs in (an account made by signing in);
+  // has_password 0: the account signs in only by a texted code.
   `CREATE TABLE IF NOT EXISTS accounts (email TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
-     first_name TEXT NOT NULL, last_name TEXT NOT NULL, payment_method_id INTEGER)`,
+     first_name TEXT NOT NULL, last_name TEXT NOT NULL, payment_method_id INTEGER, mobile_number TEXT,
+     has_password INTEGER NOT NULL DEFAULT 1, password_hash TEXT, challenge INTEGER NOT NULL DEFAULT 1)`,
   `CREATE TABLE IF NOT EXISTS user_tokens (token TEXT PRIMARY KEY, email TEXT NOT NULL, kind TEXT NOT NULL,
-     expires_at INTEGER NOT NULL)`,
+     expires_at INTEGER NOT NULL, via TEXT NOT NULL DEFAULT '')`,
+  // The code sign-in (store/codes.ts): the live code per number, the challenges, the codes texted.
+  `CREATE TABLE IF NOT EXISTS codes (mobile_number TEXT PRIMARY KEY, code TEXT NOT NULL, device_token TEXT NOT NULL,
+     expires_at INTEGER NOT NULL, tries_left INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS challenges (challenge_id TEXT PRIMARY KEY, mobile_number TEXT NOT NULL,
+     device_token TEXT NOT NULL, claim_token TEXT NOT NULL, expires_at INTEGER NOT NULL, tries_left INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS texts (id INTEGER PRIMARY KEY AUTOINCREMENT, mobile_number TEXT NOT NULL,
+     body TEXT NOT NULL, sent_at INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   // taken_at / opened_at: when a table went off or on sale, for the lagging calendar (calendar.ts).
   `CREATE TABLE IF NOT EXISTS removed_slots (venue_id INTEGER NOT NULL, day TEXT NOT NULL, time TEXT NOT NULL,
@@ -34,6 +44,9 @@ const TABLES = [
 const NAMES = [
   'accounts',
   'user_tokens',
+  'codes',
+  'challenges',
+  'texts',
   'settings',
   'removed_slots',
   'added_slots',
@@ -56,12 +69,18 @@ export function migrate(sql: SqlStorage): void {
   addColumn(sql, 'added_slots', 'opened_at')
   // A world stored before book tokens named the terms they were minted for (issue 22).
   addColumn(sql, 'book_tokens', 'template')
+  // A world stored before code sign-in: its accounts have passwords.
+  addColumn(sql, 'accounts', 'mobile_number', 'TEXT')
+  addColumn(sql, 'accounts', 'has_password', 'INTEGER NOT NULL DEFAULT 1')
+  addColumn(sql, 'accounts', 'password_hash', 'TEXT')
+  addColumn(sql, 'accounts', 'challenge', 'INTEGER NOT NULL DEFAULT 1')
+  addColumn(sql, 'user_tokens', 'via', "TEXT NOT NULL DEFAULT ''")
   sql.exec('DROP TABLE IF EXISTS tokens') // never-expiring tokens of earlier sandboxes
 }
 
-function addColumn(sql: SqlStorage, table: string, column: string): void {
+function addColumn(sql: SqlStorage, table: string, column: string, type = 'INTEGER NOT NULL DEFAULT 0'): void {
   const columns = sql.exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`).toArray()
-  if (!columns.some((c) => c.name === column)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`)
+  if (!columns.some((c) => c.name === column)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`)
 }
 
 /** Back to the seeded world: no accounts, bookings, changes, faults or counts. */

@@ -1,19 +1,25 @@
-// The platform's user tokens, as the evidence describes them (shared/reference/resy-api.md §1,
-// §10): the auth token is a JWT whose payload has `exp`, `uid`, `gt: "consumer"` and
-// `extra.guest_id` (about 45 days); login and refresh also set a `production_refresh_token`
-// cookie (about 90 days) that `POST /3/auth/refresh` exchanges for a new pair (`Cierge:resy/auth.go`).
-// Here a refresh token works once: the strict reading, since nothing says it can be reused.
-// Lifetimes are per world, so tests can make tokens expire in seconds.
+// The platform's user tokens, as the evidence describes them (docs/platform.md, "Sessions and
+// refresh"): the auth token is a JWT whose payload has `exp`, `uid`, `gt: "consumer"` and
+// `extra.guest_id` (about 45 days); a password sign-in also hands out a refresh token (about 90
+// days) as the `production_refresh_token` cookie (`Cierge:resy/auth.go`) or, in the Aug-2026
+// client's reading, a `refresh_token` body field ([idx 57928723907]); a code sign-in may hand out
+// none ([idx 57928723907]: "token and legacy_token and nothing else"). `POST /3/auth/refresh`
+// exchanges a refresh token for a new pair, in the form the old one came. Here a refresh token
+// works once: the strict reading, since nothing says it can be reused. Lifetimes are per world, so
+// tests can make tokens expire in seconds.
 import { type TokenLifetimes, tokenLifetimesSchema } from '../schemas'
 import { randomToken, refreshTokenValue } from './schema'
 
 export const DEFAULT_AUTH_TTL_SECONDS = 45 * 86_400
 export const DEFAULT_REFRESH_TTL_SECONDS = 90 * 86_400
 
+/** How a refresh token travels: the cookie, or the body field. */
+export type RefreshVia = 'cookie' | 'body'
+
 export interface IssuedTokens {
   token: string
-  refreshToken: string
-  refreshExpiresAt: number
+  /** Null for a session that cannot be renewed (a code sign-in's, by default). */
+  refresh: { token: string; via: RefreshVia; expiresAt: number } | null
 }
 
 type Kind = 'auth' | 'refresh'
@@ -31,17 +37,24 @@ function lifetimeOf(sql: SqlStorage, key: 'auth_ttl_seconds' | 'refresh_ttl_seco
   return row ? Number(row.value) : fallback
 }
 
-/** A new auth token (JWT-shaped, signature not meant to be checked) and refresh token for the account. */
-export function issueTokens(sql: SqlStorage, email: string, userId: number, now: number): IssuedTokens {
+/** A new auth token (JWT-shaped, signature not meant to be checked) and, unless `refresh` is none, a refresh token. */
+export function issueTokens(sql: SqlStorage, email: string, userId: number, now: number, refresh: RefreshVia | 'none'): IssuedTokens {
   const authExpiresAt = now + lifetimeOf(sql, 'auth_ttl_seconds', DEFAULT_AUTH_TTL_SECONDS) * 1000
   const refreshExpiresAt = now + lifetimeOf(sql, 'refresh_ttl_seconds', DEFAULT_REFRESH_TTL_SECONDS) * 1000
   const payload = { exp: Math.floor(authExpiresAt / 1000), uid: userId, gt: 'consumer', gs: [], extra: { guest_id: userId + 9_000_000 } }
   const token = `${base64url(JSON.stringify({ typ: 'JWT', alg: 'ES256' }))}.${base64url(JSON.stringify(payload))}.${randomToken()}`
+  const insert = 'INSERT INTO user_tokens (token, email, kind, expires_at, via) VALUES (?, ?, ?, ?, ?)'
+  sql.exec(insert, token, email, 'auth' satisfies Kind, authExpiresAt, '')
+  if (refresh === 'none') return { token, refresh: null }
   const refreshToken = refreshTokenValue()
-  const insert = 'INSERT INTO user_tokens (token, email, kind, expires_at) VALUES (?, ?, ?, ?)'
-  sql.exec(insert, token, email, 'auth' satisfies Kind, authExpiresAt)
-  sql.exec(insert, refreshToken, email, 'refresh' satisfies Kind, refreshExpiresAt)
-  return { token, refreshToken, refreshExpiresAt }
+  sql.exec(insert, refreshToken, email, 'refresh' satisfies Kind, refreshExpiresAt, refresh)
+  return { token, refresh: { token: refreshToken, via: refresh, expiresAt: refreshExpiresAt } }
+}
+
+/** How a live refresh token was handed out ('cookie' for one stored before the column). */
+export function viaOfRefreshToken(sql: SqlStorage, token: string): RefreshVia {
+  const row = sql.exec<{ via: string }>("SELECT via FROM user_tokens WHERE token = ? AND kind = 'refresh'", token).toArray()[0]
+  return row?.via === 'body' ? 'body' : 'cookie'
 }
 
 /** The account email a live token of that kind belongs to, or null (unknown, expired, used). */
