@@ -8,7 +8,7 @@
 //   src/requests, src/watching,       the features: use cases, their Durable Objects and schemas
 //   src/alerts, src/devices, src/executors → auth, notifications, platform, db, core, errors, lib
 //   src/runtime                       what every feature runs with (deps, object stubs) → budget, db, platform, core, lib
-//   src/budget                        the one budget for cloud platform calls (issue 23) → platform, core, errors, lib
+//   src/budget                        the one budget for cloud platform calls → platform, core, errors, lib
 //   src/auth                          identity     → db, core, errors, lib
 //   src/notifications                 delivery: inbox rows, email, webhook, Web Push (push/) → db, core, errors, lib
 //   src/platform                      platform API → core, errors, lib
@@ -118,7 +118,7 @@ module.exports = {
       'the-budget-is-below-the-features',
       layer('budget'),
       [...ABOVE_AUTH.filter((name) => name !== 'budget'), 'auth', 'notifications', 'db'],
-      'The service-wide call budget (issue 23) is infrastructure every platform call passes: it knows no feature, no user and no table.',
+      'The service-wide call budget is infrastructure every platform call passes: it knows no feature, no user and no table.',
     ),
     mayNotImport(
       'auth-stays-below-use-cases',

@@ -1,5 +1,5 @@
 // `npm run deploy:check`: an offline check of the production configuration before
-// `wrangler deploy --env production` (docs/deploy.md, issue 28). It reads wrangler.toml the way
+// `wrangler deploy --env production` (docs/deploy.md; why: docs/decisions/deploy.md). It reads wrangler.toml the way
 // wrangler reads it for [env.production] (and for a deploy without --env), and bundles the Worker
 // as the deploy would (`wrangler deploy --dry-run --outdir`, no upload, no account). Each problem
 // is one line on stderr, `deploy:check: …`; exit 1 if there is any, 0 otherwise.
@@ -24,8 +24,8 @@ const ENV = 'production'
 
 /**
  * The secrets the production service reads (src/env.d.ts; src/core/deployment.ts answers 503
- * without PASSWORD_PEPPER or CSRF_SECRET). OPERATOR_TOKEN guards /health's details (issue 27).
- * VAPID_PRIVATE_KEY signs and identifies Web Push (issue 25; without it push is off).
+ * without PASSWORD_PEPPER or CSRF_SECRET). OPERATOR_TOKEN guards /health's details.
+ * VAPID_PRIVATE_KEY signs and identifies Web Push (without it push is off).
  * Each must be in [env.production.secrets] required — then `wrangler deploy` itself refuses to
  * deploy while one is unset — and named in the guide.
  */
@@ -35,7 +35,7 @@ const LOCAL_ONLY_FLAGS = ['LOCAL_DEVELOPMENT', 'SHOW_OUTBOX', 'POLL_TRACE']
 /**
  * nodejs_compat for the libraries that need it; global_fetch_strictly_public so that the OAuth
  * library's fetch of a client's metadata document (CIMD) reaches only public addresses, never this
- * zone's own origin (issue 26, docs/decisions.md).
+ * zone's own origin (docs/decisions/auth.md).
  */
 const REQUIRED_FLAGS = ['nodejs_compat', 'global_fetch_strictly_public']
 /** The placeholders the committed configuration carries, documented in docs/deploy.md. */

@@ -62,7 +62,7 @@ function rows(sql) {
 // The demo user may come before the first `npm start`, so the tables may not exist yet. An account
 // made in the browser means npm start migrated the state already; applying migrations again from
 // this second process while `wrangler dev` holds the database once read a stale list of applied
-// migrations and failed (docs/decisions.md, issue 28), so --email leaves them alone.
+// migrations and failed (docs/decisions/local-development.md), so --email leaves them alone.
 if (wanted === null) {
   execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist], {
     stdio: ['ignore', 'ignore', 'inherit'],

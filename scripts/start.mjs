@@ -16,7 +16,7 @@
 //
 // LOCAL_DEVELOPMENT=on and SHOW_OUTBOX=on are passed here (`--var`), not kept in wrangler.toml's
 // [vars], so that a `wrangler deploy` without `--env production` never carries them
-// (docs/decisions.md, issue 28).
+// (docs/decisions/deploy.md).
 // Once /health answers, the next steps are printed: the URL, how to get a token, the outbox.
 import { spawn, spawnSync } from 'node:child_process'
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
@@ -61,7 +61,7 @@ const serviceVars = ensureVars(join(root, '.dev.vars'), {
   // HMAC keys: the password pepper, and the key signing signed-out CSRF tokens.
   PASSWORD_PEPPER: () => randomBytes(32).toString('base64'),
   CSRF_SECRET: () => randomBytes(32).toString('base64'),
-  // Web Push's VAPID key (issue 25): a P-256 private JWK; the public key is derived from it.
+  // Web Push's VAPID key: a P-256 private JWK; the public key is derived from it.
   VAPID_PRIVATE_KEY: () => `'${JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }))}'`,
 })
 const sandboxVarsPath = join(root, 'sandbox', '.dev.vars')
@@ -128,7 +128,7 @@ const dev = spawn(
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal))
 dev.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 
-/** What a newcomer does next, printed once the service answers (issue 28). */
+/** What a newcomer does next, printed once the service answers. */
 function nextSteps(origin) {
   const tokenCommand = persistTo ? `TABLEWATCH_PERSIST_TO=${persistTo} npm run -s dev:token` : 'npm run -s dev:token'
   return [

@@ -5,15 +5,15 @@ declare global {
       DB: D1Database
       REQUESTS: DurableObjectNamespace<import('./request/request-object').RequestObject>
       AVAILABILITY: DurableObjectNamespace<import('./watching/availability-object').AvailabilityObject>
-      /** One per user with a paired device: its WebSocket and work items (issue 17). */
+      /** One per user with a paired device: its WebSocket and work items. */
       DEVICES: DurableObjectNamespace<import('./devices/device-object').DeviceObject>
       /** Hard caps on platform calls per venue and per user account (src/watching/limits.ts). */
       LIMITER: DurableObjectNamespace<import('./watching/limiter-object').LimiterObject>
-      /** The one budget for platform calls from the cloud (issue 23; src/budget/budget-object.ts). */
+      /** The one budget for platform calls from the cloud (src/budget/budget-object.ts). */
       BUDGET: DurableObjectNamespace<import('./budget/budget-object').BudgetObject>
-      /** One per (venue, party size): the calendar pre-check (issue 23; src/watching/calendar-object.ts). */
+      /** One per (venue, party size): the calendar pre-check (src/watching/calendar-object.ts). */
       CALENDARS: DurableObjectNamespace<import('./watching/calendar-object').CalendarObject>
-      /** Platform calls per second for the whole service (default 3; src/budget/budget.ts, docs/decisions.md). */
+      /** Platform calls per second for the whole service (default 3; src/budget/budget.ts, docs/decisions/budget.md). */
       PLATFORM_CALLS_PER_SECOND?: string
       /** "off" turns the calendar pre-check off: every poll asks /4/find (src/watching/calendar-check.ts). */
       CALENDAR_PRECHECK?: string
@@ -63,7 +63,7 @@ declare global {
       /** "on" shows the /outbox page (emails that would have been sent); for local development. */
       SHOW_OUTBOX?: string
       /**
-       * The VAPID private key for Web Push (issue 25): a P-256 JWK as JSON; a Worker secret. Without
+       * The VAPID private key for Web Push: a P-256 JWK as JSON; a Worker secret. Without
        * it, push is off (src/notifications/push/vapid.ts). The public key is derived from it.
        */
       VAPID_PRIVATE_KEY?: string

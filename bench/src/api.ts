@@ -36,7 +36,7 @@ export const UNANSWERED = 0
 const CALL_TIMEOUT_MS = 60_000
 
 export class Api {
-  /** `operatorToken`: /health with the operators' figures, the same work as before issue 27. */
+  /** `operatorToken`: /health with the operators' figures, so the baseline does the same work as a real /health probe. */
   constructor(
     readonly origin: string,
     private readonly operatorToken?: string,

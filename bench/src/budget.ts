@@ -1,4 +1,4 @@
-// The platform's side of the budget (issue 23): the sandbox counts every call by the second it
+// The platform's side of the budget (docs/decisions/budget.md): the sandbox counts every call by the second it
 // arrived, by its own clock, so the busiest 1 s and 10 s are exactly what the platform saw over
 // the run, whichever call made them (a once-a-second sample of its totals, as before, made a
 // window of ten samples span eleven or twelve seconds under load: the figures erred high). The

@@ -69,7 +69,7 @@ export async function alertsAtDefaultCadence(world: World, users: BenchUser[], i
     ),
   )
   await sleep(1.5 * intervalMs) // the last drops are seen at the next poll
-  // One alert per poll (issue 16's digests): each of its tables, by restaurant and date, is one alert seen.
+  // One alert per poll (a digest, docs/decisions/alerts.md): each of its tables, by restaurant and date, is one alert seen.
   const groups = z.array(
     z.object({ venueId: z.number(), date: z.string(), tables: z.array(z.object({ time: z.string(), seating: z.string() })) }),
   )

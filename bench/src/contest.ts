@@ -1,4 +1,4 @@
-// The contest (issue 23 item 4): the sandbox's other diners take each table that opens after an
+// The contest (docs/benchmarks.md): the sandbox's other diners take each table that opens after an
 // exponentially distributed delay (mean 30 s, 2 min, 10 min); the service, at default settings,
 // watches those venue-days with approved auto_book requests. The figure a diner cares about is
 // the share of tables the service booked before someone else took them (catch rate), against the

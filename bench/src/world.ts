@@ -104,7 +104,7 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     const searcher = bulk[0]
     if (!searcher) throw new Error('no users')
     // Restaurant search adds each platform venue (zone, release rule) to the service's catalog.
-    // A search fans out to a lookup per new venue, all within the service's call budget (issue 23):
+    // A search fans out to a lookup per new venue, all within the service's call budget (docs/decisions/budget.md):
     // a lookup that waits too long is left out of that answer, so search again for what is missing.
     const known = () => new Set(d1.query('SELECT venue_id FROM venues', z.object({ venue_id: z.number() })).map((r) => r.venue_id))
     for (let round = 0, missing = venues; missing.length > 0; round++) {

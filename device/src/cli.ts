@@ -1,4 +1,4 @@
-// tablewatch-device: the program a user runs on their own machine to book from it (issue 17).
+// tablewatch-device: the program a user runs on their own machine to book from it (docs/paired-device.md).
 //   pair    exchanges the code shown in Settings for this device's credential
 //   login   signs in to the reservation platform here; the token stays on this machine
 //   run     stays connected and does the platform work the service hands it

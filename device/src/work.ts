@@ -128,7 +128,7 @@ export async function performCall(platform: Platform, signIn: DeviceSignIn, call
       await signIn.renewIfDue()
       const session = signIn.session
       if (!session) return { kind: 'reauth' }
-      // The card only where the table holds one (§11): sent elsewhere, a fee stated in text may be charged.
+      // The card only where the table holds one (docs/platform.md, "Booking"): sent elsewhere, a fee stated in text may be charged.
       const paymentMethodId = call.card === false ? null : session.paymentMethodId
       const booked = (await signIn.call((credentials) => platform.book(credentials, { bookToken: call.bookToken, paymentMethodId }))) ?? {
         kind: 'reauth',

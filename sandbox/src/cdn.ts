@@ -1,5 +1,5 @@
 // The CDN in front of the platform (Imperva): it marks EVERY answer, successful ones included,
-// not only its blocks (shared/reference/resy-api.md §11). A Feb 2026 write-up of a working login
+// not only its blocks (docs/platform.md, "The CDN"). A Feb 2026 write-up of a working login
 // notes that `X-CDN: Imperva` "is still present" on the 200 ([idx 52679252770]); WAF fingerprinting
 // tools identify Imperva sites by `X-CDN: Imperva`, `X-Iinfo` and the `visid_incap_*` /
 // `incap_ses_*` / `nlbi_*` cookies on ordinary answers ([idx 69602287299], [idx 25069970681]);

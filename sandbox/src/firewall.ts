@@ -1,6 +1,6 @@
 // What the platform's CDN/WAF (Imperva) does before a call reaches the API
-// (shared/reference/resy-api.md §7, §10, §11). A call without a browser User-Agent gets an HTTP
-// 500 whose body is the plain text `Internal Server Error` (§11, [idx 52679252770]: the blocked
+// (docs/platform.md, "Requests and headers" and "The CDN"). A call without a browser User-Agent gets an HTTP
+// 500 whose body is the plain text `Internal Server Error` ([idx 52679252770]: the blocked
 // login of a Feb 2026 write-up; clients sending a library default got 500s: `lgrees` until
 // 2a2578d, `jeffknaide/resy-bot#11`). So does a /3/book without the web app's Origin and Referer
 // (`Alkaar#122`, 2023-05-12: "the final booking post request now needs a referer header or else it
@@ -23,11 +23,11 @@ export function looksLikeABrowser(userAgent: string | undefined): boolean {
 /** A 500 with nothing in the body (no JSON, no content type): how a blocked IP is answered ([idx 22674018902]). */
 export const emptyBody500 = () => new Response(null, { status: 500 })
 
-/** Imperva's refusal of a client it does not like: a 500 with the plain text `Internal Server Error` (§11). */
+/** Imperva's refusal of a client it does not like: a 500 with the plain text `Internal Server Error` (docs/platform.md, "The CDN"). */
 export const plainText500 = () =>
   new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
-/** The web app's origins: resy.com, and the booking widget's (both used by working clients, §7). */
+/** The web app's origins: resy.com, and the booking widget's (both used by working clients, docs/platform.md, "Requests and headers"). */
 const WEB_ORIGINS = ['https://resy.com', 'https://widgets.resy.com']
 
 /**
@@ -41,7 +41,7 @@ export function looksLikeTheWebApp(origin: string | undefined, referer: string |
 }
 
 /**
- * What a blocked client gets instead of the API (§10, §11): Imperva's plain-text 500, an empty-body 500 for a blocked IP
+ * What a blocked client gets instead of the API (docs/platform.md, "The CDN"): Imperva's plain-text 500, an empty-body 500 for a blocked IP
  * ([idx 22674018902]), an HTML 403 page, CloudFront's error with `X-Cache: Error from cloudfront`
  * ([idx 39233085540]), or an Imperva challenge page (`jwilli97/chi-chi`), which answers 200.
  */

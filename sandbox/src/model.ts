@@ -74,7 +74,7 @@ export interface SlotKey {
   seating: string
 }
 
-/** A config token's table and the template (the terms) it was offered under (§2: the token names both). */
+/** A config token's table and the template (the terms) it was offered under (the token names both: docs/platform.md, "Availability"). */
 export interface ConfigRef {
   key: SlotKey
   template: number

@@ -17,21 +17,21 @@ export function freeCancellationDeadline(policy: Policy, slot: { day: string; ti
   return null
 }
 
-/** The late-cancellation fee per person that applies to a party: the large-party fee from its size on (§11). */
+/** The late-cancellation fee per person that applies to a party: the large-party fee from its size on (docs/platform.md, "Money terms"). */
 export function cancellationFeeFor(policy: Policy, partySize: number): number {
   if (policy.largeParty && partySize >= policy.largeParty.size) return policy.largeParty.feePerPerson
   if (policy.kind === 'fee') return policy.feePerPerson
   return policy.kind === 'free' ? 0 : policy.amountPerPerson
 }
 
-/** What the /3/details `payment.amounts` add at booking besides an up-front charge (§11). */
+/** What the /3/details `payment.amounts` add at booking besides an up-front charge (docs/platform.md, "Money terms"). */
 export function extraCharges(policy: Policy): { resyFee: number; serviceFee: number; tax: number } {
   return { resyFee: policy.charges?.resyFee ?? 0, serviceFee: policy.charges?.serviceFee ?? 0, tax: policy.charges?.tax ?? 0 }
 }
 
 /**
  * What booking the table takes from the diner's card at once: money taken up front, the details'
- * extra amounts, and — only when a card was sent — a fee stated only in the notes (§11: sending
+ * extra amounts, and — only when a card was sent — a fee stated only in the notes (docs/platform.md, "Booking": sending
  * the card to a table whose terms say no card lets such a fee be charged).
  */
 export function chargedAtBooking(policy: Policy, partySize: number, cardSent: boolean): number {
@@ -44,7 +44,7 @@ export function chargedAtBooking(policy: Policy, partySize: number, cardSent: bo
 
 /**
  * The venue template a policy is stated by: one per (venue, seating, policy), so a slot whose
- * terms change gets a new one. The config token names it (§2: `rgs://resy/<venue>/<template>/…`),
+ * terms change gets a new one. The config token names it (`rgs://resy/<venue>/<template>/…`, docs/platform.md, "Availability"),
  * which is how a book token minted for the old terms stops booking the new ones (store/bookings.ts).
  */
 export const templateIdOf = (venueId: number, seating: string, policy: Policy) =>

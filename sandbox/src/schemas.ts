@@ -23,17 +23,17 @@ export type Endpoint = z.infer<typeof endpointSchema>
 const usd = z.number().min(0).max(10_000)
 /**
  * Where the find reply falls short of stating a table's terms, as the evidence allows it to
- * (shared/reference/resy-api.md §10: "when the two disagree or a field is missing, refuse to
- * auto-book"): no `payment` on the slot, a template the reply lacks, a template without
+ * (docs/platform.md, "Money terms": where a field is missing or the answers disagree, the
+ * service must not book): no `payment` on the slot, a template the reply lacks, a template without
  * `is_event`, a template whose `is_paid` contradicts its slot, a /3/details reply without
- * `payment.amounts` (§11). Absent: stated fully. The table
+ * `payment.amounts`. Absent: stated fully. The table
  * books like any other; only what the platform says about it changes.
  */
 export const TERMS_GAPS = ['payment_missing', 'template_missing', 'is_event_missing', 'template_disagrees', 'amounts_missing'] as const
 const gap = z.enum(TERMS_GAPS).optional()
 /**
- * Money terms the platform states outside the find slot's `payment` (shared/reference/resy-api.md
- * §11), on any kind of table: `textFeePerPerson`, a per-person reservation fee stated only in the
+ * Money terms the platform states outside the find slot's `payment` (docs/platform.md, "Money terms"),
+ * on any kind of table: `textFeePerPerson`, a per-person reservation fee stated only in the
  * template's `need_to_know` text ([idx 37355943101]) and charged at booking when a card is sent;
  * `largeParty`, the template's `large_party_size_cancel` / `large_party_cancellation_fee`
  * ([idx 37355943101]), the fee that applies from that party size on; `charges`, what the
@@ -76,8 +76,8 @@ export const addSlotSchema = slotKeySchema.extend({
   policy: policySchema.default({ kind: 'free' }),
   /**
    * A table published at a later instant (epoch ms), as the platform publishes a day's tables at
-   * its release time (`last_calendar_day` moves forward at release time, resy-api §11; snipers poll
-   * from the drop, §7): find, details and the calendar do not show it before then. Control API only.
+   * its release time (`last_calendar_day` moves forward at release time, and snipers poll from
+   * the drop: docs/platform.md, "Calendar and release"): find, details and the calendar do not show it before then. Control API only.
    */
   opensAt: z.number().int().positive().optional(),
 })
@@ -105,18 +105,18 @@ export const faultSchema = z.object({
   /**
    * 429/500/503/412/419: answer with that status, doing nothing (419 on a call that sends only the
    * API key is what a wrong or rotated key gets). session_500: a 500 whose body says the session
-   * is invalid, as an expired session sometimes gets (`chrischall/resy-mcp`, §10). timeout: answer nothing for `hangMs` (then 504).
+   * is invalid, as an expired session sometimes gets (`chrischall/resy-mcp`; docs/platform.md, "Requests and headers"). timeout: answer nothing for `hangMs` (then 504).
    * pass: answer normally (queued before another fault, it lets the first calls through so the
    * later fault hits a chosen call). book_lost: do the work (the booking is committed), then lose
    * the answer: a 500, or with `hangMs` > 0 a hang followed by 504. book_held: the booking is
    * committed, and the answer is the one a retry of that book gets: 412 with `specs`
    * (`AbhiSivaprasad/resy-bot`: "the server returns 412 but the request is successful").
    * gone_410: nothing is booked, and the answer is a 410 saying the slot is no longer available
-   * (an unclear outcome the account must disprove, issue 22 item 7).
+   * (an unclear outcome the account must disprove: docs/decisions/booking.md).
    * stale: the reservation list lags, without the bookings of the last minute (a booking can
    * show on the account later than it happened, `Alkaar#45`). odd_entry: the reservation list or
    * the find reply carries one more entry of an odd shape (a null `time_slot`, a slot without a
-   * date), as real lists sometimes do (§10).
+   * date), as real lists may (docs/platform.md, "Availability").
    */
   kind: z.enum(FAULT_KINDS),
   /** How many of the next calls of the endpoint get the fault. */

@@ -34,7 +34,7 @@ const fee = (feePerPerson: number, cutoffHours: number): Policy => ({ kind: 'fee
 const deposit = (amountPerPerson: number, cutoffHours: number): Policy => ({ kind: 'deposit', amountPerPerson, cutoffHours })
 const prepaid = (amountPerPerson: number): Policy => ({ kind: 'prepaid', amountPerPerson })
 const ticketed = (amountPerPerson: number): Policy => ({ kind: 'ticketed', amountPerPerson })
-/** No card held, but the notes state a per-person reservation fee (§11, [idx 37355943101]). */
+/** No card held, but the notes state a per-person reservation fee ([idx 37355943101]; docs/platform.md, "Money terms"). */
 const textFee = (textFeePerPerson: number): Policy => ({ kind: 'free', textFeePerPerson })
 
 interface Extra {
@@ -114,7 +114,7 @@ const ROWS: [City, Row[]][] = [
       ['The Quiet Fig', 'Cobble Hill', 'Mediterranean', ['Dining Room', 'Backyard'], { density: 0.4 }],
       ['Cassia Room', 'SoHo', 'Indian', ['Dining Room', 'Bar Seats'], { policies: { 'Dining Room': fee(25, 24) }, density: 0.3 }],
       ['Bodega Azul', 'Bushwick', 'Mexican', ['Dining Room', 'Patio', 'Bar'], { density: 0.45 }],
-      // Money stated outside the find slot's payment (§11): a fee only in the notes, a large-party fee.
+      // Money stated outside the find slot's payment (docs/platform.md, "Money terms"): a fee only in the notes, a large-party fee.
       ['Wren & Wool', 'Nolita', 'Wine Bar', ['Dining Room', 'Bar'], { policies: { 'Dining Room': textFee(25) }, density: 0.3 }],
       [
         'Gramercy Hearth',
@@ -172,7 +172,7 @@ const ROWS: [City, Row[]][] = [
         { policies: { 'Tasting Counter': ticketed(175) }, density: 0.25, closed: 2 },
       ],
       ['Birch & Barrel', 'Lincoln Park', 'American', ['Dining Room', 'Bar', 'Patio'], { density: 0.4 }],
-      // The booking details add a platform fee and tax at booking (§11 [idx 53104099941]).
+      // The booking details add a platform fee and tax at booking ([idx 53104099941]; docs/platform.md, "Money terms").
       [
         'Union Stock Grill',
         'Pilsen',
@@ -218,7 +218,7 @@ const ROWS: [City, Row[]][] = [
         ['Dining Room', 'Booth', 'Bar'],
         { release: [7, '08:00', 'Tables open 7 days in advance at 8:00 AM.'], density: 0.3 },
       ],
-      // A service fee in the booking details; on the patio the details state no amounts at all (§11).
+      // A service fee in the booking details; on the patio the details state no amounts at all (docs/platform.md, "Money terms").
       [
         'Foothill Provisions',
         'Golden Triangle',

@@ -1,5 +1,5 @@
-// The platform's JSON shapes (shared/reference/resy-api.md), built from sandbox state. Field
-// names follow the reference; values the service never reads are filled plausibly.
+// The platform's JSON shapes (docs/platform.md), built from sandbox state. Field names follow
+// the public evidence; values the service never reads are filled plausibly.
 import { instantOf } from './clock'
 import { leadTimeInDays, releaseInstant } from './inventory'
 import type { ConfigRef, Policy, SandboxSlot, SandboxVenue, SlotKey } from './model'
@@ -25,7 +25,7 @@ export function configOfToken(token: string): ConfigRef | null {
 
 /**
  * A find slot's `payment`, where the platform states fees, deposits and prepayment
- * (shared/reference/resy-api.md §2, §10): all null but `is_paid` for a table that holds no card
+ * (docs/platform.md, "Money terms"): all null but `is_paid` for a table that holds no card
  * (`Cierge:resy/slot.go`); a card hold states `cancellation_fee` and `secs_cancel_cut_off`
  * (`Alkaar#102`), optionally `time_cancel_cut_off` "HH:MM:SS"; money taken up front is
  * `deposit_fee`. Prepaid meals and tickets are charged up front too, so they carry it as well.
@@ -56,7 +56,7 @@ function needToKnowOf(v: SandboxVenue, policy: Policy): string {
 }
 
 /**
- * The venue template a slot names: its policy, `is_event` for tickets and the venue's notes (§10).
+ * The venue template a slot names: its policy, `is_event` for tickets and the venue's notes (docs/platform.md, "Money terms").
  * A policy's `gap` may leave out `is_event` or make `is_paid` contradict the slot.
  */
 function templateOf(v: SandboxVenue, id: number, policy: Policy) {
@@ -68,7 +68,7 @@ function templateOf(v: SandboxVenue, id: number, policy: Policy) {
     cancellation_fee: payment.cancellation_fee,
     secs_cancel_cut_off: payment.secs_cancel_cut_off,
     is_event: policy.kind === 'ticketed',
-    // §11 [idx 37355943101]: the fee from this party size on; null where the venue has none.
+    // [idx 37355943101] (docs/platform.md, "Money terms"): the fee from this party size on; null where the venue has none.
     large_party_size_cancel: policy.largeParty?.size ?? null,
     large_party_cancellation_fee: policy.largeParty?.feePerPerson ?? null,
     content: { 'en-us': { need_to_know: { body: needToKnowOf(v, policy) } } },
@@ -163,7 +163,7 @@ export const venueJson = (v: SandboxVenue) => ({
     time_zone: v.wireZone,
     url_slug: v.city.toLowerCase().replace(/\s+/g, '-'),
   },
-  // No `content`: the notes (and the release rule they state) live in the find reply's templates (§10).
+  // No `content`: the notes (and the release rule they state) live in the find reply's templates (docs/platform.md, "Venues and search").
   locale: { time_zone: v.zone, currency: 'USD' },
   min_party_size: 1,
   max_party_size: 12,
@@ -229,13 +229,13 @@ export function findJson(v: SandboxVenue, day: string, partySize: number, slots:
 
 /**
  * POST /3/details: the book token, the cancellation policy, and `payment` as `{amounts}` only
- * ([idx 53104099941]; §10: `payment.is_paid`, `deposit_fee` and a `config.type` vocabulary have
+ * ([idx 53104099941]; docs/platform.md, "Money terms": `payment.is_paid`, `deposit_fee` and a `config.type` vocabulary have
  * no public source in this reply). The fee is stated per person; money taken at booking is in
  * `amounts`.
  */
 export function detailsJson(v: SandboxVenue, slot: SandboxSlot, partySize: number, bookToken: string, expiresAt: number) {
   const p = slot.policy
-  // The fee that applies to this party: the large-party fee from its size on (§11).
+  // The fee that applies to this party: the large-party fee from its size on (docs/platform.md, "Money terms").
   const perPerson = cancellationFeeFor(p, partySize)
   const deadline = freeCancellationDeadline(p, slot, v.zone)
   const cutoff = deadline === null ? null : new Date(deadline).toISOString()
@@ -261,7 +261,7 @@ export function detailsJson(v: SandboxVenue, slot: SandboxSlot, partySize: numbe
       credit: null,
     },
     change: { date_cut_off: cutoff },
-    // Some replies leave `amounts` out (a gap of the policy, §11).
+    // Some replies leave `amounts` out (a gap of the policy; docs/platform.md, "Money terms").
     payment: p.gap === 'amounts_missing' ? {} : { amounts },
     venue: { name: v.name, venue_url_slug: v.slug, location: { url_slug: v.city.toLowerCase().replace(/\s+/g, '-') } },
     viewers: { total: 1 },
@@ -270,7 +270,7 @@ export function detailsJson(v: SandboxVenue, slot: SandboxSlot, partySize: numbe
 
 export const bookJson = (b: Booking) => ({ resy_token: b.resyToken, reservation_id: b.reservationId, venue_opt_in: false })
 
-/** How one entry of the reservation list says what became of it (§5: `status{finished,no_show}`; §11). */
+/** How one entry of the reservation list says what became of it (`status{finished,no_show}`; docs/platform.md, "Reservations"). */
 function statusOf(state: 'upcoming' | 'finished' | HistoryState, legacy: boolean) {
   // A cancelled entry names it: as a string in the legacy shape, as `status.reservation` otherwise
   // (`mvanhorn/printing-press-library`, the goat Resy source, reads both).
@@ -305,14 +305,14 @@ function entryJson(e: ListedEntry) {
     cancellation: { allowed: e.state === 'upcoming' },
     payment_method: e.paymentMethodId === null ? null : { id: e.paymentMethodId },
   }
-  // The legacy shape: no `day`, and `time_slot` an object with the full date and time (§11).
+  // The legacy shape: no `day`, and `time_slot` an object with the full date and time (docs/platform.md, "Reservations").
   if (e.legacy) return { ...common, time_slot: { date: `${e.day} ${e.time}:00` } }
   return { ...common, day: e.day, time_slot: `${e.time}:00`, when }
 }
 
 /**
  * GET /3/user/reservations: one page (`offset`, `limit`) of the account's list, live bookings and
- * history in day order, with `metadata.total` the size of the whole list (§5, §11).
+ * history in day order, with `metadata.total` the size of the whole list (docs/platform.md, "Reservations").
  */
 export function reservationsJson(bookings: Booking[], history: HistoryEntry[], now: number, page: { offset: number; limit: number }) {
   const entries: ListedEntry[] = [
@@ -335,7 +335,7 @@ export function reservationsJson(bookings: Booking[], history: HistoryEntry[], n
 /**
  * GET /4/venue/calendar: `scheduled[]` of `{date, inventory: {reservation, event, walk-in}}` and
  * `last_calendar_day` (`[idx 22790378784]`: a zod schema of this answer; `[idx 40832597357]`: a
- * recorded answer with `sold-out` and `not available`; shared/reference/resy-api.md §11 adds
+ * recorded answer with `sold-out` and `not available`; docs/platform.md, "Calendar and release", adds
  * `closed`). The sandbox has no events or walk-ins: those say `not available`.
  */
 export const calendarJson = (days: { date: string; status: string }[], lastDay: string) => ({

@@ -42,7 +42,7 @@ export function allowListed(next: Fetcher): Fetcher {
 }
 
 /**
- * At most one call every `intervalMs` (§11: public background pollers keep to about one a second
+ * At most one call every `intervalMs` (docs/platform.md, "Rates": public background pollers keep to about one a second
  * per client). Calls wait their turn in order; the first goes at once.
  */
 export function paced(next: Fetcher, intervalMs: number, now = () => Date.now()): Fetcher {

@@ -231,7 +231,7 @@ function venuePlan(venueId: number, options: ProbeOptions): Planned[] {
         method: 'GET',
         path: '/4/venue/calendar',
         query: { venue_id: id, num_seats: party, start_date: options.day, end_date: addDays(options.day, CALENDAR_DAYS - 1) },
-        // §11: the calendar needs it (`Cierge:resy/venue.go`).
+        // The calendar needs it (`Cierge:resy/venue.go`; docs/platform.md, "Calendar and release").
         headers: { 'Accept-Encoding': 'gzip, deflate' },
       },
     },

@@ -43,7 +43,7 @@ export function shapeOf(value: unknown, path = '', into = new Map<string, Set<Ki
 const cookieNames = (headers: Headers) =>
   new Set(headers.getSetCookie().map((c) => (c.split('=')[0] ?? '').trim().replace(/_\d+(?:_\d+)*$/, '_*')))
 
-/** Headers whose presence the client's reading depends on (§10, §11). */
+/** Headers whose presence the client's reading depends on (docs/platform.md, "The CDN"). */
 const NOTABLE_HEADERS = ['x-cdn', 'x-iinfo', 'x-cache', 'retry-after']
 
 const baseType = (headers: Headers) => (headers.get('content-type') ?? '(none)').split(';')[0]?.trim().toLowerCase() ?? '(none)'

@@ -1,4 +1,4 @@
-// What an answer is, judged the way §11 of shared/reference/resy-api.md says (the status and the
+// What an answer is, judged the way docs/platform.md, "The CDN", says (the status and the
 // body, never a header alone), so the probe can stop at the first block instead of pressing on,
 // and can say when the client's own reading (src/platform/blocks.ts) disagrees.
 

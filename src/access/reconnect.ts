@@ -4,7 +4,7 @@
 // working until they expire or the user disconnects. What remains to do when a grant is
 // established is adopting what grants from before shared connections own: their requests and
 // reservations move to the connection, where every grant of it sees them. Only an explicit
-// disconnect or revocation revokes requests (src/requests/revoke.ts).
+// disconnect or revocation revokes requests (src/access/revoke.ts).
 
 import { connectionPrincipalId } from '../auth/oauth-connection'
 import { type ConnectionGrant, earlierGrantsOfConnection } from '../auth/oauth-grants'

@@ -1,4 +1,4 @@
-// "Also revoke" on the password change and "sign out everywhere" (issue 27, item 7): after a
+// "Also revoke" on the password change and "sign out everywhere": after a
 // suspected compromise the owner can end, besides sessions, every personal access token, every
 // connected assistant (OAuth grant), every paired device and the calendar feed's secret URL. Each
 // goes through the same use case as its own button, so requests created through a token or grant
@@ -11,7 +11,7 @@ import { resetCalendarFeed } from '../reservations/calendar'
 import type { Deps } from '../runtime/deps'
 import { revokeAccessToken, revokeGrant } from './revoke'
 
-export const ACCESS_KINDS = ['tokens', 'grants', 'devices', 'calendar'] as const
+const ACCESS_KINDS = ['tokens', 'grants', 'devices', 'calendar'] as const
 export type AccessKind = (typeof ACCESS_KINDS)[number]
 
 export async function revokeAccess(deps: Deps, userId: string, kinds: ReadonlySet<AccessKind>): Promise<void> {

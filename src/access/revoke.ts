@@ -1,6 +1,6 @@
 // Revoking a token, grant or platform connection ends its open requests at once. Every way a
 // grant ends with its requests passes through here: disconnect, RFC 7009 revocation, a replayed
-// refresh token. (A reconnect of the same client is not an end: src/requests/reconnect.ts.)
+// refresh token. (A reconnect of the same client is not an end: src/access/reconnect.ts.)
 import { connectionOfGrant, endGrant, type GrantOfConnection, grantOfToken } from '../auth/oauth-grants'
 import { grantPrincipalId } from '../auth/oauth-props'
 import { markAccessTokenRevoked } from '../auth/pat'
@@ -63,7 +63,7 @@ async function revokeIfLastGrantEnded(deps: Deps, userId: string, connection: Gr
 
 /**
  * An RFC 7009 revocation at the token endpoint (`revoke` lets the library answer it). The library
- * answers 200 whatever it was given (RFC 7009 §2.2), so what it did is found out by looking,
+ * answers 200 whatever it was given (RFC 7009, section 2.2), so what it did is found out by looking,
  * never by believing the presented string: the grant the token names must be among the live
  * grants of the user it names before the call (grant ids are random: a forged pair names none),
  * and gone after it. Only then are requests revoked: that grant's own, and the connection's when

@@ -1,4 +1,4 @@
-// How the password-reset mails of src/auth/password-reset.ts are sent (issue 25, item 5): as
+// How the password-reset mails of src/auth/password-reset.ts are sent: as
 // account mail (Email Service where MAILER=cloudflare, the D1 outbox otherwise), like sign-up's.
 import type { ResetMail } from '../auth/password-reset'
 import { sendAccountMail } from '../notifications/account-mail'

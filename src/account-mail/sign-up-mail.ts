@@ -1,4 +1,4 @@
-// What the sign-up pages need beyond src/auth/accounts.ts (issue 27, item 3): how its mail is sent
+// What the sign-up pages need beyond src/auth/accounts.ts: how its mail is sent
 // (src/notifications/account-mail.ts) and, in local development, the mail the "check your inbox"
 // page shows to the browser that signed up.
 import type { SignUpMail } from '../auth/accounts'

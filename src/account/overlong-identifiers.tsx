@@ -1,4 +1,4 @@
-// The consent page's share of issue 27, item 1: an authorization request whose client id (or a
+// The consent page's share of the length caps (src/auth/identifier-limits.ts): an authorization request whose client id (or a
 // consent form whose handle) is longer than anything the service issues is refused before the
 // library looks it up in KV (which throws on keys over 512 bytes).
 import type { MiddlewareHandler } from 'hono'

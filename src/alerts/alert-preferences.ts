@@ -13,7 +13,7 @@ export type { AlertPreferences }
 /** The choices Settings offers for the per-request gap between table alerts. */
 export const ALERT_GAP_CHOICES = [0, 5, 10, 30, 60] as const
 
-export const alertPreferencesSchema = z.object({
+const alertPreferencesSchema = z.object({
   alertGapMinutes: z.coerce
     .number()
     .int()
@@ -23,7 +23,7 @@ export const alertPreferencesSchema = z.object({
   webhookFormat: z.enum(['json', 'ntfy', 'slack']),
 })
 
-export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = { alertGapMinutes: 10, dailyAlertCap: 20, noticesOff: [], webhookFormat: 'json' }
+const DEFAULT_ALERT_PREFERENCES: AlertPreferences = { alertGapMinutes: 10, dailyAlertCap: 20, noticesOff: [], webhookFormat: 'json' }
 
 export async function alertPreferencesOf(deps: Deps, userId: string): Promise<AlertPreferences> {
   return (await findAlertPreferences(deps.db, userId)) ?? DEFAULT_ALERT_PREFERENCES

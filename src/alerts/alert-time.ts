@@ -33,6 +33,6 @@ export function instantWhen(ms: number, timeZone: string): string {
     timeZone,
   }).formatToParts(new Date(ms))
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  // The same zone name as tableWhen and the pages ("ET", not "EST"): one style everywhere (issue 25).
+  // The same zone name as tableWhen and the pages ("ET", not "EST"): one style everywhere.
   return `${part('weekday')}, ${part('month')} ${part('day')} · ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${zoneName(timeZone, ms)}`
 }

@@ -1,9 +1,9 @@
 // The words of every alert the watcher sends, from the notices decide() asks for. Tables found
 // go out as one digest (digest-alert.ts); the rest are one alert each, sent once (dedupe key).
 import { reconnectUrl } from '../core/reconnect-link'
+import { dollars } from '../lib/money'
 import type { Alert } from '../notifications/notify'
 import { dayWhen, instantWhen, tableWhen } from './alert-time'
-import { money } from './digest'
 import { digestAlert } from './digest-alert'
 import { dinnerLine, dinnerName, dinnerShort } from './dinner-words'
 import { actionUrl, type BookedTable, type Notice, type Recipient } from './notice'
@@ -102,7 +102,7 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string, names: 
 
 function bookedAlert(to: Recipient, b: BookedTable, name: string): Alert {
   const fee = b.cancellationFee
-    ? `Cancelling late costs ${money(b.cancellationFee)} per person${b.freeCancellationUntil === null ? '' : `; free until ${instantWhen(b.freeCancellationUntil, b.timeZone)}`}.`
+    ? `Cancelling late costs ${dollars(b.cancellationFee)} per person${b.freeCancellationUntil === null ? '' : `; free until ${instantWhen(b.freeCancellationUntil, b.timeZone)}`}.`
     : 'No cancellation fee.'
   return {
     userId: to.userId,

@@ -14,12 +14,12 @@ import { BEST_PER_DAY, digestKey, restaurantDate, tablesTold } from './digest'
 import type { DigestTable, Recipient } from './notice'
 
 /** Where a table is booked on the platform's web site: its venue's page on that day for that party. */
-export function slotLink(table: Pick<DigestTable, 'venuePage' | 'venueId' | 'day'>, partySize: number): string {
+function slotLink(table: Pick<DigestTable, 'venuePage' | 'venueId' | 'day'>, partySize: number): string {
   return venueDayUrl(table.venuePage, table.venueId, table.day, partySize)
 }
 
 /** By restaurant, then date, then time; each group with the count of tables it does not list. */
-export function digestGroups(
+function digestGroups(
   tables: readonly DigestTable[],
   partySize: number,
   timeZone?: string,
@@ -55,7 +55,7 @@ export function digestGroups(
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** "Tables at Pomelo Garden and 2 more · Sat, Dec 5": the restaurant of the first table first. */
-export function digestSubject(tables: readonly DigestTable[], total: number, timeZone?: string): string {
+function digestSubject(tables: readonly DigestTable[], total: number, timeZone?: string): string {
   const first = [...tables].sort((a, b) => a.day.localeCompare(b.day) || a.time.localeCompare(b.time))[0]
   if (!first) return 'Tables open'
   if (total === 1) return `Table at ${first.venueName} · ${tableWhen(first.day, first.time, timeZone)}`
@@ -70,7 +70,7 @@ export function digestSubject(tables: readonly DigestTable[], total: number, tim
 }
 
 /** Groups an email lists before pointing at the request page for the rest. */
-export const MAIL_GROUPS = 10
+const MAIL_GROUPS = 10
 
 /** One group in plain text: the best times, "+N more", and the link that opens them. */
 function groupText(g: AlertGroup): string {

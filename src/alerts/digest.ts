@@ -4,6 +4,7 @@
 // back unless a restaurant-date the user has not heard of appears; the effect runner applies the
 // gap (a user setting) and the daily cap. Booking never waits for any of this: only alerts do.
 import { betterTable } from '../db/alert-groups'
+import { dollars } from '../lib/money'
 import type { SlotTerms } from '../platform/api'
 import type { DigestTable, Table } from './notice'
 
@@ -17,7 +18,7 @@ export const GATHER_MS = 5_000
 export const gatherFor = (state: Pick<DigestOfRequest, 'watching'>) => (state.watching.length > 1 ? GATHER_MS : 0)
 
 /** A send that did not answer within this died with its object: the next alarm sends again. */
-export const SEND_TIMEOUT_MS = 60_000
+const SEND_TIMEOUT_MS = 60_000
 /**
  * Tables a waiting digest lists one by one, at most. Beyond it, each restaurant-date keeps its
  * best tables (at least BEST_PER_DAY, however many restaurant-dates there are) and the rest are
@@ -29,7 +30,7 @@ export const BEST_PER_DAY = 3
 /** Restaurant-dates remembered as told (bounded like `alerted`). */
 export const DAYS_LIMIT = 500
 
-/** What the digest reads of its request's state (src/requests/state.ts holds these fields). */
+/** What the digest reads of its request's state (src/request/state.ts holds these fields). */
 export interface DigestOfRequest {
   watching: string[]
   digest: PendingDigest | null
@@ -48,15 +49,12 @@ export interface PendingDigest {
 
 export const restaurantDate = (t: Pick<Table, 'venueId' | 'day'>) => `${t.venueId}:${t.day}`
 
-/** "$25", "$12.50": an amount in the words of an alert. */
-export const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
-
 /** What the find slot says booking costs, in a few words; null for nothing. */
 export function feeWords(terms: SlotTerms | undefined): string | null {
   if (!terms) return null
-  if (terms.template?.isEvent) return terms.depositFee === null ? 'ticketed' : `ticket ${money(terms.depositFee)}`
-  if (terms.depositFee !== null) return `deposit ${money(terms.depositFee)}`
-  if (terms.isPaid && terms.cancellationFee) return `card held, ${money(terms.cancellationFee)} cancellation fee`
+  if (terms.template?.isEvent) return terms.depositFee === null ? 'ticketed' : `ticket ${dollars(terms.depositFee)}`
+  if (terms.depositFee !== null) return `deposit ${dollars(terms.depositFee)}`
+  if (terms.isPaid && terms.cancellationFee) return `card held, ${dollars(terms.cancellationFee)} cancellation fee`
   return null
 }
 
@@ -87,7 +85,7 @@ export function addToDigest(
  * tables, the largest quota (at least BEST_PER_DAY) that fits; the rest are counted in `more`.
  * So a restaurant with few tables is never crowded out by one with many.
  */
-export function withinLimit(tables: DigestTable[], more: Record<string, number>): { tables: DigestTable[]; more: Record<string, number> } {
+function withinLimit(tables: DigestTable[], more: Record<string, number>): { tables: DigestTable[]; more: Record<string, number> } {
   if (tables.length <= PENDING_LIMIT) return { tables, more }
   const byDay = new Map<string, DigestTable[]>()
   for (const t of tables) byDay.set(restaurantDate(t), [...(byDay.get(restaurantDate(t)) ?? []), t])

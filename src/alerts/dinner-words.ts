@@ -1,4 +1,4 @@
-// Which dinner a notice is about, in a few plain words (issue 25, item 2): the request's title and
+// Which dinner a notice is about, in a few plain words: the request's title and
 // party, its restaurant(s), its date(s) and its time window, in the venues' zone. Every notice
 // names it, so five approval emails never look alike.
 import { dayWhen, tableWhen } from './alert-time'
@@ -10,7 +10,7 @@ const list = (names: string[], more: string) => {
 }
 
 /** "Pomelo Garden and Marrow" or "Pomelo Garden and 3 more" (ids without a known name are counted). */
-export function restaurantsWords(venueIds: readonly number[], names: ReadonlyMap<number, string>): string {
+function restaurantsWords(venueIds: readonly number[], names: ReadonlyMap<number, string>): string {
   const known = venueIds.map((id) => names.get(id)).filter((n): n is string => n !== undefined)
   if (known.length === 0) return venueIds.length === 1 ? '1 restaurant' : `${venueIds.length} restaurants`
   const unknown = venueIds.length - known.length
@@ -19,7 +19,7 @@ export function restaurantsWords(venueIds: readonly number[], names: ReadonlyMap
 }
 
 /** "Sat, Dec 5", "Sat, Dec 5 or Sun, Dec 6", "Sat, Dec 5 and 13 more dates". */
-export function datesWords(dates: readonly string[]): string {
+function datesWords(dates: readonly string[]): string {
   const sorted = [...dates].sort()
   const [first, second] = sorted
   if (!first) return ''
@@ -29,7 +29,7 @@ export function datesWords(dates: readonly string[]): string {
 }
 
 /** "7:00 PM to 9:00 PM ET" (or "at 7:00 PM ET" for a window of one time). */
-export function windowWords(facts: Pick<DinnerFacts, 'dates' | 'earliest' | 'latest'>, timeZone?: string): string {
+function windowWords(facts: Pick<DinnerFacts, 'dates' | 'earliest' | 'latest'>, timeZone?: string): string {
   const day = [...facts.dates].sort()[0] ?? '2000-01-01'
   const from = tableWhen(day, facts.earliest, timeZone).split(' · ')[1] ?? facts.earliest
   const to = tableWhen(day, facts.latest, timeZone).split(' · ')[1] ?? facts.latest

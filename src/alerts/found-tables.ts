@@ -1,11 +1,11 @@
-// The tables a request's alerts listed, by restaurant and date, for the request page (issue 16):
+// The tables a request's alerts listed, by restaurant and date, for the request page:
 // each digest already groups one poll's tables; over many polls the same restaurant-date comes
 // back, so the page merges them into one group per restaurant-date instead of one entry per alert.
 // Alerts without tables (approval needed, expiring, booked, health) stay a list of their own.
 import type { AlertGroup, AlertTable } from '../db/alert-groups'
 import type { InboxItem } from './inbox'
 
-export interface FoundTable extends AlertTable {
+interface FoundTable extends AlertTable {
   /** When the newest alert listing this table was sent. */
   alertedAt: number
 }

@@ -1,4 +1,4 @@
-// Web Push settings for a diner (issue 25): turn it on for a browser, list and remove the
+// Web Push settings for a diner: turn it on for a browser, list and remove the
 // browsers, send a test. The channel itself (keys, encryption, delivery) is notifications/push.
 // Every function takes the user's id from the session; a subscription id of another user changes
 // nothing.
@@ -15,11 +15,11 @@ import { browserSubscriptionSchema, type StoredSubscription } from '../notificat
 import { vapidOf } from '../notifications/push/vapid'
 
 /** Browsers per user: a household's phones and computers, not a way to fan out requests. */
-export const MAX_SUBSCRIPTIONS = 10
+const MAX_SUBSCRIPTIONS = 10
 /** Test pushes per user an hour, as for test emails. */
 const PUSH_TESTS = { limit: 10, windowMs: 60 * 60 * 1000 }
 
-export interface PushSubscriptionView {
+interface PushSubscriptionView {
   id: string
   label: string
   createdAt: number

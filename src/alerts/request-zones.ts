@@ -1,6 +1,6 @@
 // The venue zone of each of a user's requests (the spec's `timezone`, which the contract makes
 // the venues' zone), so that a page writes what belongs to a request in that zone whatever the
-// viewer's (issue 25, item 7): an inbox notice about a dinner in Los Angeles is dated in PT.
+// viewer's: an inbox notice about a dinner in Los Angeles is dated in PT.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { requests } from '../db/schema'
 import { isValidTimeZone } from '../lib/zoned-time'

@@ -1,4 +1,4 @@
-// The device program's endpoints (issue 17), JSON and bearer only, no session or CSRF: pairing
+// The device program's endpoints, JSON and bearer only, no session or CSRF: pairing
 // (a user code from Settings for a device credential) and the WebSocket the device keeps open.
 import { Hono } from 'hono'
 import { z } from 'zod'

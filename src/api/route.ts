@@ -14,7 +14,7 @@ import { type ErrorStatus, errorResponses, json, security } from './responses'
  * parses only give the values their static types, which `c.req.valid` cannot inside a route
  * built from a table.
  */
-export interface Parts {
+interface Parts {
   params<S extends z.ZodType>(schema: S): z.output<S>
   query<S extends z.ZodType>(schema: S): z.output<S>
   headers<S extends z.ZodType>(schema: S): z.output<S>

@@ -1,4 +1,4 @@
-// What the approval page shows beside the spec (issue 16): the version to compare with (the one
+// What the approval page shows beside the spec: the version to compare with (the one
 // the user approved, else the newest one they saw before), which assistant asked, and the
 // platform account a booking would use. Recording what the owner saw is done here too.
 

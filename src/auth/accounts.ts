@@ -53,11 +53,11 @@ export async function signIn(db: Db, input: Credentials): Promise<SignInResult> 
 
 const HOUR_MS = 60 * 60 * 1000
 /** Sign-ups per client address: enough for a shared office network, not for a flood. */
-export const SIGN_UPS_PER_ADDRESS = { limit: 30, windowMs: HOUR_MS }
+const SIGN_UPS_PER_ADDRESS = { limit: 30, windowMs: HOUR_MS }
 /** "Someone tried to create an account with your email" at most once a day per address. */
 const NOTICES_PER_EMAIL = { limit: 1, windowMs: 24 * HOUR_MS }
 
-/** Sign-up answers the same for every address (issue 27, item 3); only the throttle differs. */
+/** Sign-up answers the same for every address; only the throttle differs. */
 export type SignUpResult = { ok: true } | { ok: false; retryInMinutes: number }
 
 /** Confirmation mails per address: a few retries, not a way to flood someone's inbox. */
@@ -83,7 +83,7 @@ export interface SignUpMail {
 
 /**
  * Answers every valid sign-up the same way, so the form never tells whether an address has an
- * account (issue 27, item 3; docs/decisions.md). The mail decides: a new address gets a
+ * account (docs/decisions/auth.md). The mail decides: a new address gets a
  * confirmation link that creates the account; an existing one gets a note that someone tried.
  * Both are sent in `background` (the Worker's waitUntil), after the same work up front (a
  * password hash), so neither the answer nor its timing differs.
@@ -96,7 +96,7 @@ export async function signUp(
 ): Promise<SignUpResult> {
   // Not counted for a local run (no address, or loopback): Cloudflare sets CF-Connecting-IP to the
   // client's public address on every request to a deployment, and the end-to-end suite signs up
-  // some forty diners from this machine (docs/decisions.md, issue 27).
+  // some forty diners from this machine (docs/decisions/auth.md).
   if (!isLocalAddressKey(input.address)) {
     const allowed = await reserve(db, { key: `signup:addr:${input.address}`, ...SIGN_UPS_PER_ADDRESS }, input.now)
     if (!allowed.ok) return { ok: false, retryInMinutes: Math.max(1, Math.ceil((allowed.retryAt - input.now) / 60_000)) }

@@ -13,10 +13,10 @@ import { isLocalDevelopment } from '../core/deployment'
 import { isLoopbackHost, publicHostProblem } from '../lib/public-host'
 
 /** Longer client ids are refused before any lookup (a URL that long is no client's). */
-export const MAX_CLIENT_ID_URL = 2_000
+const MAX_CLIENT_ID_URL = 2_000
 
 /** Whether the library treats this client id as a metadata document's URL (https, with a path). */
-export function isClientIdDocumentUrl(clientId: string): boolean {
+function isClientIdDocumentUrl(clientId: string): boolean {
   if (!/^https:\/\//i.test(clientId) || !URL.canParse(clientId)) return false
   return /^https:\/\/[^/?#]+\/[^?#]*/i.test(clientId)
 }

@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import { withoutControlCharacters } from '../lib/text'
 
-export const MAX_REGISTRATION_BYTES = 16 * 1024
+const MAX_REGISTRATION_BYTES = 16 * 1024
 const MAX_FIELDS = 30
 const MAX_STRING = 4_000
 const MAX_LIST = 10

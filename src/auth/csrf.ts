@@ -13,9 +13,9 @@ import { cookieIsSecure, cookiePrefix } from './session'
 
 export const CSRF_FIELD = '_csrf'
 export const CSRF_HEADER = 'x-csrf-token'
-export const ANON_CSRF_COOKIE = 'tw_csrf'
+const ANON_CSRF_COOKIE = 'tw_csrf'
 /** How long a signed-out form stays usable. */
-export const ANON_TOKEN_TTL_MS = 12 * 60 * 60 * 1000
+const ANON_TOKEN_TTL_MS = 12 * 60 * 60 * 1000
 
 declare module 'hono' {
   interface ContextVariableMap {

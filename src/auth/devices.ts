@@ -1,4 +1,4 @@
-// Device pairing (issue 17), shaped like the device authorization grant (RFC 8628): the signed-in
+// Device pairing, shaped like the device authorization grant (RFC 8628): the signed-in
 // user starts pairing in Settings and sees a short user code; the device program sends that code
 // and gets its own credential (`spd_` + 32 random bytes), shown to the device once and stored
 // only as a SHA-256 hash. Codes are single use and expire after 10 minutes.
@@ -16,13 +16,13 @@ import { type Budget, release, reserve } from '../db/rate-limits'
 import { AppError } from '../errors'
 import { newId, randomBase62, sha256Hex } from '../lib/random'
 
-export const DEVICE_CREDENTIAL_PREFIX = 'spd_'
+const DEVICE_CREDENTIAL_PREFIX = 'spd_'
 export const PAIRING_CODE_LIFETIME_MS = 10 * 60 * 1000
-/** RFC 8628 §6.1: consonants only (no vowels, so no words), case-insensitive, 8 of them: 20^8 codes. */
+/** RFC 8628, section 6.1: consonants only (no vowels, so no words), case-insensitive, 8 of them: 20^8 codes. */
 const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ'
 const USER_CODE_LENGTH = 8
 /**
- * Pairing attempts are limited three ways, each over 15 minutes (issue 27, item 6):
+ * Pairing attempts are limited three ways, each over 15 minutes:
  * - 10 per client address (an IPv6 /64 counts as one address): one place guessing;
  * - 5 per code value: one code tried again and again (a script racing the person typing it);
  * - 300 from everywhere together: guessing spread over many addresses. With 20^8 codes, 300
@@ -53,7 +53,7 @@ function newUserCode(): string {
 }
 
 /** What the user typed, as stored: upper case, without dashes or spaces; null when it cannot be a code. */
-export function normalizeUserCode(input: string): string | null {
+function normalizeUserCode(input: string): string | null {
   const letters = input.toUpperCase().replace(/[\s-]/g, '')
   if (letters.length !== USER_CODE_LENGTH) return null
   return [...letters].every((ch) => USER_CODE_ALPHABET.includes(ch)) ? letters : null

@@ -1,4 +1,4 @@
-// Length caps on the identifiers and tokens callers present (issue 27, item 1). Workers KV
+// Length caps on the identifiers and tokens callers present. Workers KV
 // refuses keys over 512 bytes with an exception, and the OAuth library builds its keys from what
 // the caller sent (`client:<client_id>`, `token:<user>:<grant>:<hash>`, `grant:<user>:<grant>`),
 // so an overlong value became an unauthenticated 5xx. Everything the service issues is far
@@ -6,20 +6,20 @@
 // over the cap cannot be one of ours and is refused before any lookup.
 
 /** Tokens (bearer, refresh, code, revocation) and opaque ids: any longer cannot be ours. */
-export const MAX_TOKEN_BYTES = 256
+const MAX_TOKEN_BYTES = 256
 /** A registered (opaque) client id: the library issues 16 characters. */
-export const MAX_OPAQUE_CLIENT_ID_BYTES = 256
+const MAX_OPAQUE_CLIENT_ID_BYTES = 256
 /**
  * A client id that is a Client ID Metadata Document URL (CIMD, https). The library fetches it
  * rather than looking it up in KV when CIMD is on, so it may be longer than a KV key; 2,048
  * characters is the common URL limit of browsers and CDNs, and the document itself is capped at
  * 5 KiB by the library (`CIMD_MAX_SIZE_BYTES`).
  */
-export const MAX_CIMD_CLIENT_ID_BYTES = 2048
+const MAX_CIMD_CLIENT_ID_BYTES = 2048
 
 const encoder = new TextEncoder()
 
-export function byteLength(value: string): number {
+function byteLength(value: string): number {
   return encoder.encode(value).length
 }
 
@@ -50,8 +50,8 @@ export function clientIdFits(clientId: string): boolean {
   return cimdPossible() && isHttpsUrl(clientId) && bytes <= MAX_CIMD_CLIENT_ID_BYTES
 }
 
-/** The client id of an HTTP Basic `Authorization` header (RFC 6749 §2.3.1), or null. */
-export function basicClientId(header: string | null | undefined): string | null {
+/** The client id of an HTTP Basic `Authorization` header (RFC 6749, section 2.3.1), or null. */
+function basicClientId(header: string | null | undefined): string | null {
   const match = /^Basic +([A-Za-z0-9+/=]+) *$/i.exec(header ?? '')
   if (!match?.[1]) return null
   try {

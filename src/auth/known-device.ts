@@ -1,4 +1,4 @@
-// Known devices (issue 27, item 4). The per-email sign-in budget (10 a minute from anywhere) could
+// Known devices. The per-email sign-in budget (10 a minute from anywhere) could
 // be spent by anyone who knows the email, from 30 addresses, around the clock, which kept the owner
 // out. A browser that once signed in to the account gets a signed cookie naming it a known device
 // of that email; its attempts count against a budget of their own (the same 10 a minute), so
@@ -11,7 +11,7 @@ import { normalizeEmail } from '../db/users'
 import { equalStrings, hmacSha256Base64Url, randomBytes, toBase64Url } from './bytes'
 import { cookieIsSecure, cookiePrefix } from './session'
 
-export const KNOWN_DEVICE_COOKIE = 'tw_device'
+const KNOWN_DEVICE_COOKIE = 'tw_device'
 const LIFETIME_MS = 365 * 24 * 60 * 60 * 1000
 
 type Env = { Bindings: Cloudflare.Env }

@@ -1,6 +1,6 @@
 // One assistant connection per (user, OAuth client, resource), with as many grants as the user
 // authorized: another device, a reinstall of the same host, a CIMD host whose every install
-// shares one client_id (issue 26, item 2). Every grant of a connection acts as the same
+// shares one client_id. Every grant of a connection acts as the same
 // principal, so all of them see the connection's requests, and authorizing again never ends an
 // earlier grant. The principal id is derived from the three (a hash: stable, never parsed back),
 // and stored in the grant's props at the code exchange; a grant from before this change gets it

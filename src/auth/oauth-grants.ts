@@ -1,6 +1,6 @@
 // The OAuth grants of a user as the library stores them: listed for the assistants page, and
 // ended with their tokens. Ending the requests created through a grant is a use case
-// (src/requests/revoke.ts), which calls these.
+// (src/access/revoke.ts), which calls these.
 import type { GrantSummary } from '@cloudflare/workers-oauth-provider'
 import { z } from 'zod'
 import { displayName } from './client-metadata'

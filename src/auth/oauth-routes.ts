@@ -130,7 +130,7 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
 
 /**
  * Registrations per client address (an IPv6 /64 is one): a host registers once per install, so 30
- * an hour is plenty for an office, and a flood cannot fill KV (issue 27, item 7). Without
+ * an hour is plenty for an office, and a flood cannot fill KV. Without
  * CF-Connecting-IP (local development and the test pool; Cloudflare always sets it) nothing is counted.
  */
 const REGISTRATIONS_PER_ADDRESS = { limit: 30, windowMs: 60 * 60 * 1000 }

@@ -10,7 +10,7 @@ export const TOKEN_PATH = '/oauth/token'
 export const REGISTER_PATH = '/oauth/register'
 
 /** Access tokens live 15 minutes (contract); tests may shorten it to KV's minimum of 60 s. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
+const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 /** A grant ends 30 days after the code exchange, however often it is refreshed. */
 export const GRANT_TTL_SECONDS = 30 * 24 * 60 * 60
 /** Any MCP connection needs this scope; the consent page always grants it for /mcp. */

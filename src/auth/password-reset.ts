@@ -1,14 +1,14 @@
-// Password reset by email (issue 25, item 5), free of HTTP: the web routes call these.
+// Password reset by email, free of HTTP: the web routes call these.
 //
 // The form answers every address the same way ("if it has an account, a link is on its way"):
-// the lookup and the mail happen in the background, as sign-up does since issue 27.
+// the lookup and the mail happen in the background, as sign-up's do.
 //
 // The link stores nothing: it is `<user id>.<expiry>.<HMAC>` where the HMAC (a key derived from
 // PLATFORM_TOKEN_KEY with its own label) covers the user id, the expiry AND the password hash
 // stored now. So it works for 30 minutes, and only once: setting a password (through the link or
 // any other way) stores a new salted hash, and every link made before stops matching. A database
 // that leaks holds no token at all, which is stronger than holding a hash of one; why not a table
-// is in docs/decisions.md (issue 25, second sitting).
+// is in docs/decisions/auth.md.
 import type { Db } from '../db/client'
 import { reserve } from '../db/rate-limits'
 import { deleteSessionsOfUser } from '../db/sessions'
@@ -22,9 +22,9 @@ import { forgiveSignIn } from './throttle'
 export const RESET_LINK_LIFETIME_MS = 30 * 60 * 1000
 const MINUTE_MS = 60_000
 /** Reset forms (asking for a link, or setting the password) per client address. */
-export const RESETS_PER_ADDRESS = { limit: 10, windowMs: 15 * MINUTE_MS }
+const RESETS_PER_ADDRESS = { limit: 10, windowMs: 15 * MINUTE_MS }
 /** Reset mails per account: a few retries, never a way to flood someone's inbox. */
-export const RESET_MAILS_PER_EMAIL = { limit: 3, windowMs: 60 * MINUTE_MS }
+const RESET_MAILS_PER_EMAIL = { limit: 3, windowMs: 60 * MINUTE_MS }
 
 export interface ResetMail {
   /** Sends an account mail (src/notifications/account-mail.ts). */

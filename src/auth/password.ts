@@ -4,14 +4,14 @@
 // Cloudflare's runtime refuses more than 100,000 iterations ("Pbkdf2 failed: iteration counts
 // above 100000 are not supported"); the open-source workerd behind wrangler dev and the tests
 // does not enforce that limit (measured: 5,000,000 pass), so the cap is a constant here and we
-// use exactly it: the highest count production allows. See docs/decisions.md.
+// use exactly it: the highest count production allows. See docs/decisions/auth.md.
 // Hashes from before the pepper (pepperVersion null) are PBKDF2 alone; the pepper is applied to
 // the stored result, so they are upgraded in place without the password (upgradeToPepper).
 import { fromBase64, randomBytes, toBase64 } from './bytes'
 
 export const PBKDF2_ITERATIONS = 100_000
 /** The pepper in use: PASSWORD_PEPPER. A rotation would add a second secret and version 2. */
-export const PEPPER_VERSION = 1
+const PEPPER_VERSION = 1
 const SALT_BYTES = 16
 const HASH_BITS = 256
 

@@ -8,8 +8,8 @@ import { accessTokens } from '../db/schema'
 import { AppError } from '../errors'
 import { newId, randomBase62, sha256Hex } from '../lib/random'
 
-export const PAT_PREFIX = 'spt_'
-export const PAT_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000
+const PAT_PREFIX = 'spt_'
+const PAT_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000
 /** last_used_at is written at most this often, so a busy token is not a write per call. */
 const LAST_USED_GRANULARITY_MS = 60_000
 

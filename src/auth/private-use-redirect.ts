@@ -1,4 +1,4 @@
-// RFC 8252 §7.1 private-use URI scheme redirects (`cursor://anysphere.cursor-mcp/oauth/callback`,
+// RFC 8252, section 7.1 private-use URI scheme redirects (`cursor://anysphere.cursor-mcp/oauth/callback`,
 // `com.example.app:/oauth`): the way native hosts such as Cursor get the authorization code back.
 // The library accepts them in authorization requests only with `allowPrivateUseRedirectUris`
 // (it still refuses dangerous schemes such as `javascript:` and any URI with userinfo or a

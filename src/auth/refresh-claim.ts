@@ -1,4 +1,4 @@
-// A refresh is a claim (issue 27, item 5). KV, where the OAuth library keeps grants, has no
+// A refresh is a claim. KV, where the OAuth library keeps grants, has no
 // compare-and-swap, so parallel refreshes with one refresh token all succeeded in the library
 // (cloudflare/workers-oauth-provider#214, /work/shared/reference/workers-stack.md): each got tokens,
 // and all but the last writer's refresh tokens were dead on arrival. Here the newest token of a

@@ -1,10 +1,10 @@
-// Refresh-token reuse detection (RFC 9700 §4.14.2) around the library's token endpoint. The
+// Refresh-token reuse detection (RFC 9700, section 4.14.2) around the library's token endpoint. The
 // library rotates refresh tokens and keeps accepting the one before the newest for as long as
 // the grant lives, so a stolen token can be replayed again and again. Here, per grant:
 // - its newest refresh token is accepted by one refresh at a time (a claim, src/auth/refresh-claim.ts);
 // - the one before it is accepted once, within 30 s of the rotation, from a request that arrived
-//   after the rotation was recorded: a client that lost the answer and retries (docs/decisions.md,
-//   issue 27). A request that arrived before it ran in parallel with the winner: it lost the race;
+//   after the rotation was recorded: a client that lost the answer and retries
+//   (docs/decisions/auth.md). A request that arrived before it ran in parallel with the winner: it lost the race;
 // - any other token issued for the grant, presented again, is a replay: the grant ends, with its
 //   tokens and the requests created through it.
 // A token never recorded (issued before this check existed, or not a token at all) is left to
@@ -16,7 +16,7 @@ import { GRANT_TTL_SECONDS } from './oauth'
 import { grantOfToken } from './oauth-grants'
 import { claimNewestRefreshToken } from './refresh-claim'
 
-export const REFRESH_REUSE_GRACE_MS = 30_000
+const REFRESH_REUSE_GRACE_MS = 30_000
 
 export type PresentedRefreshToken =
   | { kind: 'unknown' }

@@ -7,10 +7,10 @@ import { deleteExpiredSessions, deleteSession, deleteSessionsOfUser, findLiveSes
 import { sha256Hex } from '../lib/random'
 import { randomBytes, toBase64Url } from './bytes'
 
-export const SESSION_COOKIE = 'tw_session'
-export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
+const SESSION_COOKIE = 'tw_session'
+const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
 /** A session nobody used for this long ends, whatever its 14 days say. */
-export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000
+const SESSION_IDLE_MS = 24 * 60 * 60 * 1000
 /** last_seen_at is written at most this often, so browsing is not a write per page. */
 const SEEN_GRANULARITY_MS = 60_000
 

@@ -1,4 +1,4 @@
-// Sign-up by confirmation link (issue 27, item 3). The account is created only when the link
+// Sign-up by confirmation link. The account is created only when the link
 // mailed to the address is used, so the form's answer is the same whether or not the address
 // already has an account. The link carries the pending account itself, sealed (AES-GCM with the
 // PLATFORM_TOKEN_KEY secret, its purpose bound as additional data): the email, the password hash
@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { open, seal } from '../lib/secret-box'
 import type { PasswordHash } from './password'
 
-export const CONFIRMATION_LIFETIME_MS = 24 * 60 * 60 * 1000
+const CONFIRMATION_LIFETIME_MS = 24 * 60 * 60 * 1000
 const PURPOSE = 'sign-up-confirmation'
 
 const Pending = z.object({

@@ -4,15 +4,15 @@
 // - 30 per client address in 15 minutes: one place trying many emails;
 // - 10 per email in a minute, from anywhere: a slow-down of guessing spread over addresses. A
 //   known device of the email (src/auth/known-device.ts) has its own 10 a minute instead, so
-//   guesses from elsewhere cannot lock the owner out (issue 27, item 4).
+//   guesses from elsewhere cannot lock the owner out.
 // A successful sign-in gives its units back and clears the pair's count.
 import type { Db } from '../db/client'
 import { type Budget, forget, release, reserve } from '../db/rate-limits'
 
 const MINUTE_MS = 60_000
-export const PAIR_LIMIT = { limit: 5, windowMs: 15 * MINUTE_MS }
-export const ADDRESS_LIMIT = { limit: 30, windowMs: 15 * MINUTE_MS }
-export const EMAIL_LIMIT = { limit: 10, windowMs: MINUTE_MS }
+const PAIR_LIMIT = { limit: 5, windowMs: 15 * MINUTE_MS }
+const ADDRESS_LIMIT = { limit: 30, windowMs: 15 * MINUTE_MS }
+const EMAIL_LIMIT = { limit: 10, windowMs: MINUTE_MS }
 
 export interface ThrottleKeys {
   /** Normalised email. */

@@ -1,4 +1,4 @@
-// The service-wide budget's arithmetic (issue 23 item 2), pure: a token bucket refilled at the
+// The service-wide budget's arithmetic, pure: a token bucket refilled at the
 // budget's rate, with a floor per tier so that later tiers leave room for earlier ones, and the
 // demand each tier puts on it. The BudgetObject (budget-object.ts) keeps one of each in memory.
 import { type Allocation, allocate, type PerTier, TIERS, type Tier, zeroPerTier } from './call-priority'
@@ -10,7 +10,7 @@ export interface Bucket {
 }
 
 /** Half a second of polls may go at once after a quiet spell: the window (call-window.ts) bounds every tier together. */
-export const BURST_SECONDS = 0.5
+const BURST_SECONDS = 0.5
 
 /**
  * What must stay in the bucket after a tier takes (a share of what it holds beyond one call): far dates take
@@ -18,9 +18,9 @@ export const BURST_SECONDS = 0.5
  * release bursts are not smoothed: the window alone bounds them (call-window.ts), and their calls
  * are charged here, down to a window's worth of debt, so the polls after them wait until it is repaid.
  */
-export const TIER_FLOOR: Record<'lookup' | 'near' | 'far', number> = { lookup: 0.1, near: 0.25, far: 0.5 }
+const TIER_FLOOR: Record<'lookup' | 'near' | 'far', number> = { lookup: 0.1, near: 0.25, far: 0.5 }
 
-export const capacityOf = (budgetPerSecond: number) => Math.max(1, budgetPerSecond * BURST_SECONDS)
+const capacityOf = (budgetPerSecond: number) => Math.max(1, budgetPerSecond * BURST_SECONDS)
 
 /**
  * Takes `cost` calls for `tier` if the bucket allows: waitMs 0 (go) or how long until it would.
@@ -59,7 +59,7 @@ export interface Demand {
   counted: Record<Tier, { rate: number; at: number }>
 }
 
-export const DEMAND_WINDOW_MS = 60_000
+const DEMAND_WINDOW_MS = 60_000
 
 export const emptyDemand = (): Demand => ({
   periodic: new Map(),

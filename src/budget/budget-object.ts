@@ -1,4 +1,4 @@
-// The one budget for every platform call from the cloud (issue 23 item 2): a single Durable
+// The one budget for every platform call from the cloud: a single Durable
 // Object hands out leases — "make these calls now" or "ask again in N ms" — within 10 s × the
 // operator's rate (PLATFORM_CALLS_PER_SECOND) in any 10 s, earlier tiers first, release instants
 // given the window's room, refused polls given a place in a queue (ledger.ts and the rules it reads).
@@ -17,7 +17,7 @@ import type { Allocation } from './call-priority'
 import { DROP_HOLD_MS, type ExpectedDrop, windowLimitOf } from './call-window'
 import { emptyLedger, leaseFrom } from './ledger'
 
-export interface BudgetFigures extends CallFigures {
+interface BudgetFigures extends CallFigures {
   callsPerSecond: number
   /** Calls per second each tier wants, gets, and how much its cadence stretches. */
   demand: Allocation['demand']

@@ -1,14 +1,14 @@
-// The service-wide budget for platform calls from the cloud (issue 23 item 2): its setting, and
-// how callers get a lease from the one BudgetObject. Calls a paired device makes (issue 17) never
+// The service-wide budget for platform calls from the cloud: its setting, and
+// how callers get a lease from the one BudgetObject. Calls a paired device makes never
 // come here: they are not the cloud's.
 import type { Tier } from './call-priority'
 import type { BookingStep } from './call-window'
 
 /**
- * Calls per second for the whole service, PLATFORM_CALLS_PER_SECOND (docs/decisions.md, issue 23):
+ * Calls per second for the whole service, PLATFORM_CALLS_PER_SECOND (docs/decisions/budget.md):
  * public background pollers keep to about 1 a second per client (`xunhuang/yumyum-v2`), one
  * sniper keeps ≥ 2 s between attempts ([idx 39098259635]), datacenter addresses are blocked first
- * (shared/reference/resy-api.md §7, §11). Three is a few such clients' worth, and 10,800 calls an
+ * (docs/platform.md, "Rates"). Three is a few such clients' worth, and 10,800 calls an
  * hour at most (the issue's ceiling for 10,000 requests is 13,000).
  */
 export const DEFAULT_CALLS_PER_SECOND = 3
@@ -52,7 +52,7 @@ export interface Lease {
  * A grant that reaches its caller later than this is not used: the window counts a call when it
  * is granted, and calls granted before a runtime stall left together after it. At scale beside
  * the test suite, calls granted over about 20 s reached the platform within 10 s: 57 where the
- * window had granted at most 28 (docs/decisions.md, issue 23). Within a second of its grant a
+ * window had granted at most 28 (docs/benchmarks.md). Within a second of its grant a
  * call stays inside the bound's margin (10 × budget × 1.1 in any 10 s: one more second's calls).
  */
 export const FRESH_GRANT_MS = 1_000

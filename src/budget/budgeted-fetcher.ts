@@ -8,13 +8,13 @@ import type { Tier } from './call-priority'
 import { type BookingStep, WINDOW_MS } from './call-window'
 
 /** A user waits on a lookup: past this, the call is answered as a platform answers a client going too fast. */
-export const LOOKUP_WAIT_MS = 8_000
+const LOOKUP_WAIT_MS = 8_000
 /**
  * A booking's call waits for the window to free rather than fail and start again: a release's
  * bookings beyond its room wait for its first calls to leave (one window), and a booking started
  * then may wait for the next.
  */
-export const BOOKING_WAIT_MS = 2 * WINDOW_MS + 2_000
+const BOOKING_WAIT_MS = 2 * WINDOW_MS + 2_000
 /** The calls that start a booking (its details) and end it (book): see call-window.ts. */
 const BOOKING_STEPS = new Map<string, BookingStep>([
   ['/3/details', 'start'],
@@ -25,7 +25,7 @@ const BOOKING_STEPS = new Map<string, BookingStep>([
  * A call with the user's token (details, book, reservations, account, sign-in) is part of a
  * booking or of connecting: first, never stretched. Key-only calls here are lookups.
  */
-export function tierOfCall(request: Request): Tier {
+function tierOfCall(request: Request): Tier {
   const path = new URL(request.url).pathname
   if (request.headers.has('X-Resy-Auth-Token') || path.startsWith('/3/auth/')) return 'booking'
   return 'lookup'

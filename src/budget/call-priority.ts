@@ -1,4 +1,4 @@
-// Who gets the service's platform calls first when there are not enough for everyone (issue 23).
+// Who gets the service's platform calls first when there are not enough for everyone.
 // Every call from the cloud falls in one tier; the budget (calls per second, one for the whole
 // service) is handed out in this order, and when demand exceeds it the later tiers' cadences
 // stretch first. Pure.
@@ -49,7 +49,7 @@ export const MAX_STRETCH = 64
  * that came meanwhile (the contest bench caught none). The token bucket still lets the earlier
  * tiers' calls go first, call by call; the floor only bounds how far a cadence is stretched.
  */
-export const POLL_FLOOR_SHARE: Record<Tier, number> = { booking: 0, burst: 0, lookup: 0, near: 0.25, far: 0.05 }
+const POLL_FLOOR_SHARE: Record<Tier, number> = { booking: 0, burst: 0, lookup: 0, near: 0.25, far: 0.05 }
 
 /** The share of the budget a tier keeps whatever the earlier ones want, up to what it wants itself. */
 const floorOf = (tier: Tier, demand: PerTier, budget: number) => Math.min(Math.max(0, demand[tier]), POLL_FLOOR_SHARE[tier] * budget)

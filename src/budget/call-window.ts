@@ -1,7 +1,7 @@
-// The budget's hard rule (issue 23), pure: never more than 10 s × the budget calls in any 10 s,
+// The budget's hard rule, pure: never more than 10 s × the budget calls in any 10 s,
 // the window the issue measures the platform's side by. Inside it, a release instant gets the
 // window's calls at once. The evidence for a poller is "≥ 1–2 s between polls outside the drop
-// window and a short, bounded burst at the drop" (shared/reference/resy-api.md §7): a smooth
+// window and a short, bounded burst at the drop" (docs/platform.md, "Calendar and release"): a smooth
 // 3 calls a second finds 10 tables that open together one after another over seconds, while the
 // 30 calls of a quiet window find them all at the instant and book most of them within one.
 //
@@ -16,12 +16,12 @@ export const WINDOW_MS = 10_000
 /** After a release instant, polls keep leaving its room this long: the burst's fast phase. */
 export const DROP_HOLD_MS = 10_000
 /** A release burst's polls take at most this share of the window: the rest is for the bookings their finds start. */
-export const BURST_SHARE = 2 / 3
+const BURST_SHARE = 2 / 3
 /**
  * Outside releases, bursts leave this share of the window to bookings, and polls twice it to
  * bursts and bookings (at the default of 30 calls in 10 s: one call, and two).
  */
-export const MARGIN_SHARE = 0.05
+const MARGIN_SHARE = 0.05
 /** The share of the budget polls get at most, smoothed (budget-bucket.ts): what their ceiling leaves. */
 export const POLL_RATE_SHARE = 1 - 2 * MARGIN_SHARE
 

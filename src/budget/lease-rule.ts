@@ -1,4 +1,4 @@
-// One lease decided (issue 23), pure: the window's hard rule for every tier (call-window.ts),
+// One lease decided, pure: the window's hard rule for every tier (call-window.ts),
 // then the token bucket's smoothing and tier floors for polls and lookups (budget-bucket.ts).
 // The BudgetObject keeps one LeaseState in memory and asks this for each lease.
 import { type Bucket, takeCalls } from './budget-bucket'

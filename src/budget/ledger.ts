@@ -1,4 +1,4 @@
-// What the one budget remembers (issue 23) and a lease decided against it, pure: the window's
+// What the one budget remembers and a lease decided against it, pure: the window's
 // rule and the bucket (lease-rule.ts), the demand each tier puts on it (budget-bucket.ts), and
 // the queues of refused pollers (poll-turns.ts). The BudgetObject keeps one Ledger in memory.
 import type { Lease, LeaseRequest } from './budget'

@@ -1,4 +1,4 @@
-// A refused poller is told its place in a queue, not a guess (issue 23: poll lag at 10,000
+// A refused poller is told its place in a queue, not a guess (poll lag at 10,000
 // requests). Pure.
 //
 // When venue-days want far more calls than the budget has, most of them are refused at any one

@@ -21,7 +21,7 @@ export function missingConfiguration(env: Cloudflare.Env): string[] {
 }
 
 /**
- * The sandbox's demo controls ("Open a matching table now", issue 28): only when the service runs
+ * The sandbox's demo controls ("Open a matching table now"): only when the service runs
  * locally AND with the sandbox platform behind the PLATFORM service binding. Production has
  * neither (wrangler.toml [env.production]; `npm run deploy:check` refuses a config with either).
  */

@@ -1,11 +1,11 @@
-// Paired devices and their one-time pairing codes (issue 17). Credentials and codes are stored
+// Paired devices and their one-time pairing codes. Credentials and codes are stored
 // only as SHA-256 hashes.
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import { devicePairings, devices, users } from './schema'
 
 export type DeviceRow = typeof devices.$inferSelect
-export type Execution = (typeof users.$inferSelect)['execution']
+type Execution = (typeof users.$inferSelect)['execution']
 
 /** last_seen_at is written at most this often, so a chatty device is not a write per message. */
 const LAST_SEEN_GRANULARITY_MS = 60_000
@@ -30,14 +30,6 @@ export async function insertDevice(db: Db, row: DeviceRow): Promise<void> {
 
 export async function findDeviceByCredentialHash(db: Db, credentialHash: string): Promise<DeviceRow | undefined> {
   return db.select().from(devices).where(eq(devices.credentialHash, credentialHash)).get()
-}
-
-export async function findDevice(db: Db, userId: string, deviceId: string): Promise<DeviceRow | undefined> {
-  return db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
-    .get()
 }
 
 export async function listDevices(db: Db, userId: string): Promise<DeviceRow[]> {

@@ -1,4 +1,4 @@
-// Queries on browsers' Web Push subscriptions (issue 25). Every query that reads or removes one
+// Queries on browsers' Web Push subscriptions. Every query that reads or removes one
 // names its user too, so no user can see or remove another's.
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Db } from './client'

@@ -6,7 +6,7 @@ import type { Db } from './client'
 import { requests } from './schema'
 
 export const OPEN_REQUEST_LIMIT = 20
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 
 /** A requested window as instants: [startsAt, endsAt], inclusive. */
 export type Window = [number, number]
@@ -26,12 +26,12 @@ function overlapSql(user: string, windows: string, except: string): string {
 }
 
 /** The spec as the index keeps it: JSON, with the mode in a column of its own. */
-export interface IndexedSpec {
+interface IndexedSpec {
   mode: string
 }
 
 /** A new request as the index stores it. */
-export interface NewRequestRow {
+interface NewRequestRow {
   id: string
   userId: string
   principalId: string

@@ -16,14 +16,14 @@ export const users = sqliteTable('users', {
   emailAlerts: integer('email_alerts', { mode: 'boolean' }).notNull().default(true),
   webhookUrl: text('webhook_url'),
   // Where the platform work of this user's requests runs: the service ('cloud') or a paired
-  // device ('user_device', issue 17). cloud_fallback: with user_device, an offline device hands
+  // device ('user_device'). cloud_fallback: with user_device, an offline device hands
   // the work to the cloud connection instead of pausing (off unless the user turns it on).
   execution: text('execution', { enum: ['cloud', 'user_device'] })
     .notNull()
     .default('cloud'),
   cloudFallback: integer('cloud_fallback', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at').notNull(),
-  // Alert caps (issue 16): at most one table alert per request every N minutes unless a new
+  // Alert caps: at most one table alert per request every N minutes unless a new
   // restaurant-date appears, and at most this many table alerts by email and webhook a day.
   alertGapMinutes: integer('alert_gap_minutes').notNull().default(10),
   dailyAlertCap: integer('daily_alert_cap').notNull().default(20),
@@ -69,7 +69,7 @@ export const rateLimits = sqliteTable(
 
 /**
  * Every refresh token the OAuth token endpoint issued (its SHA-256 only), by grant and
- * rotation generation, for refresh-token reuse detection (RFC 9700 §4.14.2).
+ * rotation generation, for refresh-token reuse detection (RFC 9700, section 4.14.2).
  */
 export const oauthRefreshTokens = sqliteTable(
   'oauth_refresh_tokens',
@@ -267,7 +267,7 @@ export const notifications = sqliteTable(
 )
 
 /**
- * A user's calendar feed (issue 16): the secret in its URL is shown once, when it is made or
+ * A user's calendar feed: the secret in its URL is shown once, when it is made or
  * reset; only its SHA-256 is kept, like access tokens.
  */
 export const calendarFeeds = sqliteTable('calendar_feeds', {
@@ -280,7 +280,7 @@ export const calendarFeeds = sqliteTable('calendar_feeds', {
 
 /**
  * Each revision of a request its owner saw on the approval page, with the spec as shown, so the
- * page can say what changed since (issue 16). Written only by the owner's page views.
+ * page can say what changed since. Written only by the owner's page views.
  */
 export const seenRevisions = sqliteTable(
   'seen_revisions',
@@ -308,7 +308,7 @@ export const outbox = sqliteTable('outbox', {
 })
 
 /**
- * Platform problems operators must see (issue 11): firewall/CDN blocks and the platform refusing
+ * Platform problems operators must see: firewall/CDN blocks and the platform refusing
  * the service's API key. One row per kind, counted since the database was created.
  */
 export const platformProblems = sqliteTable('platform_problems', {
@@ -320,7 +320,7 @@ export const platformProblems = sqliteTable('platform_problems', {
   lastDetail: text('last_detail').notNull(),
 })
 
-/** Devices the user paired (issue 17). Only the SHA-256 of the device credential (`spd_…`) is stored. */
+/** Devices the user paired. Only the SHA-256 of the device credential (`spd_…`) is stored. */
 export const devices = sqliteTable(
   'devices',
   {
@@ -353,7 +353,7 @@ export const devicePairings = sqliteTable(
 )
 
 /**
- * A browser's Web Push subscription (issue 25). The endpoint and its keys are secrets (whoever
+ * A browser's Web Push subscription. The endpoint and its keys are secrets (whoever
  * holds them can push to the browser): sealed at rest with PLATFORM_TOKEN_KEY, bound to the
  * user; only the endpoint's SHA-256 is in the clear, so one browser's subscription belongs to
  * one user at a time.

@@ -22,7 +22,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-export function newUserId(): string {
+function newUserId(): string {
   return newId('usr')
 }
 

@@ -1,4 +1,4 @@
-// The local demo control (issue 28): "Open a matching table now" on a request's page makes the
+// The local demo control: "Open a matching table now" on a request's page makes the
 // sandbox platform open a table that fits the request — one of the venue-days it watches, a time
 // in its window, its party size and seating, and free terms (no fee, no deposit, no card), which
 // any auto_book accepts — and asks that venue-day's availability object to check at once, so a
@@ -11,8 +11,8 @@ import { instantOf } from '../lib/zoned-time'
 import { type SandboxDemo, sandboxDemo } from '../platform/sandbox-demo'
 import { seatingMatches } from '../platform/seating'
 import { availabilityObjectName } from '../request/events'
+import type { Spec } from '../request/spec'
 import { loadRequest } from '../requests/load'
-import type { RequestSpec } from '../requests/schemas'
 import type { Deps } from '../runtime/deps'
 import { restaurantsByIds } from '../venues/restaurants'
 
@@ -28,10 +28,10 @@ const LEAD_MS = 60 * 60_000
 /** Venue-days tried at most (each costs a few sandbox calls); the soonest come first. */
 const MAX_TRIES = 8
 
-export const demoControlMissing = () => new AppError('not_found', 'There is no such page.')
+const demoControlMissing = () => new AppError('not_found', 'There is no such page.')
 
 /** The times to try, in order: the window's start, then each quarter hour inside the window. */
-export function windowTimes(spec: Pick<RequestSpec, 'earliest_time' | 'latest_time'>): string[] {
+function windowTimes(spec: Pick<Spec, 'earliest_time' | 'latest_time'>): string[] {
   const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
   const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
   const times = [spec.earliest_time]
@@ -51,7 +51,7 @@ function watchedVenueDays(watching: string[]): { venueId: number; day: string; p
 
 async function tryVenueDay(
   demo: SandboxDemo,
-  spec: RequestSpec,
+  spec: Spec,
   v: { venueId: number; day: string; partySize: number },
   now: number,
 ): Promise<{ time: string; seating: string } | null> {

@@ -1,4 +1,4 @@
-// One Durable Object per user with a paired device (issue 17). The device keeps a WebSocket to
+// One Durable Object per user with a paired device. The device keeps a WebSocket to
 // it; the socket is accepted with the hibernation API, so an idle connection costs nothing. The
 // request and availability objects of a user who books from their device hand their platform
 // calls to `perform`: the call becomes a work item with an id, is sent to a ready device, and
@@ -33,9 +33,9 @@ export interface DeviceStatus {
 }
 
 /** A device that said nothing about an item for this long is taken as gone for that item. */
-export const WORK_TIMEOUT_MS = 20_000
+const WORK_TIMEOUT_MS = 20_000
 /** How long after the last device left the user is told it is offline. */
-export const OFFLINE_ALERT_AFTER_MS = 10 * 60 * 1000
+const OFFLINE_ALERT_AFTER_MS = 10 * 60 * 1000
 
 type Waiter = (result: WorkResult | null) => void
 

@@ -1,4 +1,4 @@
-// What a paired device coming and going means for its user's requests (issue 17). Only a user
+// What a paired device coming and going means for its user's requests. Only a user
 // who chose to book from their device is affected: their requests pause while no device is
 // connected (unless the user allowed the cloud fallback) and resume when one is back. After 10
 // minutes offline the user gets one health alert.

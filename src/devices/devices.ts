@@ -1,4 +1,4 @@
-// Paired devices as the user sees them (issue 17): pairing, the list in Settings with when each
+// Paired devices as the user sees them: pairing, the list in Settings with when each
 // was last seen, revoking (which disconnects the device at once), and choosing to book from the
 // device. Identity (codes, credentials) is src/auth/devices.ts; the connection is device-object.ts.
 import { completePairing, deviceFromCredential, revokeDeviceCredential, startPairing } from '../auth/devices'
@@ -10,7 +10,7 @@ import type { DeviceStatus } from './device-object'
 
 export { startPairing }
 
-export interface PairedDevice {
+interface PairedDevice {
   id: string
   name: string
   pairedAt: number

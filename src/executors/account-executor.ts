@@ -9,14 +9,14 @@ import type { Deps } from '../runtime/deps'
 import type { UserSession } from './platform-session'
 
 /** Where the user's venue-days are watched, or why they cannot be now. */
-export type WatchPlace =
+type WatchPlace =
   /** `via`: the user whose own availability objects watch (their device makes the calls); null for the shared ones. */
   | { kind: 'ok'; via: string | null }
   /** The request waits: the cloud connection is missing or needs reconnecting, or the device is offline. */
   | { kind: 'blocked'; state: 'missing' | 'reauth' | 'device_offline' }
 
-/** Why the account was not read before booking; the request's words (events.ts OfferAnswer) take these as they are. */
-export type NotRead =
+/** Why the account was not read before booking; the request's words (src/request/events.ts OfferAnswer) take these as they are. */
+type NotRead =
   /** The user's connection is missing or was rejected; `reconnectNotice` is set the first time. */
   | { kind: 'no_connection'; reconnectNotice: number | null }
   | { kind: 'unavailable'; detail: string }
@@ -24,28 +24,28 @@ export type NotRead =
   | { kind: 'busy' }
 
 /** What the platform said before booking: the table's details and the account's reservations. */
-export type OfferReads = { kind: 'read'; details: Outcome<BookingDetails>; listed: Outcome<PlatformReservation[]> } | NotRead
+type OfferReads = { kind: 'read'; details: Outcome<BookingDetails>; listed: Outcome<PlatformReservation[]> } | NotRead
 
-export interface OfferRead {
+interface OfferRead {
   query: DetailsQuery
   /** The device's work id prefix (one per look, so a second look asks the device again). */
   workId: string
   /**
-   * The account's call budget: how long to wait, 0 to go. The caller's limiter (src/watching),
+   * The account's limiter: how long to wait in ms, 0 to go. The caller's (src/watching/limits.ts),
    * which executors may not import; asked only when calls would be made.
    */
-  budget: () => Promise<number>
+  limiterWait: () => Promise<number>
 }
 
-export interface BookCall {
+interface BookCall {
   bookToken: string
-  /** The table holds a card: send the card on file (§11); else send none. */
+  /** The table holds a card: send the card on file (docs/platform.md, "Booking"); else send none. */
   needsCard: boolean
   /** One per attempt: a device asked again returns its first answer, so it never books twice. */
   workId: string
 }
 
-export interface BookAnswer {
+interface BookAnswer {
   outcome: BookOutcome
   /** Set the first time the platform refused the token and its renewal (the user must reconnect). */
   reconnectNotice: number | null

@@ -1,4 +1,4 @@
-// Which client makes the calls that need the user's platform account (issue 17): the service
+// Which client makes the calls that need the user's platform account: the service
 // with the stored token ('cloud'), or the user's paired device with its own token ('device').
 // A user who books from a device whose device is offline gets 'offline', never the cloud,
 // unless they turned on the cloud fallback. The rules that decide whether to book stay in

@@ -19,8 +19,8 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       return connection ? { kind: 'ok', via: null } : { kind: 'blocked', state: 'missing' }
     },
 
-    async readForOffer({ query, budget }) {
-      const [opened, wait] = await Promise.all([session.open(), budget()])
+    async readForOffer({ query, limiterWait }) {
+      const [opened, wait] = await Promise.all([session.open(), limiterWait()])
       // No working session (it ended by itself, or was refused): flagged for reconnecting here,
       // so the first request to find out tells the user (once per connection).
       if (!opened) return { kind: 'no_connection', reconnectNotice: await session.rejected() }
@@ -42,7 +42,7 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
         ? await opened.once((credentials) =>
             d.platform.book(credentials, {
               bookToken,
-              // The card only where the table holds one (§11; `Cierge:resy/book.go`).
+              // The card only where the table holds one (`Cierge:resy/book.go`; docs/platform.md, "Booking").
               paymentMethodId: needsCard ? opened.paymentMethodId : null,
             }),
           )

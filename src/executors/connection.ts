@@ -11,7 +11,7 @@ import { sessionEndOf, sessionLapsed } from './session-end'
 export const RISK_NOTICE = "The reservation platform's terms prohibit automated access and it may deactivate accounts that use such tools."
 
 /** How long a successful account check is trusted before capabilities check again. */
-export const ACCOUNT_CHECK_TTL_MS = 10 * 60 * 1000
+const ACCOUNT_CHECK_TTL_MS = 10 * 60 * 1000
 
 export interface ConnectionStatus {
   connected: boolean

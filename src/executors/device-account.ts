@@ -1,4 +1,4 @@
-// The device executor (issue 17): the user's paired device makes the calls with its own token,
+// The device executor: the user's paired device makes the calls with its own token,
 // which never leaves it. Each call is a work item with an id; the device object stores each
 // item's result, so asking again with the same id returns that result instead of calling again.
 import type { WorkCall, WorkResult } from '../platform/device-protocol'
@@ -16,8 +16,8 @@ export function deviceAccount(c: AccountContext): AccountExecutor {
     // The user's own availability objects watch, with the device making their calls.
     watchPlace: async () => ({ kind: 'ok', via: userId }),
 
-    async readForOffer({ query, workId, budget }) {
-      if ((await budget()) > 0) return { kind: 'busy' }
+    async readForOffer({ query, workId, limiterWait }) {
+      if ((await limiterWait()) > 0) return { kind: 'busy' }
       const [details, listed] = await Promise.all([
         onDevice(c, `${workId}:details`, { op: 'details', query }),
         onDevice(c, `${workId}:reservations`, { op: 'reservations' }),

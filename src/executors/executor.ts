@@ -1,6 +1,6 @@
 // Whether the service can act on the platform for this user right now, and where: with the
 // stored platform connection ('cloud') or through the user's paired device ('user_device',
-// issue 17: ready only while a device is connected with a working platform account).
+// ready only while a device is connected with a working platform account).
 import { eq } from 'drizzle-orm'
 import { type ExecutionSetting, executionSettingOf } from '../db/devices'
 import { platformConnections } from '../db/schema'

@@ -7,7 +7,7 @@ import { reservationsViaDevice } from './device-account'
 export function offlineAccount(c: AccountContext): AccountExecutor {
   return {
     everPaired: c.everPaired,
-    // Watching waits while no device is connected (issue 17).
+    // Watching waits while no device is connected.
     watchPlace: async () => ({ kind: 'blocked', state: 'device_offline' }),
     readForOffer: async () => ({ kind: 'unavailable', detail: 'the paired device is offline' }),
     // Nothing was sent, so nothing can have been booked; `unknown` still has it verified.

@@ -17,8 +17,8 @@ const knownZone = (zone: unknown): zone is string => typeof zone === 'string' &&
  * The zone named by the `tz` cookie when it is one Intl knows; before the page script has set it
  * (the first page, or no JavaScript), the zone Cloudflare located the request in
  * (`request.cf.timezone`, "Timezone of the incoming request", developers.cloudflare.com/workers/
- * runtime-apis/request/#incomingrequestcfproperties), so no page shows UTC to a diner elsewhere
- * (issue 25, item 7). UTC only when neither is known.
+ * runtime-apis/request/#incomingrequestcfproperties), so no page shows UTC to a diner elsewhere.
+ * UTC only when neither is known.
  */
 export function viewerZoneOf(cookie: string | undefined, located?: unknown): string {
   if (knownZone(cookie)) return cookie
@@ -36,7 +36,7 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
 }
 
 /** "Sat, Nov 28" (with the year when it is not this year's). */
-export function dayIn(ms: number, timeZone: string, now = Date.now()): string {
+function dayIn(ms: number, timeZone: string, now = Date.now()): string {
   const year = (at: number) => formatter(`y:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone })).format(at)
   const withYear = year(ms) !== year(now)
   return formatter(
@@ -53,7 +53,7 @@ export function dayIn(ms: number, timeZone: string, now = Date.now()): string {
 }
 
 /** "9:30 PM" */
-export function clockIn(ms: number, timeZone: string): string {
+function clockIn(ms: number, timeZone: string): string {
   return formatter(`t:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone })).format(ms)
 }
 

@@ -2,7 +2,7 @@
 // revision the owner saw) do it only for a navigation the owner started: a typed address, a
 // bookmark, a link from a mail program (Sec-Fetch-Site: none) or a link on our own pages
 // (same-origin). Another site can still open the page (SameSite=Lax sends the cookie on a
-// top-level GET), but it sees a page that changes nothing (issue 27, item 7). A browser that sends
+// top-level GET), but it sees a page that changes nothing. A browser that sends
 // no Fetch Metadata (older than 2020-2023) is treated as the owner's, as before.
 import type { Context } from 'hono'
 

@@ -1,18 +1,15 @@
 // A request spec in plain words, for the approval and request pages.
 
 import type { Status } from '../core/status'
+import { dollars } from '../lib/money'
 import type { RequestView } from '../requests/schemas'
-
-export function usd(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`
-}
 
 /** Both fee limits as one sentence, the way the user approves them. */
 export function feeLimitsInWords(spec: Pick<RequestView, 'max_cancellation_fee_per_person' | 'fee_review_hours'>): string {
   const fee =
     spec.max_cancellation_fee_per_person === 0
       ? 'book only if the table has no cancellation or no-show fee'
-      : `book only if the cancellation fee is at most ${usd(spec.max_cancellation_fee_per_person)} per person`
+      : `book only if the cancellation fee is at most ${dollars(spec.max_cancellation_fee_per_person)} per person`
   const hours = spec.fee_review_hours
   // As the API means it (fee_review_hours): the deadline lies at least this long after booking.
   const deadline =

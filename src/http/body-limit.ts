@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { REGISTER_PATH, TOKEN_PATH } from '../auth/oauth'
 import { AppError } from '../errors'
 
-export const MAX_BODY_BYTES = 64 * 1024
+const MAX_BODY_BYTES = 64 * 1024
 const MESSAGE = 'The request body is too large.'
 const PAGE_MESSAGE = 'Tablewatch accepts forms up to 64 KB. Go back and shorten what you entered.'
 const JSON_PATHS = /^\/(mcp|account\/platform|\.well-known)(\/|$)/

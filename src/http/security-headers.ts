@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { isLocalHost } from '../auth/session'
 
 /** The pages' policy: own scripts, styles and images only, no framing, forms post here only. */
-export const PAGE_CSP = {
+const PAGE_CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
@@ -49,7 +49,7 @@ const defaults = secureHeaders({
 export function securityHeaders(): MiddlewareHandler {
   return async function securityHeadersMiddleware(c, next) {
     await next()
-    // A WebSocket upgrade (a paired device's connection, issue 17) is no page, and its response
+    // A WebSocket upgrade (a paired device's connection) is no page, and its response
     // can be neither copied nor changed: it passes as it is.
     if (c.res.status === 101) return
     // A copy whose headers can be changed: a response from a binding or fetch has immutable ones.

@@ -1,5 +1,5 @@
-// The key every per-address limit counts under (issue 27, item 6). One IPv6 subscriber usually
-// holds a whole /64 (RFC 6177; RFC 7934 §6 hands each host a /64 of its own), so counting exact
+// The key every per-address limit counts under. One IPv6 subscriber usually
+// holds a whole /64 (RFC 6177; RFC 7934, section 6 hands each host a /64 of its own), so counting exact
 // IPv6 addresses gives one attacker 2^64 fresh budgets. IPv4 addresses count one by one; an
 // IPv4-mapped IPv6 address (::ffff:a.b.c.d) is its IPv4 address.
 
@@ -33,7 +33,7 @@ function ipv4Octets(address: string): [number, number, number, number] | null {
 
 /** `address` (CF-Connecting-IP) as a rate-limit key: an IPv6 address becomes its /64. */
 /** The key of a request that came without an address. */
-export const UNKNOWN_ADDRESS = 'unknown'
+const UNKNOWN_ADDRESS = 'unknown'
 
 /**
  * True for a key that only a local run produces: no address, or this machine's own (127.0.0.0/8,

@@ -1,4 +1,4 @@
-// The dinner's name in an approval mail's link, sealed (issue 25, item 5), so the sign-in page can
+// The dinner's name in an approval mail's link, sealed, so the sign-in page can
 // say "Sign in to approve Birthday for 6 at Pomelo Garden · Sat, Dec 5" to whoever opens the mail.
 //
 // The words are the mail's own subject, so the link tells nothing the mail does not; sealed
@@ -21,7 +21,7 @@ const fromUrl = (text: string) => {
   return base64 + '='.repeat((4 - (base64.length % 4)) % 4)
 }
 
-export const HINT_PARAM = 'hint'
+const HINT_PARAM = 'hint'
 const APPROVAL_PATH = /^\/requests\/([^/]+)\/approve$/
 
 /** The approval link with the sealed words added; any other link unchanged. */

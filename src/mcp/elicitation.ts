@@ -10,7 +10,7 @@
 // client sends it back with every later request. Nothing is stored: the id is the whole record,
 // and a client can only ever claim a capability for itself.
 
-export const ELICITATION_ID_PREFIX = 'tw-elicit-'
+const ELICITATION_ID_PREFIX = 'tw-elicit-'
 const URL_MODE_SESSION = /^tw-[0-9a-f-]{36}-elicit-url$/
 
 export interface UrlElicitation {

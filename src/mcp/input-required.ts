@@ -1,4 +1,4 @@
-// Approval under MCP 2026-07-28 (issue 26, item 3). That revision has no server-to-client request
+// Approval under MCP 2026-07-28. That revision has no server-to-client request
 // channel: a server needing the user answers a request with the multi-round-trip
 // `input_required` result (`inputRequests` plus an opaque `requestState`), and the client retries
 // the same call carrying `inputResponses` and the `requestState` back

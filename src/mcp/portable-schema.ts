@@ -1,7 +1,7 @@
 // JSON Schemas every host accepts. zod writes a nullable field as `type: ["string", "null"]`,
 // which strict hosts (OpenAI's strict function schemas, some MCP clients' validators) refuse;
-// `anyOf` with a `{type: "null"}` branch says the same thing in the form they all read
-// (issue 26, item 6). Applied to the input and output schemas tools/list serves; validation is
+// `anyOf` with a `{type: "null"}` branch says the same thing in the form they all read.
+// Applied to the input and output schemas tools/list serves; validation is
 // the zod schema's own, unchanged.
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server'
 
@@ -12,7 +12,7 @@ type Schema = Record<string, unknown>
 const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The schema with every `type` array rewritten as `anyOf` of single types, at any depth. */
-export function withoutTypeArrays(schema: unknown): unknown {
+function withoutTypeArrays(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutTypeArrays)
   if (!isObject(schema)) return schema
   const walked: Schema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withoutTypeArrays(value)]))

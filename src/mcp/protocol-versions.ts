@@ -3,12 +3,12 @@
 // error (`data.supported`). The SDK (`@modelcontextprotocol/server` 2.4.0, `_ondiscover` in
 // dist/mcp-*.d.mts) lists only the modern revisions there, because 2025-era versions are
 // negotiated through `initialize`; but this endpoint also serves those (the stateless legacy lane
-// of `agents`' handler), and a client that falls back needs to know it can (issue 26, item 5).
+// of `agents`' handler), and a client that falls back needs to know it can.
 // The answer is rewritten after the SDK built it, so nothing else of it changes.
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server'
 
 /** The modern revision first (what a 2026 client should pick), then the 2025-era ones, newest first. */
-export const SERVED_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]
+const SERVED_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]
 
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)

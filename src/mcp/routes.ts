@@ -11,7 +11,7 @@ import { mcpResource } from './resource'
 type McpEnv = { Bindings: Cloudflare.Env }
 
 /** The only method the stateless endpoint serves (GET streams and DELETE of a session are not offered). */
-export const MCP_METHODS = ['POST']
+const MCP_METHODS = ['POST']
 const ALLOW = [...MCP_METHODS, 'OPTIONS'].join(', ')
 
 async function guardedMcp(c: Context<McpEnv>): Promise<Response> {

@@ -6,14 +6,14 @@ import { serviceIcons } from './icons'
 import { SERVER_INSTRUCTIONS } from './instructions'
 import { TOOLS } from './tools'
 
-export const SERVER_INFO = { name: 'tablewatch', title: 'Tablewatch', version: '1.0.0' }
+const SERVER_INFO = { name: 'tablewatch', title: 'Tablewatch', version: '1.0.0' }
 
 /**
  * How long a host may reuse tools/list and server/discover (2026-07-28 cache hints): the list
  * changes only with the token's scopes or a new release; a step-up (new token, more tools) shows
  * within this time at worst. Private: it depends on the caller's scopes.
  */
-export const LIST_TTL_MS = 5 * 60 * 1000
+const LIST_TTL_MS = 5 * 60 * 1000
 
 export function buildMcpServer(ctx: ToolContext): McpServer {
   // The tool list never changes during a connection (it depends only on the token's scopes),

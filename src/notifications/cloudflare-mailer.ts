@@ -1,5 +1,5 @@
 // The production mailer: Cloudflare Email Service through the Worker's send_email binding. Its
-// documentation (docs/decisions.md, issue 16) shows that an account on the Workers Paid plan with
+// documentation (docs/decisions/alerts.md) shows that an account on the Workers Paid plan with
 // an onboarded sending domain can send to any recipient. Alerts carry RFC 8058 one-click
 // unsubscribe headers, which the service accepts as custom headers.
 import { type Email, type Mailer, withFooter } from './email'

@@ -12,7 +12,7 @@ export type AlertKind =
   | 'booking_unverified'
   | 'reconnect_needed'
   | 'checks_blocked'
-  /** The paired device has been offline for 10 minutes (issue 17). */
+  /** The paired device has been offline for 10 minutes. */
   | 'device_offline'
   /** The platform sign-in has no refresh token and ends in 7 days, or in 1 (executors/session-warnings.ts). */
   | 'session_ending'

@@ -1,14 +1,14 @@
 // The mailer interface and how a deployment picks one: production sends through Cloudflare's
 // Email Service (the send_email binding, cloudflare-mailer.ts); local development and tests keep
-// the D1 outbox, which the /outbox page shows. docs/decisions.md (issue 16) records why.
+// the D1 outbox, which the /outbox page shows. docs/decisions/alerts.md records why.
 import type { Db } from '../db/client'
 import { insertOutboxEmail } from '../db/notifications'
 import { cloudflareMailer } from './cloudflare-mailer'
 import { type Mailer, withFooter } from './email'
 
-export type { Email, Mailer } from './email'
+export type { Mailer } from './email'
 
-export function outboxMailer(db: Db, now: () => number = Date.now): Mailer {
+function outboxMailer(db: Db, now: () => number = Date.now): Mailer {
   return {
     async send(email) {
       await insertOutboxEmail(db, {

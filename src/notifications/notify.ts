@@ -40,7 +40,7 @@ export interface NotifyDeps {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Table alerts count against the daily cap; other notices never do. */
-export const TABLE_KINDS: AlertKind[] = ['table_found', 'booking_skipped']
+const TABLE_KINDS: AlertKind[] = ['table_found', 'booking_skipped']
 
 /** Several alerts for one user: one insert, one user lookup; returns how many were new. */
 export async function notifyUserOfAll(
@@ -95,7 +95,7 @@ export async function notifyUserOfAll(
       })
       background(sendWebhook(user.webhookUrl, payload, { policy: webhookPolicy(deps.env) }))
     }
-    // Web Push (issue 25) to every browser where the user turned it on: the same alert, under the
+    // Web Push to every browser where the user turned it on: the same alert, under the
     // same switches and daily cap as email; its retries run in the background like the webhook.
     background(
       pushAlert(deps, user.id, alert).catch((err) => console.error('push: sending failed', err instanceof Error ? err.name : 'error')),

@@ -5,7 +5,7 @@
 
 import { type AlertGroup, bestOf } from '../db/alert-groups'
 
-export type { AlertGroup, AlertTable } from '../db/alert-groups'
+export type { AlertGroup } from '../db/alert-groups'
 
 export interface WebhookAlert {
   kind: string
@@ -19,7 +19,7 @@ export interface WebhookAlert {
 
 export type WebhookFormat = 'json' | 'ntfy' | 'slack'
 
-export const WEBHOOK_BODY_VERSION = 1
+const WEBHOOK_BODY_VERSION = 1
 
 export interface WebhookPayload {
   headers: Record<string, string>

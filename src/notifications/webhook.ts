@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { WebhookPayload } from './webhook-body'
 import { type WebhookPolicy, webhookTargetProblem } from './webhook-target'
 
-export const WEBHOOK_TIMEOUT_MS = 5_000
+const WEBHOOK_TIMEOUT_MS = 5_000
 
 /** A webhook URL as the settings form accepts it under `policy`. */
 export function webhookUrlSchema(policy: WebhookPolicy) {

@@ -1,8 +1,8 @@
 // Firewall and CDN blocks: answers that come from in front of the platform's API, not from it
-// (shared/reference/resy-api.md §10, §11). They are neither "unavailable" (a retry soon will not
+// (docs/platform.md, "The CDN"). They are neither "unavailable" (a retry soon will not
 // help, it makes the block worse) nor 429 (no Retry-After, no API behind them). Pure.
 //
-// Decided by status and body, never by a header alone (§11): the platform sits behind Imperva,
+// Decided by status and body, never by a header alone: the platform sits behind Imperva,
 // and `X-CDN: Imperva`, `X-Iinfo` and the `visid_incap_*` / `incap_ses_*` / `nlbi_*` cookies are
 // on every answer, successful ones included ([idx 52679252770]: "X-CDN: Imperva is still present"
 // on the working 200 login; [idx 69602287299], [idx 25069970681], [idx 55823720965],

@@ -2,7 +2,7 @@
 import type { CalendarStatus, VenueCalendar } from './api'
 import type { CalendarAnswer } from './wire'
 
-/** The platform's words (§11; `[idx 22790378784]`): anything else is `unknown`. */
+/** The platform's words (`[idx 22790378784]`; docs/platform.md, "Calendar and release"): anything else is `unknown`. */
 const STATUS: Record<string, CalendarStatus> = {
   available: 'available',
   'sold-out': 'sold_out',

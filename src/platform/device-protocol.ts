@@ -1,4 +1,4 @@
-// The messages between the service and a paired device over its WebSocket (issue 17). The
+// The messages between the service and a paired device over its WebSocket. The
 // device does the platform calls that need the user's platform account (and, for its user, the
 // availability checks) with the same client as the worker (client.ts) and its own token, which
 // never leaves it. Every work item has an id; the device acknowledges it, then sends one result.
@@ -15,7 +15,7 @@ export type WorkCall =
   | { op: 'reservations' }
   /**
    * The device books with its own account's card: the service never holds it. `card` false: the
-   * table holds no card, so none is sent (§11); absent (an older service): the card is sent.
+   * table holds no card, so none is sent (docs/platform.md, "Booking"); absent (an older service): the card is sent.
    */
   | { op: 'book'; bookToken: string; card?: boolean }
 

@@ -1,4 +1,4 @@
-// The shapes a paired device's results must have, one per work call (issue 17). A device
+// The shapes a paired device's results must have, one per work call. A device
 // answers with what its platform client returned; the service reads those answers the way it
 // reads the platform's own (fee terms, book tokens, reservations), so each one is checked in full
 // before a request sees it, not just by its `kind`. The schemas mirror the types in api.ts; the

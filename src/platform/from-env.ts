@@ -4,7 +4,7 @@
 import type { Platform } from './api'
 import { createPlatformClient, type PlatformClientOptions } from './client'
 
-export const DEFAULT_TIMEOUT_MS = 8000
+const DEFAULT_TIMEOUT_MS = 8000
 
 type PlatformEnv = Pick<
   Cloudflare.Env,

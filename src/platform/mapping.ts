@@ -83,7 +83,7 @@ export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.ou
   }
 }
 
-/** An entry of a list reply that did not parse: skipped, the rest used (§10). No values, only where and why. */
+/** An entry of a list reply that did not parse: skipped, the rest used (docs/platform.md, "Availability"). No values, only where and why. */
 export interface Skipped {
   entry: string
   issue: string
@@ -122,7 +122,7 @@ function venueOf(answer: z.output<typeof findAnswer>, venueId: number, onSkip: O
 }
 
 /** The slot's `payment` and its template, as stated (see SlotTerms). */
-export function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): SlotTerms {
+function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): SlotTerms {
   const p = slot.payment
   const t = slot.template ? templates.get(String(slot.template.id)) : undefined
   return {
@@ -147,12 +147,12 @@ export function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): S
   }
 }
 
-/** A late service runs past midnight: its tables start early on the next calendar day (§10). */
-export const AFTER_MIDNIGHT_UNTIL = '06:00'
+/** A late service runs past midnight: its tables start early on the next calendar day (docs/platform.md, "Availability"). */
+const AFTER_MIDNIGHT_UNTIL = '06:00'
 
 /**
  * The venue's slots for the service day `day`: those starting that day, and those starting after
- * midnight, before AFTER_MIDNIGHT_UNTIL, which belong to the same service (§10). A slot of any
+ * midnight, before AFTER_MIDNIGHT_UNTIL, which belong to the same service. A slot of any
  * other date is skipped (reported): it is not part of the service asked for.
  */
 export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, day: string, onSkip: OnSkip = ignore): Slot[] {
@@ -182,14 +182,14 @@ export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, da
   })
 }
 
-/** The venue's `need_to_know` texts in a find reply (where the platform states release rules, §10). */
+/** The venue's `need_to_know` texts in a find reply (where the platform states release rules: docs/platform.md, "Calendar and release"). */
 export function releaseNotesOf(answer: z.output<typeof findAnswer>, venueId: number): string[] {
   const venue = venueOf(answer, venueId, ignore)
   const texts = [...(venue?.templates.values() ?? [])].map((t) => t.content?.['en-us']?.need_to_know?.body ?? '')
   return [...new Set(texts.filter((t) => t.length > 0))]
 }
 
-/** Details are a cross-check of the fee and its cut-off, and say what booking charges at once (§11). */
+/** Details are a cross-check of the fee and its cut-off, and say what booking charges at once (docs/platform.md, "Money terms"). */
 export function bookingDetailsOf(answer: z.output<typeof detailsAnswer>): BookingDetails {
   const fee = answer.cancellation?.fee
   const cutOff = fee?.date_cut_off ?? answer.cancellation?.refund?.date_cut_off
@@ -217,7 +217,7 @@ type ListedReservation = z.output<typeof reservationEntry>
 const SURELY_PAST_MS = 14 * 60 * 60 * 1000
 
 /** What the list says became of the reservation: still held, over (cancelled, finished, past), or unknown. */
-export function standingOf(r: ListedReservation, day: string, time: string, now: number): 'held' | 'over' | 'unknown' {
+function standingOf(r: ListedReservation, day: string, time: string, now: number): 'held' | 'over' | 'unknown' {
   const s = r.status
   const named = typeof s === 'string' ? s : (s?.reservation ?? '')
   if (/cancel|complet|finish|no.?show|seated|closed/i.test(named)) return 'over'
@@ -229,7 +229,7 @@ export function standingOf(r: ListedReservation, day: string, time: string, now:
 }
 
 /**
- * The reservations the account holds, from one page of its list (§5, §10, §11): cancelled,
+ * The reservations the account holds, from one page of its list (docs/platform.md, "Reservations"): cancelled,
  * finished and past entries are left out (they hold no table), and so is an entry that does not
  * parse or whose status is unknown, reported through `onSkip` (where and why, never its values).
  * `first` is the page's offset, so reported entries are named by their place in the whole list.

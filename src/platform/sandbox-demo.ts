@@ -1,12 +1,12 @@
 // The sandbox platform's control API (sandbox/src/routes/control.ts, /__sandbox/…), reached for
-// the local demo control only (issue 28): "Open a matching table now" on a request's page. It
+// the local demo control only: "Open a matching table now" on a request's page. It
 // exists only where the PLATFORM service binding does (npm start, the end-to-end harness); the
 // production configuration has no such binding, so `sandboxDemo` answers null there. Like the
 // platform client, it talks HTTP and shares no code with the sandbox (.dependency-cruiser.cjs):
 // the few fields read here are the sandbox's own control format (sandbox/control-client.ts).
 import { z } from 'zod'
 
-export interface DemoTable {
+interface DemoTable {
   venueId: number
   day: string
   time: string

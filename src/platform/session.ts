@@ -1,5 +1,5 @@
-// The user's platform session as the evidence describes it (shared/reference/resy-api.md §1,
-// §10): the auth token is a JWT whose `exp` says when it stops working (no explicit expiry is
+// The user's platform session as the evidence describes it (docs/platform.md, "Sessions and refresh"):
+// the auth token is a JWT whose `exp` says when it stops working (no explicit expiry is
 // returned); the refresh token comes as the `production_refresh_token` cookie of login and of
 // `POST /3/auth/refresh` (`Cierge:resy/auth.go`); and an expired session is sometimes answered
 // with a 500 whose body speaks of authorization (`chrischall/resy-mcp`, 2026-05). Pure.
@@ -7,7 +7,7 @@
 export const REFRESH_COOKIE = 'production_refresh_token'
 
 /** A token is renewed when less than a quarter of its life, and at most this, is left. */
-export const RENEW_AHEAD_MAX_MS = 24 * 60 * 60 * 1000
+const RENEW_AHEAD_MAX_MS = 24 * 60 * 60 * 1000
 
 /**
  * Whether a token should be renewed now, ahead of its `exp`: when a quarter of its life is left
@@ -34,7 +34,7 @@ export function tokenExpiry(token: string): number | null {
 
 /**
  * The refresh token a reply's Set-Cookie headers carry, or null: the value exactly as given, never
- * decoded, since it is sent back as it came (§11: values may contain `+`, `/`, `=`; decoding a `%`
+ * decoded, since it is sent back as it came (values may contain `+`, `/`, `=`; decoding a `%`
  * or a `+` would hand the platform a token it never issued). Other cookies (the CDN's
  * `visid_incap_*` …) are passed over.
  */

@@ -1,6 +1,6 @@
 // The User-Agent every platform call carries. The platform's firewall (Imperva) answers calls
 // without a browser User-Agent with a 500 whose body is the plain text `Internal Server Error`
-// (shared/reference/resy-api.md §11, [idx 52679252770]; §10: every client known to work sends a
+// ([idx 52679252770]; docs/platform.md, "Requests and headers": every client known to work sends a
 // Chrome string, e.g. `Cierge:resy/client.go`; library defaults got 500s). A
 // deployment may set its own (PLATFORM_USER_AGENT), but only a browser one: anything else is
 // replaced by the default, so the client never sends a product or library User-Agent.

@@ -3,14 +3,14 @@
 // 2023-05-12: "the final booking post request now needs a referer header or else it fails with an
 // Internal Server Error"; Origin since Apr 2023, `Alkaar#104`, `jeffknaide/resy-bot#3`), and the
 // Feb 2026 write-up of a working login sends `Origin: https://resy.com`, `Referer: https://resy.com/`
-// on every call (shared/reference/resy-api.md §11, [idx 52679252770]). Working clients also use
-// the booking widget's origin (`Alkaar:ResyApi.scala`, §7), so a deployment may choose that one
+// on every call ([idx 52679252770]; docs/platform.md, "Requests and headers"). Working clients also use
+// the booking widget's origin (`Alkaar:ResyApi.scala`), so a deployment may choose that one
 // (PLATFORM_WEB_ORIGIN); anything else is replaced by the default, as with the User-Agent.
 
-export const WEB_ORIGINS = ['https://resy.com', 'https://widgets.resy.com'] as const
+const WEB_ORIGINS = ['https://resy.com', 'https://widgets.resy.com'] as const
 export type WebOrigin = (typeof WEB_ORIGINS)[number]
 
-export const DEFAULT_WEB_ORIGIN: WebOrigin = 'https://resy.com'
+const DEFAULT_WEB_ORIGIN: WebOrigin = 'https://resy.com'
 
 const isWebOrigin = (value: string): value is WebOrigin => (WEB_ORIGINS as readonly string[]).includes(value)
 

@@ -1,7 +1,7 @@
 // The platform's web pages, for links in alerts. The venue page is
 // https://resy.com/cities/<location.url_slug>/venues/<url_slug> (both slugs from /3/venue), and
 // it takes the day and the party as `date=YYYY-MM-DD&seats=N` (public clients build these links
-// the same way; see docs/decisions.md, issue 16). No parameter for a time of day is known, so a
+// the same way: docs/platform.md, "Venues and search"). No parameter for a time of day is known, so a
 // link opens the venue's day for that party, where the table's time is listed.
 
 const WEB = 'https://resy.com'

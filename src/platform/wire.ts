@@ -1,4 +1,4 @@
-// The platform's answers, as far as the service reads them (shared/reference/resy-api.md).
+// The platform's answers, as far as the service reads them (docs/platform.md).
 // Tolerant on purpose: unknown fields are dropped, fields that real answers omit or null are
 // `.nullish()`, and ids may arrive as numbers or digit strings.
 import { z } from 'zod'
@@ -111,7 +111,7 @@ const amount = z
   ])
   .nullish()
 
-/** A find slot's `payment` (§2, §10; `Cierge:resy/slot.go` SlotPayment, `Alkaar#102`). */
+/** A find slot's `payment` (docs/platform.md, "Money terms"; `Cierge:resy/slot.go` SlotPayment, `Alkaar#102`). */
 const slotPayment = z.object({
   is_paid: flag,
   deposit_fee: amount,
@@ -121,19 +121,19 @@ const slotPayment = z.object({
   service_charge: z.union([z.string(), z.number().transform(String)]).nullish(),
 })
 
-/** A venue template in the find reply (§2, §10; [idx 37355943101]). */
+/** A venue template in the find reply ([idx 37355943101]; docs/platform.md, "Money terms"). */
 export const findTemplate = z.object({
   is_event: flag,
   is_paid: flag,
   deposit_fee: amount,
   cancellation_fee: amount,
-  // §11 [idx 37355943101]: the fee that applies from this party size on.
+  // [idx 37355943101]: the fee that applies from this party size on.
   large_party_size_cancel: z.number().int().min(0).nullish(),
   large_party_cancellation_fee: amount,
   content: z.object({ 'en-us': z.object({ need_to_know: z.object({ body: z.string().nullish() }).nullish() }).nullish() }).nullish(),
 })
 
-/** One slot of a find reply (§2). */
+/** One slot of a find reply (docs/platform.md, "Availability"). */
 export const findSlot = z.object({
   config: z.object({ token: z.string(), type: text }),
   date: z.object({ start: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) }),
@@ -150,7 +150,7 @@ export const findVenue = z.object({
 })
 
 /**
- * GET /4/find. Tolerant by entry (§10): one odd venue, template or slot is skipped and logged,
+ * GET /4/find. Tolerant by entry (docs/platform.md, "Availability"): one odd venue, template or slot is skipped and logged,
  * the rest of the reply is still used.
  */
 export const findAnswer = z.object({ results: z.object({ venues: z.array(z.unknown()) }) })
@@ -177,7 +177,7 @@ export const detailsAnswer = z.object({
 export const bookAnswer = z.object({ reservation_id: id, resy_token: z.string().nullish() })
 
 /**
- * What became of a reservation (§5 `status{finished,no_show}`; §11): an object, sometimes naming
+ * What became of a reservation (`status{finished,no_show}`; docs/platform.md, "Reservations"): an object, sometimes naming
  * it in `reservation` ("Cancelled"), or in legacy entries a string (`mvanhorn/printing-press-library`,
  * the goat Resy source, reads both). Absent on some entries.
  */
@@ -187,8 +187,8 @@ const reservationStatus = z.union([
 ])
 
 /**
- * One reservation of the account's list (§5). `time_slot` is "HH:MM:SS" with `day`, or in legacy
- * entries an object `{date: "YYYY-MM-DD HH:MM:SS"}` without `day` (§11).
+ * One reservation of the account's list (docs/platform.md, "Reservations"). `time_slot` is "HH:MM:SS" with `day`, or in legacy
+ * entries an object `{date: "YYYY-MM-DD HH:MM:SS"}` without `day`.
  */
 export const reservationEntry = z.object({
   reservation_id: id,
@@ -206,8 +206,8 @@ export const reservationEntry = z.object({
 })
 
 /**
- * GET /3/user/reservations: one page (`limit`/`offset`, §11) and the size of the whole list.
- * Tolerant by entry (§10): one odd reservation (a null `time_slot`, an unknown shape) is skipped
+ * GET /3/user/reservations: one page (`limit`/`offset`) and the size of the whole list.
+ * Tolerant by entry: one odd reservation (a null `time_slot`, an unknown shape) is skipped
  * and logged; the rest of the list is still used.
  */
 export const reservationsAnswer = z.object({
@@ -219,7 +219,7 @@ export const reservationsAnswer = z.object({
 export const reservationIdOnly = z.object({ reservation_id: id })
 
 /**
- * GET /4/venue/calendar (shared/reference/resy-api.md §10, §11): one entry per day with the
+ * GET /4/venue/calendar (docs/platform.md, "Calendar and release"): one entry per day with the
  * reservation status, and the last bookable day. Shape: `[idx 22790378784]` (a zod schema of the
  * answer), `[idx 40832597357]` (a recorded answer). The status is kept as text: a word the
  * client does not know is read as "ask find" (watching/calendar-check.ts), never as "sold out".

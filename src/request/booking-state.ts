@@ -46,7 +46,7 @@ export interface BookingAttempt {
   revision: number
   cancellationFee: number | null
   freeCancellationUntil: number | null
-  /** The table holds a card: the book call sends struct_payment_method; else it sends none (§11). */
+  /** The table holds a card: the book call sends struct_payment_method; else it sends none (docs/platform.md, "Booking"). */
   needsCard: boolean
   /**
    * Sent without a card, the venue may answer that it wants the card on file (a bare 402): whether

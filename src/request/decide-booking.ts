@@ -4,8 +4,9 @@
 // approved current revision, once per request; a reservation counts only once the account shows it.
 
 import { tableWhen } from '../alerts/alert-time'
-import { addToDigest, money as dollars, feeWords } from '../alerts/digest'
+import { addToDigest, feeWords } from '../alerts/digest'
 import type { Table } from '../alerts/notice'
+import { dollars } from '../lib/money'
 import { instantOf } from '../lib/zoned-time'
 import type { SlotTerms } from '../platform/api'
 import { judgeSlot, slotKey } from '../watching/match'
@@ -31,10 +32,10 @@ import { type Decided, stateOnly } from './step'
 import { heardAt } from './watch-state'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
-export const VERIFY_WINDOW_MS = 10 * 60 * 1000
-export const VERIFY_INTERVAL_MS = 20_000
+const VERIFY_WINDOW_MS = 10 * 60 * 1000
+const VERIFY_INTERVAL_MS = 20_000
 /** An offer check older than this died with its object: the next news may start another. */
-export const OFFER_CHECK_TIMEOUT_MS = 60_000
+const OFFER_CHECK_TIMEOUT_MS = 60_000
 
 type BookingEvent = Extract<RequestEvent, { kind: 'slots_seen' | 'offer_checked' | 'booking_answer' | 'verification_answer' }>
 
@@ -250,7 +251,7 @@ function bookingAnswer(state: RequestState, event: Extract<BookingEvent, { kind:
     return { ...again, effects: [...notice, ...again.effects] }
   }
   // Whatever the platform said, the account decides: verify at once.
-  // "Gone" but unclear: verified long enough for the account to disprove it (rules.ts).
+  // "Gone" but unclear: verified long enough for the account to disprove it (booking/booking-rules.ts).
   const verifyUntil = told.saidGone ? Math.max(told.verifyUntil, now + DISPROOF_WINDOW_MS) : told.verifyUntil
   const next = transition(state, { patch: attemptVerifying({ ...told, checkAt: now + VERIFY_INTERVAL_MS, verifyUntil }) }, now)
   return { state: next, effects: [...notice, verifyEffect(next)] }
@@ -288,7 +289,7 @@ function verifyEffect(state: RequestState): Effect {
 /**
  * Found on the account: a verified reservation (and `confirmed`, unless the user stopped or
  * revoked meanwhile). Refused and absent: watching resumes. Unknown but "gone" in the
- * platform's words, and absent on enough reads over ten minutes: watching resumes (rules.ts
+ * platform's words, and absent on enough reads over ten minutes: watching resumes (booking/booking-rules.ts
  * `disproved`). Otherwise unknown: keep looking until the window closes, then never book again.
  */
 function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { kind: 'verification_answer' }>, now: number): Decided {
@@ -351,7 +352,7 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
   if (answer.kind === 'absent' && attempt.outcome === 'unknown' && attempt.saidGone) {
     const reads = withAbsentRead(attempt.absentReads ?? null, now)
     if (disproved(reads)) {
-      // The account disproves the booking: back to watching, not alert-only (issue 22 item 7).
+      // The account disproves the booking: back to watching, not alert-only.
       const minutes = Math.floor((reads.last - reads.first) / 60_000)
       const message = `The platform said the table was no longer available (${attempt.saidGone}) and ${reads.count} reads of the account over ${minutes} min show no such reservation: nothing was booked; watching again.`
       const back = resumed(state, now, message)

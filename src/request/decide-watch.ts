@@ -11,7 +11,7 @@ import { type Blocked, blockedUntil, checkFailing, leftAll, subscribed, type Wat
 
 export const CONNECTION_WAIT_MS = 5 * 60 * 1000
 
-export const WAITING_FOR = {
+const WAITING_FOR = {
   no_connection: 'Waiting: connect a reservation platform account in Settings to start watching.',
   reauth: 'Waiting: the reservation platform account needs reconnecting in Settings.',
   device_offline: 'Paused: your paired device is offline. Watching resumes when it reconnects (or turn on the cloud fallback in Settings).',
@@ -21,7 +21,7 @@ export const WAITING_FOR = {
 export const BOOKING_WAITS_FOR_RECONNECT =
   'Watching; booking waits: the platform sign-in ended or was refused. Reconnect it in Settings and booking resumes.'
 
-export function venueDayOf(key: string): VenueDay {
+function venueDayOf(key: string): VenueDay {
   const [venueId = '0', day = '', partySize = '0'] = key.split(':')
   return { venueId: Number(venueId), day, partySize: Number(partySize) }
 }

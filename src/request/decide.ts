@@ -93,7 +93,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * When an unapproved request warns that it expires in a day: once per expiry time, and only
  * for a request created more than a day before it expires (else the approval notice said it).
  */
-export function expiryWarningAt(state: RequestState): number | null {
+function expiryWarningAt(state: RequestState): number | null {
   if (state.status !== 'needs_approval' || state.expiryWarned === state.expiresAt) return null
   const at = state.expiresAt - DAY_MS
   return at > state.createdAt ? at : null

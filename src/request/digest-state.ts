@@ -15,7 +15,7 @@ export interface DigestState {
   digestDays: string[]
 }
 
-export const ALERTED_LIMIT = 500
+const ALERTED_LIMIT = 500
 
 /** A new request has told nothing. */
 export const nothingTold = (): DigestState => ({ alerted: [], digest: null, digestSentAt: null, digestDays: [] })

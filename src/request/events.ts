@@ -4,13 +4,13 @@
 
 import type { DigestTable, Notice, Recipient } from '../alerts/notice'
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
-import type { RequestSpec } from '../requests/schemas'
 import type { Heard, VenueDay } from '../watching/news'
 import type { BookingAttempt, BookingBlocker } from './booking-state'
+import type { Spec } from './spec'
 import type { RequestState } from './state'
 
 // The availability objects' vocabulary is theirs (src/watching/news.ts); the request's files take it from here with the rest.
-export { availabilityName, availabilityObjectName, type CheckProblem, type Heard, type VenueDay } from '../watching/news'
+export { availabilityName, availabilityObjectName, type Heard, type VenueDay } from '../watching/news'
 
 /** An Idempotency-Key of an update (scoped to this request and its owner) and its body hash. */
 export interface UpdateKey {
@@ -49,7 +49,7 @@ export type VerifyAnswer =
 export type RequestEvent =
   | { kind: 'created' }
   | { kind: 'approve'; revision: number }
-  | { kind: 'update'; revision: number; spec: RequestSpec; expiresAt: number; idem: UpdateKey }
+  | { kind: 'update'; revision: number; spec: Spec; expiresAt: number; idem: UpdateKey }
   | { kind: 'stop' }
   | { kind: 'revoke'; reason: string }
   /** The assistant reconnected: its earlier grants' requests belong to the new one. */
@@ -58,7 +58,7 @@ export type RequestEvent =
   | Heard
   /**
    * What the user's platform connection is, as an effect found it or the user changed it;
-   * `device_offline`: the user books from a paired device and none is connected (issue 17).
+   * `device_offline`: the user books from a paired device and none is connected.
    * `subscribed`: the effect that found it working has registered the watch already.
    * `rewatch`: the user changed where platform calls run; an active request subscribes again there.
    */
@@ -81,13 +81,13 @@ export type RequestEvent =
   | { kind: 'digest_held'; until: number }
 
 /** The fields of the D1 index row that mirror the object. */
-export type MirrorRow = Pick<RequestState, 'id' | 'status' | 'revision' | 'spec' | 'expiresAt' | 'updatedAt'>
+type MirrorRow = Pick<RequestState, 'id' | 'status' | 'revision' | 'spec' | 'expiresAt' | 'updatedAt'>
 
 /** Everything the availability objects need to watch for this request. */
-export interface WatchTarget {
+interface WatchTarget {
   requestId: string
   userId: string
-  spec: RequestSpec
+  spec: Spec
   expiresAt: number
   venueDays: VenueDay[]
 }
@@ -107,7 +107,7 @@ export type Effect =
   | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
   | { kind: 'subscribe'; target: WatchTarget }
   | { kind: 'unsubscribe'; requestId: string; userId: string; venueDays: VenueDay[] }
-  | { kind: 'check_offer'; userId: string; spec: RequestSpec; offer: Offer }
+  | { kind: 'check_offer'; userId: string; spec: Spec; offer: Offer }
   | { kind: 'book'; userId: string; attempt: BookingAttempt; bookToken: string }
   | { kind: 'verify'; request: Pick<RequestState, 'id' | 'userId' | 'principalId'>; attempt: BookingAttempt }
 

@@ -4,16 +4,15 @@
 // alarm. What the effects bring back (the platform's answers) is the next event, decided on the
 // state as stored by then, so a stop or update that arrives during a network wait always wins.
 import { DurableObject } from 'cloudflare:workers'
-import type { RequestSpec } from '../requests/schemas'
 import { traceCall } from '../watching/poll-trace'
 import { decide, earlierUpdate } from './decide'
 import { effectRunner } from './effects'
 import type { Heard, RequestEvent, UpdateKey } from './events'
 import { RequestStorage } from './request-storage'
+import type { Spec } from './spec'
 import { initialState, type Refusal, type RequestRecord, type RequestState } from './state'
 import type { Reply } from './step'
 
-export type { UpdateKey } from './events'
 export type ObjectResult = { ok: true; state: RequestState; replayed?: boolean } | { ok: false; refusal: Refusal }
 
 interface Handled {
@@ -43,7 +42,7 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
     return state && earlier ? resultOf({ state, reply: earlier }) : null
   }
 
-  async update(input: { revision: number; spec: RequestSpec; expiresAt: number; now: number; idem: UpdateKey }): Promise<ObjectResult> {
+  async update(input: { revision: number; spec: Spec; expiresAt: number; now: number; idem: UpdateKey }): Promise<ObjectResult> {
     const { now, ...event } = input
     return resultOf(await this.#handle('update', { kind: 'update', ...event }, now))
   }
@@ -74,12 +73,12 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
     await this.#handle('connected', { kind: 'connection', state: 'ok', reconnectNotice: null }, Date.now())
   }
 
-  /** The user changed where platform calls run: an active request subscribes again there (issue 17). */
+  /** The user changed where platform calls run: an active request subscribes again there. */
   async rewatch(execution: 'cloud' | 'user_device'): Promise<void> {
     await this.#handle('rewatch', { kind: 'connection', state: 'ok', reconnectNotice: null, rewatch: execution }, Date.now())
   }
 
-  /** The user books from a paired device and none is connected any more: watching pauses (issue 17). */
+  /** The user books from a paired device and none is connected any more: watching pauses. */
   async deviceOffline(): Promise<void> {
     await this.#handle('deviceOffline', { kind: 'connection', state: 'device_offline', reconnectNotice: null }, Date.now())
   }

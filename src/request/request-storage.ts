@@ -25,7 +25,7 @@ const OUTBOX_KEY = 'outbox'
 /** The shape version of the stored state (state-upgrade.ts); written with every state. */
 const VERSION_KEY = 'stateVersion'
 /** How soon an effect that did not complete is tried again. */
-export const OUTBOX_RETRY_MS = 10_000
+const OUTBOX_RETRY_MS = 10_000
 
 let sequence = 0
 

@@ -4,9 +4,9 @@
 // (watch-state.ts), booking (booking-state.ts) and what the user was told (digest-state.ts).
 
 import { OPEN_STATUSES, type Status } from '../core/status'
-import type { RequestSpec } from '../requests/schemas'
 import { type BookingState, noBooking } from './booking-state'
 import { type DigestState, nothingTold } from './digest-state'
+import type { Spec } from './spec'
 import { notWatching, type WatchState } from './watch-state'
 
 /** Status changes the service may make; a change that keeps the status is always allowed. */
@@ -28,13 +28,13 @@ export function isOpen(status: Status): boolean {
   return (OPEN_STATUSES as readonly Status[]).includes(status)
 }
 
-export interface TraceItem {
+interface TraceItem {
   at: number
   message: string
 }
 
 /** Who and what the request is, where its status stands, and the bookkeeping of its updates. */
-export interface RequestCore {
+interface RequestCore {
   id: string
   userId: string
   principalId: string
@@ -42,7 +42,7 @@ export interface RequestCore {
   revision: number
   /** The revision the user approved on the approval page; auto_book books only when it is current. */
   approvedRevision: number | null
-  spec: RequestSpec
+  spec: Spec
   expiresAt: number
   createdAt: number
   updatedAt: number
@@ -66,7 +66,7 @@ export interface RequestRecord {
   id: string
   userId: string
   principalId: string
-  spec: RequestSpec
+  spec: Spec
   expiresAt: number
   createdAt: number
 }
@@ -172,7 +172,7 @@ export const keyConflict: Refusal = {
   message: 'This Idempotency-Key was already used with a different request body. Use a new key for a different request.',
 }
 
-export function sameSpec(a: RequestSpec, b: RequestSpec): boolean {
+export function sameSpec(a: Spec, b: Spec): boolean {
   return canonicalJson(a) === canonicalJson(b)
 }
 

@@ -22,7 +22,7 @@ export function requireKey(key: string | undefined, ask: string): string {
 }
 
 /** Worded for both skins: the key is a header on REST and an argument on MCP. */
-export const KEY_CONFLICT_MESSAGE = 'This idempotency key was already used with a different request. Use a new key for a different spec.'
+const KEY_CONFLICT_MESSAGE = 'This idempotency key was already used with a different request. Use a new key for a different spec.'
 
 export const conflictingKey = () => new AppError('idempotency_conflict', KEY_CONFLICT_MESSAGE)
 

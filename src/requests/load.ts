@@ -5,6 +5,7 @@ import { AppError } from '../errors'
 import type { RequestRecord, RequestState } from '../request/state'
 import { type Deps, requestObject } from '../runtime/deps'
 import { RequestSpec } from './schemas'
+import { specOf } from './spec'
 
 /** The index row as the object's creation record; the spec is parsed, never trusted as stored. */
 export function recordOf(row: RequestRow): RequestRecord {
@@ -12,13 +13,13 @@ export function recordOf(row: RequestRow): RequestRecord {
     id: row.id,
     userId: row.userId,
     principalId: row.principalId,
-    spec: RequestSpec.parse(row.spec),
+    spec: specOf(RequestSpec.parse(row.spec)),
     expiresAt: row.expiresAt,
     createdAt: row.createdAt,
   }
 }
 
-export const requestNotFound = (id: string) => new AppError('request_not_found', `No request ${id} was found for this token.`)
+const requestNotFound = (id: string) => new AppError('request_not_found', `No request ${id} was found for this token.`)
 
 /**
  * The request's current state, if `owner` may see it: the principal that created it, or
@@ -26,7 +27,7 @@ export const requestNotFound = (id: string) => new AppError('request_not_found',
  * earlier create stopped half-way, so a retry or a read converges.
  */
 export async function loadRequest(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'env'>,
   requestId: string,
   owner: { principal: Principal } | { userId: string },
 ): Promise<RequestState> {

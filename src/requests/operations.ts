@@ -7,8 +7,10 @@ import type { Principal } from '../core/principal'
 import type { Scope } from '../core/scopes'
 import { capabilitiesOf } from '../executors/executor'
 import { getReservation } from '../reservations/reservation'
+import { Reservation, ReservationId } from '../reservations/schema'
 import type { Deps } from '../runtime/deps'
 import { findRestaurants } from '../venues/restaurants'
+import { RestaurantList, RestaurantQuery } from '../venues/schema'
 import { createRequest } from './create'
 import { previewRequest } from './preview'
 import { getRequest, listRequests } from './read'
@@ -21,10 +23,6 @@ import {
   RequestList,
   RequestSpec,
   RequestView,
-  Reservation,
-  ReservationId,
-  RestaurantList,
-  RestaurantQuery,
   UpdateBody,
 } from './schemas'
 import { stopRequest } from './stop'

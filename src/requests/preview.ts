@@ -6,6 +6,7 @@ import type { Deps } from '../runtime/deps'
 import { checkConflicts } from './conflicts'
 import { checkSpec } from './rules'
 import type { PreviewResult, RequestSpec } from './schemas'
+import { specView } from './spec'
 import { venueWarnings } from './venue-warnings'
 
 export async function previewRequest(deps: Deps, principal: Principal, spec: RequestSpec): Promise<PreviewResult> {
@@ -14,7 +15,7 @@ export async function previewRequest(deps: Deps, principal: Principal, spec: Req
   const [executor, warnings] = await Promise.all([executorFor(deps, principal.userId, spec.mode), venueWarnings(deps, checked.spec)])
   return {
     valid: true,
-    spec: checked.spec,
+    spec: specView(checked.spec),
     restaurants: checked.restaurants,
     timezone: checked.spec.timezone,
     executor,

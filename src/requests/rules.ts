@@ -4,23 +4,22 @@ import type { Principal } from '../core/principal'
 import type { Window } from '../db/requests'
 import { findVenues } from '../db/venues'
 import { AppError } from '../errors'
-import { addDays, instantOf, todayIn } from '../lib/zoned-time'
+import { addDays, todayIn } from '../lib/zoned-time'
+import { type Spec, windowsOf } from '../request/spec'
 import type { Deps } from '../runtime/deps'
 import { toRestaurant } from '../venues/restaurants'
-import type { RequestSpec, Restaurant } from './schemas'
+import type { Restaurant } from '../venues/schema'
+import type { RequestSpec } from './schemas'
+import { specOf } from './spec'
 
-export const DATE_HORIZON_DAYS = 90
+const DATE_HORIZON_DAYS = 90
 
 export interface CheckedSpec {
-  spec: RequestSpec
+  /** The request's own copy of the spec the caller sent. */
+  spec: Spec
   restaurants: Restaurant[]
   windows: Window[]
   expiresAt: number
-}
-
-/** Each requested date's window [earliest, latest] as instants in the request's time zone. */
-export function windowsOf(spec: RequestSpec): Window[] {
-  return spec.dates.map((date) => [instantOf(date, spec.earliest_time, spec.timezone), instantOf(date, spec.latest_time, spec.timezone)])
 }
 
 export async function checkSpec(deps: Deps, spec: RequestSpec, principal: Principal): Promise<CheckedSpec> {
@@ -71,5 +70,5 @@ export async function checkSpec(deps: Deps, spec: RequestSpec, principal: Princi
   }
   // In the order the user gave them.
   const restaurants = spec.venue_ids.flatMap((id) => rows.filter((r) => r.venueId === id).map(toRestaurant))
-  return { spec, restaurants, windows, expiresAt }
+  return { spec: specOf(spec), restaurants, windows, expiresAt }
 }

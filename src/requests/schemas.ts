@@ -5,6 +5,8 @@ import { STATUSES } from '../core/status'
 import { Executor } from '../executors/schema'
 import { withoutControlCharacters } from '../lib/text'
 import { isValidTimeZone } from '../lib/zoned-time'
+import { Reservation } from '../reservations/schema'
+import { Restaurant } from '../venues/schema'
 import { isCursor } from './cursor'
 
 const HHMM = z
@@ -127,45 +129,7 @@ export const IdempotencyKey = z
 
 export const Capabilities = z.object({ executor: Executor }).openapi('Capabilities')
 
-export const Restaurant = z
-  .object({
-    venue_id: z.number().int(),
-    name: z.string(),
-    city: z.string(),
-    neighborhood: z.string(),
-    time_zone: z.string(),
-    release_rule: z
-      .object({ days_in_advance: z.number().int(), time_of_day: z.string() })
-      .nullable()
-      .describe('When tables are known to open: days before the date, at this local time.'),
-  })
-  .openapi('Restaurant')
-export type Restaurant = z.infer<typeof Restaurant>
-
-export const RestaurantList = z.object({ restaurants: z.array(Restaurant) }).openapi('RestaurantList')
-
-export const Reservation = z
-  .object({
-    reservation_id: z.number().int(),
-    verified: z.boolean(),
-    request_id: z.string(),
-    venue_id: z.number().int(),
-    venue_name: z.string().describe("The restaurant's name."),
-    address: z.string().nullable().describe("The restaurant's street address, when the platform states one."),
-    time_zone: z.string().describe("The restaurant's IANA time zone: date and time are wall-clock times there."),
-    date: z.string(),
-    time: z.string(),
-    starts_at: z.string().describe('The same date and time as an ISO 8601 instant with the venue offset.'),
-    party_size: z.number().int(),
-    seating: z.string(),
-    cancellation_fee_per_person: z.number().nullable(),
-    free_cancellation_until: z.string().nullable(),
-    manage_url: z.string(),
-  })
-  .openapi('Reservation')
-export type Reservation = z.infer<typeof Reservation>
-
-export const TraceEntry = z.object({ at: z.string(), message: z.string() }).openapi('TraceEntry')
+const TraceEntry = z.object({ at: z.string(), message: z.string() }).openapi('TraceEntry')
 
 /**
  * Something the request will do differently from what it asks, said before it is approved:
@@ -234,20 +198,8 @@ export const ListQuery = z.object({
     .describe('next_cursor from the previous page, to read the next one; leave it out for the newest requests.'),
 })
 
-/** Restaurant search: the REST query string and the MCP tool's arguments. */
-export const RestaurantQuery = z.object({
-  q: z
-    .string()
-    .min(2, 'Search with 2 to 200 characters.')
-    .max(200, 'Search with 2 to 200 characters.')
-    .describe('A restaurant name, neighborhood or city, 2 to 200 characters.'),
-})
-
 /** A request id as callers send it (REST path, MCP argument). */
 export const RequestId = z.string().min(1).max(100).describe('The request id (sr_…) from create or list.')
-
-/** The reservation-id rule: the MCP argument as it is, the REST path coerced into it (src/api/routes.ts). */
-export const ReservationId = z.number().int().positive().describe("The reservation id from a request view's reservations.")
 
 export const ErrorBody = z.object({ code: z.string(), message: z.string() }).openapi('Error')
 

@@ -43,7 +43,7 @@ function segment(key: PropertyKey): string | number {
   return typeof key === 'number' ? key : String(key)
 }
 
-export function issuesToDetail(issues: readonly Issue[], where: Location, input: unknown): ValidationIssue[] {
+function issuesToDetail(issues: readonly Issue[], where: Location, input: unknown): ValidationIssue[] {
   const detail: ValidationIssue[] = []
   for (const issue of issues) {
     const path = issue.path.map(segment)

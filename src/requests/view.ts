@@ -7,51 +7,18 @@ import { type ReservationRow, reservationsOfRequests } from '../db/reservations'
 import { findVenues, type VenueRow } from '../db/venues'
 import { type ExecutorFacts, executorFactsOf, executorOf } from '../executors/executor'
 import type { Executor } from '../executors/schema'
-import { wallClockAt } from '../lib/zoned-time'
 import { availabilityObjectName } from '../request/events'
 import type { RequestState } from '../request/state'
+import { reservationView } from '../reservations/view'
 import type { Deps } from '../runtime/deps'
 import type { Cadence } from '../watching/cadence'
-import type { RequestView, Reservation } from './schemas'
+import type { RequestView } from './schemas'
+import { specView } from './spec'
 import { venueWarningsOf } from './venue-warnings'
-
-/** The platform's own page where a user manages or cancels reservations. */
-export const PLATFORM_ACCOUNT_URL = 'https://resy.com/account/reservations-and-notify'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
-/** "2026-12-05T19:30:00-05:00": the instant with the offset the venue's clock had then. */
-function withOffset(ms: number, timeZone: string): string {
-  const local = wallClockAt(ms, timeZone)
-  const offsetMin = Math.round((Date.parse(`${local.date}T${local.time}:${String(local.seconds).padStart(2, '0')}Z`) - ms) / 60_000)
-  const sign = offsetMin < 0 ? '-' : '+'
-  const abs = Math.abs(offsetMin)
-  return `${local.date}T${local.time}:${String(local.seconds).padStart(2, '0')}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
-}
-
-/** The reservation's view; `venue` is its catalog row (absent only if the catalog lost it). */
-export function reservationView(row: ReservationRow, venue: VenueRow | undefined): Reservation {
-  const timeZone = venue?.timeZone ?? 'UTC'
-  return {
-    reservation_id: row.id,
-    verified: row.verified,
-    request_id: row.requestId,
-    venue_id: row.venueId,
-    venue_name: venue?.name ?? `Restaurant #${row.venueId}`,
-    address: venue?.address ?? null,
-    time_zone: timeZone,
-    date: row.date,
-    time: row.time,
-    starts_at: withOffset(row.startsAt, timeZone),
-    party_size: row.partySize,
-    seating: row.seating,
-    cancellation_fee_per_person: row.cancellationFee,
-    free_cancellation_until: iso(row.cancellationDeadline),
-    manage_url: PLATFORM_ACCOUNT_URL,
-  }
-}
-
-export function toView(
+function toView(
   state: RequestState,
   extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[]; venues: VenueRow[]; lastCheckedAt: number | null },
 ): RequestView {
@@ -69,7 +36,7 @@ export function toView(
       ),
     ),
     executor: extra.executor,
-    ...state.spec,
+    ...specView(state.spec),
     created_at: new Date(state.createdAt).toISOString(),
     updated_at: new Date(state.updatedAt).toISOString(),
     last_checked_at: iso(extra.lastCheckedAt),
@@ -104,7 +71,7 @@ export async function viewsFor(deps: Deps, states: RequestState[], principal: Pr
         )
       : Promise.resolve([]),
   ])
-  // A user whose device makes the calls is checked by availability objects of their own (issue 17).
+  // A user whose device makes the calls is checked by availability objects of their own.
   const viaOf = (userId: string) => watcherOf(connections.get(userId) ?? noFacts, userId)
   const checks = await lastChecks(deps.env, states, viaOf)
   const autoBookVenues = states.flatMap((s) => (s.spec.mode === 'auto_book' ? s.spec.venue_ids : []))
@@ -143,7 +110,7 @@ async function lastChecks(
 }
 
 /**
- * How often the platform is checked for this request now (issue 23): its slowest venue-day's
+ * How often the platform is checked for this request now: its slowest venue-day's
  * cadence, the budget's stretch included, and the cadence its plans ask for. Null when it is not
  * watching or no venue-day has checked yet. For the request page.
  */

@@ -7,10 +7,10 @@ import { reservationOfUser, verifiedReservationsOfUser } from '../db/reservation
 import { findVenues } from '../db/venues'
 import { derivedHmacKey } from '../lib/derived-hmac-key'
 import { sha256Hex } from '../lib/random'
-import type { Reservation } from '../requests/schemas'
-import { reservationView } from '../requests/view'
 import type { Deps } from '../runtime/deps'
 import { reservationsCalendar } from './ics'
+import type { Reservation } from './schema'
+import { reservationView } from './view'
 
 const FEED_PREFIX = 'twc_'
 
@@ -62,7 +62,7 @@ export async function resetCalendarFeed(deps: Deps, userId: string): Promise<Fee
 }
 
 /**
- * The user's current feed URLs, to show again on the Calendar page (issue 25): the secret is
+ * The user's current feed URLs, to show again on the Calendar page: the secret is
  * derived from the server's key, the user and when the feed was made, so only its hash is stored
  * and a reset (a new time) still ends the old address. A feed made before (a random secret)
  * cannot be shown again: null, and the page offers a reset.

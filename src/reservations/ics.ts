@@ -4,12 +4,12 @@
 // before the free-cancellation deadline when cancelling later costs money.
 import ical, { ICalAlarmType } from 'ical-generator'
 import { dollars } from '../lib/money'
-import type { Reservation } from '../requests/schemas'
+import type { Reservation } from './schema'
 
 /** How long a dinner is assumed to last in calendars: the platform states no end time. */
 const DINNER_MS = 2 * 60 * 60 * 1000
 /** The cancellation alarm rings this long before the free-cancellation deadline. */
-export const CANCEL_ALARM_BEFORE_MS = 3 * 60 * 60 * 1000
+const CANCEL_ALARM_BEFORE_MS = 3 * 60 * 60 * 1000
 
 function feeWords(r: Reservation): string {
   if (r.cancellation_fee_per_person === null || r.cancellation_fee_per_person === 0) return 'No cancellation fee.'
@@ -27,7 +27,7 @@ function description(r: Reservation): string {
 }
 
 /** The alarm's instant: before the deadline when a fee applies after it, else none. */
-export function cancellationAlarmAt(r: Reservation): number | null {
+function cancellationAlarmAt(r: Reservation): number | null {
   if (!r.free_cancellation_until || !r.cancellation_fee_per_person) return null
   return Date.parse(r.free_cancellation_until) - CANCEL_ALARM_BEFORE_MS
 }

@@ -2,9 +2,9 @@ import type { Principal } from '../core/principal'
 import { reservationOfPrincipal } from '../db/reservations'
 import { findVenues } from '../db/venues'
 import { AppError } from '../errors'
-import type { Reservation } from '../requests/schemas'
-import { reservationView } from '../requests/view'
 import type { Deps } from '../runtime/deps'
+import type { Reservation } from './schema'
+import { reservationView } from './view'
 
 export async function getReservation(deps: Deps, principal: Principal, reservationId: number): Promise<Reservation> {
   const row = await reservationOfPrincipal(deps.db, reservationId, principal.principalId)

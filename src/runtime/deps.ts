@@ -22,7 +22,7 @@ export function depsOf(env: Cloudflare.Env, requestUrl?: string, now = Date.now(
   return { env, db: dbOf(env.DB), now, baseUrl: baseUrl.replace(/\/$/, ''), platform: servicePlatform(env) }
 }
 
-/** The user's paired-device connection (issue 17): one object per user. */
+/** The user's paired-device connection: one object per user. */
 export function deviceObject(env: Cloudflare.Env, userId: string) {
   return env.DEVICES.get(env.DEVICES.idFromName(userId))
 }

@@ -11,7 +11,7 @@ import { platformFromEnv } from '../platform/from-env'
 const detailOf = (p: PlatformProblem) => `${p.path} ${p.kind === 'blocked' ? p.signal : `HTTP ${p.status}`}`
 
 /**
- * Every call passes the service-wide budget (issue 23), one lease per HTTP call, unless the
+ * Every call passes the service-wide budget, one lease per HTTP call, unless the
  * caller leases for itself (`callerLeases`: the availability and calendar objects, which know
  * their tier and cadence).
  */

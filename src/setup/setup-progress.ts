@@ -1,4 +1,4 @@
-// How far a new user got with setting up (issue 16): the platform connected, an assistant able
+// How far a new user got with setting up: the platform connected, an assistant able
 // to reach the account (a live token or an OAuth connection), and a first request. The pages
 // show a checklist until all three are done.
 import { listGrants } from '../auth/oauth-grants'

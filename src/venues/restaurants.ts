@@ -3,10 +3,10 @@
 // from venue details) so it can be watched. Search never checks live availability.
 import { findVenues, searchCatalog, updateBookingBlockers, upsertVenues, type VenueRow } from '../db/venues'
 import type { VenueDetails } from '../platform/api'
-import type { Restaurant } from '../requests/schemas'
 import type { Deps } from '../runtime/deps'
+import type { Restaurant } from './schema'
 
-export const SEARCH_LIMIT = 8
+const SEARCH_LIMIT = 8
 
 export function toRestaurant(row: VenueRow): Restaurant {
   return {

@@ -3,8 +3,8 @@
 // needs, release bursts included), works out what changed, and calls only the subscribers with a
 // matching new slot. Availability needs no user token. An idle poll writes nothing but its alarm
 // (and, when its find saw no table, the time of that find: the guard cadence counts from it). Before a find, the calendar pre-check and the
-// service-wide budget have their say (issue 23: #round); what follows a check is the pure
-// decidePoll (poll-step.ts, issue 24 item 3), carried out by #apply.
+// service-wide budget have their say (#round); what follows a check is the pure
+// decidePoll (poll-step.ts), carried out by #apply.
 import { DurableObject } from 'cloudflare:workers'
 import { expectRelease, leaseCalls } from '../budget/budget'
 import { tierOfPoll } from '../budget/call-priority'
@@ -15,7 +15,7 @@ import { servicePlatform } from '../runtime/platform-health'
 import { bursting, type Cadence, intervalAt, nextBurstEdge, nextPollAt, releaseAhead, released } from './cadence'
 import { type CalendarView, calendarSettingsFrom, needsCalendar, pollKind } from './calendar-check'
 import { deliveriesFor, newSlots, sameKeys } from './deliveries'
-import { budget } from './limits'
+import { limiterWait } from './limits'
 import { slotKey } from './match'
 import { availabilityName, type CheckProblem, type Heard } from './news'
 import { decidePoll, type PollStep } from './poll-step'
@@ -55,7 +55,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
 
   /**
    * The next run asks the platform at once, whatever the cadence and the answer in memory: the
-   * local demo control (requests/demo-table.ts) just opened a table here. A failing platform
+   * local demo control (src/demo/demo-table.ts) just opened a table here. A failing platform
    * keeps its back-off (asking again during a block keeps the block in place).
    */
   async checkNow(): Promise<void> {
@@ -79,7 +79,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
 
   /**
    * The cadence this venue-day keeps now — the gap its last check set to the next, the budget's
-   * stretch included (issue 23) — and the one its requests planned. Read from the stored pace:
+   * stretch included — and the one its requests planned. Read from the stored pace:
    * no write per poll. Null while failing (it backs off) or before its first check.
    */
   async cadence(): Promise<Cadence> {
@@ -135,7 +135,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       if (!pace.failing) await this.#store.setPace({ offsetMs: nextAt - answer.at, checkedAt: null, failing: null })
     } else {
       const isBurst = bursting(plans, now)
-      const wait = isBurst ? await budget(this.env, `venue:${subject.venueDay.venueId}`) : 0
+      const wait = isBurst ? await limiterWait(this.env, `venue:${subject.venueDay.venueId}`) : 0
       const round = wait > 0 ? { kind: 'wait' as const, waitMs: wait } : await this.#round(subject, isBurst, released(plans, now), gap, now)
       if (round.kind === 'wait') {
         // The venue's cap or the service-wide budget has no call for this venue-day now: its
@@ -172,7 +172,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   }
 
   /**
-   * This round's plan (issue 23): ask the calendar first where that can spare a find (calendar-check.ts),
+   * This round's plan: ask the calendar first where that can spare a find (calendar-check.ts),
    * and lease the cloud's calls from the service-wide budget (budget.ts). A paired device's calls
    * are not the cloud's: no calendar, no lease.
    */
@@ -239,7 +239,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     return { nextAt: step.nextAt, pushed, changed }
   }
 
-  /** The service's own call, or the call of the user's paired device for that user's objects (issue 17). */
+  /** The service's own call, or the call of the user's paired device for that user's objects. */
   async #find(subject: Subject, now: number): Promise<Outcome<Slot[]>> {
     if (!subject.via) return this.#platform.findSlots(subject.venueDay)
     const id = `find:${availabilityName(subject.venueDay)}:${now}`

@@ -5,9 +5,9 @@ import type { WatchPlan } from './schedule'
 /** No deployment setting goes below this outside release bursts: it protects the platform accounts. */
 export const MIN_INTERVAL_MS = 15_000
 /** Release bursts: fast from 2 s before the instant to 10 s after it, then slower until 2 minutes after. */
-export const BURST_LEAD_MS = 2_000
-export const BURST_FAST_FOR_MS = 10_000
-export const BURST_SLOW_FOR_MS = 120_000
+const BURST_LEAD_MS = 2_000
+const BURST_FAST_FOR_MS = 10_000
+const BURST_SLOW_FOR_MS = 120_000
 export const BURST_FAST_MS = 500
 export const BURST_SLOW_MS = 5_000
 
@@ -67,7 +67,7 @@ export function nextPollAt(plans: readonly WatchPlan[], now: number): number {
 }
 
 /** After consecutive failed polls: twice the interval, doubling again per failure, at most 2 minutes. */
-export const FAILURE_BACKOFF_MAX_MS = 120_000
+const FAILURE_BACKOFF_MAX_MS = 120_000
 
 export function backoffAfter(failures: number, intervalMs: number, retryAfterMs = 0): number {
   const doubled = Math.max(intervalMs, BURST_FAST_MS) * 2 ** Math.max(1, failures)

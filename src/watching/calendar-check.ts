@@ -1,13 +1,13 @@
-// The calendar pre-check (issue 23 item 1): before asking /4/find for a venue-day, one
+// The calendar pre-check: before asking /4/find for a venue-day, one
 // /4/venue/calendar call per (venue, party size) and round tells which of its dates have anything
-// open (shared/reference/resy-api.md §10, §11: public pollers use it so, [idx 66170303566],
+// open (docs/platform.md, "Calendar and release": public pollers use it so, [idx 66170303566],
 // [idx 68861347981], and fall back to find when it answers 500, [idx 59341786801]). Pure.
 import type { CalendarStatus } from '../platform/api'
 
 /** A find for every date at least this often, whatever the calendar says: it may lag behind the tables. */
 export const DEFAULT_GUARD_MS = 10 * 60_000
 /** No operator setting goes below this: a guard as fast as the cadence is no pre-check at all. */
-export const MIN_GUARD_MS = 60_000
+const MIN_GUARD_MS = 60_000
 
 export interface CalendarSettings {
   /** Off: every poll is a find (CALENDAR_PRECHECK = "off"). */
@@ -33,7 +33,7 @@ export interface PollSituation {
   settings: CalendarSettings
   /** In a release burst: straight to find, every time (tables appear and go in seconds). */
   bursting: boolean
-  /** Checked by the user's paired device (issue 17): the device asks find itself, no pre-check. */
+  /** Checked by the user's paired device: the device asks find itself, no pre-check. */
   viaDevice: boolean
   /** The last find saw tables for this party (matching or not). */
   sawTables: boolean

@@ -1,4 +1,4 @@
-// One per (venue, party size): the calendar pre-check's one call per round (issue 23 item 1).
+// One per (venue, party size): the calendar pre-check's one call per round.
 // Every availability object of the venue and party asks it about its own date; the first to ask
 // after the answer got older than its round pays one /4/venue/calendar call covering every date
 // asked about lately, and the others read that answer. Concurrent asks share one call.
@@ -14,7 +14,7 @@ const ASKED_FOR_MS = 60 * 60_000
 /** The platform's web app asks about a month or two at a time; the sandbox refuses 120 days or more. */
 const MAX_RANGE_DAYS = 100
 
-export interface CalendarAsk {
+interface CalendarAsk {
   venueId: number
   partySize: number
   day: string
@@ -25,7 +25,7 @@ export interface CalendarAsk {
   intervalMs: number
 }
 
-export type CalendarReply = CalendarView | { kind: 'wait'; waitMs: number }
+type CalendarReply = CalendarView | { kind: 'wait'; waitMs: number }
 
 interface Answer {
   at: number

@@ -29,8 +29,11 @@ export function take(bucket: Bucket | null, limit: Limit, cost: number, now: num
 
 export type Subject = `venue:${number}` | `account:${string}`
 
-/** Asks the subject's limiter; 0 means go ahead. */
-export function budget(env: Cloudflare.Env, subject: Subject, cost = 1): Promise<number> {
+/**
+ * Asks the subject's limiter for `cost` calls: how long to wait in ms, 0 to go ahead. (Not the
+ * service-wide budget of src/budget, which every cloud call passes as well.)
+ */
+export function limiterWait(env: Cloudflare.Env, subject: Subject, cost = 1): Promise<number> {
   const limit = subject.startsWith('venue:') ? VENUE_LIMIT : ACCOUNT_LIMIT
   return env.LIMITER.get(env.LIMITER.idFromName(subject)).take(limit, cost)
 }

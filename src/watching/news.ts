@@ -1,7 +1,7 @@
 // What an availability object and its subscribers say to each other, as plain data: the subject
 // (a venue-day), the object's name, and the news it pushes to each subscribing request (new slots,
 // checks that fail or work again). Here, not in the request's events, so the watching side never
-// imports the request; src/requests/events.ts takes these into its RequestEvent.
+// imports the request; src/request/events.ts takes these into its RequestEvent.
 import type { Slot } from '../platform/api'
 import type { WantedSeating } from '../platform/seating'
 
@@ -18,7 +18,7 @@ export function availabilityName(q: VenueDay): string {
 
 /**
  * The availability object that checks a venue-day: the shared one (the service's calls), or, for
- * a user whose paired device makes the calls (issue 17), one of that user's own (`via` the user).
+ * a user whose paired device makes the calls, one of that user's own (`via` the user).
  */
 export function availabilityObjectName(key: string, via: string | null): string {
   return via ? `${key}@${via}` : key
@@ -33,7 +33,7 @@ export interface CheckProblem {
 }
 
 /** Every new matching slot of one availability poll of one venue-day. */
-export interface SlotsSeen {
+interface SlotsSeen {
   kind: 'slots_seen'
   venueDay: VenueDay
   venueName: string
@@ -43,7 +43,7 @@ export interface SlotsSeen {
 }
 
 /** An availability object's checks started failing (problem) or work again (null). */
-export interface ChecksNews {
+interface ChecksNews {
   kind: 'checks'
   venueDay: VenueDay
   venueName: string
@@ -53,7 +53,7 @@ export interface ChecksNews {
 /** What the availability objects tell a subscriber. */
 export type Heard = SlotsSeen | ChecksNews
 
-/** What watching reads of a request's spec (the fields of RequestSpec in src/requests/schemas.ts). */
+/** What watching reads of a request's spec (fields of the request's Spec, src/request/spec.ts). */
 export interface WatchedSpec {
   venue_ids: number[]
   dates: string[]

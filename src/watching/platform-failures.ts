@@ -1,14 +1,14 @@
 // What a failed availability check means: how long the venue-day waits, what its requests'
 // traces say, and what their status_reason says while it lasts. Blocks and a refused API key are
-// told apart from "the platform did not answer" and from 429 (shared/reference/resy-api.md §10):
+// told apart from "the platform did not answer" and from 429 (docs/platform.md, "The CDN"):
 // both wait much longer, and neither is ever the user's to fix (find sends no user token). Pure.
 import type { Failure } from '../platform/api'
 import { BLOCK_WORDS } from '../platform/blocks'
 
-export const FAILURE_BACKOFF_MS = 2 * 60_000
+const FAILURE_BACKOFF_MS = 2 * 60_000
 /** Asking again soon is what keeps a firewall block in place. */
 export const BLOCKED_BACKOFF_MS = 20 * 60_000
-export const OPERATOR_FAULT_BACKOFF_MS = 10 * 60_000
+const OPERATOR_FAULT_BACKOFF_MS = 10 * 60_000
 
 export const BLOCKED_REASON = 'The reservation platform is blocking our checks right now; the next check is in about 20 minutes.'
 export const OPERATOR_FAULT_REASON =

@@ -1,7 +1,7 @@
-// The availability object's pure core (issue 24 item 3): given its pace, its subscribers and
+// The availability object's pure core: given its pace, its subscribers and
 // what this round's check gave, what happens next — when to check again, what to store, whom to
 // tell of a failure (or that checks work again), and which slots to deliver. The object keeps
-// load, call and store (requests/availability-object.ts).
+// load, call and store (availability-object.ts, beside it).
 import type { Outcome, Slot } from '../platform/api'
 import { backoffAfter, intervalAt, nextPollAt } from './cadence'
 import type { CheckProblem } from './news'
@@ -24,7 +24,7 @@ export interface PollStep {
 export interface PollContext {
   /** The last good check (for the pace kept while failing). */
   lastGood: number | null
-  /** How much the budget stretches this venue-day's cadence now (call-priority.ts); 1: as planned. */
+  /** How much the budget stretches this venue-day's cadence now (src/budget/call-priority.ts); 1: as planned. */
   stretch?: number
 }
 

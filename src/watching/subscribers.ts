@@ -16,7 +16,7 @@ export interface Subject {
   venueName: string
   /** The venue's page on the platform's web site (platform/web-pages.ts), for alert links. */
   venuePage: string | null
-  /** The user whose paired device checks this venue-day (issue 17); absent for the shared objects. */
+  /** The user whose paired device checks this venue-day; absent for the shared objects. */
   via?: string | null
 }
 

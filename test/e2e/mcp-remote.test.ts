@@ -1,5 +1,5 @@
 // A desktop host's connection, end to end: the official SDK client (as a stdio host) starts
-// mcp-remote (the pinned dev dependency, with the arguments of the README's snippet) against the
+// mcp-remote (the pinned dev dependency, with the arguments of docs/mcp-hosts.md's snippet) against the
 // service under wrangler dev. mcp-remote runs OAuth: it registers, prints the authorization URL
 // and waits on its loopback callback port; headless Chromium does the sign-in and consent there.
 // The host calls tools, and, for an auto_book request, is asked (URL-mode elicitation, which it
@@ -38,7 +38,7 @@ afterAll(async () => {
   if (configDir) await rm(configDir, { recursive: true, force: true })
 })
 
-/** The README's mcp-remote arguments, pointed at this service, run with the installed package. */
+/** The guide's mcp-remote arguments (docs/mcp-hosts.md), pointed at this service, run with the installed package. */
 function proxyArgs(callbackPort: number): string[] {
   const [, , pkg, url, ...rest] = mcpRemoteCommand()
   expect(pkg).toMatch(/^mcp-remote@/)

@@ -1,5 +1,5 @@
-// The README's snippets for connecting MCP hosts (Claude Desktop, Claude Code, Cursor, VS Code,
-// mcp-remote, the Inspector with a token), checked against what the running service serves:
+// The snippets for connecting MCP hosts in docs/mcp-hosts.md (Claude Desktop, Claude Code, Cursor,
+// VS Code, mcp-remote, the Inspector with a token), checked against what the running service serves:
 // each names its /mcp endpoint (the resource the service publishes, at npm start's origin), the
 // pinned versions are the project's, and the token header works as written.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -24,7 +24,7 @@ async function publishedResource(): Promise<string> {
   return ((await res.json()) as { resource: string }).resource
 }
 
-describe('README: connect an MCP host', () => {
+describe('docs/mcp-hosts.md: connect an MCP host', () => {
   const snippets = connectSnippets()
   const json = snippets
     .filter((s) => s.lang === 'json')

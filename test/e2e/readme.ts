@@ -1,11 +1,12 @@
-// The "Connect an MCP host" snippets of README.md, read the way a user copies them: each fenced
-// block of that section, in order, with its language. The README test checks their shape
-// against the running service; the mcp-remote test runs the mcp-remote one.
+// The "Connect an MCP host" snippets of docs/mcp-hosts.md (the README links there), read the way a
+// user copies them: each fenced block of that section, in order, with its language. The snippets
+// test checks their shape against the running service; the mcp-remote test runs the mcp-remote one.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dirname, '../..')
-const HEADING = '### Connect an MCP host'
+const GUIDE = 'docs/mcp-hosts.md'
+const HEADING = '## Connect an MCP host'
 
 export interface Snippet {
   lang: string
@@ -13,10 +14,10 @@ export interface Snippet {
 }
 
 export function connectSnippets(): Snippet[] {
-  const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8')
-  const start = readme.indexOf(HEADING)
-  if (start < 0) throw new Error(`README.md has no "${HEADING}" section`)
-  const rest = readme.slice(start + HEADING.length)
+  const guide = readFileSync(resolve(ROOT, GUIDE), 'utf8')
+  const start = guide.indexOf(HEADING)
+  if (start < 0) throw new Error(`${GUIDE} has no "${HEADING}" section`)
+  const rest = guide.slice(start + HEADING.length)
   const end = rest.search(/\n#{2,3} /)
   const section = end < 0 ? rest : rest.slice(0, end)
   return [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1] ?? '', text: (m[2] ?? '').trim() }))
@@ -25,7 +26,7 @@ export function connectSnippets(): Snippet[] {
 /** The arguments of the one-line `npx -y mcp-remote@… <url>` command. */
 export function mcpRemoteCommand(): string[] {
   const line = connectSnippets().find((s) => s.lang === 'sh' && s.text.startsWith('npx -y mcp-remote@'))
-  if (!line) throw new Error('README.md has no mcp-remote command line')
+  if (!line) throw new Error(`${GUIDE} has no mcp-remote command line`)
   return line.text.split(/\s+/)
 }
 

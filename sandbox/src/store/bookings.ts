@@ -109,12 +109,12 @@ export function book(
   if (row.party_size < slot.partyMin || row.party_size > slot.partyMax)
     return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   // The terms changed since the find that offered this config: its template (named in the config
-  // token, §2) is no longer the table's, so the config offered is gone, and with it the book token.
+  // token: docs/platform.md, "Availability") is no longer the table's, so the config offered is gone, and with it the book token.
   // The platform never books terms the diner was not shown. (0: a token minted before the column.)
   if (row.template !== 0 && row.template !== templateIdOf(slot.venueId, slot.seating, slot.policy))
     return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   // A charge at booking needs a card as much as a hold does; a fee stated only in the notes
-  // does not, but is charged when a card is sent anyway (§11; see chargedAtBooking in policy.ts).
+  // does not, but is charged when a card is sent anyway (docs/platform.md, "Booking"; see chargedAtBooking in policy.ts).
   const needsCard = slot.policy.kind !== 'free' || chargedAtBooking(slot.policy, row.party_size, false) > 0
   if (needsCard && (account.paymentMethodId === null || paymentMethodId !== account.paymentMethodId)) {
     return { kind: 'refused', status: 402, message: 'A payment method is required' }
@@ -186,7 +186,7 @@ export function upcomingOf(sql: SqlStorage, email: string, now: number): Booking
   return bookingsAfter(sql, email, now)
 }
 
-/** How long a reservation that took place stays on the account's list (recent history, §11). */
+/** How long a reservation that took place stays on the account's list (recent history: docs/platform.md, "Reservations"). */
 export const LISTED_HISTORY_MS = 30 * 86_400_000
 
 /** The account's bookings the reservation list shows: upcoming ones and those of the last 30 days. */

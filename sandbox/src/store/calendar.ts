@@ -1,5 +1,5 @@
 // GET /4/venue/calendar: a venue's status per day for one party size, over a date range
-// (shared/reference/resy-api.md §10, §11). Public pollers use it as a cheap pre-check before
+// (docs/platform.md, "Calendar and release"). Public pollers use it as a cheap pre-check before
 // /4/find; its answer may lag behind the tables' real state, so the sandbox answers from the state
 // `lagMs` ago (0 unless set through the control API), as a cached calendar would.
 import { addDays, todayIn } from '../clock'
@@ -7,7 +7,7 @@ import { HORIZON_DAYS, isOffered, releaseInstant } from '../inventory'
 import type { SandboxVenue } from '../model'
 import { slotsOnSaleAt } from './slots'
 
-/** The platform's words for a day (§11; `[idx 22790378784]`, `[idx 40832597357]`). */
+/** The platform's words for a day (`[idx 22790378784]`, `[idx 40832597357]`). */
 export type CalendarStatus = 'available' | 'sold-out' | 'closed' | 'not available'
 
 export interface CalendarDay {

@@ -1,5 +1,5 @@
 // The CDN's rate rule: above a number of calls a second from one client, the CDN (Imperva) answers
-// with its block instead of the API for a while (shared/reference/resy-api.md §7, §11: no
+// with its block instead of the API for a while (docs/platform.md, "Rates": no
 // published limit; background pollers keep to about 1 a second, `xunhuang/yumyum-v2`; datacenter
 // addresses are blocked first, [idx 22674018902]). Off unless set through the control API.
 import { type CdnRateInput, cdnRateSchema } from '../schemas'

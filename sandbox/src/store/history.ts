@@ -1,6 +1,6 @@
 // What an account's reservation list shows besides its live bookings: reservations that were
-// cancelled or that already took place, some in the legacy shape (shared/reference/resy-api.md
-// §11: "legacy and cancelled entries carry `time_slot` as an object and a cancelled status",
+// cancelled or that already took place, some in the legacy shape (docs/platform.md, "Reservations":
+// legacy and cancelled entries carry `time_slot` as an object and a cancelled status,
 // `mvanhorn/printing-press-library`, the goat Resy source, seen live 2026-05; a list answered for
 // `type=upcoming` also carries recent history, its `FilterUpcoming`). They are not bookings: the
 // ledger (safety checks) never shows them, and they hold no table.

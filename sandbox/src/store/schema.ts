@@ -33,7 +33,7 @@ const TABLES = [
      kind TEXT NOT NULL, remaining INTEGER NOT NULL, hang_ms INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS calls (endpoint TEXT PRIMARY KEY, count INTEGER NOT NULL)`,
   // Every call by the second it arrived (epoch s, the sandbox's clock): the platform's own view of
-  // how calls bunch (issue 23), kept for CALL_SECONDS_KEPT.
+  // how calls bunch, which the benchmark compares with the budget's grants, kept for CALL_SECONDS_KEPT.
   `CREATE TABLE IF NOT EXISTS call_seconds (second INTEGER PRIMARY KEY, count INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS blocks (client TEXT PRIMARY KEY, until INTEGER NOT NULL, style TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT NOT NULL, venue_id INTEGER NOT NULL,
@@ -61,13 +61,13 @@ const NAMES = [
 
 export function migrate(sql: SqlStorage): void {
   for (const statement of TABLES) sql.exec(statement)
-  // A world stored before bookings recorded their client (issue 17) gets the column.
+  // A world stored before bookings recorded which client booked (the service or a paired device) gets the column.
   const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('reservations')").toArray()
   if (!columns.some((c) => c.name === 'client')) sql.exec("ALTER TABLE reservations ADD COLUMN client TEXT NOT NULL DEFAULT ''")
-  // A world stored before the lagging calendar (issue 23): its changes count as made long ago.
+  // A world stored before the calendar could lag behind the tables: its changes count as made long ago.
   addColumn(sql, 'removed_slots', 'taken_at')
   addColumn(sql, 'added_slots', 'opened_at')
-  // A world stored before book tokens named the terms they were minted for (issue 22).
+  // A world stored before book tokens named the terms they were minted for.
   addColumn(sql, 'book_tokens', 'template')
   // A world stored before code sign-in: its accounts have passwords.
   addColumn(sql, 'accounts', 'mobile_number', 'TEXT')
@@ -89,7 +89,7 @@ export function wipe(sql: SqlStorage): void {
 }
 
 /**
- * A refresh token as the platform hands them out (§11): standard base64, so it carries `+`, `/`
+ * A refresh token as the platform hands them out (docs/platform.md, "Sessions and refresh"): standard base64, so it carries `+`, `/`
  * and `=` (always: the first two bytes are chosen so, the length leaves one `=`). A client that
  * decodes or re-encodes it sends a token the platform never issued.
  */

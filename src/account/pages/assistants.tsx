@@ -15,7 +15,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'reservations:read': 'See the reservations your requests made',
 }
 
-export interface NewToken {
+interface NewToken {
   name: string
   token: string
   expiresAt: number

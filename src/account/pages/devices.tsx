@@ -1,4 +1,4 @@
-// The settings page's paired devices (issue 17): start pairing (its code and command are on a
+// The settings page's paired devices: start pairing (its code and command are on a
 // page of their own, pages/pair-device.tsx, as in RFC 8628's user interaction), the devices with
 // when each was last seen and a revoke button, and where booking happens: the cloud or the
 // user's own device.

@@ -1,6 +1,6 @@
-// Pairing a device (issue 25, item 6): a page of its own, the answer to the "Pair a device"
+// Pairing a device: a page of its own, the answer to the "Pair a device"
 // form (so the code is never in a URL), with the code large enough to type from across the
-// room and when it stops working, in the diner's zone (src/web/format.ts: the `tz` cookie, else
+// room and when it stops working, in the diner's zone (src/html/format.ts: the `tz` cookie, else
 // where Cloudflare locates the browser).
 import { formatDateTime } from '../../html/format'
 

@@ -1,6 +1,6 @@
 // Sign-in and security: change the password, sign out everywhere.
 import { Alert, CsrfInput, Field } from '../../html/components/form'
-import { PASSWORD_MIN_LENGTH } from './sign-in'
+import { PASSWORD_MIN_LENGTH } from '../../sign-in/pages/sign-in'
 
 export interface SecurityPageProps {
   csrfToken: string
@@ -44,7 +44,7 @@ function PasswordForm(props: SecurityPageProps) {
   )
 }
 
-/** The "also revoke" checkboxes of both forms (issue 27, item 7), none ticked by default. */
+/** The "also revoke" checkboxes of both forms, none ticked by default. */
 function AlsoRevoke() {
   const choices = [
     ['tokens', 'Personal access tokens'],

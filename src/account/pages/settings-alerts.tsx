@@ -1,4 +1,4 @@
-// Settings, the alert preferences section (issue 16): the caps on table alerts, a switch per
+// Settings, the alert preferences section: the caps on table alerts, a switch per
 // kind of notice, and the webhook's format. Its own file so other Settings changes stay apart.
 
 import { ALERT_GAP_CHOICES, type AlertPreferences, NOTICE_SWITCHES, SWITCH_LABELS } from '../../alerts/alert-preferences'

@@ -1,4 +1,4 @@
-// The settings page's Web Push section (issue 25): turn push on for this browser (public/push.js
+// The settings page's Web Push section: turn push on for this browser (public/push.js
 // asks for permission, subscribes with the VAPID public key and sends the subscription), send a
 // test, and the browsers with push on, each with when it was added and a Remove button.
 

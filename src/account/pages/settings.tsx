@@ -18,7 +18,7 @@ export const PLATFORM_RISK_NOTICE = RISK_NOTICE
 export interface SettingsPageProps extends NotificationSettingsProps {
   connection: ConnectionStatus
   devices: DevicesOverview
-  /** Web Push: this deployment's VAPID key and the browsers with push on (issue 25). */
+  /** Web Push: this deployment's VAPID key and the browsers with push on. */
   push: PushSettings
   /** The connect form after a failed attempt (the password is never echoed). */
   connectForm?: { email: string; errors: { email?: string | undefined; password?: string | undefined; acceptRisk?: string | undefined } }

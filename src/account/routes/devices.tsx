@@ -1,4 +1,4 @@
-// The settings page's paired devices (issue 17): start pairing, revoke a device, and choose
+// The settings page's paired devices: start pairing, revoke a device, and choose
 // where booking happens. Session and CSRF as every form; the pairing code is shown once, on a page
 // of its own that answers the POST (never in a URL).
 import { Hono } from 'hono'
@@ -18,7 +18,7 @@ const executionForm = z.object({
 })
 
 /** The device program's command as the user types it. */
-export function pairCommand(baseUrl: string, userCode: string): string {
+function pairCommand(baseUrl: string, userCode: string): string {
   return `npx tablewatch-device pair --service ${baseUrl} --code ${userCode}`
 }
 

@@ -1,4 +1,4 @@
-// The settings page's Web Push routes (issue 25). Signed in, CSRF checked (csrfProtection in
+// The settings page's Web Push routes. Signed in, CSRF checked (csrfProtection in
 // web/app.ts: the form field, or the x-csrf-token header public/push.js sends with its JSON), and
 // every one acts on the session's user only: another user's subscription id is "not found".
 import { Hono } from 'hono'

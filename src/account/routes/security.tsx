@@ -8,8 +8,8 @@ import { currentUser, endAllSessions, restartAsOnlySession } from '../../auth/se
 import { clientAddress, tryAgainIn } from '../../html/client-address'
 import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
+import { PASSWORD_MIN_LENGTH } from '../../sign-in/pages/sign-in'
 import { SecurityPage, type SecurityPageProps } from '../pages/security'
-import { PASSWORD_MIN_LENGTH } from '../pages/sign-in'
 
 const passwordForm = z.object({
   current_password: z.string('Enter your current password').min(1, 'Enter your current password').max(1024, 'That password is too long'),

@@ -83,7 +83,7 @@ export function Layout(props: LayoutProps) {
         <title>{props.title === 'Tablewatch' ? 'Tablewatch' : `${props.title} · Tablewatch`}</title>
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Add to Home Screen (issue 25): iOS delivers Web Push only to a site added there. */}
+        {/* Add to Home Screen: iOS delivers Web Push only to a site added there. */}
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <meta name="theme-color" content="#1f6f5c" />

@@ -1,4 +1,4 @@
-// Pushes one alert to every browser where its user turned push on (issue 25): called by
+// Pushes one alert to every browser where its user turned push on: called by
 // notifications/notify.ts after the same switches and daily cap as email, and by the settings'
 // test push (alerts/push-settings.ts).
 import type { Db } from '../../db/client'

@@ -1,4 +1,4 @@
-// base64url (RFC 4648 §5, no padding), the encoding of Web Push keys (RFC 8291 §3.2, RFC 8292 §3.2).
+// base64url (RFC 4648, section 5, no padding), the encoding of Web Push keys (RFC 8291, section 3.2, RFC 8292, section 3.2).
 
 export function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) return null

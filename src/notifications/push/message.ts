@@ -1,6 +1,6 @@
 // What a push notification says: the alert's own title and words (the same digest the inbox and
 // the email carry), and where a tap goes, the alert's primary action. A push message holds at most
-// 4096 bytes after encryption (RFC 8291 §4), 3993 of them the message itself, so the body is
+// 4096 bytes after encryption (RFC 8291, section 4), 3993 of them the message itself, so the body is
 // shortened; the full text stays in the inbox.
 import type { AlertKind } from '../kinds'
 
@@ -52,7 +52,7 @@ export function pushMessageOf(
 }
 
 /**
- * How long the push service keeps a message for an offline device (RFC 8030 §5.2): a table
+ * How long the push service keeps a message for an offline device (RFC 8030, section 5.2): a table
  * found is worth little an hour later; other notices keep the service's day.
  */
 export function deliveryOptionsOf(kind: AlertKind | 'test'): { ttl: number; urgency: 'high' | 'normal' } {

@@ -1,9 +1,9 @@
 // One push message to one browser: encrypted (RFC 8291, aes128gcm, padded to 4096 octets) and
 // signed (RFC 8292, VAPID) by @block65/webcrypto-web-push with Web Crypto, posted to the
-// subscription's endpoint (RFC 8030 §5). (@pushforge/builder 2.0.5 was tried first: it encrypts
+// subscription's endpoint (RFC 8030, section 5). (@pushforge/builder 2.0.5 was tried first: it encrypts
 // with the older "aesgcm" draft scheme, which test/push/web-push.test.ts's RFC 8291 decryption
-// refused; docs/decisions.md, issue 25.)
-// The push service's answer decides what happens (RFC 8030 §5, §8.3):
+// refused; docs/decisions/alerts.md.)
+// The push service's answer decides what happens (RFC 8030, sections 5 and 8.3):
 //   201/202          delivered to the push service (it forwards to the device within the TTL)
 //   404/410          the subscription has expired or been withdrawn: the caller drops it
 //   429, 5xx, none   tried again, up to three times (1 s, then 4 s, or the Retry-After up to 10 s)
@@ -29,7 +29,7 @@ export interface SendOptions {
   sleep?: ((ms: number) => Promise<void>) | undefined
 }
 
-export const PUSH_TIMEOUT_MS = 10_000
+const PUSH_TIMEOUT_MS = 10_000
 const RETRY_DELAYS_MS = [1_000, 4_000]
 const MAX_RETRY_AFTER_MS = 10_000
 

@@ -1,6 +1,6 @@
 // A browser's push subscription as `PushSubscription.toJSON()` gives it (Push API), checked before
 // it is stored: the endpoint must be a URL the service may post to, the keys the sizes RFC 8291
-// §3.2 fixes (p256dh: an uncompressed P-256 point, 65 bytes; auth: 16 bytes).
+// (section 3.2) fixes (p256dh: an uncompressed P-256 point, 65 bytes; auth: 16 bytes).
 import { z } from 'zod'
 import { isLoopbackHost, publicHostProblem } from '../../lib/public-host'
 import { fromBase64Url } from './base64url'
@@ -14,9 +14,9 @@ export interface EndpointPolicy {
  * Why the service may not post to this endpoint, or null. The service posts to it from inside
  * Cloudflare's network and the browser's script chose it, so like a webhook (SSRF) it must be
  * https on the default port to a public host. Every push service is (FCM, Mozilla autopush,
- * Apple's web.push.apple.com); RFC 8030 §5 requires https.
+ * Apple's web.push.apple.com); RFC 8030, section 5 requires https.
  */
-export function endpointProblem(url: URL, policy: EndpointPolicy): string | null {
+function endpointProblem(url: URL, policy: EndpointPolicy): string | null {
   const host = url.hostname.replace(/\.$/, '')
   if (url.protocol !== 'https:') return 'A push endpoint must use https'
   if (policy.allowLoopback && isLoopbackHost(host)) return null

@@ -1,12 +1,13 @@
 // The auto-book decision for one matching slot (design.md "Auto-book rules"), from the evidence
-// of shared/reference/resy-api.md §10: what a table costs is read from the /4/find slot's
+// of docs/platform.md, "Money terms": what a table costs is read from the /4/find slot's
 // `payment` and its venue template; the /3/details reply gives the book token and is only a
 // cross-check. Any doubt — a field missing or unreadable, the two sources disagreeing, a term
 // beyond the request's limits — means "alert instead", with the reason in words. Pure.
-// docs/decisions.md (issue 11) lists every field read here and its public source.
+// docs/decisions/booking.md lists every field read here, in order; docs/platform.md their sources.
+import { dollars } from '../../lib/money'
 import { instantOf } from '../../lib/zoned-time'
 import type { BookingDetails, ChargedAmounts, SlotTerms, TemplateTerms } from '../../platform/api'
-import type { RequestSpec } from '../../requests/schemas'
+import type { Spec } from '../spec'
 
 /** What the find reply says booking the table commits to. */
 export type MoneyTerms =
@@ -27,25 +28,24 @@ export interface ServiceTime {
 }
 
 export type BookingDecision =
-  /** `needsCard`: the table holds a card, so /3/book carries struct_payment_method; else it must not (§11). */
+  /** `needsCard`: the table holds a card, so /3/book carries struct_payment_method; else it must not (docs/platform.md, "Booking"). */
   { kind: 'book'; feePerPerson: number; freeCancellationUntil: number | null; needsCard: boolean } | { kind: 'alert'; reason: string }
 
 const HOUR_MS = 3_600_000
 /** Details and find cut-offs within this of each other are the same deadline (rounding, seconds). */
 const CUT_OFF_TOLERANCE_MS = 60_000
 const hoursWord = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`
-const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
 const unknown = (reason: string): Reading<MoneyTerms> => ({ ok: false, reason })
 
 /** "HH:MM:SS" (or "HH:MM") → "HH:MM", or null when it is not a time of day. */
-export function clockOf(value: string): string | null {
+function clockOf(value: string): string | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/.exec(value.trim())
   return m ? `${m[1]}:${m[2]}` : null
 }
 
 /**
  * Free cancellation ends `secs_cancel_cut_off` before the reference: the service day at
- * `time_cancel_cut_off` when set, else the table's start ([idx 60616170099], §3).
+ * `time_cancel_cut_off` when set, else the table's start ([idx 60616170099]; docs/platform.md, "Money terms").
  */
 function freeUntilOf(terms: SlotTerms, at: ServiceTime): Reading<number | null> {
   if (terms.secsCancelCutOff === null) return { ok: true, value: null }
@@ -95,21 +95,21 @@ const AMOUNT_WORDS: [keyof ChargedAmounts, string][] = [
 
 /**
  * Why the details' `payment.amounts` stop an automatic booking, or null: any of them above 0 is
- * money taken at booking, and no `amounts` at all leaves what booking costs unknown (§11,
+ * money taken at booking, and no `amounts` at all leaves what booking costs unknown (docs/platform.md, "Money terms",
  * [idx 53104099941]). The request states no charge it allows, so none is approved.
  */
 export function chargesWhy(amounts: ChargedAmounts | null): string | null {
   if (amounts === null) return 'the booking details do not say what booking charges'
   const charged = AMOUNT_WORDS.flatMap(([field, words]) => {
     const value = amounts[field] ?? 0
-    return value > 0 ? [`${field === 'total' ? `${money(value)} ${words}` : `${words} of ${money(value)}`}`] : []
+    return value > 0 ? [`${field === 'total' ? `${dollars(value)} ${words}` : `${words} of ${dollars(value)}`}`] : []
   })
   return charged.length === 0 ? null : `booking would charge ${charged.join(', ')} at once`
 }
 
 /**
  * A fee, charge, deposit or prepayment stated in words, or a dollar amount: some venues state a
- * per-person reservation fee only in `need_to_know` ([idx 37355943101], §11), and nothing else
+ * per-person reservation fee only in `need_to_know` ([idx 37355943101]), and nothing else
  * in the platform's answers may show it.
  */
 const STATED_MONEY =
@@ -126,7 +126,7 @@ export function statedMoneyIn(needToKnow: string | null): string | null {
 
 /**
  * The large-party terms of the table's template for this party: the fee that replaces the
- * table's own from `large_party_size_cancel` on (§11), or why it cannot be used.
+ * table's own from `large_party_size_cancel` on, or why it cannot be used.
  */
 export function largePartyFeeOf(template: TemplateTerms | null, partySize: number): Reading<number | null> {
   const size = template?.largePartySize ?? null
@@ -138,16 +138,16 @@ export function largePartyFeeOf(template: TemplateTerms | null, partySize: numbe
 
 /**
  * Where the details reply contradicts the find terms, in words; null when it agrees. The fee
- * may be stated per person or for the party (§10: UNCERTAIN), so either agrees.
+ * may be stated per person or for the party (unknown: docs/platform.md, "Money terms"), so either agrees.
  */
-export function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, partySize: number): string | null {
+function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, partySize: number): string | null {
   if (terms.kind === 'up_front') return null // never booked anyway
   const fee = details.cancellationFee
-  if (terms.kind === 'no_card') return (fee ?? 0) > 0 ? `the booking details state a ${money(fee ?? 0)} cancellation fee` : null
+  if (terms.kind === 'no_card') return (fee ?? 0) > 0 ? `the booking details state a ${dollars(fee ?? 0)} cancellation fee` : null
   if (fee === null) return 'the booking details do not confirm the cancellation fee'
   const same = (a: number, b: number) => Math.abs(a - b) < 0.005
   if (!same(fee, terms.fee) && !same(fee, terms.fee * partySize)) {
-    return `the booking details state a ${money(fee)} cancellation fee, the table ${money(terms.fee)}`
+    return `the booking details state a ${dollars(fee)} cancellation fee, the table ${dollars(terms.fee)}`
   }
   const until = details.freeCancellationUntil
   if (until !== null && terms.freeUntil !== null && Math.abs(until - terms.freeUntil) > CUT_OFF_TOLERANCE_MS) {
@@ -158,13 +158,13 @@ export function detailsDisagreement(terms: MoneyTerms, details: BookingDetails, 
 
 /**
  * Book, or alert and say why. The whole cancellation fee is compared with the per-person limit
- * (never divided by the party: the stricter reading, §10); with no fee, cancelling is free until
+ * (never divided by the party: the stricter reading); with no fee, cancelling is free until
  * the table's own time.
  */
 export function decideBooking(input: {
   terms: SlotTerms
   details: BookingDetails
-  spec: RequestSpec
+  spec: Spec
   at: ServiceTime
   now: number
 }): BookingDecision {
@@ -173,13 +173,13 @@ export function decideBooking(input: {
   if (!read.ok) return { kind: 'alert', reason: read.reason }
   const stated = read.value
   if (stated.kind === 'up_front') {
-    const amount = stated.amount === null ? '' : ` (${money(stated.amount)})`
+    const amount = stated.amount === null ? '' : ` (${dollars(stated.amount)})`
     return {
       kind: 'alert',
       reason: stated.what === 'ticket' ? `it is a ticketed experience${amount}` : `it needs a deposit or prepayment${amount}`,
     }
   }
-  // Money stated outside the slot's payment (§11): the details' amounts, the notes, large parties.
+  // Money stated outside the slot's payment (docs/platform.md, "Money terms"): the details' amounts, the notes, large parties.
   const charges = chargesWhy(input.details.amounts)
   if (charges) return { kind: 'alert', reason: charges }
   const inNotes = statedMoneyIn(input.terms.template?.needToKnow ?? null)
@@ -190,11 +190,11 @@ export function decideBooking(input: {
   if (large.value !== null && large.value > spec.max_cancellation_fee_per_person) {
     return {
       kind: 'alert',
-      reason: `for parties of ${largeSize} or more the cancellation fee is ${money(large.value)} per person, above the ${money(spec.max_cancellation_fee_per_person)} limit`,
+      reason: `for parties of ${largeSize} or more the cancellation fee is ${dollars(large.value)} per person, above the ${dollars(spec.max_cancellation_fee_per_person)} limit`,
     }
   }
   if (large.value !== null && large.value > 0 && stated.kind === 'no_card') {
-    return { kind: 'alert', reason: `a ${money(large.value)} large-party cancellation fee applies to a table that holds no card` }
+    return { kind: 'alert', reason: `a ${dollars(large.value)} large-party cancellation fee applies to a table that holds no card` }
   }
   // From the large-party size on, its fee is the one the details must confirm and the limit bounds.
   const terms: MoneyTerms = stated.kind === 'card_hold' && large.value !== null ? { ...stated, fee: large.value } : stated
@@ -204,7 +204,7 @@ export function decideBooking(input: {
   if (fee > spec.max_cancellation_fee_per_person) {
     return {
       kind: 'alert',
-      reason: `the cancellation fee is ${money(fee)} per person, above the ${money(spec.max_cancellation_fee_per_person)} limit`,
+      reason: `the cancellation fee is ${dollars(fee)} per person, above the ${dollars(spec.max_cancellation_fee_per_person)} limit`,
     }
   }
   const statedUntil = terms.kind === 'card_hold' ? terms.freeUntil : null
@@ -221,6 +221,6 @@ export function decideBooking(input: {
     }
   }
   // The card goes only to a table that holds one: sent elsewhere, it lets a fee stated only in
-  // text be charged (§11; `AbhiSivaprasad/resy-bot:server/src/external/api.ts`, `Cierge:resy/book.go`).
+  // text be charged (docs/platform.md, "Booking"; `AbhiSivaprasad/resy-bot:server/src/external/api.ts`, `Cierge:resy/book.go`).
   return { kind: 'book', feePerPerson: fee, freeCancellationUntil: statedUntil, needsCard: terms.kind === 'card_hold' }
 }

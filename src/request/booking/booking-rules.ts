@@ -1,15 +1,15 @@
 // The rules about what the platform account holds: a table already held for the dinner, the
 // book call's answer, and which reservation is ours. The money rules are in booking-decision.ts.
 import type { BookOutcome, PlatformReservation } from '../../platform/api'
-import type { RequestSpec } from '../../requests/schemas'
 import type { AbsentReads, BookingAttempt } from '../booking-state'
+import type { Spec } from '../spec'
 
 /**
  * A reservation the platform account already holds for this dinner (a requested date, a time
  * inside the window), if any: a second table for the same dinner is never booked. Times are
  * compared as venue-local wall-clock times, as the request's venues share its time zone.
  */
-export function tableHeldForDinner(spec: RequestSpec, held: PlatformReservation[]): PlatformReservation | undefined {
+export function tableHeldForDinner(spec: Spec, held: PlatformReservation[]): PlatformReservation | undefined {
   return held.find((r) => spec.dates.includes(r.day) && r.time >= spec.earliest_time && r.time <= spec.latest_time)
 }
 
@@ -56,9 +56,9 @@ export function ourReservation(
  * last one counted, so an alarm delivered twice (or a restart that reads again at once) cannot
  * make one look into several.
  */
-export const DISPROOF_READS = 3
-export const DISPROOF_SPAN_MS = 10 * 60 * 1000
-export const DISPROOF_READ_GAP_MS = 15_000
+const DISPROOF_READS = 3
+const DISPROOF_SPAN_MS = 10 * 60 * 1000
+const DISPROOF_READ_GAP_MS = 15_000
 /** How long such an attempt is verified before giving up (the span, and room for failed reads). */
 export const DISPROOF_WINDOW_MS = 20 * 60 * 1000
 

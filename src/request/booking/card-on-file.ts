@@ -6,16 +6,17 @@
 // limit, and a fee above 0 has a stated free-cancellation deadline far enough ahead. Otherwise the
 // user is told, with why. The retry itself is decided in decide-booking.ts: once, only after that
 // definite refusal, never after an unclear answer.
+
+import { dollars } from '../../lib/money'
 import type { BookingDetails, SlotTerms } from '../../platform/api'
-import type { RequestSpec } from '../../requests/schemas'
 import type { BookingAttempt } from '../booking-state'
+import type { Spec } from '../spec'
 import { largePartyFeeOf } from './booking-decision'
 
 /** Whether the card may be sent once more after a card-on-file refusal, else why not (in the alert's words). */
 export type CardOnFile = { allowed: true } | { allowed: false; why: string }
 
 const HOUR_MS = 3_600_000
-const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
 const refuse = (why: string): CardOnFile => ({ allowed: false, why: `the restaurant wants a card on file to book, and ${why}` })
 
 /** The attempt already sends the card: a 402 then is the card refused, never a reason to send it again. */
@@ -27,7 +28,7 @@ export const CARD_ALREADY_SENT: CardOnFile = { allowed: false, why: 'the platfor
  * (either stating it suffices; the higher one counts), and for a large party the template's
  * large-party fee; compared whole with the per-person limit, as booking-decision.ts does.
  */
-export function cardOnFileRule(input: { terms: SlotTerms; details: BookingDetails; spec: RequestSpec; now: number }): CardOnFile {
+export function cardOnFileRule(input: { terms: SlotTerms; details: BookingDetails; spec: Spec; now: number }): CardOnFile {
   const { terms, details, spec, now } = input
   const large = largePartyFeeOf(terms.template, spec.party_size)
   if (!large.ok) return refuse(large.reason)
@@ -38,12 +39,12 @@ export function cardOnFileRule(input: { terms: SlotTerms; details: BookingDetail
   const fee = Math.max(...stated)
   if (fee > spec.max_cancellation_fee_per_person) {
     return refuse(
-      `a card on file answers for a ${money(fee)} per person cancellation fee, above the ${money(spec.max_cancellation_fee_per_person)} limit`,
+      `a card on file answers for a ${dollars(fee)} per person cancellation fee, above the ${dollars(spec.max_cancellation_fee_per_person)} limit`,
     )
   }
   if (fee === 0) return { allowed: true }
   const freeUntil = details.freeCancellationUntil
-  if (freeUntil === null) return refuse(`the platform states a ${money(fee)} cancellation fee and no free-cancellation deadline`)
+  if (freeUntil === null) return refuse(`the platform states a ${dollars(fee)} cancellation fee and no free-cancellation deadline`)
   if ((freeUntil - now) / HOUR_MS < spec.fee_review_hours) {
     return refuse(`free cancellation ends less than ${spec.fee_review_hours} hours after booking`)
   }

@@ -4,7 +4,7 @@
 import { BOOKING_CALLS } from '../../budget/call-window'
 import { claimedByOtherRequests, claimReservation } from '../../db/reservations'
 import { findVenues } from '../../db/venues'
-import { budget } from '../../watching/limits'
+import { limiterWait } from '../../watching/limits'
 import { ourReservation } from '../booking/booking-rules'
 import type { OfferAnswer, RequestEvent, VerifyAnswer } from '../events'
 import type { EffectOf, EffectStep } from './context'
@@ -40,7 +40,7 @@ async function offerAnswer({ d, env, accountOf }: EffectStep, effect: EffectOf<'
   const read = await account.readForOffer({
     query: { configId: slot.configId, day: slot.day, partySize: effect.spec.party_size },
     workId: `offer:${slotKeyOf(effect)}:${d.now}`,
-    budget: () => budget(env, `account:${effect.userId}`, BOOKING_CALLS),
+    limiterWait: () => limiterWait(env, `account:${effect.userId}`, BOOKING_CALLS),
   })
   if (read.kind !== 'read') return read
   const { details, listed } = read

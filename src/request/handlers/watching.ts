@@ -2,10 +2,10 @@
 import { mirrorState } from '../../db/requests'
 import { findVenues } from '../../db/venues'
 import { venuePageUrl } from '../../platform/web-pages'
-import { windowsOf } from '../../requests/rules'
 import { baseIntervalFrom } from '../../watching/cadence'
 import { subscriptionFor } from '../../watching/schedule'
 import { availabilityName, availabilityObjectName, type RequestEvent } from '../events'
+import { windowsOf } from '../spec'
 import type { EffectOf, EffectStep } from './context'
 
 export async function mirror({ env }: EffectStep, effect: EffectOf<'mirror'>): Promise<RequestEvent[]> {

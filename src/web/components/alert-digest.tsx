@@ -1,4 +1,4 @@
-// A table alert in the inbox (issue 25): by restaurant, then date; each date shows its best few
+// A table alert in the inbox: by restaurant, then date; each date shows its best few
 // times as buttons and "+N more", which opens every time of that date. The counts are the true
 // ones: tables the alert counted beyond its listing limit are named, with the platform's page
 // that lists them. There is no public link to one time on the platform (src/platform/web-pages.ts),

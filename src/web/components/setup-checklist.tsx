@@ -2,7 +2,7 @@
 // assistant, then an example prompt to try. Each open step links to where it is done.
 import type { SetupProgress } from '../../setup/setup-progress'
 
-export const EXAMPLE_PROMPT =
+const EXAMPLE_PROMPT =
   'Find me a table for 2 at Marrow & Smoke next Friday or Saturday between 7 and 9 pm, and book it if one opens up with a cancellation fee of at most $25 per person.'
 
 function Step(props: { done: boolean; title: string; children?: unknown }) {

@@ -3,7 +3,8 @@
 
 import { formatCalendarDate, formatClock, formatInstant } from '../../html/format'
 import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS } from '../../html/spec-words'
-import type { RequestSpec, Restaurant } from '../../requests/schemas'
+import type { RequestSpec } from '../../requests/schemas'
+import type { Restaurant } from '../../venues/schema'
 
 interface Change {
   field: string

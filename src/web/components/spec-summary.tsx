@@ -4,7 +4,8 @@ import type { Status } from '../../core/status'
 import { formatCalendarDate, formatClock, formatInstant } from '../../html/format'
 import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
-import type { RequestView, Restaurant } from '../../requests/schemas'
+import type { RequestView } from '../../requests/schemas'
+import type { Restaurant } from '../../venues/schema'
 
 export function StatusBadge(props: { status: Status }) {
   return <span class={`status status-${props.status.replaceAll('_', '-')}`}>{STATUS_WORDS[props.status]}</span>
@@ -30,7 +31,7 @@ function Restaurants(props: { ids: number[]; venues: Restaurant[] }) {
 }
 
 /** "Between 5:00 PM and 10:00 PM ET" in the request's (the venues') zone. */
-export function TimeWindow(props: { request: Pick<RequestView, 'earliest_time' | 'latest_time' | 'timezone' | 'expires_at'> }) {
+function TimeWindow(props: { request: Pick<RequestView, 'earliest_time' | 'latest_time' | 'timezone' | 'expires_at'> }) {
   const r = props.request
   const zone = zoneName(r.timezone, Date.parse(r.expires_at))
   return (

@@ -9,8 +9,10 @@ import type { ApprovalContext } from '../../approval/approval-context'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { formatInstant } from '../../html/format'
-import { people, usd } from '../../html/spec-words'
-import type { RequestView, Restaurant } from '../../requests/schemas'
+import { people } from '../../html/spec-words'
+import { dollars } from '../../lib/money'
+import type { RequestView } from '../../requests/schemas'
+import type { Restaurant } from '../../venues/schema'
 import { SpecChanges, specChanges } from '../components/spec-changes'
 import { SpecSummary } from '../components/spec-summary'
 
@@ -107,8 +109,8 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
             'No fee: only tables without a cancellation or no-show fee are booked.'
           ) : (
             <>
-              <strong>{usd(worst)}</strong> ({usd(r.max_cancellation_fee_per_person)} × {people(r.party_size)}) if you cancel after the
-              free-cancellation deadline or do not show up. Tablewatch itself charges nothing.
+              <strong>{dollars(worst)}</strong> ({dollars(r.max_cancellation_fee_per_person)} × {people(r.party_size)}) if you cancel after
+              the free-cancellation deadline or do not show up. Tablewatch itself charges nothing.
             </>
           )}
         </dd>
@@ -122,7 +124,7 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
 }
 
 /**
- * The money terms that stop an automatic booking (requests/booking/booking-decision.ts, issue 22),
+ * The money terms that stop an automatic booking (src/request/booking/booking-decision.ts; docs/decisions/booking.md),
  * in the words the alert uses when one of them does. Your card goes only to a table that holds one.
  */
 function MoneyTerms(props: { partySize: number }) {

@@ -1,5 +1,5 @@
 // The calendar page: the user's feed of confirmed reservations for a calendar app. Its secret URL
-// is shown whenever the page is opened (issue 25: derived, not stored); resetting ends the old URL.
+// is shown whenever the page is opened (derived, not stored); resetting ends the old URL.
 
 import { CopyableSecret } from '../../html/components/copyable-secret'
 import { Alert, CsrfInput } from '../../html/components/form'

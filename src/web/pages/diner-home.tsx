@@ -1,4 +1,4 @@
-// The home page of a signed-in diner (issue 25, item 4): what is next. Approvals waiting (each
+// The home page of a signed-in diner: what is next. Approvals waiting (each
 // opens the approval page, where the exact terms are shown before Approve), upcoming verified
 // reservations (an .ics and the platform link), and the requests being watched with their last
 // check. The setup checklist stays on top only until setup is done.
@@ -7,8 +7,10 @@ import { Alert } from '../../html/components/form'
 import { ago, formatCalendarDate, formatClock, formatLocal } from '../../html/format'
 import { people } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
-import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
+import type { RequestView } from '../../requests/schemas'
+import type { Reservation } from '../../reservations/schema'
 import type { SetupProgress } from '../../setup/setup-progress'
+import type { Restaurant } from '../../venues/schema'
 import { SetupChecklist } from '../components/setup-checklist'
 
 export interface DinerHomeProps {

@@ -18,7 +18,7 @@ function safeLink(link: string | null): string | null {
 }
 
 /** The words of a notice's one action, which comes first (before the tables or the text). */
-export function actionWords(item: Pick<InboxItem, 'kind' | 'link'>): string {
+function actionWords(item: Pick<InboxItem, 'kind' | 'link'>): string {
   const onPlatform = item.link?.startsWith('https://resy.com/') ?? false
   switch (item.kind) {
     case 'approval_needed':
@@ -91,7 +91,7 @@ function NotificationItem(props: { item: InboxItem; status: Status | undefined; 
 export interface NotificationsProps {
   inbox: PageOf<InboxItem>
   statuses: ReadonlyMap<string, Status>
-  /** The venue zone of each notice's request (src/requests/request-zones.ts). */
+  /** The venue zone of each notice's request (src/alerts/request-zones.ts). */
   zones: ReadonlyMap<string, string>
   showOutbox: boolean
 }

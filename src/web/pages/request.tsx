@@ -9,8 +9,11 @@ import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { type PageOf, Pager } from '../../html/components/pager'
 import { ago, duration, formatInstant, formatLocal } from '../../html/format'
-import { people, usd } from '../../html/spec-words'
-import type { RequestView, Reservation, Restaurant } from '../../requests/schemas'
+import { people } from '../../html/spec-words'
+import { dollars } from '../../lib/money'
+import type { RequestView } from '../../requests/schemas'
+import type { Reservation } from '../../reservations/schema'
+import type { Restaurant } from '../../venues/schema'
 import type { Cadence } from '../../watching/cadence'
 import { DigestGroups } from '../components/digest-groups'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
@@ -43,7 +46,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 function Cancellation(props: { reservation: Reservation }) {
   const r = props.reservation
   if (!r.cancellation_fee_per_person) return <>No cancellation fee.</>
-  const fee = `${usd(r.cancellation_fee_per_person)} per person`
+  const fee = `${dollars(r.cancellation_fee_per_person)} per person`
   if (!r.free_cancellation_until) return <>Cancellation fee: {fee}.</>
   return (
     <>
@@ -136,7 +139,7 @@ function NextStep(props: { request: RequestView }) {
 }
 
 /**
- * The cadence achieved, in words. When the service's platform budget stretches it (issue 23), the
+ * The cadence achieved, in words. When the service's platform budget stretches it, the
  * diner sees that and the cadence their request asked for: a slower check is a smaller chance.
  */
 function CadenceWords(props: { cadence: Cadence }) {
@@ -190,7 +193,7 @@ function Pulse(props: { request: RequestView; now: number; cadence: Cadence | nu
   )
 }
 
-/** The sandbox's demo control (issue 28): never rendered outside local development. */
+/** The sandbox's demo control: never rendered outside local development. */
 function DemoControl(props: { csrfToken: string; action: string }) {
   return (
     <section class="card" aria-labelledby="demo-heading">

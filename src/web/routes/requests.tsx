@@ -97,10 +97,11 @@ requestsRoutes.get('/requests/:id/approve', async (c) => {
   return showApproval(c, deps, state, { staleRevision: stale ? linked : undefined })
 })
 
-requestsRoutes.post('/requests/:id/approve', async (c) => {
+/** The approval form: approve the exact revision shown, then go to the request's page. */
+async function approveAndGo(c: Context<WebEnv>) {
   const deps = depsOf(c.env, c.req.url)
   const userId = currentUser(c).id
-  const requestId = c.req.param('id')
+  const requestId = c.req.param('id') ?? ''
   const form = revisionField.safeParse(await c.req.parseBody())
   try {
     if (!form.success) throw new AppError('invalid_request', 'This approval form is incomplete. Reload the page and try again.')
@@ -115,7 +116,9 @@ requestsRoutes.post('/requests/:id/approve', async (c) => {
     return showApproval(c, deps, state, { error: err.message }, err.status === 409 ? 409 : 422)
   }
   return c.redirect(`/requests/${encodeURIComponent(requestId)}?done=approved`, 303)
-})
+}
+
+requestsRoutes.post('/requests/:id/approve', approveAndGo)
 
 async function stopAndShow(c: Context<WebEnv>, done: 'declined' | 'stopped') {
   const deps = depsOf(c.env, c.req.url)
@@ -196,7 +199,7 @@ requestsRoutes.get('/requests/:id', (c) => {
   return showRequest(c, depsOf(c.env, c.req.url), c.req.param('id'), notice ? { notice } : {})
 })
 
-// Local development with the sandbox only (issue 28): anywhere else this route answers "not found",
+// Local development with the sandbox only: anywhere else this route answers "not found",
 // as if it did not exist. The session and the form's CSRF token are checked like every form's.
 requestsRoutes.post('/requests/:id/demo-table', async (c) => {
   if (!sandboxDemoEnabled(c.env)) return notFound(c)

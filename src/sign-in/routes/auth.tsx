@@ -129,7 +129,7 @@ authRoutes.post('/signup', async (c) => {
     )
     return renderPage(c, 'Create account', page, 422)
   }
-  // Every address gets the same answer: "check your inbox" (issue 27, item 3; docs/decisions.md).
+  // Every address gets the same answer: "check your inbox" (docs/decisions/auth.md).
   const now = Date.now()
   const result = await signUp(
     depsOf(c.env, c.req.url).db,
@@ -150,7 +150,7 @@ authRoutes.post('/signup', async (c) => {
   return c.redirect('/signup/sent', 303)
 })
 
-/** Local development shows the sign-up mail on "check your inbox" (src/web/local-outbox.ts). */
+/** Local development shows the sign-up mail on "check your inbox" (src/sign-in/local-outbox.ts). */
 const LOCAL_SIGN_UP: LocalOutboxCookie = { name: 'tw_signup', path: '/signup', purpose: 'local-sign-up' }
 
 authRoutes.get('/signup/sent', async (c) =>

@@ -1,4 +1,4 @@
-// Password reset by email (issue 25, item 5): /password-reset asks for a link, /password-reset/set
+// Password reset by email: /password-reset asks for a link, /password-reset/set
 // is the link's page. The rules live in src/auth/password-reset.ts; CSRF is checked for every form
 // by the web app's middleware (src/auth/csrf.ts), signed out included.
 import { Hono } from 'hono'
@@ -16,7 +16,7 @@ import { ForgotPasswordPage, ResetSentPage, SetPasswordPage } from '../pages/pas
 import { PASSWORD_MIN_LENGTH } from '../pages/sign-in'
 
 /** Where sign-in sends the diner after a reset; its page says what happened (routes/auth.tsx). */
-export const AFTER_RESET = '/signin?reset=1'
+const AFTER_RESET = '/signin?reset=1'
 export const AFTER_RESET_NOTICE =
   'Your new password is set. Every browser signed in to your account was signed out, this one too: sign in with the new password.'
 const LINK_NOT_VALID = 'This link is not valid, was used already or has expired (links work once, for 30 minutes). Ask for a new one.'

@@ -11,7 +11,7 @@ import type { WebEnv } from '../html/render'
 import { depsOf } from '../runtime/deps'
 import type { LocalMail } from './pages/sign-up-sent'
 
-export const showsLocalOutbox = (env: Cloudflare.Env) => env.SHOW_OUTBOX === 'on'
+const showsLocalOutbox = (env: Cloudflare.Env) => env.SHOW_OUTBOX === 'on'
 
 /** `purpose` names the cookie and binds its MAC, so one form's cookie never opens another's mail. */
 export interface LocalOutboxCookie {

@@ -1,9 +1,9 @@
-// Why the sign-in page asks: a line naming what the diner was about to do (issue 25, item 5).
+// Why the sign-in page asks: a line naming what the diner was about to do.
 //
 // It is read from the path sign-in returns to, which anyone can type, so it names only the KIND
 // of action ("approve a booking request"), never anything of the request itself: its title,
 // restaurant or party could tell a stranger holding the link what someone else is planning
-// (docs/decisions.md, issue 25 second sitting). The one exception is an approval mail's own
+// (docs/decisions/auth.md). The one exception is an approval mail's own
 // link, which carries the mail's subject sealed (src/lib/sign-in-hint.ts): it names the dinner.
 import { signInHintOf } from '../lib/sign-in-hint'
 
@@ -20,8 +20,8 @@ const REASONS: [RegExp, string][] = [
   [/^\/developers(\/.*)?$/, 'Sign in to see the developer settings.'],
 ]
 
-/** The reason for a safe next path (src/web/next-path.ts), or undefined for the home page and others. */
-export function signInReason(next: string): string | undefined {
+/** The reason for a safe next path (src/html/next-path.ts), or undefined for the home page and others. */
+function signInReason(next: string): string | undefined {
   const path = new URL(next, 'http://same-origin.invalid').pathname
   return REASONS.find(([pattern]) => pattern.test(path))?.[1]
 }

@@ -1,4 +1,4 @@
-// The pages of sign-up by confirmation link (issue 27, item 3): "check your inbox" (the same for
+// The pages of sign-up by confirmation link: "check your inbox" (the same for
 // every address), and the link's page, whose button creates the account (a GET changes nothing).
 import { Alert, CsrfInput } from '../../html/components/form'
 
@@ -8,7 +8,7 @@ export interface LocalMail {
 }
 
 /** A mail body with its links clickable (local development shows the mail it would have sent). */
-export function MailBody(props: { body: string }) {
+function MailBody(props: { body: string }) {
   const parts = props.body.split(/(https?:\/\/\S+)/)
   return <p class="mail-body">{parts.map((part) => (/^https?:\/\//.test(part) ? <a href={part}>{part}</a> : part))}</p>
 }

@@ -1,4 +1,4 @@
-// The password-reset pages (issue 25, item 5): ask for a link (the answer is the same for every
+// The password-reset pages: ask for a link (the answer is the same for every
 // address), "check your inbox", and the link's page, whose form sets the new password (its GET
 // changes nothing: mail scanners open links).
 import { Alert, CsrfInput, Field } from '../../html/components/form'
