@@ -99,6 +99,7 @@ export const FAULT_KINDS = [
   'stale',
   'odd_entry',
   'pass',
+  'slow',
 ] as const
 export const faultSchema = z.object({
   endpoint: endpointSchema,
@@ -106,6 +107,7 @@ export const faultSchema = z.object({
    * 429/500/503/412/419: answer with that status, doing nothing (419 on a call that sends only the
    * API key is what a wrong or rotated key gets). session_500: a 500 whose body says the session
    * is invalid, as an expired session sometimes gets (`chrischall/resy-mcp`; docs/platform.md, "Requests and headers"). timeout: answer nothing for `hangMs` (then 504).
+   * slow: answer normally, after `hangMs` (a book at a drop took about 12 s, [idx 57928723907]).
    * pass: answer normally (queued before another fault, it lets the first calls through so the
    * later fault hits a chosen call). book_lost: do the work (the booking is committed), then lose
    * the answer: a 500, or with `hangMs` > 0 a hang followed by 504. book_held: the booking is

@@ -5,7 +5,10 @@ import { sandboxControl } from '../../sandbox/control-client'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
 import { createPlatformClient, type PlatformClientOptions } from '../../src/platform/client'
 
-type ClientOptions = Pick<PlatformClientOptions, 'apiKey' | 'userAgent' | 'onProblem' | 'timeoutMs' | 'slowCallTimeoutMs'>
+type ClientOptions = Pick<PlatformClientOptions, 'apiKey' | 'userAgent' | 'onProblem' | 'timeoutMs' | 'slowCallTimeoutMs' | 'fetcher'>
+
+/** The sandbox's default home address (sandbox/src/network.ts): a second loopback address. */
+export const HOME_ADDRESS = '127.0.0.2'
 
 export function freshWorld(options: Partial<ClientOptions> = {}) {
   const fetcher = env.PLATFORM
@@ -15,7 +18,8 @@ export function freshWorld(options: Partial<ClientOptions> = {}) {
   const sent: Request[] = []
   const recording = {
     fetch: (request: Request) => {
-      sent.push(request)
+      // A copy: the fetcher reads the body, a test may read it again.
+      sent.push(request.clone())
       return fetcher.fetch(request)
     },
   }
@@ -29,7 +33,23 @@ export function freshWorld(options: Partial<ClientOptions> = {}) {
       ...options,
       ...more,
     })
-  return { baseUrl, platform: client(), client, sent, control: sandboxControl({ fetcher, baseUrl }) }
+  /**
+   * A client on the diner's home network: its calls come from HOME_ADDRESS, named in
+   * CF-Connecting-IP as wrangler's entry worker names a socket's address (there is no socket in
+   * workerd tests). The service's own calls, through the binding, come from no address: the datacenter.
+   */
+  const homeClient = (more: Partial<ClientOptions> = {}) =>
+    client({
+      ...more,
+      fetcher: {
+        fetch: (request: Request) => {
+          const headers = new Headers(request.headers)
+          headers.set('CF-Connecting-IP', HOME_ADDRESS)
+          return recording.fetch(new Request(request, { headers }))
+        },
+      },
+    })
+  return { baseUrl, platform: client(), client, homeClient, sent, control: sandboxControl({ fetcher, baseUrl }) }
 }
 
 /** Pomelo Garden, New York: no release rule, no fees, so every day in the horizon is on sale. */

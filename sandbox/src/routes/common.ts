@@ -39,6 +39,9 @@ export function endpoint(name: Endpoint, handler: (c: Ctx, world: World, fault: 
     switch (fault.kind) {
       case 'pass':
         return handler(c, world, null)
+      case 'slow':
+        await scheduler.wait(fault.hangMs)
+        return handler(c, world, null)
       case 'stale':
       case 'odd_entry':
         return handler(c, world, fault)

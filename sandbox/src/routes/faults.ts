@@ -31,6 +31,7 @@ export async function failBefore(fault: Fault): Promise<Response> {
     case 'stale':
     case 'odd_entry':
     case 'pass':
+    case 'slow':
       throw new Error(`${fault.kind} does not stop the call`)
   }
 }
