@@ -30,6 +30,10 @@ export function describeRun(seed: string, report: SimReport): string {
     line('restarts (between steps and mid-phase)', `${alarms.restarts}, alarm runs killed: ${alarms.crashedRuns}`),
     line(`token refreshes (tokens live ${TOKEN_SECONDS} s)`, report.sessions.refreshes),
     line('users asked to reconnect after a refresh answer was lost', report.sessions.afterLostRefresh),
+    line(
+      'lapsing sessions: users / sign-ins / tables told "reconnect to book"',
+      `${report.lapses.users} / ${report.lapses.signIns} / ${report.lapses.toldReconnectToBook}`,
+    ),
     `  faults injected: ${sorted(report.faults)}`,
     ...(report.devices
       ? [
@@ -57,6 +61,7 @@ export function describeRun(seed: string, report: SimReport): string {
     line('requests not closed after expiry', counts.nonTerminalAfterExpiry),
     line('bookings recorded for two requests', counts.bookingsRecordedForSeveralRequests),
     line('cards sent to tables that hold none', counts.cardsSentToNoCardTables),
+    line('requests whose watching paused for the session', counts.requestsPausedForTheSession),
     line('open requests or venue-days that lost their alarm', alarms.lostAlarms.length),
     line('alarm runs that failed (not a restart)', report.alarms.errors.length),
     line('API answers 5xx', steps.serverErrors.length),

@@ -8,6 +8,7 @@ import { connectPlatform } from '../../../src/executors/connection'
 import { depsOf } from '../../../src/runtime/deps'
 import { findRestaurants } from '../../../src/venues/restaurants'
 import type { DeviceFleet } from './devices'
+import type { Lapses } from './lapses'
 import { mapLimit, type Rng } from './random'
 
 /** How long the sandbox's auth tokens live in a simulated world. */
@@ -35,7 +36,13 @@ export function controlOf(): SandboxControl {
  * `devices`: every other user books from a paired device (test/simulation/sim/devices.ts); half
  * of those also keep the cloud connection (verification may then use it), half never connect it.
  */
-export async function setUpWorld(rng: Rng, run: string, userCount: number, devices: DeviceFleet | null = null): Promise<World> {
+export async function setUpWorld(
+  rng: Rng,
+  run: string,
+  userCount: number,
+  devices: DeviceFleet | null = null,
+  lapses: Lapses | null = null,
+): Promise<World> {
   const control = controlOf()
   await control.reset()
   // Tokens expire during the run: the service renews them with the refresh token (and some calls
@@ -57,7 +64,9 @@ export async function setUpWorld(rng: Rng, run: string, userCount: number, devic
       scopes: ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read'],
     })
     const device = devices !== null && i % 2 === 0
-    if (!device || i % 4 === 0) await connectPlatform(deps, userId, { email, password: 'simulated', acknowledgedRisk: true })
+    // A lapsing user's account has no password: it signs in by code once the world is set up (lapses.ts).
+    if (lapses?.lapses(i)) await lapses.add(control, userId, email, i)
+    else if (!device || i % 4 === 0) await connectPlatform(deps, userId, { email, password: 'simulated', acknowledgedRisk: true })
     if (device) await devices.add(deps, userId, email)
     return { userId, token, email }
   })
