@@ -18,12 +18,14 @@ const RECONNECT_CHANCE = 0.25
 export interface LapseStats {
   users: number
   signIns: number
+  /** Sign-ins the platform refused at the time (a block of the round): tried again later. */
+  refusedSignIns: number
   /** Tables an approved auto_book request told "reconnect to book" (each once), as traced. */
   toldReconnectToBook: number
 }
 
 export class Lapses {
-  readonly stats: LapseStats = { users: 0, signIns: 0, toldReconnectToBook: 0 }
+  readonly stats: LapseStats = { users: 0, signIns: 0, refusedSignIns: 0, toldReconnectToBook: 0 }
   readonly #accounts = new Map<string, CodeAccount>()
   readonly #chosen: Set<number>
 
@@ -60,9 +62,14 @@ export class Lapses {
     })
   }
 
+  /** A sign-in the platform refuses now (a firewall block of the round) is tried again another round, as a diner would. */
   async #signIn(control: SandboxControl, userId: string, account: CodeAccount): Promise<void> {
-    await connectByCode(depsOf(env), control, userId, account)
-    this.stats.signIns += 1
+    try {
+      await connectByCode(depsOf(env), control, userId, account)
+      this.stats.signIns += 1
+    } catch {
+      this.stats.refusedSignIns += 1
+    }
   }
 
   /**

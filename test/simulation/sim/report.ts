@@ -31,8 +31,8 @@ export function describeRun(seed: string, report: SimReport): string {
     line(`token refreshes (tokens live ${TOKEN_SECONDS} s)`, report.sessions.refreshes),
     line('users asked to reconnect after a refresh answer was lost', report.sessions.afterLostRefresh),
     line(
-      'lapsing sessions: users / sign-ins / tables told "reconnect to book"',
-      `${report.lapses.users} / ${report.lapses.signIns} / ${report.lapses.toldReconnectToBook}`,
+      'lapsing sessions: users / sign-ins (refused) / tables told "reconnect to book"',
+      `${report.lapses.users} / ${report.lapses.signIns} (${report.lapses.refusedSignIns}) / ${report.lapses.toldReconnectToBook}`,
     ),
     `  faults injected: ${sorted(report.faults)}`,
     ...(report.devices
