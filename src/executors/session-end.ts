@@ -8,7 +8,7 @@
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** What the end of a session is read from: the stored connection row. */
-export interface SessionFacts {
+interface SessionFacts {
   /** The sealed refresh token; null when the platform gave none. */
   refreshCiphertext: string | null
   /** When the refresh token stops working (epoch ms); null when the platform did not say. */
@@ -18,7 +18,7 @@ export interface SessionFacts {
 }
 
 /** The warnings, latest first: the first whose time has come is the one due. */
-export const SESSION_WARNINGS = [
+const SESSION_WARNINGS = [
   { stage: '1d', beforeMs: DAY_MS },
   { stage: '7d', beforeMs: 7 * DAY_MS },
 ] as const

@@ -18,7 +18,7 @@ const WAITING_FOR = {
 } as const
 
 /** Watching goes on without the platform sign-in; only booking waits for it. */
-export const BOOKING_WAITS_FOR_RECONNECT =
+const BOOKING_WAITS_FOR_RECONNECT =
   'Watching; booking waits: the platform sign-in ended or was refused. Reconnect it in Settings and booking resumes.'
 
 function venueDayOf(key: string): VenueDay {

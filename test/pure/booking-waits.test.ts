@@ -3,29 +3,10 @@
 // Either way no call is made for them, so nothing loops; a reconnect tries them again.
 import { describe, expect, it } from 'vitest'
 import { decide } from '../../src/request/decide'
-import type { Effect, Offer, RequestEvent } from '../../src/request/events'
+import type { RequestEvent } from '../../src/request/events'
 import type { RequestState } from '../../src/request/state'
-import { attemptOf, DAY, KEY, NOW, slotAt, stateIn, VENUE } from './fixtures'
+import { attemptOf, DAY, KEY, NOW, offerOf, ofKind, seen, stateIn, VENUE } from './fixtures'
 
-const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }
-const seen = (...times: string[]): RequestEvent => ({
-  kind: 'slots_seen',
-  venueDay,
-  venueName: 'Pomelo Garden',
-  venuePage: 'https://resy.com/cities/ny/venues/pomelo-garden',
-  checkedAt: NOW,
-  slots: times.map((t) => slotAt(t)),
-})
-const offerOf = (time: string, rest: string[] = []): Offer => ({
-  slot: slotAt(time),
-  startsAt: Date.parse(`${DAY}T${time}:00-05:00`),
-  venueName: 'Pomelo Garden',
-  venuePage: 'https://resy.com/cities/ny/venues/pomelo-garden',
-  revision: 1,
-  rest: rest.map((t) => ({ slot: slotAt(t), startsAt: Date.parse(`${DAY}T${t}:00-05:00`) })),
-})
-const ofKind = <K extends Effect['kind']>(effects: Effect[], kind: K) =>
-  effects.filter((e): e is Extract<Effect, { kind: K }> => e.kind === kind)
 const keyOf = (time: string) => `${VENUE}|${DAY}|${time}|Dining Room`
 const woke: RequestEvent = { kind: 'connection', state: 'ok', reconnectNotice: null }
 

@@ -2,35 +2,15 @@
 // verification. Money moves only after the attempt is decided (and so persisted) first.
 import { describe, expect, it } from 'vitest'
 import { decide } from '../../src/request/decide'
-import type { Effect, Offer, OfferAnswer, RequestEvent } from '../../src/request/events'
+import type { Offer, OfferAnswer, RequestEvent } from '../../src/request/events'
 import type { RequestState } from '../../src/request/state'
-import { attemptOf, DAY, details, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
+import { attemptOf, DAY, details, NOW, offerOf, ofKind, seen, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
-const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }
-const seen = (...times: string[]): RequestEvent => ({
-  kind: 'slots_seen',
-  venueDay,
-  venueName: 'Pomelo Garden',
-  venuePage: 'https://resy.com/cities/ny/venues/pomelo-garden',
-  checkedAt: NOW,
-  slots: times.map((t) => slotAt(t)),
-})
-const startsAt = (time: string) => Date.parse(`${DAY}T${time}:00-05:00`)
-const offerOf = (time: string, rest: string[] = []): Offer => ({
-  slot: slotAt(time),
-  startsAt: startsAt(time),
-  venueName: 'Pomelo Garden',
-  venuePage: 'https://resy.com/cities/ny/venues/pomelo-garden',
-  revision: 1,
-  rest: rest.map((t) => ({ slot: slotAt(t), startsAt: startsAt(t) })),
-})
 const checked = (offer: Offer, answer: Extract<RequestEvent, { kind: 'offer_checked' }>['answer']): RequestEvent => ({
   kind: 'offer_checked',
   offer,
   answer,
 })
-const ofKind = <K extends Effect['kind']>(effects: Effect[], kind: K) =>
-  effects.filter((e): e is Extract<Effect, { kind: K }> => e.kind === kind)
 const checking = (state: RequestState): RequestState => ({ ...state, checkingOffer: NOW - 10 })
 
 describe('new matching slots', () => {

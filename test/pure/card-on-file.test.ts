@@ -6,20 +6,10 @@ import { describe, expect, it } from 'vitest'
 import type { BookOutcome } from '../../src/platform/api'
 import { cardOnFileRule } from '../../src/request/booking/card-on-file'
 import { decide } from '../../src/request/decide'
-import type { Effect, Offer, RequestEvent } from '../../src/request/events'
+import type { RequestEvent } from '../../src/request/events'
 import type { RequestState } from '../../src/request/state'
-import { attemptOf, DAY, details, NOW, slotAt, specOf, stateIn, termsOf } from './fixtures'
+import { attemptOf, details, NOW, offerOf, ofKind, specOf, stateIn, termsOf } from './fixtures'
 
-const ofKind = <K extends Effect['kind']>(effects: Effect[], kind: K) =>
-  effects.filter((e): e is Extract<Effect, { kind: K }> => e.kind === kind)
-const offerOf = (terms = termsOf()): Offer => ({
-  slot: slotAt('19:30', { terms }),
-  startsAt: Date.parse(`${DAY}T19:30:00-05:00`),
-  venueName: 'Pomelo Garden',
-  venuePage: null,
-  revision: 1,
-  rest: [],
-})
 // The client's words for a bare 402 to a book sent without a card (src/platform/client.ts).
 const cardOnFile: BookOutcome = { kind: 'refused', reason: 'card_on_file_required' }
 const answer = (outcome: BookOutcome, bookToken: string | null = 'book-token'): RequestEvent => ({
@@ -60,13 +50,17 @@ describe('a card-on-file refusal', () => {
   it('is decided with the attempt: a free table stating its $0 fee may take the card, one stating nothing may not', () => {
     const stated = decide(
       { ...stateIn('active'), checkingOffer: NOW - 10 },
-      { kind: 'offer_checked', offer: offerOf(termsOf({ cancellationFee: 0 })), answer: { kind: 'ok', details: details(), held: [] } },
+      {
+        kind: 'offer_checked',
+        offer: offerOf('19:30', [], termsOf({ cancellationFee: 0 })),
+        answer: { kind: 'ok', details: details(), held: [] },
+      },
       NOW,
     )
     expect(stated.state.attempt).toMatchObject({ needsCard: false, cardOnFile: { allowed: true }, retriedWithCard: false })
     const unstated = decide(
       { ...stateIn('active'), checkingOffer: NOW - 10 },
-      { kind: 'offer_checked', offer: offerOf(), answer: { kind: 'ok', details: details(), held: [] } },
+      { kind: 'offer_checked', offer: offerOf('19:30'), answer: { kind: 'ok', details: details(), held: [] } },
       NOW,
     )
     expect(unstated.state.attempt?.cardOnFile).toEqual({ allowed: false, why: expect.stringMatching(/states no cancellation fee/) })

@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { connectPlatform } from '../../src/executors/connection'
+import { addDays, todayIn } from '../../src/lib/zoned-time'
 import { approveRequest } from '../../src/requests/approve'
 import { depsOf } from '../../src/runtime/deps'
 import { findRestaurants } from '../../src/venues/restaurants'
@@ -32,22 +33,26 @@ async function venueWithRule(deps: ReturnType<typeof depsOf>, rule: 'recaptcha' 
   return venue
 }
 
+const daysAhead = (n: number) => addDays(todayIn(ZONE, Date.now()), n)
+
+/** An auto_book request for a late table at these venues on `day`. */
+const autoBookAt = (venueIds: number[], day: string) => ({
+  venue_ids: venueIds,
+  dates: [day],
+  earliest_time: '23:00',
+  latest_time: '23:45',
+  party_size: 2,
+  timezone: ZONE,
+  expires_at: `${day}T22:00:00-05:00`,
+  mode: 'auto_book',
+})
+
 describe('venues the service cannot book', () => {
   it('are named in preview and create, and on the approval page, with what the request does instead', async () => {
     const { owner, token, deps } = await diner()
     const captcha = await venueWithRule(deps, 'recaptcha')
     const tock = await venueWithRule(deps, 'tock')
-    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
-    const spec = {
-      venue_ids: [captcha.id, tock.id],
-      dates: [day],
-      earliest_time: '23:00',
-      latest_time: '23:45',
-      party_size: 2,
-      timezone: ZONE,
-      expires_at: `${day}T22:00:00-05:00`,
-      mode: 'auto_book',
-    }
+    const spec = autoBookAt([captcha.id, tock.id], daysAhead(5))
 
     const previewed = await api('/requests/preview', { method: 'POST', token, body: spec })
     expect(previewed.status).toBe(200)
@@ -82,22 +87,9 @@ describe('venues the service cannot book', () => {
     const { userId, token, deps } = await diner()
     const captcha = await venueWithRule(deps, 'recaptcha')
     const tock = await venueWithRule(deps, 'tock')
-    const day = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10)
-    const created = await api('/requests', {
-      method: 'POST',
-      token,
-      headers: { 'Idempotency-Key': newKey() },
-      body: {
-        venue_ids: [captcha.id, tock.id],
-        dates: [day],
-        earliest_time: '23:00',
-        latest_time: '23:45',
-        party_size: 2,
-        timezone: ZONE,
-        expires_at: `${day}T22:00:00-05:00`,
-        mode: 'auto_book',
-      },
-    })
+    const day = daysAhead(6)
+    const body = autoBookAt([captcha.id, tock.id], day)
+    const created = await api('/requests', { method: 'POST', token, headers: { 'Idempotency-Key': newKey() }, body })
     const id = String(created.body.id)
     await approveRequest({ env }, { requestId: id, revision: Number(created.body.revision), userId })
 

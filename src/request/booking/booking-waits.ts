@@ -17,7 +17,7 @@ const BLOCKER_WHY: Record<BookingBlocker, string> = {
 export const blockerWhy = (blocker: BookingBlocker) => BLOCKER_WHY[blocker]
 
 /** The keys told "reconnect to book" that reconnecting tries again: at most this many, the latest. */
-export const RECONNECT_KEYS_LIMIT = 200
+const RECONNECT_KEYS_LIMIT = 200
 
 /** Booking waits for a reconnect; these tables were told so (and are tried again once the account is back). */
 export function waitingForReconnect(state: Pick<BookingState, 'reconnectToBook'>, keys: string[]): string[] {
