@@ -8,6 +8,8 @@ import { saveAlertPreferences } from '../../src/alerts/alert-preferences'
 import { findConnection } from '../../src/db/connections'
 import { connectPlatform } from '../../src/executors/connection'
 import worker from '../../src/index'
+import { depsOf } from '../../src/runtime/deps'
+import { WebClient } from '../web/web-client'
 import { type CodeAccount, codeOnlyAccount, connectByCode } from './code-account'
 import { control, createApproved, flushAlerts, ledgerOf, notificationsOf, outboxOf, poll, runAlarm, setUp, VENUE, view } from './world'
 
@@ -86,15 +88,38 @@ describe('a sign-in without a refresh token', () => {
     expect(await outboxOf(userId)).toEqual([])
   })
 
-  it('is the only kind warned: a sign-in that renews itself gets no warning', async () => {
+  it('is the only kind warned at its token’s end: a sign-in that renews itself is warned only before its refresh token’s stated end', async () => {
     const { deps, userId } = await setUp({ connect: false })
     await connectPlatform(deps, userId, { email: `diner-${userId}@example.test`, password: 'secret', acknowledgedRisk: true })
     const row = await findConnection(deps.db, userId)
     expect(row?.refreshCiphertext).not.toBeNull()
     const tokenEnds = row?.tokenExpiresAt ?? 0
+    const refreshEnds = row?.refreshExpiresAt ?? 0
+    expect(refreshEnds).toBeGreaterThan(tokenEnds)
     await cronAt(tokenEnds - DAY + HOUR)
     await cronAt(tokenEnds - 7 * DAY + HOUR)
     expect(await warningsOf(userId)).toEqual([])
+    // Not renewed for months (nothing called with it), it would end with its refresh token.
+    await cronAt(refreshEnds - DAY + HOUR)
+    expect((await warningsOf(userId)).map((n) => n.title)).toEqual(['Your reservation platform sign-in ends in 23 hours'])
+  })
+})
+
+describe("the warnings' link", () => {
+  it("opens Settings' platform section (#platform) with the reconnect form open, within a week of the end", async () => {
+    await control().reset()
+    const owner = new WebClient()
+    const email = await owner.newUser()
+    const row = await env.DB.prepare('select id from users where email = ?').bind(email).first<{ id: string }>()
+    if (!row) throw new Error('no user')
+    const account = await codeOnlyAccount(row.id)
+    await control().setTokenLifetimes({ authSeconds: 3 * 86_400, refreshSeconds: 86_400 })
+    await connectByCode(depsOf(env), row.id, account)
+
+    const page = await (await owner.get('/settings')).text()
+    expect(page).toMatch(/<section class="card" id="platform"/)
+    expect(page).toMatch(/<details class="reconnect" open/)
+    expect(page).toMatch(/Working until .*: connect again below before then to keep booking/)
   })
 })
 

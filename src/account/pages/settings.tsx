@@ -28,11 +28,11 @@ export interface SettingsPageProps extends NotificationSettingsProps {
   alertForm?: { errors: AlertSettingsProps['errors']; dailyCapValue: string } | undefined
 }
 
-/** A sign-in without a refresh token ends by itself: the diner sees when, and reconnects before. */
+/** A sign-in that cannot renew itself past a date ends then (executors/session-end.ts): the diner sees when, and reconnects before. */
 function signInWords(connection: ConnectionStatus): string {
   if (connection.needsReconnect) return 'The platform no longer accepts it: connect again below'
   if (connection.endsAt === null) return 'Working'
-  return `Working until ${formatDateTime(Date.parse(connection.endsAt))}: the platform gave it no way to renew itself, so connect again below before then to keep booking (watching goes on either way)`
+  return `Working until ${formatDateTime(Date.parse(connection.endsAt))}: connect again below before then to keep booking (watching goes on either way)`
 }
 
 /** Within a week of a sign-in's end the reconnect form is open, as the warnings link here. */
