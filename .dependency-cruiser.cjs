@@ -1,12 +1,21 @@
-// Which folder may import which (docs/architecture.md draws the same layers). `npm run lint`
-// runs this over src/, sandbox/, device/, bench/ and scripts/platform-probe/; a wrong import fails
-// the build.
+// Which folder may import which (docs/architecture.md draws the same map; docs/decisions/layout.md
+// says why). `npm run lint` runs this over src/, sandbox/, device/, bench/ and scripts/platform-probe/;
+// a wrong import fails the build.
 //
 //   src/index.ts                      wiring only: may import anything
-//   src/api, src/mcp                  skins        → the features, auth, core, errors, lib
-//   src/web, src/account, src/html    the pages skin (web → account → html) → the same
-//   src/requests, src/watching,       the features: use cases, their Durable Objects and schemas
-//   src/alerts, src/devices, src/executors → auth, notifications, platform, db, core, errors, lib
+//   src/api, src/mcp                  skins        → the use cases and features, auth, core, errors, lib
+//   src/web → src/account, src/sign-in → src/html   the pages skin (diner pages; account pages; the pages
+//                                     before signing in; the frame every page shares) → the same
+//   src/approval, src/access,         use cases that bring rooms together: the approval page's context,
+//   src/demo, src/setup,              access given and taken back, the sandbox demo control, setup
+//   src/account-mail                  progress, how account mail is sent; side by side, none imports another
+//   src/requests                      the request use cases, the operation table, the API schemas → below
+//   src/reservations, src/venues      a user's reservations (and their calendars); the venue catalog and
+//                                     search → runtime and below, never a request
+//   src/request                       the request aggregate: decide*, state, events, the object, effects,
+//                                     booking rules → watching, alerts, executors, budget and below
+//   src/watching, src/alerts,         the features the request uses → runtime, budget, auth, notifications,
+//   src/executors → src/devices       platform, db, core, errors, lib
 //   src/runtime                       what every feature runs with (deps, object stubs) → budget, db, platform, core, lib
 //   src/budget                        the one budget for cloud platform calls → platform, core, errors, lib
 //   src/auth                          identity     → db, core, errors, lib
@@ -19,23 +28,16 @@
 //   device/, bench/                   the user's own booker; the benchmark → src/platform, src/lib only
 //   scripts/platform-probe/           the operator's read-only probe → src/platform (not client.ts), src/lib
 
-const SKINS = '^src/(api|mcp|web|account|html)/'
-const FEATURES = '^src/(requests|watching|alerts|devices|executors|runtime)/'
-const ABOVE_AUTH = [
-  'api',
-  'mcp',
-  'web',
-  'account',
-  'html',
-  'index',
-  'requests',
-  'watching',
-  'alerts',
-  'devices',
-  'executors',
-  'runtime',
-  'budget',
-]
+const PAGES = ['web', 'account', 'sign-in', 'html']
+const SKINS = `^src/(api|mcp|${PAGES.join('|')})/`
+/** Use cases that bring several rooms together for one purpose; they stand side by side. */
+const GLUE = ['approval', 'access', 'demo', 'setup', 'account-mail']
+/** Use-case rooms below the request use cases: they know no request. */
+const CATALOG = ['reservations', 'venues']
+const USE_CASES = [...GLUE, 'requests', ...CATALOG]
+const FEATURES = ['request', 'watching', 'alerts', 'devices', 'executors']
+const FEATURE_PATHS = `^src/(${[...USE_CASES, ...FEATURES, 'runtime'].join('|')})/`
+const ABOVE_AUTH = ['api', 'mcp', ...PAGES, 'index', ...USE_CASES, ...FEATURES, 'runtime', 'budget']
 const layer = (name) => `^src/${name}(/|\\.ts$)`
 
 /** `from` may import nothing under these folders of src/. */
@@ -68,37 +70,75 @@ module.exports = {
       comment: 'REST, MCP and the pages are separate skins over the same use cases; src/index.ts wires them.',
       severity: 'error',
       from: { path: '^src/(api|mcp)/' },
-      to: { path: '^src/(api|mcp|web|account|html)/', pathNot: '^src/$1/' },
+      to: { path: SKINS, pathNot: '^src/$1/' },
     },
     mayNotImport(
       'pages-are-not-json-skins',
-      '^src/(web|account|html)/',
+      `^src/(${PAGES.join('|')})/`,
       ['api', 'mcp'],
       'The pages skin shares nothing with REST and MCP.',
     ),
     mayNotImport(
       'the-page-frame-stays-below-the-pages',
       '^src/html/',
-      ['web', 'account'],
+      ['web', 'account', 'sign-in'],
       'src/html is the frame every page shares (layout, components, error page, formats): it knows no page.',
     ),
     mayNotImport(
       'account-pages-stand-alone',
       '^src/account/',
-      ['web'],
-      'The account pages are mounted by src/web/app.ts; they import nothing of the diner pages.',
+      ['web', 'sign-in'],
+      'The account pages are mounted by src/web/app.ts; they import nothing of the diner pages or of the pages before signing in.',
+    ),
+    mayNotImport(
+      'sign-in-pages-stand-alone',
+      '^src/sign-in/',
+      ['web', 'account'],
+      'Sign-up, sign-in and password reset are mounted by src/web/app.ts; what they share with the account pages lives in auth or html.',
     ),
     mayNotImport(
       'use-cases-do-not-import-skins',
-      FEATURES,
-      ['api', 'mcp', 'web', 'account', 'html', 'index'],
+      FEATURE_PATHS,
+      ['api', 'mcp', ...PAGES, 'index'],
       'Use cases know nothing of HTTP, MCP or pages.',
+    ),
+    {
+      name: 'glue-stands-side-by-side',
+      comment: 'Each glue room serves one purpose (the approval page, access, the demo, setup, account mail) and knows no other.',
+      severity: 'error',
+      from: { path: `^src/(${GLUE.join('|')})/` },
+      to: { path: `^src/(${GLUE.join('|')})/`, pathNot: '^src/$1/' },
+    },
+    mayNotImport(
+      'the-request-use-cases-stand-below-the-glue',
+      '^src/requests/',
+      GLUE,
+      'The request use cases (create, read, update, stop, approve, the operation table) know none of the rooms that use them.',
+    ),
+    mayNotImport(
+      'reservations-and-venues-know-no-request',
+      `^src/(${CATALOG.join('|')})/`,
+      [...GLUE, 'requests', 'request'],
+      'Reservations (and their calendars) and the venue catalog are read by the request use cases, the pages and the glue; they use none of them.',
+    ),
+    {
+      name: 'reservations-and-venues-stand-side-by-side',
+      comment: 'A reservation names its venue by id; neither room imports the other.',
+      severity: 'error',
+      from: { path: `^src/(${CATALOG.join('|')})/` },
+      to: { path: `^src/(${CATALOG.join('|')})/`, pathNot: '^src/$1/' },
+    },
+    mayNotImport(
+      'the-request-knows-no-use-case',
+      '^src/request/',
+      USE_CASES,
+      "The request aggregate (decide, state, events, the object, effects, booking rules) changes when the request's life changes; the use cases and the API schemas above it map into its own types (src/requests/spec.ts).",
     ),
     mayNotImport(
       'the-request-stands-above-the-other-features',
       '^src/(watching|alerts|devices|executors|runtime)/',
-      ['requests'],
-      'A request uses watching, alerts, devices and executors; none of them imports the request back (their shared words live with them: watching/news.ts, alerts/notice.ts).',
+      [...USE_CASES, 'request'],
+      'A request uses watching, alerts, devices and executors; none of them imports the request or a use case back (their shared words live with them: watching/news.ts, alerts/notice.ts).',
     ),
     {
       name: 'features-stand-side-by-side',
@@ -111,7 +151,7 @@ module.exports = {
     mayNotImport(
       'runtime-is-below-the-features',
       layer('runtime'),
-      ['requests', 'watching', 'alerts', 'devices', 'executors'],
+      [...USE_CASES, ...FEATURES],
       'What every feature runs with (deps, object stubs, the open requests of a user) knows no feature.',
     ),
     mayNotImport(
@@ -199,7 +239,7 @@ module.exports = {
       comment: 'Use cases, the platform client and db never see Hono or MCP types (zod-openapi schemas are allowed).',
       severity: 'error',
       from: {
-        path: '^src/(requests|watching|alerts|devices|executors|runtime|budget|platform|db|core|lib|notifications)/|^src/errors\\.ts$',
+        path: `^src/(${[...USE_CASES, ...FEATURES].join('|')}|runtime|budget|platform|db|core|lib|notifications)/|^src/errors\\.ts$`,
       },
       to: { path: '^node_modules/(hono|@modelcontextprotocol|agents)/' },
     },

@@ -9,6 +9,9 @@
 // the stored result, so they are upgraded in place without the password (upgradeToPepper).
 import { fromBase64, randomBytes, toBase64 } from './bytes'
 
+/** The shortest password the sign-up, reset and change forms accept. */
+export const PASSWORD_MIN_LENGTH = 10
+
 export const PBKDF2_ITERATIONS = 100_000
 /** The pepper in use: PASSWORD_PEPPER. A rotation would add a second secret and version 2. */
 const PEPPER_VERSION = 1

@@ -1,6 +1,7 @@
 // Sign-in and security: change the password, sign out everywhere.
+
+import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
-import { PASSWORD_MIN_LENGTH } from '../../sign-in/pages/sign-in'
 
 export interface SecurityPageProps {
   csrfToken: string

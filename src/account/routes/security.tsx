@@ -3,12 +3,12 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { revokeAccess, ticked } from '../../access/revoke-access'
+import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { changePassword } from '../../auth/password-change'
 import { currentUser, endAllSessions, restartAsOnlySession } from '../../auth/session'
 import { clientAddress, tryAgainIn } from '../../html/client-address'
 import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
-import { PASSWORD_MIN_LENGTH } from '../../sign-in/pages/sign-in'
 import { SecurityPage, type SecurityPageProps } from '../pages/security'
 
 const passwordForm = z.object({

@@ -1,8 +1,9 @@
 // The password-reset pages: ask for a link (the answer is the same for every
 // address), "check your inbox", and the link's page, whose form sets the new password (its GET
 // changes nothing: mail scanners open links).
+
+import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
-import { PASSWORD_MIN_LENGTH } from './sign-in'
 import { type LocalMail, LocalMailShown } from './sign-up-sent'
 
 export function ForgotPasswordPage(props: { csrfToken: string; email?: string; error?: string | undefined }) {

@@ -1,7 +1,6 @@
 // Sign-in and sign-up forms. Errors never say whether an email has an account.
+import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
-
-export const PASSWORD_MIN_LENGTH = 10
 
 export interface SignInProps {
   csrfToken: string

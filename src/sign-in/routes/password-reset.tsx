@@ -4,6 +4,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { passwordResetMail } from '../../account-mail/password-reset-mail'
+import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { completePasswordReset, requestPasswordReset, userOfResetToken } from '../../auth/password-reset'
 import { endSession } from '../../auth/session'
 import { AppError } from '../../errors'
@@ -13,7 +14,6 @@ import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
 import { type LocalOutboxCookie, rememberedLocalMail, rememberLocalMail } from '../local-outbox'
 import { ForgotPasswordPage, ResetSentPage, SetPasswordPage } from '../pages/password-reset'
-import { PASSWORD_MIN_LENGTH } from '../pages/sign-in'
 
 /** Where sign-in sends the diner after a reset; its page says what happened (routes/auth.tsx). */
 const AFTER_RESET = '/signin?reset=1'
