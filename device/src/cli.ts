@@ -1,6 +1,7 @@
 // tablewatch-device: the program a user runs on their own machine to book from it (docs/paired-device.md).
 //   pair    exchanges the code shown in Settings for this device's credential
-//   login   signs in to the reservation platform here; the token stays on this machine
+//   login   signs in to the reservation platform here (by a texted code, or a password); the
+//           session stays on this machine
 //   run     stays connected and does the platform work the service hands it
 //   status  says what is stored where (never the secrets)
 // The platform calls use the service's own client (src/platform/client.ts).
@@ -8,8 +9,10 @@ import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { createPlatformClient } from '../../src/platform/client'
 import { type DeviceFile, deviceHome, fileJournal, type PlatformConfig, readDevice, writeDevice } from './files'
+import { fetcherFrom } from './http-fetch'
 import { Journal } from './journal'
 import { keepConnected } from './link'
+import { type SignInMethod, signInOnDevice } from './sign-in'
 import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from './work'
 
 const VERSION = '1'
@@ -18,12 +21,16 @@ const PLATFORM_TIMEOUT_MS = 8000
 const USAGE = `Usage: tablewatch-device <command> [options]
 
   pair   --service URL [--code XXXX-XXXX] [--name NAME]   pair with the code from Settings
-  login  [--email EMAIL]                                   sign in to the platform on this device
-                                                           (password: prompt, or TABLEWATCH_PLATFORM_PASSWORD)
+  login  [--phone NUMBER] [--email EMAIL]                  sign in to the platform on this device with a
+                                                           code texted to your phone (the email, if the
+                                                           platform asks for it)
+  login  --password [--email EMAIL]                        sign in with the account's password instead
+                                                           (prompt, or TABLEWATCH_PLATFORM_PASSWORD)
   run                                                      stay connected and do the work
   status                                                   what this device has stored
 
-  --home DIR   where the device keeps its files (default: $TABLEWATCH_DEVICE_HOME or ~/.config/tablewatch-device)
+  --home DIR             where the device keeps its files (default: $TABLEWATCH_DEVICE_HOME or ~/.config/tablewatch-device)
+  --local-address ADDR   (login) the address of this machine the platform's calls leave from, kept for run
 
 Platform settings (login): TABLEWATCH_PLATFORM_URL (default https://api.resy.com),
 TABLEWATCH_PLATFORM_API_KEY (the platform's public web API key), TABLEWATCH_USER_AGENT (a browser's).`
@@ -33,6 +40,9 @@ interface Flags {
   code?: string | undefined
   name?: string | undefined
   email?: string | undefined
+  phone?: string | undefined
+  password?: boolean | undefined
+  'local-address'?: string | undefined
 }
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`)
@@ -53,7 +63,7 @@ function fail(message: string): never {
 
 function platformOf(config: PlatformConfig) {
   return createPlatformClient({
-    fetcher: { fetch: (request) => fetch(request) },
+    fetcher: fetcherFrom(config.localAddress),
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     timeoutMs: PLATFORM_TIMEOUT_MS,
@@ -87,15 +97,20 @@ async function login(home: string, values: Flags) {
     baseUrl: process.env.TABLEWATCH_PLATFORM_URL ?? device.platform?.baseUrl ?? 'https://api.resy.com',
     apiKey: process.env.TABLEWATCH_PLATFORM_API_KEY ?? device.platform?.apiKey ?? fail('set TABLEWATCH_PLATFORM_API_KEY'),
     userAgent: process.env.TABLEWATCH_USER_AGENT ?? device.platform?.userAgent,
+    localAddress: values['local-address'] ?? device.platform?.localAddress,
   }
-  const email = values.email ?? (await ask('Platform email: '))
-  const password = process.env.TABLEWATCH_PLATFORM_PASSWORD ?? (await ask('Platform password (used once, never stored): '))
-  const signedInAt = Date.now()
-  const got = await platformOf(platform).login(email, password)
-  if (got.kind === 'reauth') fail('the platform did not accept that email and password')
-  if (got.kind !== 'ok') fail(`the platform is not answering (${got.kind}); try again in a few minutes`)
-  const { authToken, refreshToken, paymentMethodId, displayName } = got.value
-  const session = { authToken, refreshToken, paymentMethodId, displayName, obtainedAt: signedInAt }
+  // By code first: most accounts have no password (docs/platform.md, "Sign-in").
+  const method: SignInMethod = values.password
+    ? {
+        by: 'password',
+        email: values.email ?? (await ask('Platform email: ')),
+        password: process.env.TABLEWATCH_PLATFORM_PASSWORD ?? (await ask('Platform password (used once, never stored): ')),
+      }
+    : { by: 'code', mobileNumber: values.phone ?? null, email: values.email ?? null }
+  const got = await signInOnDevice(platformOf(platform), method, { ask, say: (line) => console.log(line) })
+  if (got.kind === 'failed') fail(got.message)
+  const { session } = got
+  const { paymentMethodId, displayName } = session
   writeDevice(home, { ...device, platform, session })
   console.log(`Signed in as ${displayName}${paymentMethodId === null ? ' (no card on file: alerts work, booking does not)' : ''}.`)
   console.log('The platform token stays in this device’s file; it is never sent to Tablewatch.')
@@ -145,6 +160,9 @@ export async function main(argv: string[]) {
       code: { type: 'string' },
       name: { type: 'string' },
       email: { type: 'string' },
+      phone: { type: 'string' },
+      password: { type: 'boolean' },
+      'local-address': { type: 'string' },
       home: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

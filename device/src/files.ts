@@ -11,6 +11,8 @@ export interface PlatformConfig {
   baseUrl: string
   apiKey: string
   userAgent: string | undefined
+  /** The machine's address the platform's calls leave from (`--local-address`); absent: the system's choice. */
+  localAddress?: string | undefined
 }
 
 export interface DeviceFile {

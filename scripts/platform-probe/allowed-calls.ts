@@ -1,5 +1,7 @@
-// The only calls the probe can make: reads, and the sign-in that reads need. Everything else,
-// above all choosing, booking or cancelling a table, throws before a byte leaves the machine.
+// The only calls the probe can make: reads, the sign-in that reads need, and the sign-in checks
+// that carry no credential (a CORS preflight; a sign-in post with nothing in it, which cannot sign
+// anyone in and, for /4/auth/mobile, texts nobody). Everything else, above all choosing, booking
+// or cancelling a table, throws before a byte leaves the machine.
 // An allow-list, not a deny-list: a path nobody thought of is refused as well, and the probe's
 // code never even names the booking paths (test/probe/refuses-booking.test.ts checks the bundle).
 import type { Fetcher } from '../../src/platform/http'
@@ -12,7 +14,14 @@ export const ALLOWED_CALLS = [
   'GET /4/venue/calendar',
   'GET /4/find',
   // Signing in mints a token and changes nothing the user would see (no table, no card).
+  'POST /4/auth/password',
   'POST /3/auth/password',
+  // Whether sign-in answers from here, without credentials (docs/platform.md, "Where calls may
+  // come from": the measurement of [idx 60497690475] used the preflights).
+  'OPTIONS /4/auth/mobile',
+  'OPTIONS /4/auth/password',
+  'OPTIONS /3/auth/refresh',
+  'POST /4/auth/mobile',
   'GET /2/user',
   'GET /3/user/reservations',
 ] as const
@@ -30,12 +39,21 @@ export function isAllowed(call: string): boolean {
   return (ALLOWED_CALLS as readonly string[]).includes(call)
 }
 
+/** A call allowed only with an empty body: a /4/auth/mobile post with a number in it would text a code. */
+export const EMPTY_ONLY = 'POST /4/auth/mobile'
+
+/** Rejects a call that must go empty and does not. */
+export async function checkEmpty(call: string, request: Request): Promise<void> {
+  if (call === EMPTY_ONLY && (await request.clone().text()) !== '') throw new RefusedCall(`${call} with a body`)
+}
+
 /** Throws RefusedCall for anything not on the list; otherwise passes the request on. */
 export function allowListed(next: Fetcher): Fetcher {
   return {
     fetch(request) {
       const call = callOf(request)
       if (!isAllowed(call)) throw new RefusedCall(call)
+      if (call === EMPTY_ONLY) return checkEmpty(call, request).then(() => next.fetch(request))
       return next.fetch(request)
     },
   }

@@ -41,6 +41,21 @@ export async function main(cli: CliEnvironment): Promise<number> {
     cli.print('platform probe: refusing to run in CI (CI is set); it is for an operator, by hand, once')
     return 2
   }
+  // The real platform is called only once the operator says so (--yes for scripted use).
+  if (!options.yes && !LOOPBACK.test(options.baseUrl)) {
+    const from = options.places.join(' and ')
+    if (!cli.ask) {
+      cli.print(
+        `platform probe: this calls the real platform at ${options.baseUrl} (from ${from}); confirm with --yes when there is no terminal`,
+      )
+      return 2
+    }
+    const answer = await cli.ask(`This calls the real platform at ${options.baseUrl} (read-only, from ${from}). Go on? [y/N] `, false)
+    if (!/^y(?:es)?$/i.test(answer.trim())) {
+      cli.print('platform probe: not confirmed; nothing was sent')
+      return 1
+    }
+  }
   if (options.sandbox && options.sandbox.apiKey === null) options.sandbox.apiKey = sandboxKeyFrom(cli.root)
   const startedAt = cli.now()
   const outDir = options.outDir ?? join(cli.root, 'test', 'platform', 'fixtures', 'recorded', startedAt.toISOString().slice(0, 10))
@@ -53,7 +68,7 @@ export async function main(cli: CliEnvironment): Promise<number> {
   }
   const io: ProbeIo = { network: cli.network, credentials: () => credentialsOf(cli), print: cli.print, intervalMs: cli.intervalMs }
   cli.print(
-    `platform probe: ${options.baseUrl} (read-only), day ${options.day}, party ${options.partySize}${options.account ? ', with the account' : ''}`,
+    `platform probe: ${options.baseUrl} (read-only) from ${options.places.join(' and ')}, day ${options.day}, party ${options.partySize}${options.account ? ', with the account' : ''}`,
   )
   if (options.sandbox) cli.print(`  compared with the sandbox at ${options.sandbox.baseUrl}`)
   let result: Awaited<ReturnType<typeof runProbe>>
@@ -68,8 +83,11 @@ export async function main(cli: CliEnvironment): Promise<number> {
   const count = (against: string) => result.differences.filter((d) => d.against === against).length
   for (const note of result.notes) cli.print(`note: ${note}`)
   if (result.stoppedBecause) cli.print(`stopped early: ${result.stoppedBecause}`)
+  if (result.signIn.length > 0) cli.print('sign-in, asked without credentials:')
+  for (const check of result.signIn)
+    cli.print(`  ${check.call}: ${options.places.map((place) => `${place} ${check.from[place] ?? 'not asked'}`).join(' · ')}`)
   cli.print(
-    `${result.recordings.length} calls; differences: ${count('schema')} from the client's schemas, ${count('client')} in the client's block reading, ${count('sandbox')} from the sandbox`,
+    `${result.recordings.length} calls; differences: ${count('schema')} from the client's schemas, ${count('client')} in the client's block reading, ${count('sandbox')} from the sandbox, ${count('place')} between the places`,
   )
   cli.print(`recorded (redacted) in ${outDir} (${written.length} files): review every file before committing it`)
   return result.stoppedBecause ? 1 : 0

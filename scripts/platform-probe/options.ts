@@ -5,7 +5,20 @@ export const REAL_PLATFORM = 'https://api.resy.com'
 /** "A few venues": each costs four calls. */
 export const MAX_VENUES = 5
 
+/**
+ * Where the calls leave from: the operator's machine, Cloudflare's network (through the relay
+ * worker, relay.ts, run with `wrangler dev --remote`), or both, compared call by call.
+ */
+export type Place = 'operator' | 'cloudflare'
+export const PLACES = ['operator', 'cloudflare', 'both'] as const
+
 export interface ProbeOptions {
+  /** Confirmed on the command line: no question before the real platform is called. */
+  yes: boolean
+  /** The places, in the order each call is made from them (the first is the run's own). */
+  places: Place[]
+  /** The relay worker's address, and the token it wants (PROBE_RELAY_TOKEN); null without Cloudflare. */
+  relay: { url: string; token: string } | null
   baseUrl: string
   apiKey: string
   userAgent: string | undefined
@@ -36,6 +49,13 @@ Never books or cancels anything. Run it yourself, once; never in CI.
   --party N            the party size (default 2)
   --account            also sign in and read /2/user and the reservations; the email and
                        password come from PROBE_EMAIL / PROBE_PASSWORD or a prompt
+  --yes                do not ask before calling the real platform (for scripted use)
+  --from PLACE         where the calls leave from: operator (this machine, the default),
+                       cloudflare (through the relay worker), or both (each call from both,
+                       compared: whether sign-in answers from each place is the question)
+  --relay URL          the relay worker, started with
+                       'npx wrangler dev --remote -c scripts/platform-probe/relay.wrangler.toml
+                        --var PROBE_RELAY_TOKEN:<a long random value>' (env PROBE_RELAY_TOKEN: the same)
   --out DIR            where to write (default test/platform/fixtures/recorded/<today>)
   --sandbox URL        also ask a running sandbox the same calls and compare; start one with
                        'npx wrangler dev -c sandbox/wrangler.toml --port 8788' (npm start does not
@@ -48,6 +68,8 @@ export class UsageError extends Error {}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const VALUE_FLAGS = [
+  '--from',
+  '--relay',
   '--base-url',
   '--api-key',
   '--user-agent',
@@ -82,7 +104,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     const [name = '', inline] = arg.split(/=(.*)/s, 2)
     if (FORBIDDEN.some((f) => name === f))
       throw new UsageError(`${name} is not accepted on the command line: set PROBE_EMAIL / PROBE_PASSWORD or answer the prompt`)
-    if (name === '--account') {
+    if (name === '--account' || name === '--yes') {
       switches.add(name)
       continue
     }
@@ -112,7 +134,22 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const sandboxUrl = one('--sandbox')
   if (sandboxUrl !== undefined && !/^https?:\/\/[^/]+/.test(sandboxUrl))
     throw new UsageError(`--sandbox must be an http(s) URL, not "${sandboxUrl}"`)
+  const from = one('--from') ?? 'operator'
+  if (!(PLACES as readonly string[]).includes(from)) throw new UsageError(`--from takes ${PLACES.join(', ')}, not "${from}"`)
+  const places: Place[] = from === 'both' ? ['operator', 'cloudflare'] : [from as Place]
+  let relay: ProbeOptions['relay'] = null
+  if (places.includes('cloudflare')) {
+    const url = one('--relay')
+    if (!url || !/^https?:\/\/[^/]+/.test(url)) throw new UsageError('--from cloudflare or both needs --relay URL (the relay worker)')
+    const token = env.PROBE_RELAY_TOKEN ?? ''
+    if (token.length < 24)
+      throw new UsageError('the relay needs PROBE_RELAY_TOKEN (24 characters or more), the value given to its wrangler dev')
+    relay = { url: url.replace(/\/+$/, ''), token }
+  }
   return {
+    yes: switches.has('--yes'),
+    places,
+    relay,
     baseUrl,
     apiKey,
     userAgent: one('--user-agent') ?? env.PLATFORM_USER_AGENT,

@@ -1,15 +1,19 @@
 // One probe run: the read-only calls in order, each recorded (redacted) and compared with the
-// client's schemas and, when a sandbox is given, with the sandbox's answer to the same call.
-// The calls go through the client's own transport (src/platform/http.ts), so they carry exactly
-// the headers the service sends, behind an allow-list (allowed-calls.ts) and a pace of one a second.
+// client's schemas and, when a sandbox is given, with the sandbox's answer to the same call; then
+// whether sign-in answers, asked without credentials. From the operator's machine, from
+// Cloudflare's network (the relay worker), or from both, compared call by call (docs/platform.md,
+// "Where calls may come from"). The calls go through the client's own transport
+// (src/platform/http.ts), so they carry exactly the headers the service sends, behind an
+// allow-list (allowed-calls.ts) and a pace of one a second per place.
 import { type CallSpec, createTransport } from '../../src/platform/http'
 import { allowListed, paced } from './allowed-calls'
-import { type Captured, capturing, jsonOf } from './capture'
-import { addDays, type ProbeOptions } from './options'
+import { type Captured, type CapturingFetcher, capturing, jsonOf } from './capture'
+import { addDays, type Place, type ProbeOptions } from './options'
 import { type Recording, recordingOf } from './recording'
+import { relayNetwork } from './relay-network'
 import { type CallName, schemaIssues, schemaNameOf } from './schema-check'
 import { differencesFromSandbox } from './shape-diff'
-import { verdictOf } from './verdict'
+import { type Verdict, verdictOf } from './verdict'
 
 export interface Credentials {
   email: string
@@ -30,9 +34,16 @@ export interface ProbeIo {
 export interface Difference {
   /** The recording's name, e.g. 06-find-1505. */
   call: string
-  against: 'schema' | 'client' | 'sandbox'
+  /** place: the answer from Cloudflare's network differs from the operator's. */
+  against: 'schema' | 'client' | 'sandbox' | 'place'
   path: string
   detail: string
+}
+
+/** Whether a sign-in endpoint answered a call without credentials, from each place. */
+export interface SignInCheck {
+  call: string
+  from: Partial<Record<Place, string>>
 }
 
 export interface ProbeResult {
@@ -41,6 +52,7 @@ export interface ProbeResult {
   /** Why the run ended early (a block, a rate limit, a refused key), or null. */
   stoppedBecause: string | null
   notes: string[]
+  signIn: SignInCheck[]
 }
 
 const TIMEOUT_MS = 15_000
@@ -59,18 +71,45 @@ interface Planned {
   spec: CallSpec
   /** The same call to the sandbox; null when there is none to compare. */
   sandboxSpec?: CallSpec | null
+  /** A sign-in check: a block is its finding, not a reason to stop. */
+  check?: boolean
+}
+
+/** One place the calls leave from: its transport and what its wire captured. */
+interface PlaceWire {
+  place: Place
+  wire: CapturingFetcher
+  transport: ReturnType<typeof createTransport>
+  /** False once a read met a block there: asking again keeps a block in place. */
+  active: boolean
+}
+
+/** What an answer means for "does sign-in answer from here". */
+function signInAnswerOf(status: number, verdict: Verdict): string {
+  if (verdict.kind === 'block') return `refused: ${verdict.why}`
+  if (verdict.kind === 'rate_limited') return 'refused: HTTP 429'
+  return status < 500 ? `answers (HTTP ${status})` : `no clear answer (HTTP ${status})`
 }
 
 export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<ProbeResult> {
-  const platformWire = capturing(io.network)
-  const platform = createTransport({
-    fetcher: allowListed(paced(platformWire, io.intervalMs)),
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
-    timeoutMs: TIMEOUT_MS,
-    retryDelaysMs: [],
-    userAgent: options.userAgent,
+  const places: PlaceWire[] = options.places.map((place) => {
+    const network = place === 'cloudflare' && options.relay ? relayNetwork(options.relay, io.network) : io.network
+    const wire = capturing(network)
+    const transport = createTransport({
+      fetcher: allowListed(paced(wire, io.intervalMs)),
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      timeoutMs: TIMEOUT_MS,
+      retryDelaysMs: [],
+      userAgent: options.userAgent,
+    })
+    return { place, wire, transport, active: true }
   })
+  const [lead, ...others] = places
+  if (!lead) throw new Error('the probe needs a place to call from')
+  const first: PlaceWire = lead
+  const platformWire = first.wire
+  const platform = first.transport
   const sandboxWire = capturing(io.network)
   const sandbox = options.sandbox?.apiKey
     ? createTransport({
@@ -82,7 +121,7 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
         userAgent: options.userAgent,
       })
     : null
-  const result: ProbeResult = { recordings: [], differences: [], stoppedBecause: null, notes: [] }
+  const result: ProbeResult = { recordings: [], differences: [], stoppedBecause: null, notes: [], signIn: [] }
   if (options.sandbox && !sandbox)
     result.notes.push('no sandbox API key (--sandbox-key, SANDBOX_API_KEY or sandbox/.dev.vars): not compared')
 
@@ -132,12 +171,70 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
     })
     result.recordings.push(recording)
     result.differences.push(...differences)
-    printCall(io, captured, differences)
+    printCall(io, captured, differences, first.place)
+    const check: SignInCheck = { call: `${captured.request.method} ${captured.request.url.pathname}`, from: {} }
+    check.from[first.place] = signInAnswerOf(status, verdict)
+    for (const other of others) await fromElsewhere(other, planned, file, { status, verdict }, check)
+    if (planned.check) result.signIn.push(check)
+    if (planned.check) return { json, twinJson }
     if (verdict.kind === 'block') throw new Stop(`${file}: ${verdict.why}; stopped so as not to keep the block in place`)
     if (verdict.kind === 'rate_limited') throw new Stop(`${file}: HTTP 429; stopped (the platform asked to slow down)`)
     if ((status === 401 || status === 419) && !planned.spec.signsIn && planned.spec.authToken === undefined)
       throw new Stop(`${file}: HTTP ${status} on a key-only call: the API key was refused`)
     return { json, twinJson }
+  }
+
+  /**
+   * The same call from another place: recorded on its own (…-from-cloudflare), compared with the
+   * first place's answer. A block there on a read ends that place's part of the run.
+   */
+  async function fromElsewhere(
+    other: PlaceWire,
+    planned: Planned,
+    file: string,
+    here: { status: number; verdict: Verdict },
+    check: SignInCheck,
+  ): Promise<void> {
+    if (!other.active) return
+    const got = await other.transport.exchange(planned.spec)
+    const captured = other.wire.log.at(-1)
+    const name = `${file}-from-${other.place}`
+    if (got.kind !== 'answer' || !captured) {
+      result.notes.push(
+        `${name}: no answer from ${other.place} (${got.kind === 'network' ? got.detail : got.kind}); no more calls from there`,
+      )
+      other.active = false
+      return
+    }
+    const json = jsonOf(captured.response.text)
+    const verdict = verdictOf(captured.response.status, captured.response.headers, captured.response.text, json)
+    const status = captured.response.status
+    const differences: Difference[] = []
+    if (verdict.kind !== here.verdict.kind || status !== here.status)
+      differences.push({
+        call: file,
+        against: 'place',
+        path: '(answer)',
+        detail: `${first.place}: HTTP ${here.status} (${describe(here.verdict)}); ${other.place}: HTTP ${status} (${describe(verdict)})`,
+      })
+    if (verdict.kind === 'api' && status >= 200 && status < 300)
+      for (const issue of schemaIssues(planned.name, json)) differences.push({ call: name, against: 'schema', ...issue })
+    result.recordings.push(
+      recordingOf(name, planned.name, captured, json, {
+        schema: schemaNameOf(planned.name),
+        verdict,
+        clientReadsBlock: got.block,
+        differences,
+        sandbox: null,
+      }),
+    )
+    result.differences.push(...differences)
+    printCall(io, captured, differences, other.place)
+    check.from[other.place] = signInAnswerOf(status, verdict)
+    if (!planned.check && (verdict.kind === 'block' || verdict.kind === 'rate_limited')) {
+      result.notes.push(`${name}: ${other.place} was refused (${describe(verdict)}); no more calls from there`)
+      other.active = false
+    }
   }
 
   async function sandboxAnswer(spec: CallSpec): Promise<Captured | null> {
@@ -175,6 +272,7 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
       }
     }
     if (options.query === null && firstVenueName !== null) await call(search(firstVenueName))
+    for (const planned of signInChecks()) await call(planned)
     if (credentials) await probeAccount(credentials)
   } catch (err) {
     if (!(err instanceof Stop)) throw err
@@ -183,8 +281,16 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
   return result
 
   async function probeAccount(credentials: Credentials): Promise<void> {
-    const login = (c: Credentials): CallSpec => ({ method: 'POST', path: '/3/auth/password', form: { ...c }, signsIn: true })
-    const signedIn = await call({ name: 'login', spec: login(credentials), sandboxSpec: login(SANDBOX_ACCOUNT) })
+    // As the client signs in: /4, and /3 only when /4 answers 404 (docs/platform.md, "Sign-in").
+    const login = (c: Credentials, path = '/4/auth/password'): CallSpec => ({ method: 'POST', path, form: { ...c }, signsIn: true })
+    let signedIn = await call({ name: 'login', spec: login(credentials), sandboxSpec: login(SANDBOX_ACCOUNT) })
+    if (platformWire.log.at(-1)?.response.status === 404)
+      signedIn = await call({
+        name: 'login',
+        label: 'v3',
+        spec: login(credentials, '/3/auth/password'),
+        sandboxSpec: login(SANDBOX_ACCOUNT, '/3/auth/password'),
+      })
     const sandboxToken = tokenIn(signedIn.twinJson)
     const token = tokenIn(signedIn.json)
     if (!token) {
@@ -217,6 +323,43 @@ export async function runProbe(options: ProbeOptions, io: ProbeIo): Promise<Prob
     }
   }
 }
+
+/**
+ * Whether sign-in answers from here, asked without credentials: the CORS preflights a browser
+ * sends before signing in (what [idx 60497690475] compared between a datacenter and a home: 500
+ * against 204), and a sign-in post with nothing in it, which cannot sign anyone in and texts
+ * nobody. The sandbox is not asked: these are about the place, not the shape.
+ */
+function signInChecks(): Planned[] {
+  const preflight = (path: string): Planned => ({
+    name: 'sign-in-check',
+    label: `preflight${path.replaceAll('/', '-')}`,
+    spec: {
+      method: 'OPTIONS',
+      path,
+      headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    },
+    sandboxSpec: null,
+    check: true,
+  })
+  const empty = (path: string): Planned => ({
+    name: 'sign-in-check',
+    label: `empty${path.replaceAll('/', '-')}`,
+    spec: { method: 'POST', path, form: {}, signsIn: true },
+    sandboxSpec: null,
+    check: true,
+  })
+  return [
+    preflight('/4/auth/mobile'),
+    preflight('/4/auth/password'),
+    preflight('/3/auth/refresh'),
+    empty('/4/auth/mobile'),
+    empty('/4/auth/password'),
+  ]
+}
+
+const describe = (verdict: Verdict) =>
+  verdict.kind === 'api' ? "the API's answer" : verdict.kind === 'rate_limited' ? 'rate limited' : verdict.why
 
 function venuePlan(venueId: number, options: ProbeOptions): Planned[] {
   const id = String(venueId)
@@ -273,9 +416,12 @@ const reservationsIn = (body: unknown): unknown[] => {
   return Array.isArray(list) ? list : []
 }
 
-function printCall(io: ProbeIo, captured: Captured, differences: Difference[]): void {
+function printCall(io: ProbeIo, captured: Captured, differences: Difference[], place: Place): void {
   const { request, response } = captured
   const type = (response.headers.get('content-type') ?? 'no content type').split(';')[0]
-  io.print(`${request.method} ${request.url.pathname}${request.url.search} → ${response.status} ${type}, ${response.text.length} bytes`)
+  const from = place === 'operator' ? '' : ` (from ${place})`
+  io.print(
+    `${request.method} ${request.url.pathname}${request.url.search}${from} → ${response.status} ${type}, ${response.text.length} bytes`,
+  )
   for (const d of differences) io.print(`    ${d.against.padEnd(7)} ${d.path}: ${d.detail}`)
 }

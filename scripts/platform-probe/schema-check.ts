@@ -3,6 +3,7 @@
 // the account's reservations), each entry, because the client skips an odd entry rather than fail.
 import type { z } from 'zod'
 import {
+  calendarAnswer,
   configAnswer,
   findAnswer,
   findSlot,
@@ -17,7 +18,7 @@ import {
 } from '../../src/platform/wire'
 
 /** The calls the probe makes, named as in the recordings. */
-export type CallName = 'geoip' | 'search' | 'venue' | 'config' | 'calendar' | 'find' | 'login' | 'user' | 'reservations'
+export type CallName = 'geoip' | 'search' | 'venue' | 'config' | 'calendar' | 'find' | 'login' | 'user' | 'reservations' | 'sign-in-check'
 
 /** Which schema of wire.ts reads each answer; null where the client makes no such call. */
 const SCHEMAS: Record<CallName, { name: string; schema: z.ZodType } | null> = {
@@ -25,11 +26,12 @@ const SCHEMAS: Record<CallName, { name: string; schema: z.ZodType } | null> = {
   search: { name: 'searchAnswer', schema: searchAnswer },
   venue: { name: 'venueAnswer', schema: venueAnswer },
   config: { name: 'configAnswer', schema: configAnswer },
-  calendar: null,
+  calendar: { name: 'calendarAnswer', schema: calendarAnswer },
   find: { name: 'findAnswer', schema: findAnswer },
   login: { name: 'loginAnswer', schema: loginAnswer },
   user: { name: 'userAnswer', schema: userAnswer },
   reservations: { name: 'reservationsAnswer', schema: reservationsAnswer },
+  'sign-in-check': null,
 }
 
 export interface SchemaIssue {

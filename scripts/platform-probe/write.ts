@@ -24,6 +24,7 @@ export function writeRun(dir: string, options: ProbeOptions, result: ProbeResult
     recordedAt: startedAt.toISOString(),
     by: 'npm run platform:probe (scripts/platform-probe)',
     platform: options.baseUrl,
+    from: options.places,
     sandbox: options.sandbox?.baseUrl ?? null,
     day: options.day,
     partySize: options.partySize,
@@ -35,6 +36,7 @@ export function writeRun(dir: string, options: ProbeOptions, result: ProbeResult
     })),
     stoppedBecause: result.stoppedBecause,
     notes: result.notes,
+    signIn: result.signIn,
     differences: result.differences,
   }
   const path = join(dir, 'summary.json')

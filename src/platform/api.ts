@@ -123,18 +123,18 @@ export interface VenueDetails extends VenueHit {
 
 /**
  * A slot's money terms exactly as /4/find states them: the slot's `payment` object and its venue
- * template (shared/reference/resy-api.md §2, §10). Nothing is interpreted here; null means the
- * platform did not state the field. The booking decision (requests/booking/booking-decision.ts)
+ * template (docs/platform.md, "Money terms"). Nothing is interpreted here; null means the
+ * platform did not state the field. The booking decision (src/request/booking/booking-decision.ts)
  * reads these, and treats anything missing as a reason not to book.
  */
 export interface SlotTerms {
-  /** The slot carried a `payment` object (the platform always sends one, §2). */
+  /** The slot carried a `payment` object (the platform always sends one: docs/platform.md, "Money terms"). */
   paymentStated: boolean
   /** payment.is_paid: a card is needed to book. */
   isPaid: boolean | null
   /** payment.deposit_fee: money taken up front (deposit or prepayment). */
   depositFee: number | null
-  /** payment.cancellation_fee: the late-cancellation / no-show fee (per person UNCERTAIN, §10). */
+  /** payment.cancellation_fee: the late-cancellation / no-show fee (whether per person is unknown: docs/platform.md, "Money terms"). */
   cancellationFee: number | null
   /** payment.secs_cancel_cut_off: free cancellation ends this many seconds before the reference. */
   secsCancelCutOff: number | null
@@ -152,9 +152,9 @@ export interface TemplateTerms {
   isPaid: boolean | null
   depositFee: number | null
   cancellationFee: number | null
-  /** content["en-us"].need_to_know.body: free text that often states the release rule, sometimes a fee (§11). */
+  /** content["en-us"].need_to_know.body: free text that often states the release rule, sometimes a fee (docs/platform.md, "Money terms"). */
   needToKnow: string | null
-  /** large_party_size_cancel: from this party size on, the large-party fee applies (§11, [idx 37355943101]). */
+  /** large_party_size_cancel: from this party size on, the large-party fee applies ([idx 37355943101]; docs/platform.md, "Money terms"). */
   largePartySize: number | null
   /** large_party_cancellation_fee: the cancellation fee for a large party (per person UNCERTAIN, like the other fee). */
   largePartyFee: number | null
@@ -166,7 +166,7 @@ export interface Slot {
   configId: string
   /** The service day the slot was found for (YYYY-MM-DD). */
   day: string
-  /** The calendar day it starts: the next one for a table after midnight of a late service (§10). */
+  /** The calendar day it starts: the next one for a table after midnight of a late service (docs/platform.md, "Availability"). */
   startDate: string
   time: string // HH:MM, venue-local, on startDate
   /** The platform's free-text seating type ("Dining Room", "Patio" …); see seating.ts. */
@@ -178,7 +178,7 @@ export interface Slot {
 
 /**
  * What /3/details says, used only for the book token and as a cross-check of the find slot's
- * terms (§10): the details reply's `payment` is `{config, amounts}` and names no kind of charge.
+ * terms (docs/platform.md, "Money terms"): the details reply's `payment` is `{config, amounts}` and names no kind of charge.
  */
 export interface BookingDetails {
   /** Short-lived (minutes) token that book() needs. */
@@ -191,7 +191,7 @@ export interface BookingDetails {
   amounts: ChargedAmounts | null
 }
 
-/** /3/details payment.amounts, as stated; null where a field is missing (§3, §11). */
+/** /3/details payment.amounts, as stated; null where a field is missing (docs/platform.md, "Money terms"). */
 export interface ChargedAmounts {
   reservationCharge: number | null
   resyFee: number | null
@@ -214,7 +214,7 @@ export type Failure =
   | { kind: 'reauth' }
   /**
    * The platform refused a call that sends only the API key (419/401 on find, search, venue,
-   * config): the key is wrong or was rotated. An operator problem, never the user's (§10).
+   * config): the key is wrong or was rotated. An operator problem, never the user's (docs/platform.md, "Requests and headers").
    */
   | { kind: 'operator_fault'; detail: string }
   /**
@@ -241,7 +241,7 @@ export type BookRefusal = 'card_required' | 'card_on_file_required' | 'recaptcha
 
 export type BookOutcome =
   | { kind: 'booked'; reservationId: string }
-  /** A definite refusal: nothing was booked. (A 412 is never one: it can mean "already held", §10.) */
+  /** A definite refusal: nothing was booked. (A 412 is never one: it can mean "already held": docs/platform.md, "Booking".) */
   | { kind: 'refused'; reason: BookRefusal }
   | { kind: 'reauth' }
   | { kind: 'rate_limited'; retryAfterMs: number }
@@ -249,7 +249,7 @@ export type BookOutcome =
    * 5xx, timeout, a lost answer, a 412 (the account may already hold the table) or a block: a
    * reservation may exist. Verify with listReservations. `saidGone`: the platform said the table
    * is gone (a 410, or "no longer available" in the body) without a definite refusal; the account
-   * may still disprove the booking (issue 22 item 7).
+   * may still disprove the booking (docs/decisions/booking.md).
    */
   | { kind: 'unknown'; detail: string; saidGone?: boolean }
 
@@ -265,8 +265,8 @@ export interface DetailsQuery {
   partySize: number
 }
 
-/** A venue's days for one party size (GET /4/venue/calendar, §10, §11); dates inclusive, YYYY-MM-DD. */
-export interface CalendarQuery {
+/** A venue's days for one party size (GET /4/venue/calendar; docs/platform.md, "Calendar and release"); dates inclusive, YYYY-MM-DD. */
+interface CalendarQuery {
   venueId: number
   partySize: number
   startDate: string
@@ -286,7 +286,7 @@ export interface VenueCalendar {
   lastCalendarDay: string | null
 }
 
-export interface BookCommand {
+interface BookCommand {
   bookToken: string
   paymentMethodId: number | null
 }
@@ -314,7 +314,7 @@ export interface Platform {
   checkAccount(credentials: UserCredentials): Promise<Outcome<Account>>
   searchVenues(query: string): Promise<Outcome<VenueHit[]>>
   venueDetails(venueId: number): Promise<Outcome<VenueDetails>>
-  /** The venue's status per day for the party: the cheap, key-only pre-check before findSlots (§11). */
+  /** The venue's status per day for the party: the cheap, key-only pre-check before findSlots (docs/platform.md, "Calendar and release"). */
   venueCalendar(query: CalendarQuery): Promise<Outcome<VenueCalendar>>
   /** Open slots for the party on that day; an empty list when nothing is open. */
   findSlots(query: FindQuery): Promise<Outcome<Slot[]>>

@@ -4,7 +4,7 @@ import { addDays, todayIn } from '../lib/zoned-time'
 import { type BookOutcome, type FindQuery, type Outcome, ok, type Platform, type PlatformReservation, type ReleaseRule } from './api'
 import { BLOCK_WORDS } from './blocks'
 import { calendarOf } from './calendar'
-import { createTransport, type Fetcher, type TransportOptions } from './http'
+import { createTransport, type TransportOptions } from './http'
 import { accountOf, bookingDetailsOf, releaseNotesOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf, venueHitOf } from './mapping'
 import { releaseRuleOf } from './release'
 import { signInCalls, userCall } from './sign-in'
@@ -21,7 +21,6 @@ import {
   venueAnswer,
 } from './wire'
 
-export type { Fetcher }
 export type PlatformClientOptions = TransportOptions
 
 const SEARCH_PAGE_SIZE = 8
@@ -42,7 +41,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
   }
 
   /**
-   * The release rule stated in the venue's find templates (`need_to_know`, §10), with the lead
+   * The release rule stated in the venue's find templates (`need_to_know`; docs/platform.md, "Calendar and release"), with the lead
    * days from /2/config: the days just ahead are asked until one answers with the venue's notes.
    */
   async function releaseFromFind(venueId: number, timeZone: string, leadTimeInDays: number): Promise<ReleaseRule | null> {
@@ -85,7 +84,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
 
     async venueCalendar({ venueId, partySize, startDate, endDate }) {
       // Exactly the parameters public pollers send (`xunhuang/yumyum-v2:yumutil/src/resy_support.ts`
-      // resy_calendar); it needs Accept-Encoding: gzip, deflate (§11, `Cierge:resy/venue.go`).
+      // resy_calendar); it needs Accept-Encoding: gzip, deflate (`Cierge:resy/venue.go`).
       const query = { venue_id: String(venueId), num_seats: String(partySize), start_date: startDate, end_date: endDate }
       const headers = { 'Accept-Encoding': 'gzip, deflate' }
       return map(await http.read({ method: 'GET', path: '/4/venue/calendar', query, headers }, calendarAnswer), calendarOf)
@@ -123,7 +122,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
           return { kind: 'refused', reason: 'slot_gone' }
         case 412:
           // "Precondition failed": seen at drop time, and for a table the account already holds
-          // (a body with `specs`, §10). Never a definite "not booked": the account decides.
+          // (a body with `specs`: docs/platform.md, "Booking"). Never a definite "not booked": the account decides.
           return {
             kind: 'unknown',
             detail: `HTTP 412${heldSpecs(got.body) ? ' with specs: the account may already hold this table' : ''}`,
@@ -149,7 +148,8 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
     },
 
     async listReservations(credentials) {
-      // Every page (§11: `limit`/`offset` page the list); what is cancelled, over or unreadable is left out (mapping.ts).
+      // Every page (`limit`/`offset` page the list: docs/platform.md, "Reservations"); what is cancelled,
+      // over or unreadable is left out (mapping.ts).
       const held: PlatformReservation[] = []
       const seen = new Set<string>()
       const onSkip = skippedIn('/3/user/reservations')
@@ -180,7 +180,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
 /** One odd entry of a list is left out and logged (where and why, never its values); the rest is used. */
 const skippedIn = (path: string) => (skipped: Skipped) => console.warn(`platform.skipped_entry ${JSON.stringify({ path, ...skipped })}`)
 
-/** The platform's words for a table taken meanwhile (§4: 404 "slot no longer available"). */
+/** The platform's words for a table taken meanwhile (404 "slot no longer available": docs/platform.md, "Booking"). */
 const NO_LONGER_AVAILABLE = /no longer available/i
 const RECAPTCHA = /recaptcha/i
 const TOCK = /\btock\b/i

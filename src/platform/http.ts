@@ -37,7 +37,8 @@ export interface TransportOptions {
 }
 
 export interface CallSpec {
-  method: 'GET' | 'POST'
+  /** OPTIONS: the operator's probe asks the CORS preflight a browser sends before a sign-in. */
+  method: 'GET' | 'POST' | 'OPTIONS'
   path: string
   query?: Record<string, string>
   json?: unknown

@@ -1,5 +1,6 @@
 // The sandbox platform's control API (sandbox/src/routes/control.ts, /__sandbox/…), reached for
-// the local demo control only: "Open a matching table now" on a request's page. It
+// the local demo control only: "Open a matching table now" on a request's page, and the sandbox
+// phone's texts (the codes of code sign-ins) for the page that asks for one. It
 // exists only where the PLATFORM service binding does (npm start, the end-to-end harness); the
 // production configuration has no such binding, so `sandboxDemo` answers null there. Like the
 // platform client, it talks HTTP and shares no code with the sandbox (.dependency-cruiser.cjs):
@@ -18,6 +19,14 @@ interface DemoTable {
 const venuesReply = z.object({ venues: z.array(z.object({ id: z.number(), seatings: z.array(z.string()) })) })
 const slotsReply = z.object({ slots: z.array(z.object({ time: z.string(), seating: z.string() })) })
 const addedReply = z.object({ added: z.boolean() })
+const textsReply = z.object({ texts: z.array(z.object({ mobileNumber: z.string(), body: z.string(), sentAt: z.number() })) })
+
+/** A text message the sandbox platform "sent" (the code of a code sign-in), for a local page to show. */
+export interface SandboxText {
+  mobileNumber: string
+  body: string
+  sentAt: number
+}
 
 export interface SandboxDemo {
   /** The venue's seating names in the sandbox, or null when the sandbox has no such venue. */
@@ -26,6 +35,11 @@ export interface SandboxDemo {
   offered(venueId: number, day: string, partySize: number): Promise<{ time: string; seating: string }[]>
   /** Opens a free table (no fee, no deposit, no card); false when the sandbox refused it. */
   open(table: DemoTable): Promise<boolean>
+  /**
+   * The texts the sandbox's phone received for the number, newest first: locally, where no real
+   * text is sent, the page that asks for the code can show it (as the outbox shows the mail).
+   */
+  texts(mobileNumber: string): Promise<SandboxText[]>
 }
 
 type DemoEnv = Pick<Cloudflare.Env, 'PLATFORM' | 'PLATFORM_BASE_URL'>
@@ -57,6 +71,9 @@ export function sandboxDemo(env: DemoEnv): SandboxDemo | null {
     },
     async open(table) {
       return (await call('/slots', addedReply, { ...table, policy: { kind: 'free' } })).added
+    },
+    async texts(mobileNumber) {
+      return (await call(`/phone/texts?${new URLSearchParams({ number: mobileNumber })}`, textsReply)).texts
     },
   }
 }

@@ -119,7 +119,7 @@ export function signInCalls(http: Transport) {
 
     async refresh({ refreshToken, cdnCookies }: RefreshCredentials): Promise<Outcome<PlatformSession>> {
       // Both wire forms at once (docs/platform.md, "Sessions and refresh"): the cookie, exactly as
-      // Set-Cookie gave it (`Cierge:resy/auth.go`, §11), and the form field ([idx 57928723907]).
+      // Set-Cookie gave it (`Cierge:resy/auth.go`), and the form field ([idx 57928723907]).
       // One attempt: the old refresh token may be spent even when the answer is lost.
       const spec: CallSpec = {
         method: 'POST',

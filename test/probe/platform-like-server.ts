@@ -89,6 +89,11 @@ const json = (status: number, value: unknown, cookies: string[] = []): Reply => 
 
 function send(res: ServerResponse, reply: Reply): void {
   cdnHeaders(res, reply.cookies)
+  if (reply.json === undefined && reply.text === undefined) {
+    res.writeHead(reply.status)
+    res.end()
+    return
+  }
   if (reply.text !== undefined) {
     res.writeHead(reply.status, { 'Content-Type': 'text/plain' })
     res.end(reply.text)
@@ -100,6 +105,8 @@ function send(res: ServerResponse, reply: Reply): void {
 
 function answer(req: IncomingMessage, url: URL, body: string, options: { blockEveryone?: boolean }): Reply {
   if (options.blockEveryone || !BROWSER.test(req.headers['user-agent'] ?? '')) return { status: 500, text: 'Internal Server Error' }
+  // A CORS preflight, as measured from a home address ([idx 60497690475]: 204).
+  if (req.method === 'OPTIONS') return { status: 204 }
   if (req.headers.authorization !== `ResyAPI api_key="${SERVER_API_KEY}"`) return json(419, { status: 419, message: 'Unauthorized' })
   const token = req.headers['x-resy-auth-token']
   const signedIn = token === ACCOUNT.token && req.headers['x-resy-universal-auth'] === ACCOUNT.token
@@ -153,7 +160,10 @@ function answer(req: IncomingMessage, url: URL, body: string, options: { blockEv
       // An empty day: no venue entry at all (§11).
       if (q.get('day') === EMPTY_DAY) return json(200, { query: { day: EMPTY_DAY, party_size: 2 }, results: { venues: [] } })
       return json(200, { results: { venues: [] } })
-    case 'POST /3/auth/password': {
+    // 2026: /4 signs in; this platform has /3 no more ([idx 57928723907]: "no longer exists").
+    case 'POST /4/auth/mobile':
+      return json(400, { status: 400, message: 'Invalid mobile number', data: { mobile_number: 'required' } })
+    case 'POST /4/auth/password': {
       const form = new URLSearchParams(body)
       if (form.get('email') !== ACCOUNT.email || form.get('password') !== ACCOUNT.password)
         return json(419, { status: 419, message: 'Unauthorized' })

@@ -40,8 +40,11 @@ describe('the probe against a platform behind Imperva (§11)', () => {
       expect(r.headers.origin).toBe('https://resy.com')
       expect(r.headers.referer).toBe('https://resy.com/')
     }
-    const statuses = run.summary().calls.map((c) => c.status)
-    expect(statuses.every((s) => s === 200)).toBe(true)
+    const calls = run.summary().calls
+    const reads = calls.filter((c) => !c.file.includes('sign-in-check'))
+    expect(reads.every((c) => c.status === 200)).toBe(true)
+    // The sign-in checks, without credentials: a preflight's 204, an empty post's refusal in JSON.
+    expect(calls.filter((c) => c.file.includes('sign-in-check')).map((c) => c.status)).toEqual([204, 204, 204, 400, 419])
     // The same server refuses a client without a browser User-Agent, as Imperva does (§11).
     const plain = await fetch(`${server.url}/3/geoip`, { headers: { Authorization: `ResyAPI api_key="${SERVER_API_KEY}"` } })
     expect([plain.status, await plain.text()]).toEqual([500, 'Internal Server Error'])
@@ -58,11 +61,16 @@ describe('the probe against a platform behind Imperva (§11)', () => {
       '04-calendar-1505.json',
       '05-find-1505.json',
       '06-search.json',
-      '07-login.json',
-      '08-user.json',
-      '09-reservations-upcoming-1.json',
-      '10-reservations-upcoming-2.json',
-      '11-reservations-past-1.json',
+      '07-sign-in-check-preflight-4-auth-mobile.json',
+      '08-sign-in-check-preflight-4-auth-password.json',
+      '09-sign-in-check-preflight-3-auth-refresh.json',
+      '10-sign-in-check-empty-4-auth-mobile.json',
+      '11-sign-in-check-empty-4-auth-password.json',
+      '12-login.json',
+      '13-user.json',
+      '14-reservations-upcoming-1.json',
+      '15-reservations-upcoming-2.json',
+      '16-reservations-past-1.json',
       'summary.json',
     ])
     const find = run.json('05-find-1505.json')
@@ -92,7 +100,7 @@ describe('the probe against a platform behind Imperva (§11)', () => {
       ['20', '0'],
       ['20', '20'],
     ])
-    const listed = [run.json('09-reservations-upcoming-1.json'), run.json('10-reservations-upcoming-2.json')].flatMap(
+    const listed = [run.json('14-reservations-upcoming-1.json'), run.json('15-reservations-upcoming-2.json')].flatMap(
       (r) => (r.response.json as { reservations: unknown[] }).reservations,
     )
     expect(listed).toHaveLength(UPCOMING_TOTAL)
@@ -104,14 +112,15 @@ describe('the probe against a platform behind Imperva (§11)', () => {
     const schema = run.summary().differences.filter((d) => d.against === 'schema')
     expect(schema).toContainEqual(
       expect.objectContaining({
-        call: '09-reservations-upcoming-1',
+        call: '14-reservations-upcoming-1',
         path: 'reservations[3].time_slot',
         detail: expect.stringContaining('reservationEntry'),
       }),
     )
     expect(run.output).toMatch(/schema\s+reservations\[3\]\.time_slot: reservationEntry/)
-    // The geoip and calendar answers have no schema in the client: nothing to differ from.
+    // The geoip answer has no schema in the client: nothing to differ from. The calendar has one.
     expect(run.json('01-geoip.json').probe.schema).toBeNull()
+    expect(run.json('04-calendar-1505.json').probe.schema).toBe('calendarAnswer')
     expect(run.json('05-find-1505.json').probe.schema).toBe('findAnswer')
     expect(run.output).toMatch(/recorded \(redacted\) in .*review every file before committing it/)
   })
@@ -119,7 +128,7 @@ describe('the probe against a platform behind Imperva (§11)', () => {
   it('keeps no token, email, password, name, phone number, card id, last four digits or cookie value in any file', async () => {
     server = await startPlatformLikeServer()
     const run = await runProbeCommand(argsFor(server.url, '--venue', '1505', '--account'), withAccount)
-    expect(run.files.size).toBe(12)
+    expect(run.files.size).toBe(17)
     const text = allText(run)
     const secrets = [
       ACCOUNT.token,
@@ -143,9 +152,9 @@ describe('the probe against a platform behind Imperva (§11)', () => {
     // Nor in what it printed.
     for (const secret of secrets) expect(run.output, secret).not.toContain(secret)
     // The shapes stay: a redacted card is still an object with a number id.
-    const user = run.json('08-user.json').response.json as { payment_methods: { id: unknown; display: unknown }[] }
+    const user = run.json('13-user.json').response.json as { payment_methods: { id: unknown; display: unknown }[] }
     expect(user.payment_methods[0]).toMatchObject({ id: 0, display: '[redacted]' })
-    expect(run.json('07-login.json').request.body).toEqual({ email: '[redacted]', password: '[redacted]' })
+    expect(run.json('12-login.json').request.body).toEqual({ email: '[redacted]', password: '[redacted]' })
   })
 
   it('runs as `npm run platform:probe` does, at about one call a second', async () => {
@@ -162,11 +171,12 @@ describe('the probe against a platform behind Imperva (§11)', () => {
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()))
     const code = await new Promise<number | null>((done) => child.on('exit', done))
     expect(code, stdout).toBe(0)
-    expect(server.received).toHaveLength(6)
-    // Six calls, at least a second apart: five intervals.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(5000)
-    expect(readdirSync(out)).toHaveLength(7)
-    expect(stdout).toMatch(/6 calls; differences: /)
+    // Six reads and the five sign-in checks, at least a second apart: ten intervals.
+    expect(server.received).toHaveLength(11)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(10_000)
+    expect(readdirSync(out)).toHaveLength(12)
+    expect(stdout).toMatch(/11 calls; differences: /)
+    expect(stdout).toMatch(/OPTIONS \/4\/auth\/mobile: operator answers \(HTTP 204\)/)
   })
 
   it('stops at the first block (the plain-text 500) instead of pressing on, and says so', async () => {
@@ -199,6 +209,32 @@ describe('the probe against a platform behind Imperva (§11)', () => {
     expect(run.code).toBe(2)
     expect(run.output).toMatch(/--account needs the email and password/)
     expect(server.received).toHaveLength(0)
+  })
+
+  it('asks before it calls the real platform, and sends nothing unless told yes (or --yes)', async () => {
+    const calls: string[] = []
+    const network = async (request: Request) => {
+      calls.push(new URL(request.url).pathname)
+      return new Response('Internal Server Error', { status: 500 })
+    }
+    const real = ['--base-url', 'https://api.resy.com', '--api-key', 'k', '--venue', '1']
+    const noTerminal = await runProbeCommand(real, { network })
+    expect(noTerminal.code).toBe(2)
+    expect(noTerminal.output).toMatch(/confirm with --yes/)
+    const questions: string[] = []
+    const declined = await runProbeCommand(real, {
+      network,
+      answer: (q) => {
+        questions.push(q)
+        return 'n'
+      },
+    })
+    expect(declined.code).toBe(1)
+    expect(questions).toEqual([expect.stringMatching(/calls the real platform at https:\/\/api\.resy\.com .*Go on\?/)])
+    expect(calls).toEqual([])
+    expect((await runProbeCommand(real, { network, answer: () => 'yes' })).code).toBe(1) // stopped at the block
+    expect((await runProbeCommand([...real, '--yes'], { network })).code).toBe(1)
+    expect(calls).toEqual(['/3/geoip', '/3/geoip'])
   })
 
   it('refuses to reach the real platform from CI', async () => {

@@ -32,7 +32,13 @@ export interface Summary {
 
 export async function runProbeCommand(
   argv: string[],
-  options: { env?: Record<string, string>; intervalMs?: number; network?: (r: Request) => Promise<Response> } = {},
+  options: {
+    env?: Record<string, string>
+    intervalMs?: number
+    network?: (r: Request) => Promise<Response>
+    /** The terminal's answer to each question; absent: no terminal. */
+    answer?: (question: string) => string
+  } = {},
 ): Promise<ProbeRun> {
   const outDir = join(mkdtempSync(join(tmpdir(), 'probe-')), 'recorded')
   const lines: string[] = []
@@ -41,7 +47,7 @@ export async function runProbeCommand(
     env: options.env ?? {},
     root: ROOT,
     network: options.network ?? ((request) => fetch(request)),
-    ask: null,
+    ask: options.answer ? async (question) => options.answer?.(question) ?? '' : null,
     print: (line) => lines.push(line),
     intervalMs: options.intervalMs ?? 20,
     now: () => new Date(),

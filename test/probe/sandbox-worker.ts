@@ -1,5 +1,6 @@
-// The sandbox platform worker in a `wrangler dev` of its own, on a free loopback port with its
-// own state and dev registry (so it never meets another run's workers), for the probe's tests.
+// The sandbox platform worker (and the probe's relay) in a `wrangler dev` of its own, on a free
+// loopback port with its own state and dev registry (so it never meets another run's workers),
+// for the probe's tests.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -27,6 +28,20 @@ async function freePort(): Promise<number> {
 export async function startSandboxWorker(): Promise<SandboxWorker> {
   // A key of this run's own, given on the command line: sandbox/.dev.vars is neither read nor written.
   const apiKey = randomBytes(16).toString('hex')
+  const dev = await startWranglerDev('sandbox/wrangler.toml', { PLATFORM_API_KEY: apiKey }, '/__sandbox/venues', 'sandbox')
+  return { ...dev, apiKey }
+}
+
+/**
+ * A worker of the repository in a `wrangler dev` of its own on a free loopback port, with its own
+ * state and dev registry; ready once `readyPath` answers (any status for a POST-only worker).
+ */
+export async function startWranglerDev(
+  config: string,
+  vars: Record<string, string>,
+  readyPath: string,
+  label: string,
+): Promise<{ port: number; stop: () => Promise<void> }> {
   const [port, inspector] = [await freePort(), await freePort()]
   const state = mkdtempSync(join(tmpdir(), 'probe-sandbox-'))
   const child: ChildProcess = spawn(
@@ -35,7 +50,7 @@ export async function startSandboxWorker(): Promise<SandboxWorker> {
       join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
       'dev',
       '-c',
-      'sandbox/wrangler.toml',
+      config,
       '--port',
       String(port),
       '--ip',
@@ -45,8 +60,7 @@ export async function startSandboxWorker(): Promise<SandboxWorker> {
       '--persist-to',
       join(state, 'state'),
       '--show-interactive-dev-session=false',
-      '--var',
-      `PLATFORM_API_KEY:${apiKey}`,
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
     ],
     {
       cwd: ROOT,
@@ -68,15 +82,15 @@ export async function startSandboxWorker(): Promise<SandboxWorker> {
   }
   const deadline = Date.now() + READY_TIMEOUT_MS
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the sandbox's wrangler dev exited early:\n${output.slice(-4000)}`)
+    if (child.exitCode !== null) throw new Error(`the ${label}'s wrangler dev exited early:\n${output.slice(-4000)}`)
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/__sandbox/venues`, { signal: AbortSignal.timeout(2_000) })).ok)
-        return { port, apiKey, stop }
+      const res = await fetch(`http://127.0.0.1:${port}${readyPath}`, { signal: AbortSignal.timeout(2_000) })
+      if (res.status < 500) return { port, stop }
     } catch {
       // not listening yet
     }
     await new Promise((ok) => setTimeout(ok, 500))
   }
   await stop()
-  throw new Error(`the sandbox was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-4000)}`)
+  throw new Error(`the ${label} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-4000)}`)
 }

@@ -71,20 +71,25 @@ describe('the probe against the sandbox, with --account', () => {
   it('runs every read call end to end and records each one', () => {
     expect(run.code, run.output).toBe(0)
     const calls = run.summary().calls.map((c) => c.call)
-    expect(calls.slice(0, 10)).toEqual([
+    expect(calls.slice(0, 15)).toEqual([
       'GET /3/geoip',
       'GET /3/venue',
       'GET /2/config',
       'GET /4/venue/calendar',
       'GET /4/find',
       'POST /3/venuesearch/search',
-      'POST /3/auth/password',
+      'OPTIONS /4/auth/mobile',
+      'OPTIONS /4/auth/password',
+      'OPTIONS /3/auth/refresh',
+      'POST /4/auth/mobile',
+      'POST /4/auth/password',
+      'POST /4/auth/password',
       'GET /2/user',
       'GET /3/user/reservations',
       'GET /3/user/reservations',
     ])
-    expect(run.json('07-login.json').response.status).toBe(200)
-    const list = run.json('09-reservations-upcoming-1.json').response.json as { reservations: unknown[] }
+    expect(run.json('12-login.json').response.status).toBe(200)
+    const list = run.json('14-reservations-upcoming-1.json').response.json as { reservations: unknown[] }
     // The booking and the odd entry at least.
     expect(list.reservations.length).toBeGreaterThanOrEqual(2)
   })
@@ -135,7 +140,7 @@ describe('the probe against the sandbox, with --account', () => {
     expect(differences).toContainEqual(
       expect.objectContaining({
         against: 'schema',
-        call: '09-reservations-upcoming-1',
+        call: '14-reservations-upcoming-1',
         path: expect.stringMatching(/^reservations\[0\]\./),
       }),
     )
@@ -148,7 +153,7 @@ describe('the probe against the sandbox, with --account', () => {
     )
     // The other world's list has no odd entry (and its account holds no booking): its entries differ
     // in shape from "the platform's".
-    const fromSandbox = differences.filter((d) => d.against === 'sandbox' && d.call === '09-reservations-upcoming-1')
+    const fromSandbox = differences.filter((d) => d.against === 'sandbox' && d.call === '14-reservations-upcoming-1')
     expect(
       fromSandbox.some((d) => d.path.startsWith('reservations[]')),
       JSON.stringify(fromSandbox),

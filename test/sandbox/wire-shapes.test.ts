@@ -7,12 +7,14 @@ import { z } from 'zod'
 import { reservationsOf, type Skipped, slotsOf } from '../../src/platform/mapping'
 import {
   bookAnswer,
+  codeChallengeAnswer,
   configAnswer,
   detailsAnswer,
   findAnswer,
   loginAnswer,
   reservationsAnswer,
   searchAnswer,
+  signedInAnswer,
   userAnswer,
   venueAnswer,
 } from '../../src/platform/wire'
@@ -77,6 +79,28 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
       userWithoutCard,
       userWithoutPassword,
     ])
+  })
+
+  it('the code sign-in: the code sent, the challenge, the session', async () => {
+    const world = freshWorld()
+    const mobileNumber = '+12125550123'
+    await world.control.createAccount({ email: 'ada@example.com', mobileNumber, password: null })
+    const post = (path: string, form: Record<string, string>) =>
+      wire(world.baseUrl, path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      })
+    const device = { device_type_id: '3', device_token: 'device-1' }
+    expectEvidenceShape(await json(await post('/4/auth/mobile', { mobile_number: mobileNumber, method: 'sms', ...device })), z.object({}), [
+      codeSentReply,
+    ])
+    const code = (await world.control.lastCode(mobileNumber)) ?? ''
+    const challenge = await json(await post('/4/auth/mobile', { mobile_number: mobileNumber, code, ...device }))
+    expectEvidenceShape(challenge, codeChallengeAnswer, [codeChallengeReply])
+    const { challenge_id } = codeChallengeAnswer.parse(challenge).challenge
+    const session = await json(await post('/4/auth/challenge', { challenge_id, em_address: 'ada@example.com', ...device }))
+    expectEvidenceShape(session, signedInAnswer, [codeSessionReply])
   })
 
   it('venue search, venue and config', async () => {

@@ -20,7 +20,8 @@ const E164 = /^\+[1-9]\d{7,14}$/
 
 /**
  * A sign-in answer's refresh token: the cookie, written raw (the token is base64 with `+`, `/`,
- * `=`, store/schema.ts, and the platform sends it as is, §11), or the body field.
+ * `=`, store/schema.ts, and the platform sends it as is: docs/platform.md, "Sessions and refresh"),
+ * or the body field.
  */
 function withRefresh(c: Ctx, tokens: IssuedTokens, body: Record<string, unknown>): Response {
   const refresh = tokens.refresh
