@@ -13,6 +13,8 @@ declare global {
       BUDGET: DurableObjectNamespace<import('./budget/budget-object').BudgetObject>
       /** One per (venue, party size): the calendar pre-check (src/watching/calendar-object.ts). */
       CALENDARS: DurableObjectNamespace<import('./watching/calendar-object').CalendarObject>
+      /** One per OAuth grant: its refreshes, revocations and end, one at a time (src/auth/grant-object.ts). */
+      GRANTS: DurableObjectNamespace<import('./auth/grant-object').GrantObject>
       /** Platform calls per second for the whole service (default 3; src/budget/budget.ts, docs/decisions/budget.md). */
       PLATFORM_CALLS_PER_SECOND?: string
       /** "off" turns the calendar pre-check off: every poll asks /4/find (src/watching/calendar-check.ts). */

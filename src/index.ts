@@ -1,7 +1,7 @@
 // Wiring only: the security headers, the configuration check and the body limit for every
 // route, the REST skin under /api/v1, MCP at /mcp, the OAuth endpoints and consent page, the
 // pages for everything else, and the Durable Object classes (requests, the shared availability
-// of each venue-day, the call limiters).
+// of each venue-day, the call limiters, the OAuth grants).
 import { Hono } from 'hono'
 import { carryOverConnection } from './access/reconnect'
 import { endGrantAndItsRequests, revokeRequestsIfRevocationEndsGrant } from './access/revoke'
@@ -23,6 +23,7 @@ import { mcpRoutes } from './mcp/routes'
 import { depsOf } from './runtime/deps'
 import { webApp } from './web/app'
 
+export { GrantObject } from './auth/grant-object'
 export { BudgetObject } from './budget/budget-object'
 export { DeviceObject } from './devices/device-object'
 export { RequestObject } from './request/request-object'

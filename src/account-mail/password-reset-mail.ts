@@ -4,10 +4,11 @@ import type { ResetMail } from '../auth/password-reset'
 import { sendAccountMail } from '../notifications/account-mail'
 import type { Deps } from '../runtime/deps'
 
-export function passwordResetMail(deps: Deps, origin: string): ResetMail {
+/** Links go to the configured base URL (deps.baseUrl), never to the request's Host. */
+export function passwordResetMail(deps: Deps): ResetMail {
   return {
     send: (mail) => sendAccountMail(deps.env, deps.db, mail, Date.now()),
-    resetUrl: (token) => `${origin}/password-reset/set?${new URLSearchParams({ t: token })}`,
+    resetUrl: (token) => `${deps.baseUrl}/password-reset/set?${new URLSearchParams({ t: token })}`,
     keySecret: deps.env.PLATFORM_TOKEN_KEY,
   }
 }

@@ -6,10 +6,11 @@ import { listOutboxTo } from '../db/notifications'
 import { sendAccountMail } from '../notifications/account-mail'
 import type { Deps } from '../runtime/deps'
 
-export function signUpMail(deps: Deps, origin: string, next: string): SignUpMail {
+/** Links go to the configured base URL (deps.baseUrl), never to the request's Host. */
+export function signUpMail(deps: Deps, next: string): SignUpMail {
   return {
     send: (mail) => sendAccountMail(deps.env, deps.db, mail, Date.now()),
-    confirmUrl: (token) => `${origin}/signup/confirm?${new URLSearchParams({ t: token, ...(next === '/' ? {} : { next }) })}`,
+    confirmUrl: (token) => `${deps.baseUrl}/signup/confirm?${new URLSearchParams({ t: token, ...(next === '/' ? {} : { next }) })}`,
     sealKey: deps.env.PLATFORM_TOKEN_KEY,
   }
 }

@@ -2,6 +2,7 @@
 // consent form whose handle) is longer than anything the service issues is refused before the
 // library looks it up in KV (which throws on keys over 512 bytes).
 import type { MiddlewareHandler } from 'hono'
+import { clientIdsOfAuthorizeRequest } from '../auth/client-ids'
 import { clientIdFits, tokenFits } from '../auth/identifier-limits'
 import { renderPage, type WebEnv } from '../html/render'
 import { ConsentErrorPage } from './pages/consent'
@@ -10,8 +11,7 @@ const TOO_LONG = 'The app sent an identifier that is too long to be real. Go bac
 
 export function refuseOverlongConsentIdentifiers(): MiddlewareHandler<WebEnv> {
   return async function refuseOverlongConsentIdentifiers(c, next) {
-    const clientId = c.req.query('client_id')
-    let fits = clientId === undefined || clientIdFits(clientId)
+    let fits = clientIdsOfAuthorizeRequest(new URL(c.req.url)).every(clientIdFits)
     if (fits && c.req.method === 'POST') {
       const handle = (await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>)).handle
       fits = typeof handle !== 'string' || tokenFits(handle)

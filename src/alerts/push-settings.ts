@@ -3,7 +3,7 @@
 // Every function takes the user's id from the session; a subscription id of another user changes
 // nothing.
 import { isLocalDevelopment } from '../core/deployment'
-import { countPushSubscriptions, deletePushSubscription, listPushSubscriptions, upsertPushSubscription } from '../db/push-subscriptions'
+import { countPushSubscriptions, deletePushSubscription, listPushSubscriptions, storePushSubscription } from '../db/push-subscriptions'
 import { reserve } from '../db/rate-limits'
 import { AppError } from '../errors'
 import { newId, sha256Hex } from '../lib/random'
@@ -60,24 +60,21 @@ export async function turnOnPush(
   const parsed = browserSubscriptionSchema({ allowLoopback: isLocalDevelopment(deps.env) }).safeParse(input)
   if (!parsed.success) throw new AppError('invalid_request', parsed.error.issues[0]?.message ?? 'That is not a push subscription.')
   const { endpoint, keys } = parsed.data
-  const endpointHash = await sha256Hex(endpoint)
-  const mine = await listPushSubscriptions(deps.db, userId)
-  const again = mine.some((row) => row.endpointHash === endpointHash)
-  if (!again && (await countPushSubscriptions(deps.db, userId)) >= MAX_SUBSCRIPTIONS) {
-    throw new AppError('invalid_request', `Push is on in ${MAX_SUBSCRIPTIONS} browsers already. Remove one first.`)
-  }
   const stored: StoredSubscription = { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }
   const sealed = await seal(deps.env.PLATFORM_TOKEN_KEY, JSON.stringify(stored), userId)
   const id = newId('push')
-  await upsertPushSubscription(deps.db, {
+  const row = {
     id,
     userId,
-    endpointHash,
+    endpointHash: await sha256Hex(endpoint),
     sealed: sealed.ciphertext,
     iv: sealed.iv,
     label: deviceLabel(userAgent),
     createdAt: deps.now,
-  })
+  }
+  if (!(await storePushSubscription(deps.db, row, MAX_SUBSCRIPTIONS))) {
+    throw new AppError('invalid_request', `Push is on in ${MAX_SUBSCRIPTIONS} browsers already. Remove one first.`)
+  }
   return { id }
 }
 

@@ -2,6 +2,7 @@
 // once for the JSON mount in src/index.ts), and the OpenAPI 3.1 document from the same schemas.
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { browserCors } from '../auth/browser-origins'
+import { publicBaseUrl } from '../core/deployment'
 import { AppError } from '../errors'
 import { capBody, payloadTooLarge } from '../http/body-limit'
 import { depsOf } from '../runtime/deps'
@@ -31,8 +32,9 @@ export function createApiApp(resolveToken: TokenResolver) {
     scheme: 'bearer',
     description: 'A personal access token (spt_…) or an OAuth 2.1 access token.',
   })
-  // Registered before the auth middleware: the contract document is public.
-  app.get('/openapi.json', (c) => c.json(openApiDocument(app, new URL(c.req.url).origin)))
+  // Registered before the auth middleware: the contract document is public. Its server is the
+  // configured base URL, never the request's Host.
+  app.get('/openapi.json', (c) => c.json(openApiDocument(app, publicBaseUrl(c.env))))
 
   app.use(
     '*',

@@ -134,12 +134,12 @@ async function tellOwnerSomeoneTried(db: Db, existing: UserRow, mail: SignUpMail
   })
 }
 
-export type ConfirmResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'taken' }
+export type ConfirmResult = { ok: true; userId: string; email: string } | { ok: false; reason: 'invalid' | 'taken' }
 
 /** Creates the account of a confirmation link; a used, forged or expired link creates nothing. */
 export async function confirmSignUp(db: Db, sealKey: string, token: string, now: number): Promise<ConfirmResult> {
   const pending = await openPendingAccount(sealKey, token, now)
   if (!pending) return { ok: false, reason: 'invalid' }
   const created = await insertUser(db, { email: pending.email, password: pending.password, now })
-  return created ? { ok: true, userId: created.id } : { ok: false, reason: 'taken' }
+  return created ? { ok: true, userId: created.id, email: pending.email } : { ok: false, reason: 'taken' }
 }

@@ -5,6 +5,8 @@
 // shorter (access and refresh tokens about 100 characters, client ids 16, PATs 47), so a value
 // over the cap cannot be one of ours and is refused before any lookup.
 
+import { clientIdsOfTokenRequest } from './client-ids'
+
 /** Tokens (bearer, refresh, code, revocation) and opaque ids: any longer cannot be ours. */
 const MAX_TOKEN_BYTES = 256
 /** A registered (opaque) client id: the library issues 16 characters. */
@@ -50,19 +52,6 @@ export function clientIdFits(clientId: string): boolean {
   return cimdPossible() && isHttpsUrl(clientId) && bytes <= MAX_CIMD_CLIENT_ID_BYTES
 }
 
-/** The client id of an HTTP Basic `Authorization` header (RFC 6749, section 2.3.1), or null. */
-function basicClientId(header: string | null | undefined): string | null {
-  const match = /^Basic +([A-Za-z0-9+/=]+) *$/i.exec(header ?? '')
-  if (!match?.[1]) return null
-  try {
-    const decoded = atob(match[1])
-    const colon = decoded.indexOf(':')
-    return decodeURIComponent(colon < 0 ? decoded : decoded.slice(0, colon))
-  } catch {
-    return null
-  }
-}
-
 function oauthError(error: string, description: string, status: number): Response {
   return Response.json(
     { error, error_description: description },
@@ -75,8 +64,7 @@ function oauthError(error: string, description: string, status: number): Respons
  * for an overlong value, in the OAuth error format; null when every value fits.
  */
 export function overlongTokenRequest(request: Request, form: FormData | null): Response | null {
-  const clientIds = [form?.get('client_id'), basicClientId(request.headers.get('Authorization'))]
-  if (clientIds.some((id) => typeof id === 'string' && !clientIdFits(id))) {
+  if (clientIdsOfTokenRequest(form, request.headers.get('Authorization')).some((id) => !clientIdFits(id))) {
     return oauthError('invalid_client', 'Client authentication failed.', 401)
   }
   const values = ['refresh_token', 'code', 'token', 'code_verifier'].map((name) => form?.get(name))

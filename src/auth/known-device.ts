@@ -1,8 +1,9 @@
 // Known devices. The per-email sign-in budget (10 a minute from anywhere) could
 // be spent by anyone who knows the email, from 30 addresses, around the clock, which kept the owner
-// out. A browser that once signed in to the account gets a signed cookie naming it a known device
-// of that email; its attempts count against a budget of their own (the same 10 a minute), so
-// guesses from elsewhere cannot lock it out. The per-address and per-(email, address) limits stay.
+// out. A browser that once signed in to the account, confirmed its sign-up or set a new password
+// through a reset link (those two prove they read the account's mail) gets a signed
+// cookie naming it a known device of that email; its attempts count against a budget of their own
+// (the same 10 a minute), so guesses from elsewhere cannot lock it out. The per-address and per-(email, address) limits stay.
 // The cookie holds a random id and an HMAC over (id, email), keyed by CSRF_SECRET with its own
 // message prefix; it grants nothing but a separate throttle budget.
 import type { Context } from 'hono'
@@ -28,7 +29,7 @@ export async function knownDeviceOf(c: Context<Env>, email: string): Promise<str
   return equalStrings(signature, await mac(c.env, id, email)) ? id : null
 }
 
-/** After a successful sign-in: this browser is a known device of `email` (for a year). */
+/** After a sign-in, a confirmed sign-up or a reset: this browser is a known device of `email` (for a year). */
 export async function rememberDevice(c: Context<Env>, email: string): Promise<void> {
   const id = (await knownDeviceOf(c, email)) ?? toBase64Url(randomBytes(16))
   setCookie(c, KNOWN_DEVICE_COOKIE, `${id}.${await mac(c.env, id, email)}`, {

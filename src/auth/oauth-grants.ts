@@ -4,6 +4,7 @@
 import type { GrantSummary } from '@cloudflare/workers-oauth-provider'
 import { z } from 'zod'
 import { displayName } from './client-metadata'
+import { grantObject } from './grant-stub'
 import { oauthApi, oauthSetup } from './oauth'
 import { connectionPrincipalId } from './oauth-connection'
 
@@ -90,9 +91,12 @@ export async function clientNameOfConnection(env: Cloudflare.Env, userId: string
   return null
 }
 
-/** Ends the grant and every token issued under it. */
+/**
+ * Ends the grant and every token issued under it, in the grant's object: after a refresh running
+ * now (which could otherwise write the grant back), and refusing every refresh after.
+ */
 export async function endGrant(env: Cloudflare.Env, userId: string, grantId: string): Promise<void> {
-  await oauthApi(env).revokeGrant(grantId, userId)
+  await grantObject(env, { userId, grantId }).end(userId, grantId)
 }
 
 /**

@@ -6,13 +6,15 @@ import { type Context, Hono } from 'hono'
 import { dbOf } from '../db/client'
 import { reserve } from '../db/rate-limits'
 import { addressKey } from '../lib/address-key'
-import { clientIdDocumentProblem, clientIdOfTokenRequest } from './client-id-document'
+import { clientIdsProblem } from './client-id-document'
+import { clientIdsOfTokenRequest } from './client-ids'
 import { checkRegistration } from './client-metadata'
+import { grantObject } from './grant-stub'
 import { overlongTokenRequest } from './identifier-limits'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
-import { type ConnectionGrant, connectionOfAccessToken } from './oauth-grants'
-import { endRefreshClaim, lostRefreshRace } from './refresh-claim'
-import { checkRefreshToken, recordIssuedRefreshToken } from './refresh-reuse'
+import { type ConnectionGrant, connectionOfAccessToken, grantOfToken } from './oauth-grants'
+import { recordIssuedRefreshToken } from './refresh-reuse'
+import { oauthErrorAnswer, responseOf, tokenCallOf } from './token-call'
 
 type OAuthEnv = { Bindings: Cloudflare.Env }
 
@@ -76,11 +78,14 @@ async function grantOfAnswer(env: Cloudflare.Env, answer: Response): Promise<Con
 }
 
 /**
- * The token endpoint, answered by the library, with two checks around it: an RFC 7009
- * revocation (a `token` and no `grant_type`) goes through the revokeToken hook, and refresh
- * tokens are checked for reuse before the library sees them (src/auth/refresh-reuse.ts).
+ * The token endpoint, answered by the library, with checks around it: every client id the request
+ * carries (src/auth/client-ids.ts) is held to the metadata-document address rule before the
+ * library could fetch it; a refresh, and an RFC 7009 revocation (a `token` and no `grant_type`),
+ * of a token that names a grant run in that grant's object, one at a time
+ * (src/auth/grant-object.ts); a revocation goes through the revokeToken hook.
  */
 async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Promise<Response> {
+  const arrivedAt = Date.now()
   const form =
     c.req.method === 'POST'
       ? await c.req.raw
@@ -90,35 +95,36 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
       : null
   const overlong = overlongTokenRequest(c.req.raw, form)
   if (overlong) return overlong
-  const clientId = form ? clientIdOfTokenRequest(form, c.req.header('Authorization') ?? null) : null
-  const addressProblem = clientId === null ? null : clientIdDocumentProblem(c.env, clientId)
+  const addressProblem = clientIdsProblem(c.env, clientIdsOfTokenRequest(form, c.req.header('Authorization') ?? null))
   if (addressProblem) return c.json({ error: 'invalid_client', error_description: addressProblem }, 401, { 'Cache-Control': 'no-store' })
   const grantType = form?.get('grant_type') ?? null
   const revoked = form?.get('token')
   if (form && grantType === null && typeof revoked === 'string') {
-    return hooks.revokeToken(c.env, c.req.url, revoked, () => authorizationServer(c))
+    const grant = grantOfToken(revoked)
+    const revoke = grant
+      ? async () => responseOf(await grantObject(c.env, grant).revoke(await tokenCallOf(c.req.raw)))
+      : () => authorizationServer(c)
+    return hooks.revokeToken(c.env, c.req.url, revoked, revoke)
   }
-  const db = dbOf(c.env.DB)
-  const now = Date.now()
   const refreshToken = form?.get('refresh_token')
-  if (grantType === 'refresh_token' && typeof refreshToken === 'string') {
-    const presented = await checkRefreshToken(db, refreshToken, now)
-    if (presented.kind === 'raced') return lostRefreshRace()
-    // A replay ends the grant first; the library then refuses the token (invalid_grant).
-    if (presented.kind === 'replay') await hooks.endReplayedGrant(c.env, c.req.url, presented)
-    try {
-      const answer = await authorizationServer(c)
-      // Recorded at the time it is issued, which parallel requests that arrived earlier are compared to.
-      if (answer.ok) await recordIssuedRefreshToken(db, answer, presented, Date.now())
-      return answer
-    } finally {
-      if (presented.kind === 'accepted' && presented.claimed) await endRefreshClaim(db, presented.claimed)
-    }
+  const refreshed = grantType === 'refresh_token' && typeof refreshToken === 'string' ? grantOfToken(refreshToken) : null
+  if (refreshed && typeof refreshToken === 'string') {
+    const call = await tokenCallOf(c.req.raw)
+    const outcome = await grantObject(c.env, refreshed)
+      .refresh(call, refreshToken, arrivedAt)
+      .catch((err: unknown) => {
+        console.error('grant object refresh failed', String(err))
+        return null
+      })
+    if (!outcome) return refreshUnavailable()
+    // The object refuses the grant's refreshes from now on; its end, tokens and requests, is the use case's.
+    if (outcome.replay) await hooks.endReplayedGrant(c.env, c.req.url, outcome.replay)
+    return responseOf(outcome.answer)
   }
   const answer = await authorizationServer(c)
   const grant = answer.ok && grantType === 'authorization_code' ? await grantOfAnswer(c.env, answer) : null
   if (grant) {
-    await recordIssuedRefreshToken(db, answer, 'code', now)
+    await recordIssuedRefreshToken(dbOf(c.env.DB), answer, 'code', arrivedAt)
     // A failure leaves the earlier grant as it was (it is retried at the next reconnect);
     // the client still gets the tokens it was issued.
     await hooks
@@ -127,6 +133,10 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
   }
   return answer
 }
+
+/** What a refresh answers when its grant's object failed (a restart): try again. */
+const refreshUnavailable = () =>
+  oauthErrorAnswer('temporarily_unavailable', 'The service could not refresh this token just now. Try again.', 503)
 
 /**
  * Registrations per client address (an IPv6 /64 is one): a host registers once per install, so 30

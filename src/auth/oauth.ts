@@ -1,9 +1,11 @@
 // The OAuth 2.1 authorization server for MCP hosts (and REST clients), and the two protected
 // resources it issues tokens for: `/mcp` and `/api/v1`. Built once per public origin and reused.
 import { OAuthAuthorizationServer, type OAuthHelpers } from '@cloudflare/workers-oauth-provider'
+import { publicBaseUrl } from '../core/deployment'
 import { SCOPES } from '../core/scopes'
 import { connectionPrincipalId } from './oauth-connection'
 import { OAuthProps } from './oauth-props'
+import { guardLibraryFetches } from './outbound-guard'
 
 export const AUTHORIZE_PATH = '/oauth/authorize'
 export const TOKEN_PATH = '/oauth/token'
@@ -15,8 +17,6 @@ const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 export const GRANT_TTL_SECONDS = 30 * 24 * 60 * 60
 /** Any MCP connection needs this scope; the consent page always grants it for /mcp. */
 export const MCP_REQUIRED_SCOPE = 'requests:read'
-
-const DEV_ORIGIN = 'http://localhost:8787'
 
 export interface OAuthSetup {
   origin: string
@@ -32,7 +32,7 @@ export interface OAuthSetup {
  * header: a token's audience must not depend on what a caller claims the host is.
  */
 export function publicOrigin(env: Cloudflare.Env): string {
-  return new URL(env.PUBLIC_BASE_URL || DEV_ORIGIN).origin
+  return new URL(publicBaseUrl(env)).origin
 }
 
 function accessTokenTtl(env: Cloudflare.Env): number {
@@ -46,6 +46,8 @@ function accessTokenTtl(env: Cloudflare.Env): number {
 const setups = new Map<string, OAuthSetup>()
 
 export function oauthSetup(env: Cloudflare.Env): OAuthSetup {
+  // Before the library runs: what it fetches for a client is held to the address rule.
+  guardLibraryFetches(env)
   const origin = publicOrigin(env)
   const ttl = accessTokenTtl(env)
   const key = `${origin} ${ttl}`

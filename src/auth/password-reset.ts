@@ -1,7 +1,10 @@
 // Password reset by email, free of HTTP: the web routes call these.
 //
 // The form answers every address the same way ("if it has an account, a link is on its way"):
-// the lookup and the mail happen in the background, as sign-up's do.
+// the lookup and the mail happen in the background, as sign-up's do, and that background does the
+// same work for every address: the same statements, the same HMAC, only the mail itself is left
+// out where there is no account. Work done only for known addresses slowed the answer down (a
+// shared isolate, one D1 primary): a probe measured 57.8 against 39.3 ms.
 //
 // The link stores nothing: it is `<user id>.<expiry>.<HMAC>` where the HMAC (a key derived from
 // PLATFORM_TOKEN_KEY with its own label) covers the user id, the expiry AND the password hash
@@ -10,7 +13,7 @@
 // that leaks holds no token at all, which is stronger than holding a hash of one; why not a table
 // is in docs/decisions/auth.md.
 import type { Db } from '../db/client'
-import { reserve } from '../db/rate-limits'
+import { reserve, takeUnit } from '../db/rate-limits'
 import { deleteSessionsOfUser } from '../db/sessions'
 import { findUserByEmail, findUserById, normalizeEmail, replacePassword, storedPassword, type UserRow } from '../db/users'
 import { derivedHmacKey } from '../lib/derived-hmac-key'
@@ -44,12 +47,15 @@ async function macOf(secret: string, userId: string, expiresAt: string, password
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', await resetKey(secret), message)))
 }
 
+function linkToken(secret: string, userId: string, passwordHash: string, now: number): Promise<string> {
+  const expiresAt = (now + RESET_LINK_LIFETIME_MS).toString(36)
+  return macOf(secret, userId, expiresAt, passwordHash).then((mac) => `${userId}.${expiresAt}.${mac}`)
+}
+
 /** A reset link's token for the user as stored now; null for an account without a password. */
 export async function resetToken(secret: string, user: UserRow, now: number): Promise<string | null> {
   const stored = storedPassword(user)
-  if (!stored) return null
-  const expiresAt = (now + RESET_LINK_LIFETIME_MS).toString(36)
-  return `${user.id}.${expiresAt}.${await macOf(secret, user.id, expiresAt, stored.hash)}`
+  return stored ? linkToken(secret, user.id, stored.hash, now) : null
 }
 
 /** The user a token is good for now, or null: forged, damaged, expired or already used. */
@@ -87,12 +93,14 @@ export async function requestPasswordReset(
   return { ok: true }
 }
 
+/** The same statements and the same HMAC for every address; the mail only where there is an account. */
 async function mailResetLink(db: Db, email: string, mail: ResetMail, now: number): Promise<void> {
+  const budget = await takeUnit(db, { key: `reset:email:${email}`, ...RESET_MAILS_PER_EMAIL }, now)
   const user = await findUserByEmail(db, email)
-  if (!user) return
-  if (!(await reserve(db, { key: `reset:email:${user.email}`, ...RESET_MAILS_PER_EMAIL }, now)).ok) return
-  const token = await resetToken(mail.keySecret, user, now)
-  if (!token) return
+  const stored = user ? storedPassword(user) : null
+  // Made (and thrown away) for an address without an account too.
+  const token = await linkToken(mail.keySecret, user?.id ?? 'nobody', stored?.hash ?? '', now)
+  if (!budget || !user || !stored) return
   await mail.send({
     userId: user.id,
     to: user.email,
@@ -104,7 +112,7 @@ async function mailResetLink(db: Db, email: string, mail: ResetMail, now: number
   })
 }
 
-export type ResetResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' } | Throttled
+export type ResetResult = { ok: true; userId: string; email: string } | { ok: false; reason: 'invalid' } | Throttled
 
 /**
  * Sets the new password of a valid link and ends every session of the account. The new hash
@@ -136,5 +144,5 @@ export async function completePasswordReset(
       'The password of your Tablewatch account was just reset with a link sent to this address, and every browser was signed out. ' +
       'If this was not you, reset it again at once and check your connected assistants and tokens.',
   })
-  return { ok: true, userId: user.id }
+  return { ok: true, userId: user.id, email: user.email }
 }

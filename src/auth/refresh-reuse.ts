@@ -1,10 +1,14 @@
 // Refresh-token reuse detection (RFC 9700, section 4.14.2) around the library's token endpoint. The
 // library rotates refresh tokens and keeps accepting the one before the newest for as long as
-// the grant lives, so a stolen token can be replayed again and again. Here, per grant:
-// - its newest refresh token is accepted by one refresh at a time (a claim, src/auth/refresh-claim.ts);
-// - the one before it is accepted once, within 30 s of the rotation, from a request that arrived
-//   after the rotation was recorded: a client that lost the answer and retries
-//   (docs/decisions/auth.md). A request that arrived before it ran in parallel with the winner: it lost the race;
+// the grant lives, so a stolen token could be replayed again and again. Every refresh of a grant
+// runs in its Durable Object, one at a time (src/auth/grant-object.ts), where this decides:
+// - its newest refresh token is accepted;
+// - the one before it, presented less than REFRESH_RACE_WINDOW_MS after it was rotated, was sent
+//   alongside the refresh that rotated it: it lost the race (`invalid_grant`, the grant lives on).
+//   A network delivers requests sent at once tens to hundreds of ms apart, often after the first
+//   one's answer is out, so when it arrived cannot tell them apart from a retry; the window can;
+// - later, within REFRESH_REUSE_GRACE_MS of the rotation, it is accepted once: a client that lost
+//   the answer and retries (docs/decisions/auth.md);
 // - any other token issued for the grant, presented again, is a replay: the grant ends, with its
 //   tokens and the requests created through it.
 // A token never recorded (issued before this check existed, or not a token at all) is left to
@@ -14,32 +18,32 @@ import { deleteTokensIssuedBefore, findIssuedToken, insertIssuedToken, latestGen
 import { sha256Hex } from '../lib/random'
 import { GRANT_TTL_SECONDS } from './oauth'
 import { grantOfToken } from './oauth-grants'
-import { claimNewestRefreshToken } from './refresh-claim'
 
+const REFRESH_RACE_WINDOW_MS = 10_000
 const REFRESH_REUSE_GRACE_MS = 30_000
 
 export type PresentedRefreshToken =
   | { kind: 'unknown' }
-  /** `claimed`: the hash of the newest token this refresh claimed; end the claim afterwards. */
-  | { kind: 'accepted'; generation: number; claimed?: string }
-  /** Another refresh with the same token holds it, or won it while this one was arriving. */
+  | { kind: 'accepted'; generation: number }
+  /** Sent alongside the refresh that rotated this token, which won. */
   | { kind: 'raced' }
   /** A replay: the grant it was issued for, as recorded when it was issued. */
   | { kind: 'replay'; userId: string; grantId: string }
 
-export async function checkRefreshToken(db: Db, token: string, now: number): Promise<PresentedRefreshToken> {
+/** `arrivedAt`: when the request reached the service (not when its turn in the grant's object came). */
+export async function checkRefreshToken(db: Db, token: string, arrivedAt: number): Promise<PresentedRefreshToken> {
   const tokenHash = await sha256Hex(token)
   const issued = await findIssuedToken(db, tokenHash)
   if (!issued) return { kind: 'unknown' }
   const { row, latestGeneration, latestIssuedAt } = issued
-  if (row.generation === latestGeneration) {
-    const claimed = await claimNewestRefreshToken(db, { tokenHash, grantId: row.grantId, generation: row.generation }, now)
-    return claimed ? { kind: 'accepted', generation: row.generation, claimed: tokenHash } : { kind: 'raced' }
+  if (row.generation === latestGeneration) return { kind: 'accepted', generation: row.generation }
+  if (row.generation === latestGeneration - 1) {
+    const sinceRotation = arrivedAt - latestIssuedAt
+    if (sinceRotation < REFRESH_RACE_WINDOW_MS) return { kind: 'raced' }
+    if (sinceRotation <= REFRESH_REUSE_GRACE_MS && (await takeGraceUse(db, tokenHash, arrivedAt))) {
+      return { kind: 'accepted', generation: row.generation }
+    }
   }
-  const inGrace = row.generation === latestGeneration - 1 && now - latestIssuedAt <= REFRESH_REUSE_GRACE_MS
-  // `now` is when this request arrived: before the rotation was recorded, it ran alongside the winner.
-  if (inGrace && now < latestIssuedAt) return { kind: 'raced' }
-  if (inGrace && (await takeGraceUse(db, tokenHash, now))) return { kind: 'accepted', generation: row.generation }
   return { kind: 'replay', userId: row.userId, grantId: row.grantId }
 }
 

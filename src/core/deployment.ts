@@ -6,6 +6,20 @@ export function isLocalDevelopment(env: Pick<Cloudflare.Env, 'LOCAL_DEVELOPMENT'
   return env.LOCAL_DEVELOPMENT === 'on'
 }
 
+/** The origin local development uses when PUBLIC_BASE_URL is not set (npm start sets it). */
+const LOCAL_ORIGIN = 'http://localhost:8787'
+
+/**
+ * Where the service is, for every link it mails or publishes (sign-up and reset mails, action
+ * URLs, the OpenAPI document's server) and the OAuth issuer: PUBLIC_BASE_URL, without a trailing
+ * slash. Never a request's Host header, which the caller chooses: a reset asked for with
+ * `Host: evil.example` must not mail a link to evil.example. Outside local development the
+ * service refuses to run without it (missingConfiguration).
+ */
+export function publicBaseUrl(env: Pick<Cloudflare.Env, 'PUBLIC_BASE_URL'>): string {
+  return (env.PUBLIC_BASE_URL || LOCAL_ORIGIN).replace(/\/$/, '')
+}
+
 const REQUIRED_SECRETS = ['PASSWORD_PEPPER', 'CSRF_SECRET'] as const
 
 /**

@@ -1,21 +1,33 @@
 // Queries on browsers' Web Push subscriptions. Every query that reads or removes one
 // names its user too, so no user can see or remove another's.
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import { pushSubscriptions } from './schema'
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect
 
 /**
- * Stores a browser's subscription for `row.userId`. The same endpoint (the same browser) is one
- * row: subscribing again replaces it, even if another user had it (a browser's push goes to the
- * one user who last turned push on there).
+ * Stores a browser's subscription for `row.userId`, unless the user has push on in `max` other
+ * browsers already: false then, and nothing changed. One statement, so subscriptions sent in
+ * parallel cannot pass the cap together (D1 runs each statement alone; a count read before the
+ * insert let 25 parallel ones all in). The same endpoint (the same browser) is one row:
+ * subscribing again replaces it, even at the cap, and even if another user had it (a browser's
+ * push goes to the one user who last turned push on there).
  */
-export async function upsertPushSubscription(db: Db, row: Omit<PushSubscriptionRow, 'lastSuccessAt' | 'lastFailureAt' | 'lastFailure'>) {
-  await db.batch([
-    db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpointHash, row.endpointHash)),
-    db.insert(pushSubscriptions).values(row),
-  ])
+export async function storePushSubscription(
+  db: Db,
+  row: Omit<PushSubscriptionRow, 'lastSuccessAt' | 'lastFailureAt' | 'lastFailure'>,
+  max: number,
+): Promise<boolean> {
+  const stored = await db.all<{ id: string }>(sql`
+    insert into push_subscriptions (id, user_id, endpoint_hash, sealed, iv, label, created_at)
+    select ${row.id}, ${row.userId}, ${row.endpointHash}, ${row.sealed}, ${row.iv}, ${row.label}, ${row.createdAt}
+    where (select count(*) from push_subscriptions where user_id = ${row.userId} and endpoint_hash <> ${row.endpointHash}) < ${max}
+    on conflict (endpoint_hash) do update set
+      id = excluded.id, user_id = excluded.user_id, sealed = excluded.sealed, iv = excluded.iv, label = excluded.label,
+      created_at = excluded.created_at, last_success_at = null, last_failure_at = null, last_failure = null
+    returning id`)
+  return stored.length > 0
 }
 
 export async function listPushSubscriptions(db: Db, userId: string): Promise<PushSubscriptionRow[]> {

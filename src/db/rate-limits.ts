@@ -13,7 +13,8 @@ export interface Budget {
 
 export type Reservation = { ok: true } | { ok: false; retryAt: number }
 
-export async function reserve(db: Db, budget: Budget, now: number): Promise<Reservation> {
+/** Takes one unit: true when the window had one left. One statement, whatever the answer. */
+export async function takeUnit(db: Db, budget: Budget, now: number): Promise<boolean> {
   const windowOver = sql`${rateLimits.windowStart} <= ${now - budget.windowMs}`
   const rows = await db
     .insert(rateLimits)
@@ -27,7 +28,12 @@ export async function reserve(db: Db, budget: Budget, now: number): Promise<Rese
       setWhere: sql`${windowOver} or ${rateLimits.count} < ${budget.limit}`,
     })
     .returning({ count: rateLimits.count })
-  if (rows.length > 0) return { ok: true }
+  return rows.length > 0
+}
+
+/** Takes one unit, or says when the window has room again. */
+export async function reserve(db: Db, budget: Budget, now: number): Promise<Reservation> {
+  if (await takeUnit(db, budget, now)) return { ok: true }
   const row = await db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, budget.key)).get()
   return { ok: false, retryAt: (row?.windowStart ?? now) + budget.windowMs }
 }

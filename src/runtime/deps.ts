@@ -1,5 +1,5 @@
 // What every use case needs, passed explicitly so tests can pin the clock.
-import { isLocalDevelopment } from '../core/deployment'
+import { isLocalDevelopment, publicBaseUrl } from '../core/deployment'
 import { type Db, dbOf } from '../db/client'
 import type { Platform } from '../platform/api'
 import { servicePlatform } from './platform-health'
@@ -14,12 +14,14 @@ export interface Deps {
   platform: Platform
 }
 
-export function depsOf(env: Cloudflare.Env, requestUrl?: string, now = Date.now()): Deps {
-  // Only local development may go without PUBLIC_BASE_URL (src/core/deployment.ts); nowhere else does a
-  // link come from the request's Host header.
+/**
+ * `_requestUrl` is never read: links come from the configured base URL only (publicBaseUrl),
+ * never from the request's Host header. The parameter stays until its callers drop it.
+ */
+export function depsOf(env: Cloudflare.Env, _requestUrl?: string, now = Date.now()): Deps {
+  // Only local development may go without PUBLIC_BASE_URL (src/core/deployment.ts).
   if (!env.PUBLIC_BASE_URL && !isLocalDevelopment(env)) throw new Error('PUBLIC_BASE_URL is not configured')
-  const baseUrl = env.PUBLIC_BASE_URL || (requestUrl ? new URL(requestUrl).origin : 'http://localhost:8787')
-  return { env, db: dbOf(env.DB), now, baseUrl: baseUrl.replace(/\/$/, ''), platform: servicePlatform(env) }
+  return { env, db: dbOf(env.DB), now, baseUrl: publicBaseUrl(env), platform: servicePlatform(env) }
 }
 
 /** The user's paired-device connection: one object per user. */

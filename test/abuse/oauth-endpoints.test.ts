@@ -4,13 +4,11 @@
 // grant or revokes the requests made through it. Nothing leaks.
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { newKey } from '../helpers/api'
-import { validSpec } from '../helpers/requests'
-import { seedVenues } from '../helpers/venues'
-import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
-import { type Connection, connect, ORIGIN, register } from '../oauth/oauth-client'
+import { mcpPost, rpc } from '../mcp/mcp-client'
+import { type Connection, ORIGIN, register } from '../oauth/oauth-client'
 import { mapBounded, send } from './support/http'
-import { expectNoLeaks, keepSecret, watchConsole } from './support/leaks'
+import { expectNoLeaks, watchConsole } from './support/leaks'
+import { connectedVictim } from './support/victim'
 
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 const FORM_TYPE = { 'Content-Type': 'application/x-www-form-urlencoded' }
@@ -105,12 +103,7 @@ let requestId: string
 
 beforeEach(async () => {
   watchConsole()
-  await seedVenues()
-  victim = await connect()
-  keepSecret(victim.accessToken)
-  keepSecret(victim.refreshToken)
-  const created = await callTool(victim.accessToken, 'svc_create_request', { spec: validSpec(), idempotency_key: newKey() })
-  requestId = String(created.structured?.id)
+  ;({ victim, requestId } = await connectedVictim())
 })
 
 describe('the OAuth endpoints under abuse', () => {

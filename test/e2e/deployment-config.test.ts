@@ -30,6 +30,21 @@ describe('the deployment configuration', () => {
     }
   })
 
+  it('binds every Durable Object class the worker exports, with a migration, in every environment', () => {
+    const exported = [...readFileSync(resolve(ROOT, 'src/index.ts'), 'utf8').matchAll(/^export \{ (\w+Object) \}/gm)].map((m) => m[1])
+    expect(exported).toContain('GrantObject')
+    for (const env of [undefined, 'production', 'bench']) {
+      const config = configOf(env)
+      const bound = (config.durable_objects?.bindings ?? []).map((binding: { class_name: string }) => binding.class_name)
+      const migrated = (config.migrations ?? []).flatMap((migration: { new_sqlite_classes?: string[]; new_classes?: string[] }) => [
+        ...(migration.new_sqlite_classes ?? []),
+        ...(migration.new_classes ?? []),
+      ])
+      expect(new Set(bound), String(env)).toEqual(new Set(exported))
+      expect(new Set(migrated), String(env)).toEqual(new Set(exported))
+    }
+  })
+
   it('the benchmark runs with the local-development exception', () => {
     expect(varsOf('bench').LOCAL_DEVELOPMENT).toBe('on')
   })

@@ -7,19 +7,20 @@
 import { SELF } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { callTool } from '../mcp/mcp-client'
-import { authorizePath, consent, MCP_RESOURCE, ORIGIN, pkcePair, REDIRECT_URI, signedInBrowser, tokenRequest } from './oauth-client'
+import {
+  authorizePath,
+  consent,
+  MCP_RESOURCE,
+  metadataDocument,
+  ORIGIN,
+  pkcePair,
+  REDIRECT_URI,
+  signedInBrowser,
+  tokenRequest,
+} from './oauth-client'
 
 const CLIENT_ID = 'https://assistant.example.com/oauth/client-metadata.json'
 const LOOPBACK_CLIENT_ID = 'https://127.0.0.1:8443/oauth/client-metadata.json'
-
-const document = (clientId: string) => ({
-  client_id: clientId,
-  client_name: 'Example Assistant',
-  redirect_uris: [REDIRECT_URI],
-  token_endpoint_auth_method: 'none',
-  grant_types: ['authorization_code', 'refresh_token'],
-  response_types: ['code'],
-})
 
 /** The client's site: serves its metadata document; every URL it was asked for is recorded. */
 function serveDocuments(): string[] {
@@ -29,7 +30,7 @@ function serveDocuments(): string[] {
     const url = input instanceof Request ? input.url : String(input)
     if (!url.startsWith('https://assistant.example.com/') && !url.startsWith('https://127.0.0.1')) return passThrough(input, init)
     asked.push(url)
-    return Response.json(document(url), { headers: { 'Cache-Control': 'max-age=300' } })
+    return Response.json(metadataDocument(url), { headers: { 'Cache-Control': 'max-age=300' } })
   })
   return asked
 }

@@ -151,3 +151,13 @@ export async function connect(
   if (tokens.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(tokens.body)}`)
   return { client, userId, web, accessToken: tokens.body.access_token, refreshToken: tokens.body.refresh_token, scope: tokens.body.scope }
 }
+
+/** The Client ID Metadata Document a client's site publishes at `clientId` (an https URL). */
+export const metadataDocument = (clientId: string) => ({
+  client_id: clientId,
+  client_name: 'Example Assistant',
+  redirect_uris: [REDIRECT_URI],
+  token_endpoint_auth_method: 'none',
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+})

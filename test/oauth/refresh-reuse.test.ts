@@ -1,5 +1,7 @@
 // Issue 12, L1: refresh-token reuse detection (RFC 9700 §4.14.2). The token before the newest
-// works once within 30 s; any other stale token ends the grant, its tokens and its requests.
+// is refused without harm for 10 s (a request sent alongside the one that rotated it:
+// test/oauth/parallel-refresh.test.ts), then works once until 30 s; any other stale token ends
+// the grant, its tokens and its requests.
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { newKey } from '../helpers/api'
@@ -11,6 +13,12 @@ import { type Connection, connect, refresh } from './oauth-client'
 afterEach(() => {
   vi.useRealTimers()
 })
+
+/** Moves the clock (of the worker and the grant's object) `ms` ahead. */
+function later(ms: number): void {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(Date.now() + ms)
+}
 
 async function requestStatus(id: string): Promise<string | undefined> {
   const row = await env.DB.prepare('select status from requests where id = ?').bind(id).first<{ status: string }>()
@@ -41,17 +49,30 @@ describe('refresh-token reuse', () => {
   it('the previous token, replayed after the grace period, ends the grant', async () => {
     const { c, requestId } = await connectedWithRequest()
     const newest = await rotate(c, c.refreshToken)
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(Date.now() + 31_000)
+    later(31_000)
     const replay = await refresh(c.client, c.refreshToken)
     expect(replay.status).toBe(400)
     expect(replay.body.error).toBe('invalid_grant')
     await expectGrantEnded(c, newest, requestId)
   })
 
-  it('the previous token works once within the grace period (two refreshes that crossed), and the grant lives on', async () => {
+  it('the previous token, within 10 s of its rotation, is refused and the grant lives on (it was sent alongside)', async () => {
+    const { c, requestId } = await connectedWithRequest()
+    const newest = await rotate(c, c.refreshToken)
+    for (let i = 0; i < 3; i++) {
+      const alongside = await refresh(c.client, c.refreshToken)
+      expect([alongside.status, alongside.body.error]).toEqual([400, 'invalid_grant'])
+    }
+    expect((await mcpPost(rpc('tools/list'), { token: newest.accessToken })).status).toBe(200)
+    const next = await rotate(c, newest.refreshToken)
+    expect((await mcpPost(rpc('tools/list'), { token: next.accessToken })).status).toBe(200)
+    expect(await requestStatus(requestId)).toBe('active')
+  })
+
+  it('the previous token works once after 10 s and within the grace period (a retry after a lost answer), and the grant lives on', async () => {
     const { c, requestId } = await connectedWithRequest()
     await rotate(c, c.refreshToken)
+    later(11_000)
     const retried = await rotate(c, c.refreshToken)
     expect((await mcpPost(rpc('tools/list'), { token: retried.accessToken })).status).toBe(200)
     const next = await rotate(c, retried.refreshToken)
@@ -62,6 +83,7 @@ describe('refresh-token reuse', () => {
   it('the previous token a second time, even within the grace period, ends the grant', async () => {
     const { c, requestId } = await connectedWithRequest()
     await rotate(c, c.refreshToken)
+    later(11_000)
     const retried = await rotate(c, c.refreshToken)
     const again = await refresh(c.client, c.refreshToken)
     expect(again.status).toBe(400)

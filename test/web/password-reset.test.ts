@@ -113,6 +113,18 @@ describe('password reset', () => {
     expect((await forgetful.signIn(email, NEW_PASSWORD)).status).toBe(303)
   })
 
+  it('makes the browser that set the new password a known device: guesses from 40 addresses cannot lock it out', async () => {
+    const email = await new WebClient().newUser(PASSWORD)
+    const phone = new WebClient()
+    const since = Date.now()
+    await askForReset(phone, email)
+    const link = await resetLink(email, since)
+    expect((await setPassword(phone, link ?? '', NEW_PASSWORD)).status).toBe(303)
+    for (let i = 0; i < 40; i++) await new WebClient().signIn(email, `wrong ${i} password`)
+    expect((await new WebClient().signIn(email, NEW_PASSWORD)).status).toBe(429)
+    expect((await phone.signIn(email, NEW_PASSWORD)).status).toBe(303)
+  })
+
   it('refuses a link older than 30 minutes, and a forged one, changing nothing', async () => {
     const owner = new WebClient()
     const email = await owner.newUser(PASSWORD)

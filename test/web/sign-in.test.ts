@@ -235,6 +235,15 @@ describe('known devices (issue 27, item 4)', () => {
     expect((await owner.signIn(email, PASSWORD)).status).toBe(303)
   })
 
+  it('the browser that confirmed the sign-up is a known device: guesses from 40 addresses cannot lock it out', async () => {
+    const owner = new WebClient()
+    const email = freshEmail()
+    await owner.signUp(email, PASSWORD) // the mailed link, opened and confirmed in this browser; then signed out
+    for (let i = 0; i < 40; i++) await new WebClient().signIn(email, `wrong ${i} password`)
+    expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(429)
+    expect((await owner.signIn(email, PASSWORD)).status).toBe(303)
+  })
+
   it('a device cookie of another email, or a forged one, gives no budget of its own', async () => {
     const email = freshEmail()
     await new WebClient().signUp(email, PASSWORD)

@@ -3,7 +3,8 @@
 // library's consent helpers keep the request server-side and bind the form to this browser.
 import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdFetchError } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
-import { clientIdDocumentProblem } from '../../auth/client-id-document'
+import { clientIdsProblem } from '../../auth/client-id-document'
+import { clientIdsOfAuthorizeRequest } from '../../auth/client-ids'
 import { displayName, plainOrigin } from '../../auth/client-metadata'
 import { csrfProtection } from '../../auth/csrf'
 import { AUTHORIZE_PATH, GRANT_TTL_SECONDS, MCP_REQUIRED_SCOPE, oauthApi, oauthSetup } from '../../auth/oauth'
@@ -70,7 +71,7 @@ async function showConsent(c: Context<WebEnv>): Promise<Response> {
   const oauth = oauthApi(c.env)
   try {
     // Before the library fetches a metadata document: never from an address that is not public.
-    const addressProblem = clientIdDocumentProblem(c.env, new URL(c.req.url).searchParams.get('client_id') ?? '')
+    const addressProblem = clientIdsProblem(c.env, clientIdsOfAuthorizeRequest(new URL(c.req.url)))
     if (addressProblem) throw new AuthorizationError('unauthorized_client', { description: addressProblem })
     const request = await oauth.parseAuthRequest(c.req.raw)
     if (!request.codeChallenge || request.codeChallengeMethod !== 'S256') {

@@ -135,7 +135,7 @@ authRoutes.post('/signup', async (c) => {
   const result = await signUp(
     depsOf(c.env, c.req.url).db,
     { email: parsed.data.email, password: parsed.data.password, address: clientAddress(c), now, pepper: c.env.PASSWORD_PEPPER },
-    signUpMail(depsOf(c.env, c.req.url), new URL(c.req.url).origin, next),
+    signUpMail(depsOf(c.env, c.req.url), next),
     (work) => c.executionCtx.waitUntil(work),
   )
   if (!result.ok) {
@@ -177,6 +177,8 @@ authRoutes.post('/signup/confirm', async (c) => {
     return errorPage(c, new AppError('invalid_request', 'This link is not valid or has expired (links work for 24 hours). Sign up again.'))
   }
   await startSession(c, result.userId)
+  // The browser that confirmed the account is its owner's: its sign-ins get their own budget.
+  await rememberDevice(c, result.email)
   const next = safeNextPath(c.req.query('next'))
   return c.redirect(next === '/' ? '/?welcome=1' : next, 303)
 })

@@ -4,6 +4,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { passwordResetMail } from '../../account-mail/password-reset-mail'
+import { rememberDevice } from '../../auth/known-device'
 import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { completePasswordReset, requestPasswordReset, userOfResetToken } from '../../auth/password-reset'
 import { endSession } from '../../auth/session'
@@ -53,7 +54,7 @@ passwordResetRoutes.post('/password-reset', async (c) => {
   const result = await requestPasswordReset(
     deps.db,
     { email: parsed.data.email, address: clientAddress(c), now },
-    passwordResetMail(deps, new URL(c.req.url).origin),
+    passwordResetMail(deps),
     (work) => c.executionCtx.waitUntil(work),
   )
   if (!result.ok) {
@@ -90,7 +91,7 @@ passwordResetRoutes.post('/password-reset/set', async (c) => {
   const result = await completePasswordReset(
     deps.db,
     { token: parsed.data.t, password: parsed.data.password, address: clientAddress(c), now: Date.now(), pepper: c.env.PASSWORD_PEPPER },
-    passwordResetMail(deps, new URL(c.req.url).origin),
+    passwordResetMail(deps),
   )
   if (!result.ok && result.reason === 'throttled') {
     const user = await userOfResetToken(deps.db, c.env.PLATFORM_TOKEN_KEY, parsed.data.t, Date.now())
@@ -100,7 +101,9 @@ passwordResetRoutes.post('/password-reset/set', async (c) => {
     return renderPage(c, 'Choose a new password', page, 429)
   }
   if (!result.ok) return errorPage(c, new AppError('invalid_request', LINK_NOT_VALID))
-  // Every session of the account is gone already; this browser's cookie goes too.
+  // Every session of the account is gone already; this browser's cookie goes too. The browser
+  // that proved it reads the account's mail is its owner's: a known device.
   await endSession(c)
+  await rememberDevice(c, result.email)
   return c.redirect(AFTER_RESET, 303)
 })

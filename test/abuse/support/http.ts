@@ -11,6 +11,8 @@ export interface Call {
   path: string
   headers?: Record<string, string>
   body?: string | Uint8Array
+  /** 'manual': a redirect is the answer (by default SELF follows it, as a browser would). */
+  redirect?: 'manual'
 }
 
 export interface Answer {
@@ -26,6 +28,7 @@ export async function send(call: Call): Promise<Answer> {
     method: call.method,
     headers: call.headers ?? {},
     body: call.body ?? null,
+    ...(call.redirect ? { redirect: call.redirect } : {}),
   })
   const text = await res.text()
   recordResponse(`${call.method} ${call.path.slice(0, 200)}`, res.status, res.headers, text)
