@@ -30,6 +30,9 @@ const STATUS = {
   invalid_request: 422,
   risk_not_acknowledged: 422,
   platform_login_failed: 422,
+  /** A sign-in step the platform (or its CDN) refused; the message says what to do next. */
+  platform_sign_in_refused: 422,
+  platform_refuses_cloud: 422,
   platform_not_connected: 409,
   request_limit: 429,
   platform_unavailable: 503,

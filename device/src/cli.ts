@@ -12,8 +12,10 @@ import { type DeviceFile, deviceHome, fileJournal, type PlatformConfig, readDevi
 import { fetcherFrom } from './http-fetch'
 import { Journal } from './journal'
 import { keepConnected } from './link'
+import { SignInRelay } from './relay'
+import type { Served } from './serve'
 import { type SignInMethod, signInOnDevice } from './sign-in'
-import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from './work'
+import { DEVICE_USER_AGENT, type DeviceSession, DeviceSignIn, performCall } from './work'
 
 const VERSION = '1'
 const PLATFORM_TIMEOUT_MS = 8000
@@ -30,7 +32,7 @@ const USAGE = `Usage: tablewatch-device <command> [options]
   status                                                   what this device has stored
 
   --home DIR             where the device keeps its files (default: $TABLEWATCH_DEVICE_HOME or ~/.config/tablewatch-device)
-  --local-address ADDR   (login) the address of this machine the platform's calls leave from, kept for run
+  --local-address ADDR   (login, run) the address of this machine the platform's calls leave from, kept for run
 
 Platform settings (login): TABLEWATCH_PLATFORM_URL (default https://api.resy.com),
 TABLEWATCH_PLATFORM_API_KEY (the platform's public web API key), TABLEWATCH_USER_AGENT (a browser's).`
@@ -116,13 +118,56 @@ async function login(home: string, values: Flags) {
   console.log('The platform token stays in this device’s file; it is never sent to Tablewatch.')
 }
 
-async function run(home: string) {
-  const device = readDevice(home) ?? fail('pair this device first (tablewatch-device pair)')
-  if (!device.platform || !device.session) log('not signed in to the platform yet: run tablewatch-device login (working in the meantime)')
-  const platform = device.platform ? platformOf(device.platform) : null
-  const session = device.session ?? null
+/**
+ * The platform's settings for `run`: those `login` stored, else the environment's (as `login`
+ * reads them), so a device that never ran `login` can still make the sign-ins relayed from
+ * Tablewatch's page. `--local-address` here wins over the stored one.
+ */
+function platformConfigOf(device: DeviceFile, localAddress: string | undefined): PlatformConfig | null {
+  const apiKey = device.platform?.apiKey ?? process.env.TABLEWATCH_PLATFORM_API_KEY
+  if (!apiKey) return null
+  return {
+    baseUrl: device.platform?.baseUrl ?? process.env.TABLEWATCH_PLATFORM_URL ?? 'https://api.resy.com',
+    apiKey,
+    userAgent: device.platform?.userAgent ?? process.env.TABLEWATCH_USER_AGENT,
+    localAddress: localAddress ?? device.platform?.localAddress,
+  }
+}
+
+async function run(home: string, values: Flags) {
+  let device = readDevice(home) ?? fail('pair this device first (tablewatch-device pair)')
+  const config = platformConfigOf(device, values['local-address'])
+  if (!config) log('no platform settings: run tablewatch-device login, or set TABLEWATCH_PLATFORM_API_KEY (working in the meantime)')
+  else if (!device.session) log('not signed in to the platform yet: sign in on Tablewatch’s Settings page, or run tablewatch-device login')
+  const platform = config ? platformOf(config) : null
   // A renewed sign-in is written back at once: the old refresh token no longer works.
-  const signIn = platform ? new DeviceSignIn(platform, session, (renewed) => writeDevice(home, { ...device, session: renewed })) : null
+  const keep = (session: DeviceSession) => {
+    device = { ...device, ...(config ? { platform: config } : {}), session }
+    writeDevice(home, device)
+  }
+  const signIn = platform ? new DeviceSignIn(platform, device.session ?? null, keep) : null
+  let served: Served | null = null
+  // A sign-in relayed from Tablewatch's page: this device keeps the session too, and says so.
+  const relay =
+    platform && signIn
+      ? new SignInRelay(platform, (got) => {
+          const { authToken, refreshToken, paymentMethodId, displayName, cdnCookies, refreshVia, refreshExpiresAt } = got
+          const session: DeviceSession = {
+            authToken,
+            refreshToken,
+            paymentMethodId,
+            displayName,
+            obtainedAt: Date.now(),
+            cdnCookies,
+            refreshVia,
+            refreshExpiresAt,
+          }
+          signIn.adopt(session)
+          keep(session)
+          log(`signed in to the platform as ${displayName} (relayed from Tablewatch)`)
+          served?.hello()
+        })
+      : undefined
   const journal = new Journal(fileJournal(home))
   log(`connecting to ${device.service} as "${device.deviceName}"`)
   await keepConnected({
@@ -131,13 +176,21 @@ async function run(home: string) {
     journal,
     version: VERSION,
     log,
-    platform: () => ({
-      connected: session !== null,
-      displayName: session?.displayName ?? null,
-      paymentMethodOnFile: session?.paymentMethodId != null,
-    }),
+    platform: () => {
+      const session = signIn?.session ?? null
+      return {
+        connected: session !== null,
+        displayName: session?.displayName ?? null,
+        paymentMethodOnFile: session?.paymentMethodId != null,
+      }
+    },
     perform: async (call) => (platform && signIn ? performCall(platform, signIn, call) : { kind: 'reauth' }),
     onWork: (id, call) => log(`work ${id}: ${call.op}`),
+    ...(relay ? { relay } : {}),
+    onSignIn: (id, step) => log(`sign-in ${id}: ${step}`),
+    onServed: (connection) => {
+      served = connection
+    },
   })
   process.exit(2)
 }
@@ -176,7 +229,7 @@ export async function main(argv: string[]) {
     case 'login':
       return login(home, values)
     case 'run':
-      return run(home)
+      return run(home, values)
     case 'status':
       return status(home)
     default:

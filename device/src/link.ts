@@ -3,13 +3,15 @@
 // jitter), and the journal answers whatever the service sends again. A revoked device stops.
 import { REVOKED_CLOSE_CODE } from '../../src/platform/device-protocol'
 import type { Journal } from './journal'
-import { type ServeOptions, serve } from './serve'
+import { type Served, type ServeOptions, serve } from './serve'
 
 export interface LinkOptions extends Omit<ServeOptions, 'journal'> {
   service: string
   credential: string
   journal: Journal
   log: (line: string) => void
+  /** The connection of the moment, after each (re)connect: to say hello again when the platform account changed. */
+  onServed?: (served: Served) => void
 }
 
 const MAX_BACKOFF_MS = 60_000
@@ -25,7 +27,7 @@ export function keepConnected(options: LinkOptions): Promise<'revoked'> {
         opened = true
         failures = 0
         options.log('connected')
-        serve(ws, options)
+        options.onServed?.(serve(ws, options))
       })
       ws.addEventListener('close', async (event) => {
         // A refused handshake says nothing about why: ask over plain HTTP whether the credential still works.

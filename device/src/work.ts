@@ -72,6 +72,12 @@ export class DeviceSignIn {
     return result
   }
 
+  /** A new sign-in made on this device (relayed from Tablewatch's page): used from now on. */
+  adopt(session: DeviceSession): void {
+    this.#session = session
+    this.#refusedAhead = null
+  }
+
   /** After `rejected` was refused: renews it (or waits for the renewal under way); true when a newer token is there. */
   async renew(rejected: string): Promise<boolean> {
     if (this.#session && this.#session.authToken === rejected) {

@@ -378,3 +378,48 @@ export const pushSubscriptions = sqliteTable(
   },
   (t) => [index('push_subscriptions_user').on(t.userId)],
 )
+
+/**
+ * A platform sign-in under way (a code by text message): one per user, for minutes. What it must
+ * keep between the diner's steps (the phone number, the platform's device_token the code is tied
+ * to, the challenge id, the key a paired device seals the session to) is one sealed JSON value,
+ * bound to the user and to this sign-in's id; nothing of it ever goes into a page.
+ */
+export const platformSignIns = sqliteTable('platform_sign_ins', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  id: text('id').notNull(),
+  /** Who calls the platform: the service ('cloud') or the user's paired device ('device'). */
+  via: text('via', { enum: ['cloud', 'device'] }).notNull(),
+  /** 'code_sent': the code is awaited; 'challenge': the platform asked for the account's email. */
+  step: text('step', { enum: ['code_sent', 'challenge'] }).notNull(),
+  sealed: text('sealed').notNull(),
+  iv: text('iv').notNull(),
+  /** Codes and emails tried against this sign-in (a few, then a new code is needed). */
+  attempts: integer('attempts').notNull().default(0),
+  /** The last four digits of the number, shown as "we sent a code to ••• 1234". */
+  numberHint: text('number_hint').notNull(),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+})
+
+/**
+ * The account calls the platform refused from the service's own network (a `blocked` answer on
+ * that call, the CDN's refusal), per user: remembered by its answer, forgotten when the same
+ * call works from the cloud again. Settings and the executor read it.
+ */
+export const cloudRefusals = sqliteTable(
+  'cloud_refusals',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    call: text('call', { enum: ['sign_in', 'refresh', 'details', 'book', 'reservations'] }).notNull(),
+    /** The kind of refusal (blocks.ts BlockSignal): never a secret. */
+    signal: text('signal').notNull(),
+    firstAt: integer('first_at').notNull(),
+    lastAt: integer('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.call] })],
+)

@@ -14,6 +14,7 @@ import {
   type WorkResult,
 } from '../platform/device-protocol'
 import { readDeviceResult } from '../platform/device-results'
+import type { RelayAnswer, RelayStep } from '../platform/sign-in-relay'
 import { deviceOffline, deviceOnline } from './device-presence'
 
 /** What a socket remembers across hibernation. */
@@ -21,6 +22,8 @@ interface Attachment {
   deviceId: string
   connectedAt: number
   platform: DevicePlatformFacts | null
+  /** The device said it can sign in to the platform for its user (absent in older attachments). */
+  relay?: boolean
 }
 
 export interface DeviceStatus {
@@ -30,7 +33,12 @@ export interface DeviceStatus {
   platform: DevicePlatformFacts | null
   /** Since when no device has been connected (null while one is). */
   offlineSince: number | null
+  /** A connected device can make a platform sign-in for the user (sign-in-relay.ts). */
+  canSignIn: boolean
 }
+
+/** How long a sign-in step may take on the device: the platform's answer to a person waiting on a page. */
+export const RELAY_TIMEOUT_MS = 20_000
 
 /** A device that said nothing about an item for this long is taken as gone for that item. */
 const WORK_TIMEOUT_MS = 20_000
@@ -41,6 +49,8 @@ type Waiter = (result: WorkResult | null) => void
 
 export class DeviceObject extends DurableObject<Cloudflare.Env> {
   #waiters = new Map<string, Waiter>()
+  /** Sign-in steps waited for, in memory only: a sign-in is never stored here (sign-in-relay.ts). */
+  #relays = new Map<string, (answer: RelayAnswer | null) => void>()
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env)
@@ -77,7 +87,7 @@ export class DeviceObject extends DurableObject<Cloudflare.Env> {
       case 'hello': {
         const wasReady = this.#readySockets().length > 0
         const attachment = ws.deserializeAttachment() as Attachment
-        ws.serializeAttachment({ ...attachment, platform: message.platform } satisfies Attachment)
+        ws.serializeAttachment({ ...attachment, platform: message.platform, relay: message.relay === true } satisfies Attachment)
         this.#setMeta('offline_since', '')
         // Items still waited for were maybe lost with the last socket: send them again (the
         // device answers from its journal whatever it already did). Nobody waits for the others
@@ -118,6 +128,9 @@ export class DeviceObject extends DurableObject<Cloudflare.Env> {
         if (result && stored.length > 0) this.#waiters.get(message.id)?.(result)
         return
       }
+      case 'signed':
+        this.#relays.get(message.id)?.(message.answer)
+        return
     }
   }
 
@@ -134,6 +147,7 @@ export class DeviceObject extends DurableObject<Cloudflare.Env> {
     // Nobody can answer the items waited for now: their callers go on (a booking becomes
     // "unknown" and is verified). A result that arrives later is still stored.
     for (const resolve of this.#waiters.values()) resolve(null)
+    for (const resolve of this.#relays.values()) resolve(null)
     const now = Date.now()
     this.#setMeta('offline_since', String(now))
     this.#setMeta('offline_alerted', '')
@@ -153,7 +167,28 @@ export class DeviceObject extends DurableObject<Cloudflare.Env> {
     const ready = this.#readySockets()
     const hello = this.#sockets().find((ws) => (ws.deserializeAttachment() as Attachment).platform !== null)
     const platform = ((ready[0] ?? hello)?.deserializeAttachment() as Attachment | undefined)?.platform ?? null
-    return { connected: hello !== undefined, platform, offlineSince: hello ? null : this.#offlineSince() }
+    const canSignIn = this.#relaySockets().length > 0
+    return { connected: hello !== undefined, platform, offlineSince: hello ? null : this.#offlineSince(), canSignIn }
+  }
+
+  /**
+   * One step of a platform sign-in on a connected device that can make it; null when none can,
+   * or none answered in time. Kept in memory only: the step (a code, a password) and the answer
+   * (a sealed session) are never written to this object's storage.
+   */
+  async relaySignIn(id: string, step: RelayStep, timeoutMs = RELAY_TIMEOUT_MS): Promise<RelayAnswer | null> {
+    const [device] = this.#relaySockets()
+    if (!device) return null
+    const answered = new Promise<RelayAnswer | null>((resolve) => {
+      this.#relays.set(id, resolve)
+      setTimeout(() => resolve(null), timeoutMs)
+    })
+    send(device, { type: 'sign_in', id, step })
+    try {
+      return await answered
+    } finally {
+      this.#relays.delete(id)
+    }
   }
 
   /**
@@ -200,6 +235,15 @@ export class DeviceObject extends DurableObject<Cloudflare.Env> {
     return this.#sockets()
       .map((ws) => ({ ws, a: ws.deserializeAttachment() as Attachment }))
       .filter(({ a }) => a.platform?.connected === true)
+      .sort((x, y) => y.a.connectedAt - x.a.connectedAt)
+      .map(({ ws }) => ws)
+  }
+
+  /** Sockets whose device can sign in for its user, newest first. */
+  #relaySockets(): WebSocket[] {
+    return this.#sockets()
+      .map((ws) => ({ ws, a: ws.deserializeAttachment() as Attachment }))
+      .filter(({ a }) => a.platform !== null && a.relay === true)
       .sort((x, y) => y.a.connectedAt - x.a.connectedAt)
       .map(({ ws }) => ws)
   }

@@ -5,6 +5,7 @@
 import { findConnection } from '../db/connections'
 import type { Outcome, PlatformReservation } from '../platform/api'
 import type { AccountContext, AccountExecutor, AccountReservations } from './account-executor'
+import { bookAnswerOf, cloudAnswerOf, noteCloudAnswer } from './cloud-refusals'
 
 export function cloudAccount(c: AccountContext): AccountExecutor {
   const { d, userId, session } = c
@@ -31,6 +32,9 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       // took the budget's window with their lists and details, and one booked.
       const details = await opened.read((credentials) => d.platform.bookingDetails(credentials, query))
       const listed = details.kind === 'ok' ? await opened.read((credentials) => d.platform.listReservations(credentials)) : details
+      // Remembered by the platform's answers: a call the CDN refused from here is one the user may make from their device.
+      await noteCloudAnswer(d, userId, 'details', cloudAnswerOf(details))
+      if (details.kind === 'ok') await noteCloudAnswer(d, userId, 'reservations', cloudAnswerOf(listed))
       // `reauth` after a read means the platform refused the refresh too.
       if (details.kind === 'reauth' || listed.kind === 'reauth') return { kind: 'no_connection', reconnectNotice: await session.rejected() }
       return { kind: 'read', details, listed }
@@ -47,6 +51,7 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
             }),
           )
         : ({ kind: 'reauth' } as const)
+      if (opened) await noteCloudAnswer(d, userId, 'book', bookAnswerOf(outcome))
       // Book is never repeated: a rejected token is renewed for the next attempt.
       const refused = outcome.kind === 'reauth' && opened && (await opened.renewAfterRejection()).kind === 'refused'
       return { outcome, reconnectNotice: refused ? await session.rejected() : null }
@@ -67,6 +72,7 @@ export async function accountReservations(
 ): Promise<AccountReservations> {
   const opened = await c.session.open()
   const listed = opened ? await opened.read((credentials) => c.d.platform.listReservations(credentials)) : fromDevice
+  if (opened && listed) await noteCloudAnswer(c.d, c.userId, 'reservations', cloudAnswerOf(listed))
   if (!listed) return { kind: 'unreadable', reconnectNotice: null }
   if (listed.kind === 'reauth') return { kind: 'unreadable', reconnectNotice: await c.session.rejected() }
   if (listed.kind !== 'ok') return { kind: 'unreadable', reconnectNotice: null }

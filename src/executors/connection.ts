@@ -1,11 +1,16 @@
 // Connecting the user's reservation-platform account. The password is used once, to log in,
-// and never stored; only the platform's tokens are kept, encrypted (platform-session.ts).
+// and never stored; only the platform's tokens are kept, encrypted (platform-session.ts). The
+// sign-in by a code, and sign-ins made by a paired device, are platform-sign-in.ts.
 import { deleteConnection, findConnection, flagReauthRequired, saveConnection, updateConnectionState } from '../db/connections'
 import { AppError } from '../errors'
+import { newReceiverKey } from '../lib/sealed-to-key'
 import type { Deps } from '../runtime/deps'
 import { revokeRequestsOf, wakeRequestsOf } from '../runtime/open-requests'
+import type { SignInVia } from './pending-sign-in'
 import { sealedSession, userSession } from './platform-session'
 import { sessionEndOf, sessionLapsed } from './session-end'
+import { type SignedIn, type SignInProblem, signerOf } from './sign-in-signers'
+import { signInWords } from './sign-in-words'
 
 /** The contract's wording; every page and error that warns the user uses this text. */
 export const RISK_NOTICE = "The reservation platform's terms prohibit automated access and it may deactivate accounts that use such tools."
@@ -46,10 +51,26 @@ export async function connectionStatus(deps: Deps, userId: string): Promise<Conn
   }
 }
 
+/** Keeps a new platform session (sealed) as the user's connection, and wakes their requests. */
+export async function saveSignedIn(deps: Deps, userId: string, session: SignedIn): Promise<ConnectionStatus> {
+  await saveConnection(deps.db, {
+    userId,
+    ...(await sealedSession(deps.env.PLATFORM_TOKEN_KEY, userId, session, deps.now)),
+    displayName: session.displayName,
+    paymentMethodId: session.paymentMethodId,
+    state: 'ok',
+    connectedAt: deps.now,
+    checkedAt: deps.now,
+  })
+  await wakeRequestsOf(deps, userId)
+  return connectionStatus(deps, userId)
+}
+
+/** Password sign-in for the JSON API: a problem is an AppError in the words the page uses too. */
 export async function connectPlatform(
   deps: Deps,
   userId: string,
-  input: { email: string; password: string; acknowledgedRisk: boolean },
+  input: { email: string; password: string; acknowledgedRisk: boolean; via?: SignInVia },
 ): Promise<ConnectionStatus> {
   if (!input.acknowledgedRisk) {
     throw new AppError(
@@ -57,31 +78,22 @@ export async function connectPlatform(
       `Please confirm that you understand the risk first. ${RISK_NOTICE} By connecting, you accept that risk.`,
     )
   }
-  const login = await deps.platform.login(input.email, input.password)
-  switch (login.kind) {
-    case 'ok': {
-      await saveConnection(deps.db, {
-        userId,
-        ...(await sealedSession(deps.env.PLATFORM_TOKEN_KEY, userId, login.value, deps.now)),
-        displayName: login.value.displayName,
-        paymentMethodId: login.value.paymentMethodId,
-        state: 'ok',
-        connectedAt: deps.now,
-        checkedAt: deps.now,
-      })
-      await wakeRequestsOf(deps, userId)
-      return connectionStatus(deps, userId)
-    }
-    case 'refused':
-      throw new AppError('platform_login_failed', 'The reservation platform did not accept that email and password.')
-    case 'reauth':
-    case 'not_found':
-    case 'rate_limited':
-    case 'unavailable':
-    case 'blocked':
-    case 'operator_fault':
-      throw new AppError('platform_unavailable', 'The reservation platform is not answering right now. Please try again in a few minutes.')
-  }
+  const key = await newReceiverKey()
+  const seal = { ...key, context: `platform-password ${userId} ${crypto.randomUUID()}` }
+  const got = await signerOf(deps, userId, input.via ?? 'cloud').password(input.email, input.password, seal)
+  if (got.kind === 'ok') return saveSignedIn(deps, userId, got.value)
+  throw signInError(got.problem)
+}
+
+/** A sign-in problem as the JSON API's error, in the page's words. */
+export function signInError(problem: SignInProblem | { kind: 'invalid_number' }): AppError {
+  const words = signInWords(problem)
+  const message = `${words.said} ${words.next}`
+  if (problem.kind === 'unavailable' || problem.kind === 'rate_limited' || problem.kind === 'device_silent')
+    return new AppError('platform_unavailable', message)
+  if (problem.kind === 'cloud_refused') return new AppError('platform_refuses_cloud', message)
+  if (words.code === 'platform_login_failed') return new AppError('platform_login_failed', message)
+  return new AppError('platform_sign_in_refused', message)
 }
 
 /** Forgets the platform token and ends every open request of the user. */

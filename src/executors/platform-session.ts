@@ -19,6 +19,7 @@ import type { CdnCookies, Outcome, PlatformSession, UserCredentials } from '../p
 import { cdnCookiesOf } from '../platform/cdn-cookies'
 import { renewalDue } from '../platform/session'
 import type { Deps } from '../runtime/deps'
+import { cloudAnswerOf, noteCloudAnswer } from './cloud-refusals'
 import { sessionLapsed } from './session-end'
 
 /** Additional data of each sealed secret: a refresh ciphertext never opens as an auth token, nor cookies as either. */
@@ -68,7 +69,7 @@ async function unseal(deps: Deps, row: ConnectionRow): Promise<Opened | null> {
   }
 }
 
-type Renewal = { kind: 'renewed'; credentials: UserCredentials } | { kind: 'refused' } | { kind: 'failed'; detail: string }
+export type Renewal = { kind: 'renewed'; credentials: UserCredentials } | { kind: 'refused' } | { kind: 'failed'; detail: string }
 
 /** The stored session if another call renewed it since `row` was read. */
 async function renewedSince(deps: Deps, row: ConnectionRow): Promise<Renewal | null> {
@@ -127,6 +128,7 @@ async function renewHolding(
   holder: string,
 ): Promise<Renewal> {
   const got = await deps.platform.refresh(credentials)
+  await noteCloudAnswer(deps, row.userId, 'refresh', cloudAnswerOf(got))
   if (got.kind === 'ok') {
     const renewed: UserCredentials = { authToken: got.value.authToken, cdnCookies: got.value.cdnCookies }
     const columns = await sealedSession(deps.env.PLATFORM_TOKEN_KEY, row.userId, got.value, deps.now)

@@ -6,7 +6,13 @@ import { z } from '@hono/zod-openapi'
 export const Executor = z
   .object({
     ready: z.boolean(),
-    reason: z.enum(['resy_not_connected', 'resy_reauth_required', 'payment_method_missing', 'device_offline']).optional(),
+    /**
+     * Why not: `platform_refuses_cloud` when the platform refused a call booking needs (details,
+     * book, reservations) from the service's network; booking from a paired device is the way.
+     */
+    reason: z
+      .enum(['resy_not_connected', 'resy_reauth_required', 'payment_method_missing', 'device_offline', 'platform_refuses_cloud'])
+      .optional(),
     execution: z.enum(['cloud', 'user_device']),
   })
   .openapi('Executor')

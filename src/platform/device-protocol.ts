@@ -7,6 +7,7 @@
 // so an item sent again is answered from that journal, never done twice.
 import { z } from 'zod'
 import type { BookingDetails, BookOutcome, DetailsQuery, FindQuery, Outcome, PlatformReservation, Slot } from './api'
+import { RelayAnswer, type RelayStep } from './sign-in-relay'
 
 /** One platform call a device makes for its user. */
 export type WorkCall =
@@ -53,14 +54,19 @@ const resultKinds = [
 
 export const DeviceMessage = z.discriminatedUnion('type', [
   /** First message after connecting, and whenever the device's platform account changes. */
-  z.strictObject({ type: z.literal('hello'), platform: DevicePlatformFacts, version: z.string().max(50) }),
+  /** `relay`: the device can sign in to the platform for its user (it has the platform's settings, sign-in-relay.ts). */
+  z.strictObject({ type: z.literal('hello'), platform: DevicePlatformFacts, version: z.string().max(50), relay: z.boolean().optional() }),
   z.strictObject({ type: z.literal('ack'), id: workId }),
   z.strictObject({ type: z.literal('result'), id: workId, result: z.looseObject({ kind: z.enum(resultKinds) }) }),
+  /** The answer to one step of a sign-in (never stored by the service's object). */
+  z.strictObject({ type: z.literal('signed'), id: workId, answer: RelayAnswer }),
 ])
 export type DeviceMessage = z.infer<typeof DeviceMessage>
 
 export type ServiceMessage =
   | { type: 'work'; id: string; call: WorkCall }
+  /** One step of a platform sign-in the device makes for its user (sign-in-relay.ts). */
+  | { type: 'sign_in'; id: string; step: RelayStep }
   /** The result of this id is stored: the device may forget it. */
   | { type: 'stored'; id: string }
   | { type: 'error'; message: string }

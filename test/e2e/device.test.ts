@@ -12,9 +12,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEVICE_USER_AGENT } from '../../device/src/work'
 import { sandboxControl } from '../../sandbox/control-client'
-import { callApi, dateIn, type Json, waitForRequest } from './api'
+import { callApi, waitForRequest } from './api'
 import { launchBrowser } from './browser'
-import { lunchTable } from './diner'
+import { approvedLunch, lunchTable } from './diner'
 import { newUser } from './pages'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -77,39 +77,6 @@ async function waitFor<T>(what: string, get: () => Promise<T>, ok: (value: T) =>
   }
 }
 
-interface Venue {
-  venue_id: number
-  time_zone: string
-}
-
-async function lunchRequest(days: number): Promise<{ id: string; venue: Venue; date: string }> {
-  const venue = ((await callApi(baseUrl, token, '/restaurants?q=Marrow')).body.restaurants as Venue[])[0] as Venue
-  const date = dateIn(venue.time_zone, days)
-  const spec = {
-    title: 'Lunch booked by my device',
-    venue_ids: [venue.venue_id],
-    dates: [date],
-    earliest_time: '12:00',
-    latest_time: '14:00',
-    timezone: venue.time_zone,
-    party_size: 2,
-    mode: 'auto_book',
-    max_cancellation_fee_per_person: 25,
-    fee_review_hours: 3,
-    expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-  }
-  const created = await callApi(baseUrl, token, '/requests', { method: 'POST', body: spec, idempotencyKey: `e2e-${crypto.randomUUID()}` })
-  expect(created.status, JSON.stringify(created.body)).toBe(201)
-  const id = String(created.body.id)
-  await page.goto(String(created.body.action_url))
-  const approvedAt = Date.now()
-  await page.getByRole('button', { name: 'Approve' }).click()
-  await page.waitForURL(`${baseUrl}/requests/${id}?done=approved`)
-  const polled = (v: Json) => typeof v.last_checked_at === 'string' && Date.parse(v.last_checked_at) >= approvedAt
-  await waitForRequest(baseUrl, token, id, polled, 60_000)
-  return { id, venue, date }
-}
-
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'tablewatch-device-'))
   browser = await launchBrowser()
@@ -131,7 +98,7 @@ describe.runIf(inject('sandbox'))('a paired device books', () => {
     expect(await page.getByTestId('pair-command').innerText()).toBe(`npx tablewatch-device pair --service ${baseUrl} --code ${code}`)
     expect(await deviceCommand(['pair', '--service', baseUrl, '--code', code, '--name', 'E2E laptop'])).toContain('Paired as "E2E laptop"')
     const pairedMs = Date.now() - started
-    expect(await deviceCommand(['login', '--email', platformEmail])).toContain('Signed in as')
+    expect(await deviceCommand(['login', '--password', '--email', platformEmail])).toContain('Signed in as')
     expect((await stat(join(home, 'device.json'))).mode & 0o777).toBe(0o600)
     await startDevice()
     await waitFor('the device shown connected', settingsText, (text) => text.includes('A device is connected: signed in to the platform'))
@@ -151,7 +118,7 @@ describe.runIf(inject('sandbox'))('a paired device books', () => {
   })
 
   it('books the table the sandbox drops from the device, and verifies it', async () => {
-    const { id, venue, date } = await lunchRequest(6)
+    const { id, venue, date } = await approvedLunch(page, baseUrl, token, 6, 'Lunch booked by my device')
     const droppedAt = Date.now()
     expect(await sandbox.addSlot(lunchTable(venue, date))).toBe(true)
     const ledger = await waitFor(
@@ -171,7 +138,7 @@ describe.runIf(inject('sandbox'))('a paired device books', () => {
   })
 
   it('verifies a booking in flight when the device is killed, after it restarts, and never books twice', async () => {
-    const { id, venue, date } = await lunchRequest(7)
+    const { id, venue, date } = await approvedLunch(page, baseUrl, token, 7, 'Lunch booked by my device')
     // The platform takes the booking but its answer hangs: the device is killed while it waits.
     await sandbox.injectFault({ endpoint: 'book', kind: 'book_lost', hangMs: 30_000, count: 1 })
     await sandbox.addSlot({ ...lunchTable(venue, date), time: '13:00' })

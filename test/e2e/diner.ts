@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { AddSlotInput } from '../../sandbox/control-client'
-import { callApi, dateIn, type Json } from './api'
+import { callApi, dateIn, type Json, waitForRequest } from './api'
 
 export interface Venue {
   venue_id: number
@@ -64,4 +64,35 @@ export async function createRequest(baseUrl: string, token: string, spec: Json):
   const created = await callApi(baseUrl, token, '/requests', { method: 'POST', body: spec, idempotencyKey: `e2e-${crypto.randomUUID()}` })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   return created.body
+}
+
+/**
+ * An approved auto_book for lunch (12:00–14:00, two) at Marrow & Smoke, dinner-only, `days` from
+ * now: created by REST, approved on its page, and polled once since, so a table dropped now is news.
+ */
+export async function approvedLunch(page: Page, baseUrl: string, token: string, days: number, title: string) {
+  const venue = await findVenue(baseUrl, token, 'Marrow')
+  const date = dateIn(venue.time_zone, days)
+  const spec = {
+    title,
+    venue_ids: [venue.venue_id],
+    dates: [date],
+    earliest_time: '12:00',
+    latest_time: '14:00',
+    timezone: venue.time_zone,
+    party_size: 2,
+    mode: 'auto_book',
+    max_cancellation_fee_per_person: 25,
+    fee_review_hours: 3,
+    expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  }
+  const created = await createRequest(baseUrl, token, spec)
+  const id = String(created.id)
+  await page.goto(String(created.action_url))
+  const approvedAt = Date.now()
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await page.waitForURL(`${baseUrl}/requests/${id}?done=approved`)
+  const polled = (v: Json) => typeof v.last_checked_at === 'string' && Date.parse(v.last_checked_at) >= approvedAt
+  await waitForRequest(baseUrl, token, id, polled, 60_000)
+  return { id, venue, date }
 }

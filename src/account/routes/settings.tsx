@@ -7,6 +7,7 @@ import { saveNotificationSettings, sendTestAlert, sendTestEmail, type WebhookRes
 import { currentUser, requireSession } from '../../auth/session'
 import { devicesOverview } from '../../devices/devices'
 import { connectionStatus } from '../../executors/connection'
+import { platformAccessOf } from '../../executors/platform-access'
 import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
 import { SettingsPage, type SettingsPageProps } from '../pages/settings'
@@ -30,13 +31,14 @@ const NOTICES = {
 export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 404 | 422 | 429 | 503 = 200) {
   const user = currentUser(c)
   const deps = depsOf(c.env, c.req.url)
-  const [connection, alertPrefs, devices, push] = await Promise.all([
+  const [connection, alertPrefs, devices, push, access] = await Promise.all([
     connectionStatus(deps, user.id),
     alertPreferencesOf(deps, user.id),
     devicesOverview(deps, user.id),
     pushSettingsOf(deps, user.id),
+    platformAccessOf(deps, user.id),
   ])
-  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, devices, push, ...extra }
+  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, devices, push, access, ...extra }
   return renderPage(c, 'Settings', <SettingsPage {...props} />, status)
 }
 

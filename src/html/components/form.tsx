@@ -9,11 +9,13 @@ export function CsrfInput(props: { token: string }) {
 export interface FieldProps {
   label: string
   name: string
-  type?: 'text' | 'email' | 'password' | 'url' | 'number'
+  type?: 'text' | 'email' | 'password' | 'url' | 'number' | 'tel'
   value?: string
   error?: string | undefined
   hint?: string
   autocomplete?: string
+  /** The keyboard a phone shows (a code: numeric). */
+  inputMode?: 'numeric' | 'tel' | 'email'
   required?: boolean
   minLength?: number
   maxLength?: number
@@ -39,6 +41,7 @@ export function Field(props: FieldProps) {
         type={props.type ?? 'text'}
         value={props.value ?? ''}
         autocomplete={props.autocomplete}
+        inputmode={props.inputMode}
         required={props.required}
         minlength={props.minLength}
         maxlength={props.maxLength}

@@ -113,6 +113,13 @@ function NextStep(props: { request: RequestView }) {
         </a>
       </p>
     )
+  if (notReady && r.executor.reason === 'platform_refuses_cloud')
+    return (
+      <p class="next-step">
+        <strong>Next:</strong> the platform refuses booking from Tablewatch’s servers for your account. To book, choose your paired device{' '}
+        <a href="/settings#devices-heading">in Settings</a>; watching goes on meanwhile.
+      </p>
+    )
   if (notReady)
     return (
       <p class="next-step">

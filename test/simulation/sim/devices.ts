@@ -13,6 +13,7 @@ import { chooseExecution, pairDevice } from '../../../src/devices/devices'
 import type { WorkCall, WorkResult } from '../../../src/platform/device-protocol'
 import { platformFromEnv } from '../../../src/platform/from-env'
 import type { Deps } from '../../../src/runtime/deps'
+import { homeFetcher } from '../../helpers/home-fetcher'
 import type { Rng } from './random'
 
 export interface DeviceStats {
@@ -41,7 +42,8 @@ const never = new Promise<WorkResult>(() => {})
 export class DeviceFleet {
   readonly stats: DeviceStats = { connects: 0, dropsMidBooking: 0, restartsMidWork: 0, duplicateResults: 0, offlineRounds: 0, bookings: 0 }
   readonly #devices: SimDevice[] = []
-  readonly #platform = platformFromEnv(env, { userAgent: DEVICE_USER_AGENT })
+  /** The devices call from home: a second local address, as the entry worker would name it (CF-Connecting-IP). */
+  readonly #platform = platformFromEnv(env, { userAgent: DEVICE_USER_AGENT, fetcher: homeFetcher() })
   /** Each work item's id, by the call serve() hands to perform. */
   readonly #ids = new WeakMap<WorkCall, string>()
   #books = 0

@@ -36,9 +36,10 @@ export class FaultLedger {
     this.injected.set(label, (this.injected.get(label) ?? 0) + count)
   }
 
-  /** Lifts any block and uses up every queued fault with calls that cannot book anything. */
+  /** Lifts any block and the datacenter mode, and uses up every queued fault with calls that cannot book anything. */
   async drain(): Promise<void> {
     await this.control.block({ forMs: 0 })
+    await this.control.setSignInSettings({ datacenter: null })
     const platform = platformFromEnv(env, { retryDelaysMs: [] })
     for (let round = 0; round < 50; round++) {
       await this.refresh()
@@ -127,6 +128,26 @@ export async function maybeBlock(rng: Rng, control: SandboxControl, counts: Map<
   const style = rng.pick(BLOCK_STYLES)
   await control.block({ forMs: rng.int(200, 2000), style })
   counts.set(`block ${style}`, (counts.get(`block ${style}`) ?? 0) + 1)
+}
+
+/** The account calls a round's datacenter mode may refuse to the service's cloud path. */
+const CLOUD_REFUSABLE = ['refresh', 'details', 'book', 'reservations'] as const
+
+/**
+ * The platform refuses some account calls from the service's network for a round (the sandbox's
+ * datacenter mode: the CDN's plain-text 500), as it may at any time: the service must learn it
+ * from the answers, book nothing it was not allowed to, and never move a user's booking to their
+ * device by itself. Paired devices call from home and are not refused. Off again the next round.
+ */
+export async function maybeRefuseCloud(rng: Rng, control: SandboxControl, counts: Map<string, number>): Promise<void> {
+  if (!rng.chance(0.25)) {
+    await control.setSignInSettings({ datacenter: null })
+    return
+  }
+  const refuse = rng.some([...CLOUD_REFUSABLE], 1, CLOUD_REFUSABLE.length)
+  await control.setSignInSettings({ datacenter: { refuse } })
+  const label = `cloud refuses ${[...refuse].sort().join('+')}`
+  counts.set(label, (counts.get(label) ?? 0) + 1)
 }
 
 /**

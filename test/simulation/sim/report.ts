@@ -31,6 +31,10 @@ export function describeRun(seed: string, report: SimReport): string {
     line(`token refreshes (tokens live ${TOKEN_SECONDS} s)`, report.sessions.refreshes),
     line('users asked to reconnect after a refresh answer was lost', report.sessions.afterLostRefresh),
     line(
+      'users connected by code / still refused from the cloud at the end',
+      `${report.access.codeOnly} / ${report.access.refusedFromCloud}`,
+    ),
+    line(
       'lapsing sessions: users / sign-ins (refused) / tables told "reconnect to book"',
       `${report.lapses.users} / ${report.lapses.signIns} (${report.lapses.refusedSignIns}) / ${report.lapses.toldReconnectToBook}`,
     ),
@@ -67,6 +71,7 @@ export function describeRun(seed: string, report: SimReport): string {
     line('API answers 5xx', steps.serverErrors.length),
     line('creates retried with one key giving two requests', steps.idempotencyBreaks),
     line('users asked to reconnect while their refresh token worked', report.sessions.reconnectsAsked),
+    line('users whose booking place the service changed', report.access.executionChangedByService),
     ...report.alarms.lostAlarms.map((l) => `  ! lost its alarm: ${l}`),
     ...report.alarms.errors.slice(0, 10).map((e) => `  ! alarm failed: ${e}`),
     ...report.notes.slice(0, 40).map((n) => `  ! ${n}`),
@@ -82,5 +87,6 @@ export function violationsOf(report: SimReport): Record<string, number> {
     serverErrors: report.steps.serverErrors.length,
     idempotencyBreaks: report.steps.idempotencyBreaks,
     reconnectsAsked: report.sessions.reconnectsAsked,
+    executionChangedByService: report.access.executionChangedByService,
   }
 }

@@ -11,14 +11,14 @@ import { depsOf } from '../../../src/runtime/deps'
 import { type AlarmStats, alarmPhase, lostPolls, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
 import { checkSafety, type SafetyCounts } from './checks'
 import { DeviceFleet, type DeviceStats } from './devices'
-import { FaultLedger, injectRoundFaults, maybeBlock, maybeExpireTokens } from './faults'
+import { FaultLedger, injectRoundFaults, maybeBlock, maybeExpireTokens, maybeRefuseCloud } from './faults'
 import { Inventory } from './inventory'
 import { type LapseStats, Lapses } from './lapses'
 import { planDinners } from './plan'
 import { rngOf } from './random'
 import { needsAlarm, type SimRequest } from './requests'
 import { create, expireNow, mutate, newStepStats, type StepStats } from './steps'
-import { setUpWorld } from './world'
+import { setUpWorld, type World } from './world'
 
 export interface SimOptions {
   seed: string
@@ -53,6 +53,7 @@ export interface SimReport {
   sessions: { refreshes: number; reconnectsAsked: number; afterLostRefresh: number }
   /** Users whose code sign-in had no refresh token, so their sessions lapsed (lapses.ts). */
   lapses: LapseStats
+  access: { codeOnly: number; refusedFromCloud: number; executionChangedByService: number }
 }
 
 const SETTLE_ROUNDS = 5
@@ -105,6 +106,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     if (settled === 0) await injectRoundFaults(rng, faults, live.length, options.clientTimeouts)
     if (settled === 0) await maybeBlock(rng, world.control, faults.injected)
     if (settled === 0) await maybeExpireTokens(rng, world.control, faults.injected)
+    if (settled === 0) await maybeRefuseCloud(rng, world.control, faults.injected)
     if (settled === 0) await lapses.reconnectSome(rng, world.control)
     if (rng.chance(0.15)) await restartBetweenSteps(rng.chance(0.5), alarms)
 
@@ -134,6 +136,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   const ruleOf = (venueId: number) => venues.get(venueId)?.bookingRule ?? null
   const { counts, notes, moneyAlerts, disproved, toldReconnectToBook } = await checkSafety(requests, ledger, zoneOf, ruleOf)
   lapses.stats.toldReconnectToBook = toldReconnectToBook
+  const access = await accessOf(world.users)
   const statuses: Record<string, number> = {}
   for (const r of requests) statuses[r.status] = (statuses[r.status] ?? 0) + 1
   const emails = new Set(world.users.map((u) => u.email))
@@ -155,6 +158,24 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     devices: fleet?.stats ?? null,
     sessions: { refreshes, ...reconnects },
     lapses: lapses.stats,
+    access,
+  }
+}
+
+/**
+ * What the cloud refusals and code sign-ins left: users connected by code, users the platform
+ * refused from the cloud (remembered by the service), and users whose choice of where booking
+ * happens the service changed by itself (must be 0: that is the user's choice alone).
+ */
+async function accessOf(users: World['users']): Promise<SimReport['access']> {
+  const ids = users.map((u) => u.userId)
+  const refused = await env.DB.prepare('select distinct user_id from cloud_refusals').all<{ user_id: string }>()
+  const executions = await env.DB.prepare('select id, execution from users').all<{ id: string; execution: string }>()
+  const chosen = new Map(users.map((u) => [u.userId, u.execution]))
+  return {
+    codeOnly: users.filter((u) => u.codeOnly).length,
+    refusedFromCloud: refused.results.filter((r) => ids.includes(r.user_id)).length,
+    executionChangedByService: executions.results.filter((r) => chosen.has(r.id) && chosen.get(r.id) !== r.execution).length,
   }
 }
 
