@@ -12,7 +12,7 @@ import { depsOf } from '../../src/runtime/deps'
 import { findRestaurants } from '../../src/venues/restaurants'
 import { api, newKey } from '../helpers/api'
 import { WebClient } from '../web/web-client'
-import { control, flushAlerts, notificationsOf, poll, view, ZONE } from './world'
+import { control, flushAlerts, notificationsOf, poll, specFor, view, ZONE } from './world'
 
 /** A diner signed in on the web (for the approval page), with a token and a connected platform account. */
 async function diner() {
@@ -36,16 +36,7 @@ async function venueWithRule(deps: ReturnType<typeof depsOf>, rule: 'recaptcha' 
 const daysAhead = (n: number) => addDays(todayIn(ZONE, Date.now()), n)
 
 /** An auto_book request for a late table at these venues on `day`. */
-const autoBookAt = (venueIds: number[], day: string) => ({
-  venue_ids: venueIds,
-  dates: [day],
-  earliest_time: '23:00',
-  latest_time: '23:45',
-  party_size: 2,
-  timezone: ZONE,
-  expires_at: `${day}T22:00:00-05:00`,
-  mode: 'auto_book',
-})
+const autoBookAt = (venueIds: number[], day: string) => specFor(day, { venue_ids: venueIds, mode: 'auto_book' })
 
 describe('venues the service cannot book', () => {
   it('are named in preview and create, and on the approval page, with what the request does instead', async () => {
