@@ -1,4 +1,4 @@
-// Tables an approved auto_book request tells rather than tries (issue 34 items 4 and 5): while
+// Tables an approved auto_book request tells rather than tries: while
 // booking waits for a reconnect (watching goes on), and at venues the service cannot book.
 // Either way no call is made for them, so nothing loops; a reconnect tries them again.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Card-on-file venues (issue 34 item 6): a table booked without a card whose venue answers that
+// Card-on-file venues: a table booked without a card whose venue answers that
 // it wants the card on file is booked once more with the card, only when the terms a card on file
 // answers for are stated and within the request's limits; otherwise the user is told why. The
 // retry is one call, only after that definite refusal, never after an unclear answer.

@@ -1,4 +1,4 @@
-// Sessions that end (issue 34 item 4): a session without a refresh token ends at its token's
+// Sessions that end: a session without a refresh token ends at its token's
 // `exp`; the diner is warned 7 days and 1 day before, the latest due warning only, each once.
 import { describe, expect, it } from 'vitest'
 import { dueWarning, sessionEndOf, sessionLapsed, timeLeftWords, warningKey } from '../../src/executors/session-end'

@@ -1,4 +1,4 @@
-// Card-on-file venues (issue 34, item 6), against the sandbox platform: Cinder Club answers a book
+// Card-on-file venues, against the sandbox platform: Cinder Club answers a book
 // call without a card with a bare 402, even for a free table. Booked once more with the card only
 // when the terms a card on file answers for are stated and within the request's limits (here the
 // template states a $0 cancellation fee for parties of 2 and more); otherwise the diner is told

@@ -1,4 +1,4 @@
-// Sessions that end (issue 34, item 4), against the sandbox platform: a code sign-in hands out
+// Sessions that end, against the sandbox platform: a code sign-in hands out
 // no refresh token, so the session ends at its token's exp. The hourly cron warns the diner 7 days
 // and 1 day before, once each; after the end, watching goes on and a table an approved auto_book
 // request finds is told "reconnect to book"; reconnecting books it. Nothing is lost.

@@ -1,4 +1,4 @@
-// Venues the service cannot book (issue 34, item 5), against the sandbox platform: Vesper Hall
+// Venues the service cannot book, against the sandbox platform: Vesper Hall
 // asks for a reCAPTCHA at booking (`feature_recaptcha`), Larder & Lamp's tables are Tock's
 // (`is_tock_inventory`). Preview and create of an auto_book request say so, and what the request
 // does instead; the approval page says it too; the booking path never calls the platform for

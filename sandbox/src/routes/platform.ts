@@ -30,7 +30,7 @@ const detailsBody = z.object({ config_id: z.string(), day, party_size: digits })
 const bookForm = z.object({ book_token: z.string().min(1), struct_payment_method: z.string().optional() })
 const paymentMethod = z.object({ id: digits })
 /**
- * `limit`/`offset` page the reservation list (§5, §11). The sandbox answers at most
+ * `limit`/`offset` page the reservation list (docs/platform.md, "Reservations"). The sandbox answers at most
  * RESERVATIONS_PAGE_MAX a page whatever the limit asked, so a client must read on (by
  * `metadata.total`) rather than assume one call holds the whole list.
  */
@@ -62,7 +62,7 @@ platformRoutes.use('*', async (c, next) => {
   if (blocked) return blockedAnswer(blocked)
   if (!looksLikeABrowser(userAgent)) return plainText500()
   if (c.req.path === '/3/book' && !looksLikeTheWebApp(c.req.header('Origin'), c.req.header('Referer'))) return plainText500()
-  // A wrong or rotated API key gets the same 419 as bad user credentials (§10, `Cierge:resy/token.go`).
+  // A wrong or rotated API key gets the same 419 as bad user credentials (`Cierge:resy/token.go`; docs/platform.md, "Requests and headers").
   if (c.req.header('Authorization') !== `ResyAPI api_key="${c.env.PLATFORM_API_KEY}"`) return unauthorized(c)
   await next()
 })
@@ -118,7 +118,7 @@ async function find(c: Ctx, world: World, input: unknown, odd = false): Promise<
   const venue = venueById(q.data.venue_id)
   const slots = await world.offered(q.data.venue_id, q.data.day, q.data.party_size)
   // A day with nothing open (unpublished, sold out, closed, unknown venue) has no venue entry at
-  // all: `results.venues: []` (§11, seen live 2026-05, `mvanhorn/printing-press-library`).
+  // all: `results.venues: []` (docs/platform.md, "Availability"; seen live 2026-05, `mvanhorn/printing-press-library`).
   if (!venue || !slots || slots.length === 0) {
     return c.json({ query: { day: q.data.day, party_size: q.data.party_size }, results: { venues: [] } })
   }
@@ -142,7 +142,7 @@ const calendarQuery = z.object({ venue_id: digits, num_seats: digits, start_date
 /**
  * GET /4/venue/calendar?venue_id&num_seats&start_date&end_date: key-only, one status per day
  * (`xunhuang/yumyum-v2:yumutil/src/resy_support.ts` resy_calendar sends exactly these four
- * parameters; shared/reference/resy-api.md §10, §11).
+ * parameters; docs/platform.md, "Calendar and release").
  */
 platformRoutes.get(
   '/4/venue/calendar',

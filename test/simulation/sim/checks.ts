@@ -27,11 +27,11 @@ export interface SafetyCounts {
   /**
    * A card sent with a booking of a table that holds none (issue 22: a fee stated only in text may
    * be charged), except once a venue that wants the card on file refused the booking without it,
-   * where the table states the cancellation fee the card then answers for (issue 34, item 6; the
+   * where the table states the cancellation fee the card then answers for (docs/decisions/booking.md, "Card-on-file venues"; the
    * fee's limit is the count above).
    */
   cardsSentToNoCardTables: number
-  /** A request whose watching paused because its user's platform session ended (issue 34, item 4: it watches on). */
+  /** A request whose watching paused because its user's platform session ended (it must watch on). */
   requestsPausedForTheSession: number
 }
 

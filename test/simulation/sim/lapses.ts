@@ -1,4 +1,4 @@
-// Lapsing sessions (issue 34, item 4), kept small: about one cloud user in ten has an account
+// Lapsing sessions, kept small: about one cloud user in ten has an account
 // without a password, signs in by the texted code, and gets no refresh token, so each of their
 // sessions ends TOKEN_SECONDS after it began (world.ts). Now and then such a user signs in again.
 // Their requests must go on watching while the session is over (the count below), and every other
@@ -88,7 +88,7 @@ export class Lapses {
   }
 }
 
-/** How a request says its watching paused for its user's platform session (decide-watch.ts): it must never (issue 34, item 4). */
+/** How a request says its watching paused for its user's platform session (decide-watch.ts): it must never: it watches on. */
 export const PAUSED_FOR_THE_SESSION = /^Waiting: the reservation platform account needs reconnecting/
 
 /** The trace line of a table told "reconnect to book". */
