@@ -16,6 +16,7 @@ export default defineConfig({
       './vitest.watch.config.ts',
       './vitest.simulation.config.ts',
       './vitest.e2e.config.ts',
+      './vitest.e2e-tools.config.ts',
     ],
   },
 })

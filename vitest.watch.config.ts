@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config'
 import { workerdPool } from './test/setup/workerd-pool'
 
-// The watcher and platform-connection tests, in workerd against sandbox worlds of their own.
+// The watcher and platform-connection tests, in workerd against sandbox worlds of their own, and
+// the budget object's: each file gets a runtime of its own (fresh storage, no request of another
+// file polling in the background, the one budget object to itself).
 // They go through the service (API calls, request alarms), whose platform client reaches the
 // world named by PLATFORM_BASE_URL's host, so the other suites' world (api.resy.com in the
 // workers project) is never reset or faulted by them, nor theirs by anyone else. Files run one

@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config'
 import { workerdPool } from './test/setup/workerd-pool'
 
-// Every suite runs inside workerd with the real wrangler config: real D1 (migrated in
-// test/setup/apply-migrations.ts) and real Durable Objects, storage isolated per test file.
+// The suites that need workerd: real D1 (migrated in test/setup/apply-migrations.ts), real
+// Durable Objects and the sandbox platform worker, with the real wrangler config. Every test file
+// in a folder no other project claims runs here (docs/decisions/tests.md). The files share one
+// workerd (isolate: false: the runtime, the sandbox and the modules start once, not once per
+// file) and run one at a time in it. Storage is shared too: each test builds its own users,
+// tokens and requests with random ids; a test that calls the sandbox itself gets a world of its
+// own (test/platform/world.ts), and the service's calls go to one world (api.resy.com), as they
+// always did for the tests of one file. A test that needs the runtime to itself belongs in test/watch/.
 export default defineConfig(async () => ({
   plugins: [await workerdPool()],
   test: {
@@ -18,6 +24,8 @@ export default defineConfig(async () => ({
       'node_modules/**',
     ],
     setupFiles: ['./test/setup/apply-migrations.ts'],
+    isolate: false,
+    fileParallelism: false,
     // Timeouts guard against hangs, not speed (speed lives in npm run bench): a 2-core machine
     // running the projects side by side can take several seconds for one D1 + DO round trip.
     testTimeout: 30_000,

@@ -29,7 +29,6 @@ export interface ContestRow {
 }
 
 export const MEANS_S = [30, 120, 600] as const
-export const LAGS_S = [0, 30, 120] as const
 /** Parties no generated table seats and no other phase watches (the calendar shows only these drops). */
 const PARTY_OF_MEAN: Record<(typeof MEANS_S)[number], number> = { 30: 13, 120: 14, 600: 15 }
 /** Drops spread over this window, each at a random point of its own share (as cadence-alerts.ts). */

@@ -1,20 +1,14 @@
 // `npm run bench`: the sandbox platform and the service under `wrangler dev` on loopback, at
 // the service's default polling cadence (POLL_INTERVAL_SECONDS unset: 60 s). Prints a table and
-// writes bench/results/latest.json. Knobs: BENCH_SCALE (active requests for the scale phase,
-// default 10000), BENCH_ONLY (comma-separated phases: latency,cadence,release,coalescing,contest,crash,scale),
-// BENCH_OBSERVE_SECONDS (how long each scale step is watched, default 300), BENCH_CREATE_MINUTES
-// (the scale phase's time for creating requests, default 30: the 10,000 step must reach its target on 2 cores), BENCH_CREATE_CONCURRENCY (create
-// calls in flight, default 50), BENCH_SETTLE_SECONDS (the pause between creating a step's requests
-// and watching it, default 120: the window sees the steady schedule), BENCH_MERGE=on (keep
-// the other phases' figures already in latest.json: phases run one at a time on a shared machine
-// make one file, and `runs` says when each ran, for how long, on which commit and under what load).
+// writes bench/results/latest.json. Its settings (phases, scale, timings) are environment
+// variables, listed in settings.ts; `npm run bench -- --help` prints them and runs nothing.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { sampleCalls } from './budget'
 import { alertsAtDefaultCadence } from './cadence-alerts'
 import { coalescing } from './coalescing'
-import { contest, LAGS_S } from './contest'
+import { contest } from './contest'
 import { costModel } from './cost'
 import { crashWhileBooking, crashWhilePolling } from './crash'
 import { apiLatency, CLIENTS } from './latency'
@@ -22,14 +16,25 @@ import { ROOT } from './processes'
 import { atReleaseInstant } from './release'
 import { type BenchResults, merged, printTables } from './report'
 import { scale } from './scale'
+import { benchHelp, numberSetting, setting } from './settings'
 import { newWebUser, type WebUser } from './users'
 import { startWorld } from './world'
+
+const args = process.argv.slice(2)
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(benchHelp())
+  process.exit(0)
+}
+if (args.length > 0) {
+  console.error(`bench: unexpected arguments "${args.join(' ')}": the settings are environment variables.\n\n${benchHelp()}`)
+  process.exit(2)
+}
 
 const INTERVAL_MS = 60_000 // the service's default POLL_INTERVAL_SECONDS
 /** Users who approve the release drops' bookings (one per wave each), plus one for the crash scenario. */
 const BOOKERS = 10
-const target = Number(process.env.BENCH_SCALE ?? 10_000)
-const only = new Set((process.env.BENCH_ONLY ?? 'latency,cadence,release,coalescing,contest,crash,scale').split(','))
+const target = numberSetting('BENCH_SCALE')
+const only = new Set(setting('BENCH_ONLY').split(','))
 const started = Date.now()
 const log = (line: string) => console.log(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${line}`)
 
@@ -77,9 +82,8 @@ try {
       }),
   ])
   if (only.has('contest')) {
-    // BENCH_CONTEST_DROPS (per mean and lag, default 14), BENCH_CONTEST_LAGS (default 0,30,120).
-    const lags = (process.env.BENCH_CONTEST_LAGS ?? LAGS_S.join(',')).split(',').map(Number)
-    const dropsPerMean = Number(process.env.BENCH_CONTEST_DROPS ?? 14)
+    const lags = setting('BENCH_CONTEST_LAGS').split(',').map(Number)
+    const dropsPerMean = numberSetting('BENCH_CONTEST_DROPS')
     log(`contest: other diners take each table after Exp(30 s, 2 min, 10 min); calendar lag ${lags.join(', ')} s`)
     // Bookers of their own: the release phase's hold dinners on days 1–25, which would overlap.
     const contestEmails = Array.from({ length: 3 * lags.length }, (_x, i) => `bench-contest${i}@sandbox.example`)
@@ -102,10 +106,10 @@ try {
     const users = part(120, bulk.length - 120)
     results.scale = await scale(world, users, {
       steps,
-      createBudgetMs: Number(process.env.BENCH_CREATE_MINUTES ?? 30) * 60_000,
-      createConcurrency: Number(process.env.BENCH_CREATE_CONCURRENCY ?? 50),
-      settleMs: Number(process.env.BENCH_SETTLE_SECONDS ?? 120) * 1000,
-      observeMs: Number(process.env.BENCH_OBSERVE_SECONDS ?? 300) * 1000,
+      createBudgetMs: numberSetting('BENCH_CREATE_MINUTES') * 60_000,
+      createConcurrency: numberSetting('BENCH_CREATE_CONCURRENCY'),
+      settleMs: numberSetting('BENCH_SETTLE_SECONDS') * 1000,
+      observeMs: numberSetting('BENCH_OBSERVE_SECONDS') * 1000,
       log,
     })
     const last = results.scale.at(-1)
@@ -117,7 +121,7 @@ try {
   results.machine.loadAfter = load()
   const file = join(ROOT, 'bench', 'results', 'latest.json')
   mkdirSync(dirname(file), { recursive: true })
-  const written = process.env.BENCH_MERGE === 'on' ? merged(file, results, [...only]) : results
+  const written = setting('BENCH_MERGE') === 'on' ? merged(file, results, [...only]) : results
   writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`)
   await world.close()
 }

@@ -13,6 +13,7 @@ import { createPlatformClient } from '../../src/platform/client'
 import { Api } from './api'
 import { LocalD1 } from './d1'
 import { DevServer, freePort } from './processes'
+import { setting } from './settings'
 import { mapLimit } from './stats'
 import { Traces } from './trace'
 import { type BenchUser, insertBulkUsers } from './users'
@@ -62,7 +63,7 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     sandboxPort,
   )
   // BENCH_SERVICE_LOG=<file>: the sandbox's lines too (each platform call with its time there).
-  const sandboxLog = process.env.BENCH_SERVICE_LOG
+  const sandboxLog = setting('BENCH_SERVICE_LOG')
   if (sandboxLog) sandbox.onLine((line) => appendFileSync(`${sandboxLog}.sandbox`, `${Date.now()} ${line}\n`))
   options.log('starting the sandbox platform (wrangler dev)')
   await sandbox.start()
@@ -96,7 +97,7 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     const traces = new Traces()
     service.onLine((line) => traces.service(line))
     // BENCH_SERVICE_LOG=<file>: every line the service prints, for looking into a surprising figure.
-    const logFile = process.env.BENCH_SERVICE_LOG
+    const logFile = setting('BENCH_SERVICE_LOG')
     if (logFile) service.onLine((line) => appendFileSync(`${logFile}.${name}`, `${Date.now()} ${line}\n`))
     options.log(`${name}: starting the service (wrangler dev, [env.bench], platform at ${platformBase})`)
     await service.start()

@@ -12,11 +12,12 @@
 // (with their workerd children) afterwards.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, watch } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { firstAnswer, printed, type WatchedProcess, watched } from '../helpers/process-output'
 import { freePort } from './ports'
 
 declare module 'vitest' {
@@ -56,11 +57,17 @@ const READY_TIMEOUT_MS = 180_000
  */
 const POLL_INTERVAL_SECONDS = '15'
 
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
-
 /** Runs wrangler with the Node that runs vitest (the project's Node 22, not the system's). */
 function wrangler(args: string[], env: Record<string, string>): ChildProcess {
-  const childEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1', ...env }
+  // No network: no metrics, and no download of a sample `request.cf` (npm start turns it off too).
+  const childEnv = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    CI: 'true',
+    NO_COLOR: '1',
+    ...env,
+  }
   return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
@@ -74,10 +81,8 @@ async function run(args: string[], env: Record<string, string>): Promise<void> {
 }
 
 /** One `wrangler dev` of the run, with everything it printed. */
-interface DevProcess {
+interface DevProcess extends WatchedProcess {
   label: string
-  child: ChildProcess
-  output: () => string
 }
 
 async function startDev(label: string, args: string[], env: Record<string, string>): Promise<DevProcess> {
@@ -86,29 +91,36 @@ async function startDev(label: string, args: string[], env: Record<string, strin
     ['dev', ...args, '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false'],
     env,
   )
-  let output = ''
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-  return { label, child, output: () => output }
+  return { label, ...watched(child) }
 }
 
-/** Polls `ready` until it holds; fails early when the process died, or after the timeout. */
-async function waitUntil(dev: DevProcess, what: string, ready: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (dev.child.exitCode !== null)
-      throw new Error(`${dev.label} (wrangler dev) exited early (${dev.child.exitCode}):\n${dev.output().slice(-4000)}`)
-    if (await ready()) return
-    await sleep(500)
-  }
-  throw new Error(`${dev.label}: ${what} not within ${READY_TIMEOUT_MS / 1000} s:\n${dev.output().slice(-4000)}`)
+/** Once wrangler says it listens ("Ready on"), the first answer of `url` (which starts the worker). */
+async function ready(dev: DevProcess, url: string): Promise<void> {
+  await printed(dev, /Ready on /, `${dev.label} (wrangler dev)`, READY_TIMEOUT_MS)
+  await firstAnswer(url, READY_TIMEOUT_MS)
 }
 
-const answers = (url: string) => async () => {
+/** Resolves once `dir/name` exists: the entry a running `wrangler dev` writes in the dev registry. */
+async function entryIn(dir: string, name: string): Promise<void> {
+  await mkdir(dir, { recursive: true })
+  const path = join(dir, name)
+  const watcher = watch(dir)
   try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok
-  } catch {
-    return false // not listening yet
+    await new Promise<void>((ok, fail) => {
+      const timer = setTimeout(
+        () => fail(new Error(`no ${name} in the dev registry within ${READY_TIMEOUT_MS / 1000} s`)),
+        READY_TIMEOUT_MS,
+      )
+      const check = () => {
+        if (!existsSync(path)) return
+        clearTimeout(timer)
+        ok()
+      }
+      watcher.on('change', check)
+      check()
+    })
+  } finally {
+    watcher.close()
   }
 }
 
@@ -130,11 +142,18 @@ async function loopbackCertificate(dir: string): Promise<{ certPath: string; cer
 
 async function sandboxApiKey(): Promise<string> {
   const path = join(ROOT, 'sandbox/.dev.vars')
-  const existing = await readFile(path, 'utf8').catch(() => '')
-  const found = /^\s*PLATFORM_API_KEY\s*=\s*["']?([^"'\s]+)/m.exec(existing)?.[1]
-  if (found) return found
+  const keyIn = (text: string) => /^\s*PLATFORM_API_KEY\s*=\s*["']?([^"'\s]+)/m.exec(text)?.[1]
   const key = crypto.randomUUID().replaceAll('-', '')
-  await writeFile(path, `${existing}${existing === '' || existing.endsWith('\n') ? '' : '\n'}PLATFORM_API_KEY=${key}\n`, { mode: 0o600 })
+  // Created exclusively: the other e2e project, starting at the same moment, reads this one's key.
+  const created = await writeFile(path, `PLATFORM_API_KEY=${key}\n`, { mode: 0o600, flag: 'wx' }).then(
+    () => true,
+    () => false,
+  )
+  if (created) return key
+  const existing = await readFile(path, 'utf8')
+  const found = keyIn(existing)
+  if (found) return found
+  await writeFile(path, `${existing}${existing.endsWith('\n') ? '' : '\n'}PLATFORM_API_KEY=${key}\n`, { mode: 0o600 })
   return key
 }
 
@@ -149,8 +168,10 @@ async function stop(dev: DevProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const runStartedAt = Date.now()
-  await rm(SCREENSHOTS, { recursive: true, force: true })
+  // `npm test` (scripts/test.mjs) runs both e2e projects side by side: it empties screenshots/
+  // once and says when the run began; a project run alone empties it itself.
+  const runStartedAt = Number(process.env.TABLEWATCH_TEST_RUN_STARTED_AT) || Date.now()
+  if (!process.env.TABLEWATCH_TEST_RUN_STARTED_AT) await rm(SCREENSHOTS, { recursive: true, force: true })
   await mkdir(SCREENSHOTS, { recursive: true })
   const dir = await mkdtemp(join(tmpdir(), 'tablewatch-e2e-'))
   const state = join(dir, 'state')
@@ -181,7 +202,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const env = (name: string) => ({ WRANGLER_REGISTRY_PATH: registry, WRANGLER_LOG_PATH: join(dir, `${name}.log`) })
   const tls = await loopbackCertificate(dir)
 
-  await run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', 'wrangler.toml'], env('migrate'))
+  // The service's D1 is migrated while the sandbox starts: the service starts once both are done.
+  const migrated = run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', 'wrangler.toml'], env('migrate'))
+  migrated.catch(() => {}) // awaited below; a failure is thrown there
 
   const started: DevProcess[] = []
   const stopAll = async () => {
@@ -207,11 +230,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ]
       const dev = await startDev('sandbox', args, env('sandbox'))
       started.push(dev)
-      await waitUntil(dev, 'control API answering', answers(`${sandboxUrl}/__sandbox/venues`))
+      await ready(dev, `${sandboxUrl}/__sandbox/venues`)
       // Start the service only once the registry lists the sandbox, so its binding finds it.
-      await waitUntil(dev, 'entry in the dev registry', async () => existsSync(join(registry, SANDBOX_NAME)))
+      await entryIn(registry, SANDBOX_NAME)
     }
 
+    await migrated
     const args = ['-c', 'wrangler.toml', '--port', String(port), '--persist-to', state, '--env-file', envFile]
     // The OAuth issuer and resources are the public origin, which is this port; access tokens
     // live 60 s (the library's minimum) so the MCP suite can see one expire and refresh it.
@@ -224,7 +248,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (sandbox) args.push('--var', `PLATFORM_BASE_URL:${sandboxUrl}`)
     const service = await startDev('service', args, { ...env('service'), NODE_EXTRA_CA_CERTS: tls.certPath })
     started.push(service)
-    await waitUntil(service, '/health answering', answers(`${baseUrl}/health`))
+    await ready(service, `${baseUrl}/health`)
   } catch (err) {
     await stopAll()
     await rm(dir, { recursive: true, force: true })
@@ -245,7 +269,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
           async (dev) => `=== ${dev.label}\n${dev.output()}${await readFile(join(dir, `${dev.label}.log`), 'utf8').catch(() => '')}`,
         ),
       )
-      await writeFile(join(ROOT, 'e2e-wrangler.log'), logs.join('\n'))
+      await writeFile(join(ROOT, `${project.name}-wrangler.log`), logs.join('\n'))
     }
     await rm(dir, { recursive: true, force: true })
   }

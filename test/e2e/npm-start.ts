@@ -1,21 +1,20 @@
 // `npm start` (scripts/start.mjs) run by a test beside the suite's service: on a port of its own,
 // with its own state directory and dev registry, its output kept. Used by start-port.test.ts and
 // readme-api-loop.test.ts.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { firstAnswer, printed, type WatchedProcess, watched } from '../helpers/process-output'
 import { freePort } from './ports'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 
-export interface NpmStart {
-  child: ChildProcess
+export interface NpmStart extends WatchedProcess {
   /** Its state directory (TABLEWATCH_PERSIST_TO for npm run dev:token). */
   state: string
   dir: string
-  output: () => string
 }
 
 const keyIn = (path: string) =>
@@ -61,25 +60,13 @@ export async function npmStart(args: string[], env: Record<string, string> = {})
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
-  let output = ''
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-  return { child, state, dir, output: () => output }
+  return { ...watched(child), state, dir }
 }
 
+/** npm start says when the service is up (it has seen /health answer); then /health answers on `origin`. */
 export async function waitForHealth(started: NpmStart, origin: string): Promise<void> {
-  const deadline = Date.now() + 150_000
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null)
-      throw new Error(`npm start exited with ${started.child.exitCode}:\n${started.output().slice(-3000)}`)
-    const ok = await fetch(`${origin}/health`, { signal: AbortSignal.timeout(2_000) }).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${origin}/health did not answer`)
+  await printed(started, /^Tablewatch is up: /m, 'npm start', 150_000)
+  await firstAnswer(`${origin}/health`, 10_000)
 }
 
 /** Stops it (the whole process group: wrangler and its workerd) and removes its directory. */

@@ -64,7 +64,14 @@ export async function startWranglerDev(
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1', WRANGLER_REGISTRY_PATH: join(state, 'registry') },
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        CI: 'true',
+        NO_COLOR: '1',
+        WRANGLER_REGISTRY_PATH: join(state, 'registry'),
+      },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     },

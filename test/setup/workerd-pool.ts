@@ -1,6 +1,7 @@
-// The workerd test pool both in-workerd projects use (vitest.workers.config.ts and
-// vitest.simulation.config.ts; runs in Node): the real wrangler config, D1 migrations for
-// test/setup/apply-migrations.ts, and the sandbox platform built and bound as auxiliary workers.
+// The workerd test pool the in-workerd projects use (vitest.workers.config.ts,
+// vitest.watch.config.ts and vitest.simulation.config.ts; runs in Node): the real wrangler config,
+// D1 migrations for test/setup/fresh-storage.ts, and the sandbox platform built and bound as
+// auxiliary workers. Each project sets `isolate: false`: its files share one runtime.
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { buildSandbox, sandboxServiceBindings, sandboxWorkers, TEST_PLATFORM_API_KEY } from '../../sandbox/test-workers'
 
@@ -31,7 +32,7 @@ export async function workerdPool(bindings: Record<string, string> = {}) {
         VAPID_SUBJECT: 'mailto:push-tests@tablewatch.example',
         // The suites make platform calls far faster than any deployment may (issue 23's budget,
         // default 3 a second): a generous budget here, so they test everything else as before.
-        // The budget's own tests lower it on the budget object (test/watching/).
+        // The budget's own tests lower it on the budget object (test/watch/budget*.test.ts).
         PLATFORM_CALLS_PER_SECOND: '1000',
         ...bindings,
       },

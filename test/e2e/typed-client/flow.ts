@@ -1,6 +1,6 @@
 // What a REST client written against the served OpenAPI document does, with types generated from
 // that document (openapi-typescript, into ./generated, which git ignores) and openapi-fetch:
-// search, create, read, stop. test/e2e/openapi-client.test.ts generates the types, type-checks
+// search, create, read, stop. test/e2e/tools/openapi-client.test.ts generates the types, type-checks
 // this file against them, then runs it against the service.
 import createClient from 'openapi-fetch'
 import type { paths } from './generated/api'

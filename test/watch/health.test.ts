@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { expect, it, vi } from 'vitest'
-import { sandboxControl } from '../sandbox/control-client'
-import { servicePlatform } from '../src/runtime/platform-health'
+import { sandboxControl } from '../../sandbox/control-client'
+import { servicePlatform } from '../../src/runtime/platform-health'
 
 const OPERATOR = { Authorization: `Bearer ${env.OPERATOR_TOKEN}` }
 const health = async () => (await SELF.fetch('http://localhost/health', { headers: OPERATOR })).json()

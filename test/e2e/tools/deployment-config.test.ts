@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { unstable_readConfig } from 'wrangler'
 
-const ROOT = resolve(import.meta.dirname, '../..')
+const ROOT = resolve(import.meta.dirname, '../../..')
 const configOf = (env?: string) => unstable_readConfig({ config: resolve(ROOT, 'wrangler.toml'), env })
 const varsOf = (env?: string) => configOf(env).vars
 

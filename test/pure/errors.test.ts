@@ -1,7 +1,7 @@
 // The error formats, pure: each renders the error's own code, message, status and headers.
 import { describe, expect, it, vi } from 'vitest'
-import { AppError, errorResponse, ValidationError } from '../src/errors'
-import { mcpHttpError, toolError } from '../src/mcp/errors'
+import { AppError, errorResponse, ValidationError } from '../../src/errors'
+import { mcpHttpError, toolError } from '../../src/mcp/errors'
 
 const detail = [{ loc: ['body', 'party_size'], msg: 'Party size is 1 to 20.', type: 'less_than_equal' }]
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { seatingMatches, seatingOf } from '../../src/platform/seating'
+import { seatingMatches, seatingOf } from '../../../src/platform/seating'
 
 describe('seatingOf', () => {
   it.each(['Dining Room', 'Bar', 'Bar Seats', 'Counter', "Chef's Counter", 'Lounge', 'Indoor', "Chef's Room", 'MAIN DINING ROOM', 'Booth'])(

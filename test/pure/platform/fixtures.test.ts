@@ -2,8 +2,8 @@
 // the client's wire schemas and maps to what the service uses. The sandbox's replies are checked
 // against the same schemas in test/sandbox/wire-shapes.test.ts.
 import { describe, expect, it } from 'vitest'
-import { blockSignalOf } from '../../src/platform/blocks'
-import { accountOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from '../../src/platform/mapping'
+import { blockSignalOf } from '../../../src/platform/blocks'
+import { accountOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from '../../../src/platform/mapping'
 import {
   bookAnswer,
   configAnswer,
@@ -14,14 +14,28 @@ import {
   searchAnswer,
   userAnswer,
   venueAnswer,
-} from '../../src/platform/wire'
-import { loginReply, userReply, userWithoutCard } from './fixtures/auth'
-import { apiJson500, cloudfrontError, emptyBody500, html403, impervaChallenge, type RawAnswer, sessionInvalid500 } from './fixtures/blocks'
-import { bookReply, detailsCardHold, detailsFree } from './fixtures/book'
-import { apiAnswers, behindCdn, htmlPage200, impervaChallenge403, plainText500 } from './fixtures/cdn'
-import { FIND_DAY, FIND_VENUE, findEvent, findLateService, findMixed, findNoneOpen, findWithOddEntries } from './fixtures/find'
-import { legacyHeld, reservation, reservationsPages, reservationsReply, reservationsWithOddEntries } from './fixtures/reservations'
-import { configReply, searchReply, venueReply } from './fixtures/venue'
+} from '../../../src/platform/wire'
+import { loginReply, userReply, userWithoutCard } from '../../platform/fixtures/auth'
+import {
+  apiJson500,
+  cloudfrontError,
+  emptyBody500,
+  html403,
+  impervaChallenge,
+  type RawAnswer,
+  sessionInvalid500,
+} from '../../platform/fixtures/blocks'
+import { bookReply, detailsCardHold, detailsFree } from '../../platform/fixtures/book'
+import { apiAnswers, behindCdn, htmlPage200, impervaChallenge403, plainText500 } from '../../platform/fixtures/cdn'
+import { FIND_DAY, FIND_VENUE, findEvent, findLateService, findMixed, findNoneOpen, findWithOddEntries } from '../../platform/fixtures/find'
+import {
+  legacyHeld,
+  reservation,
+  reservationsPages,
+  reservationsReply,
+  reservationsWithOddEntries,
+} from '../../platform/fixtures/reservations'
+import { configReply, searchReply, venueReply } from '../../platform/fixtures/venue'
 
 describe('evidence fixtures parse with the client’s schemas', () => {
   it('login and account', () => {

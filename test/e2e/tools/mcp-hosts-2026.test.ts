@@ -11,10 +11,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser'
-import { connectPlatform, createToken, dinnerAt, findVenue } from './diner'
-import { BrowserOAuthProvider } from './mcp-oauth-provider'
-import { freshEmail, newUser, PASSWORD, signUp } from './pages'
+import { launchBrowser } from '../browser'
+import { connectPlatform, createToken, dinnerAt, findVenue } from '../diner'
+import { BrowserOAuthProvider } from '../mcp-oauth-provider'
+import { freshEmail, newUser, PASSWORD, signUp } from '../pages'
 
 const baseUrl = inject('baseUrl')
 const mcpUrl = new URL(`${baseUrl}/mcp`)

@@ -4,16 +4,16 @@
 // that holds none, and a 410 "no longer available" read as an unclear outcome the account may
 // disprove (issue 22 items 4 and 7).
 import { describe, expect, it } from 'vitest'
-import { instantOf } from '../../src/lib/zoned-time'
-import type { BookingDetails, Slot } from '../../src/platform/api'
-import { createPlatformClient } from '../../src/platform/client'
-import { decideBooking } from '../../src/request/booking/booking-decision'
-import { RequestSpec } from '../../src/requests/schemas'
-import { asUser } from '../helpers/credentials'
-import { detailsCardHold, detailsFree } from './fixtures/book'
-import { behindCdn } from './fixtures/cdn'
-import { FIND_DAY, FIND_VENUE, findMixed } from './fixtures/find'
-import { detailsLargeParty, detailsWithFees, detailsWithoutAmounts, findLargeParty, findTextFee } from './fixtures/money'
+import { instantOf } from '../../../src/lib/zoned-time'
+import type { BookingDetails, Slot } from '../../../src/platform/api'
+import { createPlatformClient } from '../../../src/platform/client'
+import { decideBooking } from '../../../src/request/booking/booking-decision'
+import { RequestSpec } from '../../../src/requests/schemas'
+import { asUser } from '../../helpers/credentials'
+import { detailsCardHold, detailsFree } from '../../platform/fixtures/book'
+import { behindCdn } from '../../platform/fixtures/cdn'
+import { FIND_DAY, FIND_VENUE, findMixed } from '../../platform/fixtures/find'
+import { detailsLargeParty, detailsWithFees, detailsWithoutAmounts, findLargeParty, findTextFee } from '../../platform/fixtures/money'
 
 /** What every answer of the API carries besides its body: its JSON type and the CDN's marks (§11). */
 function apiHeaders(): Headers {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
-const ROOT = resolve(import.meta.dirname, '../..')
+const ROOT = resolve(import.meta.dirname, '../../..')
 const COMMITTED = readFileSync(join(ROOT, 'wrangler.toml'), 'utf8')
 const GUIDE = readFileSync(join(ROOT, 'docs/deploy.md'), 'utf8')
 const dir = mkdtempSync(join(tmpdir(), 'deploy-check-test-'))

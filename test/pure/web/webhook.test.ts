@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { sendWebhook, webhookUrlSchema } from '../../src/notifications/webhook'
-import { webhookPayload } from '../../src/notifications/webhook-body'
+import { sendWebhook, webhookUrlSchema } from '../../../src/notifications/webhook'
+import { webhookPayload } from '../../../src/notifications/webhook-body'
 
 const message = (title: string, text: string, link: string | null = null) =>
   webhookPayload('json', { kind: 'test', title, text, link, requestId: null, groups: [], sentAt: 0 })

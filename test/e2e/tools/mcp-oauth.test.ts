@@ -8,9 +8,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser'
-import { BrowserOAuthProvider } from './mcp-oauth-provider'
-import { confirmStep, freshEmail, PASSWORD, signUp } from './pages'
+import { launchBrowser } from '../browser'
+import { BrowserOAuthProvider } from '../mcp-oauth-provider'
+import { confirmStep, freshEmail, PASSWORD, signUp } from '../pages'
 
 const baseUrl = inject('baseUrl')
 const mcpUrl = new URL(`${baseUrl}/mcp`)

@@ -5,8 +5,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { describe, expect, inject, it } from 'vitest'
-import { connectSnippets, mcpRemoteCommand, pinned } from './readme'
-import { createToken } from './tokens'
+import { connectSnippets, mcpRemoteCommand, pinned } from '../readme'
+import { createToken } from '../tokens'
 
 const baseUrl = inject('baseUrl')
 /** `npm start`'s origin (scripts/start.mjs: port 8787, PUBLIC_BASE_URL following it). */

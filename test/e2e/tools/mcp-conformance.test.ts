@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type AuthProxy, startAuthProxy } from './auth-proxy'
-import { launchBrowser } from './browser'
-import { freshEmail, PASSWORD, signUp } from './pages'
-import { createToken } from './tokens'
+import { type AuthProxy, startAuthProxy } from '../auth-proxy'
+import { launchBrowser } from '../browser'
+import { freshEmail, PASSWORD, signUp } from '../pages'
+import { createToken } from '../tokens'
 
-const ROOT = resolve(import.meta.dirname, '../..')
+const ROOT = resolve(import.meta.dirname, '../../..')
 const CLI = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js')
 const BASELINE = join(ROOT, 'conformance/expected-failures.yml')
 const baseUrl = inject('baseUrl')

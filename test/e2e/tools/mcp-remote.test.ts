@@ -14,13 +14,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { type ElicitRequest, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { dateIn } from './api'
-import { launchBrowser } from './browser'
-import { freshEmail, PASSWORD, signUp } from './pages'
-import { freePort } from './ports'
-import { mcpRemoteCommand } from './readme'
+import { dateIn } from '../api'
+import { launchBrowser } from '../browser'
+import { freshEmail, PASSWORD, signUp } from '../pages'
+import { freePort } from '../ports'
+import { mcpRemoteCommand } from '../readme'
 
-const ROOT = resolve(import.meta.dirname, '../..')
+const ROOT = resolve(import.meta.dirname, '../../..')
 const PROXY = join(ROOT, 'node_modules/mcp-remote/dist/proxy.js')
 const baseUrl = inject('baseUrl')
 

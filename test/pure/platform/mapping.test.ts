@@ -1,9 +1,9 @@
 // Pure rules of the client: zone names, release times in free text, and booking-detail flags.
 import { describe, expect, it } from 'vitest'
-import { bookingDetailsOf } from '../../src/platform/mapping'
-import { releaseRuleOf, releaseTimeIn } from '../../src/platform/release'
-import { ianaTimeZone } from '../../src/platform/time-zone'
-import { detailsAnswer } from '../../src/platform/wire'
+import { bookingDetailsOf } from '../../../src/platform/mapping'
+import { releaseRuleOf, releaseTimeIn } from '../../../src/platform/release'
+import { ianaTimeZone } from '../../../src/platform/time-zone'
+import { detailsAnswer } from '../../../src/platform/wire'
 
 describe('ianaTimeZone', () => {
   it.each([

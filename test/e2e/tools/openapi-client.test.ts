@@ -8,11 +8,11 @@ import { mkdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, inject, it } from 'vitest'
-import { dateIn } from './api'
-import { createToken } from './tokens'
+import { dateIn } from '../api'
+import { createToken } from '../tokens'
 
 const run = promisify(execFile)
-const ROOT = resolve(import.meta.dirname, '../..')
+const ROOT = resolve(import.meta.dirname, '../../..')
 const CLIENT = join(ROOT, 'test/e2e/typed-client')
 const GENERATED = join(CLIENT, 'generated')
 // Imported by path, not by a literal specifier: \`npm run typecheck\` runs on a clean clone, where

@@ -1,10 +1,14 @@
 // `npm start -- --port N` and `PORT=N npm start` serve on N, and the OAuth issuer and the MCP
 // resource follow that port (PUBLIC_BASE_URL left unset, as in local development). Runs
 // scripts/start.mjs itself with its own state directory and dev registry, beside the suite's
-// service.
+// service. What it prints is one quiet screen, also on this machine without a network: wrangler's
+// output goes to the log file the screen names.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type NpmStart, npmStart, stopNpmStart, waitForHealth } from './npm-start'
-import { freePort } from './ports'
+import { printed } from '../../helpers/process-output'
+import { type NpmStart, npmStart, ROOT, stopNpmStart, waitForHealth } from '../npm-start'
+import { freePort } from '../ports'
 
 let started: NpmStart | null = null
 
@@ -24,18 +28,32 @@ async function expectServedOn(port: number): Promise<void> {
   expect(challenge.status).toBe(401)
   expect(challenge.headers.get('WWW-Authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`)
   await expectNextSteps(origin)
+  expectOneQuietScreen()
 }
 
 /** Issue 28: once up, npm start prints the URL, how to get a token and where the outbox is. */
 async function expectNextSteps(origin: string): Promise<void> {
-  const deadline = Date.now() + 15_000
-  while (!started?.output().includes(`Tablewatch is up: ${origin}`) && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 250))
-  const printed = started?.output() ?? ''
-  const steps = printed.slice(printed.indexOf('Tablewatch is up'))
+  if (!started) throw new Error('npm start was not started')
+  const shown = await printed(started, /^Tablewatch is up: /m, 'npm start', 15_000)
+  const steps = shown.slice(shown.indexOf('Tablewatch is up'))
   expect(steps).toContain(`Tablewatch is up: ${origin}`)
   expect(steps).toContain('npm run -s dev:token -- --email')
   expect(steps).toContain(`${origin}/outbox`)
   expect(steps).toContain('Open a matching table now')
+}
+
+/** One screen, no stack trace (wrangler fetched `request.cf` from the network and printed two); the rest is in the named log. */
+function expectOneQuietScreen(): void {
+  const printed = started?.output() ?? ''
+  expect(printed.trimEnd().split('\n').length, printed).toBeLessThanOrEqual(24)
+  expect(printed).not.toMatch(/^\s+at /m)
+  expect(printed).not.toContain('ENOTFOUND')
+  const logFile = /^Full logs: (.+)$/m.exec(printed)?.[1]
+  expect(logFile, printed).toBeDefined()
+  const log = readFileSync(resolve(ROOT, logFile ?? ''), 'utf8')
+  expect(log).toContain('0000_init.sql') // the migrations wrangler applied
+  expect(log).toContain('Ready on')
+  expect(log).not.toContain('workers.cloudflare.com') // nothing tried the network
 }
 
 afterEach(async () => {

@@ -5,16 +5,18 @@
 // the person's steps happen in a browser: create the account the README names, connect the
 // sandbox platform, and approve the action_url the loop prints. Also `npm run dev:token -- --email`
 // (item 1): the token is the browser account's, so the request shows on that account's pages.
+// Then the paragraph after the loop: the request made again and, instead of the stop, booked with
+// "Open a matching table now"; the follow command shows it confirmed, and a stop answers 409.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from './browser'
-import { connectPlatform } from './diner'
-import { type NpmStart, npmStart, ROOT, stopNpmStart, waitForHealth } from './npm-start'
-import { signIn, signUp } from './pages'
-import { freePort } from './ports'
+import { launchBrowser } from '../browser'
+import { connectPlatform } from '../diner'
+import { type NpmStart, npmStart, ROOT, stopNpmStart, waitForHealth } from '../npm-start'
+import { signIn, signUp } from '../pages'
+import { freePort } from '../ports'
 
 const HEADING = '## API: the assistant loop with curl'
 const README_EMAIL = 'you@example.com'
@@ -42,17 +44,27 @@ class Shell {
     this.#bash.stderr.on('data', (d: Buffer) => (this.#buffer += d.toString()))
   }
 
-  async run(command: string, timeoutMs = 120_000): Promise<{ output: string; code: number }> {
+  /** Runs `command`; answers when bash prints the marker after it (its exit code), as the data arrives. */
+  run(command: string, timeoutMs = 120_000): Promise<{ output: string; code: number }> {
     const marker = `__done_${crypto.randomUUID().slice(0, 8)}__`
+    const done = new RegExp(`\\n${marker}(\\d+)\\n`)
     this.#buffer = ''
-    this.#bash.stdin.write(`${command}\nprintf '\\n${marker}%s\\n' "$?"\n`)
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const m = new RegExp(`\\n${marker}(\\d+)\\n`).exec(this.#buffer)
-      if (m) return { output: this.#buffer.slice(0, m.index).trim(), code: Number(m[1]) }
-      if (Date.now() > deadline) throw new Error(`"${command}" did not finish: ${this.#buffer}`)
-      await new Promise((ok) => setTimeout(ok, 100))
-    }
+    return new Promise((resolve, reject) => {
+      const streams = [this.#bash.stdout, this.#bash.stderr]
+      const finish = (settle: () => void) => {
+        clearTimeout(timer)
+        for (const stream of streams) stream.off('data', check)
+        settle()
+      }
+      const check = () => {
+        const m = done.exec(this.#buffer)
+        if (m) finish(() => resolve({ output: this.#buffer.slice(0, m.index).trim(), code: Number(m[1]) }))
+      }
+      const timer = setTimeout(() => finish(() => reject(new Error(`"${command}" did not finish: ${this.#buffer}`))), timeoutMs)
+      // Added after the constructor's listeners, so the buffer already holds each chunk checked.
+      for (const stream of streams) stream.on('data', check)
+      this.#bash.stdin.write(`${command}\nprintf '\\n${marker}%s\\n' "$?"\n`)
+    })
   }
 
   close(): void {
@@ -83,6 +95,15 @@ afterAll(async () => {
 })
 
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>
+const onThisPort = (command: string) => command.replaceAll('localhost:8787', new URL(origin).host)
+
+/** The person's part of the loop's `echo … action_url` line: open the link in the browser, approve. */
+async function approve(actionUrl: string): Promise<void> {
+  expect(actionUrl).toMatch(new RegExp(`^${origin}/requests/sr_[^/]+/approve`))
+  await page.goto(actionUrl)
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await page.waitForURL(/done=approved/)
+}
 
 describe('README: the assistant loop with curl, on a fresh npm start', () => {
   it('refuses a token for an account that does not exist yet, and says what to do', async () => {
@@ -98,7 +119,7 @@ describe('README: the assistant loop with curl, on a fresh npm start', () => {
     await signIn(page, origin, README_EMAIL)
     await connectPlatform(page, origin, 'newcomer@example.com')
 
-    const commands = loopCommands().map((c) => c.replaceAll('localhost:8787', new URL(origin).host))
+    const commands = loopCommands().map(onThisPort)
     expect(commands.length).toBeGreaterThanOrEqual(9)
     const seen = { search: false, preview: false, approved: false, got: false, stopped: false }
     let id = ''
@@ -114,10 +135,7 @@ describe('README: the assistant loop with curl, on a fresh npm start', () => {
         seen.preview = true
       } else if (command.startsWith('echo') && command.includes('action_url')) {
         // The person opens the printed link in the browser they signed up in, and approves.
-        expect(output).toMatch(new RegExp(`^${origin}/requests/sr_[^/]+/approve`))
-        await page.goto(output)
-        await page.getByRole('button', { name: 'Approve' }).click()
-        await page.waitForURL(/done=approved/)
+        await approve(output)
         seen.approved = true
       } else if (command.includes('/stop')) {
         expect(json(output)).toMatchObject({ id, status: 'stopped' })
@@ -133,5 +151,44 @@ describe('README: the assistant loop with curl, on a fresh npm start', () => {
     // dev:token --email made the token of the browser's account: the request is on its pages.
     await page.goto(`${origin}/requests`)
     expect(await page.getByText('Business lunch').count()).toBeGreaterThan(0)
+  })
+
+  it('made again and booked with "Open a matching table now" instead of stopped: confirmed and verified, and a stop then answers 409 request_closed', {
+    timeout: 300_000,
+  }, async () => {
+    // The shell still holds TOKEN, DAY and SPEC from the loop; the person runs its create lines again.
+    const commands = loopCommands().map(onThisPort)
+    const again = commands.filter((c) => /^(KEY|REQUEST|ID)=/.test(c) || (c.startsWith('echo') && c.includes('action_url')))
+    const follow = commands.find((c) => /\/requests\/\$ID\b/.test(c) && !c.includes('/stop'))
+    const stop = commands.find((c) => c.includes('/stop'))
+    expect(again).toHaveLength(4)
+    for (const command of again) {
+      const { output, code } = await shell.run(command)
+      expect(code, `${command}\n${output}`).toBe(0)
+      if (command.startsWith('echo')) await approve(output)
+    }
+    const id = (await shell.run('echo "$ID"')).output
+    expect(id).toMatch(/^sr_/)
+
+    await page.goto(`${origin}/requests/${id}`)
+    await page.getByRole('button', { name: 'Open a matching table now' }).click()
+    await page.waitForURL(/done=demo_table/)
+    // The person runs the follow command now and then; "within a minute" (a guard here, not a target).
+    const deadline = Date.now() + 120_000
+    let view = json((await shell.run(follow ?? '')).output)
+    while (view.status !== 'confirmed' && Date.now() < deadline) {
+      await new Promise((ok) => setTimeout(ok, 2_000))
+      view = json((await shell.run(follow ?? '')).output)
+    }
+    expect(view).toMatchObject({ id, status: 'confirmed' })
+    expect(view.reservations).toMatchObject([{ verified: true }])
+
+    const refused = json((await shell.run(stop ?? '')).output)
+    expect(refused.code).toBe('request_closed')
+    const token = (await shell.run('echo "$TOKEN"')).output
+    const status = (await fetch(`${origin}/api/v1/requests/${id}/stop`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } }))
+      .status
+    expect(status).toBe(409)
+    expect(json((await shell.run(follow ?? '')).output)).toMatchObject({ status: 'confirmed', reservations: [{ verified: true }] })
   })
 })

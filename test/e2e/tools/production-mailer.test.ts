@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, screenshotBoth } from './browser'
-import { freshEmail, PASSWORD } from './pages'
-import { freePort } from './ports'
+import { firstAnswer, printed, watched } from '../../helpers/process-output'
+import { launchBrowser, screenshotBoth } from '../browser'
+import { freshEmail, PASSWORD } from '../pages'
+import { freePort } from '../ports'
 
-const ROOT = resolve(import.meta.dirname, '../..')
+const ROOT = resolve(import.meta.dirname, '../../..')
 const WRANGLER = join(ROOT, 'node_modules/wrangler/bin/wrangler.js')
 const MAIL_FROM = 'Tablewatch <alerts@tablewatch.example>'
 
@@ -25,22 +26,21 @@ let browser: Browser
 let page: Page
 
 function wrangler(args: string[]): ChildProcess {
-  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1', WRANGLER_REGISTRY_PATH: join(dir, 'registry') }
-  return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env, detached: true, stdio: 'ignore' })
+  const env = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    CI: 'true',
+    NO_COLOR: '1',
+    WRANGLER_REGISTRY_PATH: join(dir, 'registry'),
+  }
+  return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
-async function untilHealthy(): Promise<void> {
-  const deadline = Date.now() + 150_000
-  while (Date.now() < deadline) {
-    if (child?.exitCode !== null) throw new Error(`wrangler dev --env production exited with ${child?.exitCode}`)
-    const ok = await fetch(`${origin}/health`, { signal: AbortSignal.timeout(2_000) }).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${origin}/health did not answer`)
+/** wrangler says when it listens; then the first answer of /health (which starts the worker). */
+async function untilHealthy(dev: ChildProcess): Promise<void> {
+  await printed(watched(dev), /Ready on /, 'wrangler dev --env production', 150_000)
+  await firstAnswer(`${origin}/health`, 150_000)
 }
 
 interface SentEmail {
@@ -99,8 +99,9 @@ beforeAll(async () => {
     `PLATFORM_API_KEY=unused-${crypto.randomUUID()}\nPLATFORM_TOKEN_KEY=${tokenKey}\nPASSWORD_PEPPER=${secret()}\nCSRF_SECRET=${secret()}\n`,
   )
   const migrate = wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--env', 'production', '--persist-to', state])
+  const migration = watched(migrate) // read, so a full pipe never stalls it
   const code = await new Promise<number | null>((ok) => migrate.on('exit', ok))
-  if (code !== 0) throw new Error(`migrations exited with ${code}`)
+  if (code !== 0) throw new Error(`migrations exited with ${code}:\n${migration.output()}`)
   const port = await freePort()
   origin = `http://localhost:${port}`
   const inspector = await freePort()
@@ -124,7 +125,7 @@ beforeAll(async () => {
     `MAIL_FROM:${MAIL_FROM}`,
     '--show-interactive-dev-session=false',
   ])
-  await untilHealthy()
+  await untilHealthy(child)
   browser = await launchBrowser()
   page = await (await browser.newContext()).newPage()
 }, 240_000)

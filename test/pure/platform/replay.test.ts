@@ -3,17 +3,33 @@
 // read as the evidence says it should be, a header never makes an API answer a block, and each
 // block form is one. The fixtures cite their sources (test/platform/fixtures/*.ts).
 import { describe, expect, it } from 'vitest'
-import { createPlatformClient } from '../../src/platform/client'
-import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
-import { asUser } from '../helpers/credentials'
-import { loginReply, refreshReply, userReply } from './fixtures/auth'
-import { apiJson500, cloudfrontError, emptyBody500, html403, impervaChallenge, type RawAnswer, sessionInvalid500 } from './fixtures/blocks'
-import { book412Held, bookReply, detailsCardHold } from './fixtures/book'
-import { apiAnswers, behindCdn, htmlPage200, impervaChallenge403, plainText500, REFRESH_VALUE, refreshCookieBase64 } from './fixtures/cdn'
-import { FIND_DAY, FIND_VENUE, findMixed } from './fixtures/find'
-import { findEmptyDay } from './fixtures/find-empty'
-import { legacyHeld, reservation, reservationsPages } from './fixtures/reservations'
-import { configReply, searchReply, venueReply } from './fixtures/venue'
+import { createPlatformClient } from '../../../src/platform/client'
+import { DEFAULT_USER_AGENT } from '../../../src/platform/user-agent'
+import { asUser } from '../../helpers/credentials'
+import { loginReply, refreshReply, userReply } from '../../platform/fixtures/auth'
+import {
+  apiJson500,
+  cloudfrontError,
+  emptyBody500,
+  html403,
+  impervaChallenge,
+  type RawAnswer,
+  sessionInvalid500,
+} from '../../platform/fixtures/blocks'
+import { book412Held, bookReply, detailsCardHold } from '../../platform/fixtures/book'
+import {
+  apiAnswers,
+  behindCdn,
+  htmlPage200,
+  impervaChallenge403,
+  plainText500,
+  REFRESH_VALUE,
+  refreshCookieBase64,
+} from '../../platform/fixtures/cdn'
+import { FIND_DAY, FIND_VENUE, findMixed } from '../../platform/fixtures/find'
+import { findEmptyDay } from '../../platform/fixtures/find-empty'
+import { legacyHeld, reservation, reservationsPages } from '../../platform/fixtures/reservations'
+import { configReply, searchReply, venueReply } from '../../platform/fixtures/venue'
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): RawAnswer => ({
   status,
