@@ -15,6 +15,8 @@ declare global {
       CALENDARS: DurableObjectNamespace<import('./watching/calendar-object').CalendarObject>
       /** One per OAuth grant: its refreshes, revocations and end, one at a time (src/auth/grant-object.ts). */
       GRANTS: DurableObjectNamespace<import('./auth/grant-object').GrantObject>
+      /** One per (address, client metadata): dynamic registrations, one at a time (src/auth/registration-object.ts). */
+      REGISTRATIONS: DurableObjectNamespace<import('./auth/registration-object').RegistrationObject>
       /** Platform calls per second for the whole service (default 3; src/budget/budget.ts, docs/decisions/budget.md). */
       PLATFORM_CALLS_PER_SECOND?: string
       /** "off" turns the calendar pre-check off: every poll asks /4/find (src/watching/calendar-check.ts). */

@@ -24,6 +24,7 @@ import { depsOf } from './runtime/deps'
 import { webApp } from './web/app'
 
 export { GrantObject } from './auth/grant-object'
+export { RegistrationObject } from './auth/registration-object'
 export { BudgetObject } from './budget/budget-object'
 export { DeviceObject } from './devices/device-object'
 export { RequestObject } from './request/request-object'
