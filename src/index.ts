@@ -30,6 +30,7 @@ export { DeviceObject } from './devices/device-object'
 export { RequestObject } from './request/request-object'
 export { AvailabilityObject } from './watching/availability-object'
 export { CalendarObject } from './watching/calendar-object'
+export { HorizonObject } from './watching/horizon-object'
 export { LimiterObject } from './watching/limiter-object'
 
 // One error wiring per mount. JSON: the REST skin and the two JSON APIs (the platform

@@ -13,7 +13,7 @@ const restaurant = {
   city: 'New York',
   neighborhood: 'West Village',
   time_zone: 'America/New_York',
-  release_rule: { days_in_advance: 30, time_of_day: '10:00' },
+  release_rule: { days_in_advance: 30, time_of_day: '10:00', source: 'learned' as const, confidence: 0.9, stated: null },
 }
 
 /** Every field given (a valid request body, and the spec as views show it). */

@@ -97,7 +97,13 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
   }
 }
 
-const checkOffer = (state: RequestState, offer: Offer): Effect => ({ kind: 'check_offer', userId: state.userId, spec: state.spec, offer })
+const checkOffer = (state: RequestState, offer: Offer): Effect => ({
+  kind: 'check_offer',
+  userId: state.userId,
+  spec: state.spec,
+  offer,
+  requestId: state.id,
+})
 
 /** Why these tables (of one venue) are told rather than tried: the venue cannot be booked by us, or booking waits for a reconnect. */
 function waitFor(state: RequestState, venueId: number, keys: string[]): { why: string; patch: Partial<BookingState> } | null {

@@ -107,7 +107,8 @@ export type Effect =
   | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
   | { kind: 'subscribe'; target: WatchTarget }
   | { kind: 'unsubscribe'; requestId: string; userId: string; venueDays: VenueDay[] }
-  | { kind: 'check_offer'; userId: string; spec: Spec; offer: Offer }
+  /** `requestId`: whose booking it starts (absent in effects stored before it was sent). */
+  | { kind: 'check_offer'; userId: string; spec: Spec; offer: Offer; requestId?: string }
   | { kind: 'book'; userId: string; attempt: BookingAttempt; bookToken: string }
   | { kind: 'verify'; request: Pick<RequestState, 'id' | 'userId' | 'principalId'>; attempt: BookingAttempt }
 

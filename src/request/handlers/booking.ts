@@ -40,6 +40,7 @@ async function offerAnswer({ d, env, accountOf }: EffectStep, effect: EffectOf<'
   const read = await account.readForOffer({
     query: { configId: slot.configId, day: slot.day, partySize: effect.spec.party_size },
     workId: `offer:${slotKeyOf(effect)}:${d.now}`,
+    requestId: effect.requestId,
     limiterWait: () => limiterWait(env, `account:${effect.userId}`, BOOKING_CALLS),
   })
   if (read.kind !== 'read') return read
