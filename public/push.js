@@ -19,6 +19,20 @@ function sameKey(buffer, bytes) {
   return a.length === bytes.length && a.every((v, i) => v === bytes[i])
 }
 
+/**
+ * What the service worker needs when the browser replaces this subscription (public/sw.js,
+ * pushsubscriptionchange): the subscription it replaces, whose secret proves the renewal, and the
+ * key to subscribe with. Chromium's event carries neither. Kept in Cache Storage, which both share.
+ */
+async function rememberForWorker(subscription, key) {
+  try {
+    const cache = await caches.open('tablewatch-push')
+    await cache.put('/push/current', new Response(JSON.stringify({ subscription, key })))
+  } catch {
+    // Without it a renewal waits for the diner to turn push on again; push works meanwhile.
+  }
+}
+
 const onAppleMobile = () =>
   /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent))
 const standalone = () => window.matchMedia('(display-mode: standalone)').matches || navigator.standalone === true
@@ -80,6 +94,7 @@ async function setUpPush(box) {
         say(body?.message ?? 'Tablewatch could not turn push on. Try again.')
         return
       }
+      await rememberForWorker(subscription, box.getAttribute('data-push-key'))
       location.assign('/settings?done=push_on#push')
     } catch {
       say('This browser could not turn push on. Try again, or use another browser.')

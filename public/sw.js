@@ -1,6 +1,8 @@
 // Tablewatch's service worker (issue 25): shows each push message as a notification, and a tap
 // opens the alert's page (its primary action: the table on the platform, the approval page, the
-// request). It caches nothing: every page still comes from the service.
+// request). It caches no pages: every page still comes from the service. When the browser replaces
+// its subscription (pushsubscriptionchange), the new one is sent to the service, or pushes would
+// silently stop reaching this browser.
 // The message is the JSON src/push/message.ts writes: { title, body, url, tag }.
 
 self.addEventListener('push', (event) => {
@@ -31,7 +33,9 @@ function targetOf(url) {
   return new URL('/notifications', self.location.origin).href
 }
 
-self.addEventListener('notificationclick', (event) => {
+self.addEventListener('notificationclick', onNotificationClick)
+
+function onNotificationClick(event) {
   event.notification.close()
   const url = targetOf(event.notification.data?.url)
   event.waitUntil(
@@ -42,4 +46,46 @@ self.addEventListener('notificationclick', (event) => {
       return self.clients.openWindow(url)
     })(),
   )
-})
+}
+
+// What public/push.js keeps for this worker: the subscription the service knows and the key.
+const PUSH_STATE = 'tablewatch-push'
+const CURRENT = '/push/current'
+
+self.addEventListener('pushsubscriptionchange', onSubscriptionChange)
+
+function onSubscriptionChange(event) {
+  event.waitUntil(renewSubscription(event.oldSubscription ?? null, event.newSubscription ?? null))
+}
+
+function keyBytes(base64url) {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/')
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0))
+}
+
+/**
+ * Sends the service the new subscription with the one it replaces (its auth secret is the
+ * credential: this worker has no session). Browsers that give no new subscription (Firefox, and
+ * Chromium gives no old one either) get one made with the same key.
+ */
+async function renewSubscription(oldSubscription, newSubscription) {
+  const cache = await caches.open(PUSH_STATE)
+  const saved = await cache
+    .match(CURRENT)
+    .then((answer) => (answer ? answer.json() : null))
+    .catch(() => null)
+  const old = oldSubscription ? oldSubscription.toJSON() : saved?.subscription
+  if (!old) return
+  const key = oldSubscription?.options?.applicationServerKey ?? (saved?.key ? keyBytes(saved.key) : null)
+  const renewed =
+    newSubscription ?? (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null)
+  if (!renewed) return
+  const answer = await fetch('/push/renewals', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'omit',
+    body: JSON.stringify({ old, new: renewed }),
+  })
+  if (answer.ok) await cache.put(CURRENT, new Response(JSON.stringify({ subscription: renewed, key: saved?.key ?? null })))
+}

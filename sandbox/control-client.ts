@@ -10,6 +10,7 @@ import type {
   Endpoint,
   FaultInput,
   HistoryInput,
+  ReleaseRuleInput,
   SignInSettingsInput,
   SlotKeyInput,
   TokenLifetimes,
@@ -150,14 +151,25 @@ export function sandboxControl({ fetcher, baseUrl }: ControlOptions) {
     block: (block: BlockInput) => call('POST', '/block', z.object({ ok: z.boolean() }), block).then(() => undefined),
     /** The calendar (/4/venue/calendar) answers from the tables' state this long ago (0 by default). */
     setCalendarLag: (lagMs: number) => call('POST', '/calendar-lag', z.object({ ok: z.boolean() }), { lagMs }).then(() => undefined),
+    /**
+     * The release contest: the venue releases each new day `rule.days` ahead at `rule.time` (its
+     * local time), stated in its notes or in no text (`stated`); null restores the seeded rule.
+     */
+    setReleaseRule: (venueId: number, rule: ReleaseRuleInput['rule']) =>
+      call('POST', '/release-rules', flag('set'), { venueId, rule }, [200, 404]).then((r) => r.set),
+    /** The release contest: from `epoch` the world's days last `secondsPerDay` real seconds (null: the real clock). */
+    setReleaseClock: (clock: { epoch: number; secondsPerDay: number } | null) =>
+      call('POST', '/release-clock', z.object({ ok: z.boolean() }), { clock }).then(() => undefined),
     /** Above this many calls in a second from one client, the CDN blocks it (null: no such rule, the default). */
     setCdnRate: (rate: CdnRateInput) => call('POST', '/cdn-rate', z.object({ ok: z.boolean() }), rate).then(() => undefined),
     calls: () => call('GET', '/calls', callsSchema).then((r) => r.calls),
-    /** Every call by the second it arrived (epoch s, the sandbox's clock), since `since` (epoch ms). */
-    callsPerSecond: (since: number) =>
-      call('GET', `/calls/per-second?since=${since}`, z.object({ perSecond: z.array(z.tuple([z.number(), z.number()])) })).then(
-        (r) => r.perSecond,
-      ),
+    /** Every call by the second it arrived (epoch s, the sandbox's clock), since `since` (epoch ms); only `client`'s (a User-Agent) when given. */
+    callsPerSecond: (since: number, client?: string) =>
+      call(
+        'GET',
+        `/calls/per-second?${new URLSearchParams({ since: String(since), ...(client === undefined ? {} : { client }) })}`,
+        z.object({ perSecond: z.array(z.tuple([z.number(), z.number()])) }),
+      ).then((r) => r.perSecond),
     ledger: () => call('GET', '/ledger', z.object({ bookings: z.array(bookingSchema) })).then((r) => r.bookings),
     /** Tokens issued from now on live this long (default 45 and 90 days). */
     setTokenLifetimes: (lifetimes: TokenLifetimes) =>

@@ -131,6 +131,9 @@ export function configProblems({ production, topLevel, rawToml, guide, allowPlac
     if (isOn(topLevel.vars?.[flag]))
       problems.push(`${flag} is "on" at the top level: a deploy without --env ${ENV} would carry it (pass it to wrangler dev instead)`)
   }
+  // The release contest's compressed clock (src/watching/release-clock.ts) would make every release instant wrong.
+  if (vars.RELEASE_CLOCK || topLevel.vars?.RELEASE_CLOCK)
+    problems.push('RELEASE_CLOCK is set: it compresses the release clock for the benchmark and must never reach a deployment')
   for (const service of production.services ?? [])
     problems.push(
       `${where} has the service binding ${service.binding} (→ ${service.service}): the sandbox platform must not be reachable in production`,

@@ -15,6 +15,12 @@ declare global {
       CALENDARS: DurableObjectNamespace<import('./watching/calendar-object').CalendarObject>
       /** One per OAuth grant: its refreshes, revocations and end, one at a time (src/auth/grant-object.ts). */
       GRANTS: DurableObjectNamespace<import('./auth/grant-object').GrantObject>
+      /** One per (address, client metadata): dynamic registrations, one at a time (src/auth/registration-object.ts). */
+      REGISTRATIONS: DurableObjectNamespace<import('./auth/registration-object').RegistrationObject>
+      /** One per venue: its booking horizon and the release rule learned from it (src/watching/horizon-object.ts). */
+      HORIZONS: DurableObjectNamespace<import('./watching/horizon-object').HorizonObject>
+      /** The benchmark's release contest only: "compressed:<epoch ms>:<real seconds per day>" (src/watching/release-clock.ts). */
+      RELEASE_CLOCK?: string
       /** Platform calls per second for the whole service (default 3; src/budget/budget.ts, docs/decisions/budget.md). */
       PLATFORM_CALLS_PER_SECOND?: string
       /** "off" turns the calendar pre-check off: every poll asks /4/find (src/watching/calendar-check.ts). */

@@ -12,6 +12,7 @@ import { renderError } from './api/errors'
 import { platformApi } from './api/platform-api'
 import { createOAuthRoutes } from './auth/oauth-routes'
 import { resolveBearerToken } from './auth/resolve-token'
+import { warnOfEndingSessions } from './executors/session-warnings'
 import { errorPage } from './html/error-page'
 import type { WebEnv } from './html/render'
 import { limitBodies } from './http/body-limit'
@@ -23,11 +24,13 @@ import { depsOf } from './runtime/deps'
 import { webApp } from './web/app'
 
 export { GrantObject } from './auth/grant-object'
+export { RegistrationObject } from './auth/registration-object'
 export { BudgetObject } from './budget/budget-object'
 export { DeviceObject } from './devices/device-object'
 export { RequestObject } from './request/request-object'
 export { AvailabilityObject } from './watching/availability-object'
 export { CalendarObject } from './watching/calendar-object'
+export { HorizonObject } from './watching/horizon-object'
 export { LimiterObject } from './watching/limiter-object'
 
 // One error wiring per mount. JSON: the REST skin and the two JSON APIs (the platform
@@ -64,4 +67,10 @@ app.get('/health', health)
 // Last: the web app ends in a catch-all (static files, the not-found page).
 app.route('/', pages)
 
-export default app
+export default {
+  fetch: app.fetch,
+  // The hourly cron (wrangler.toml [triggers]): warnings of platform sign-ins that end by themselves.
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(warnOfEndingSessions(depsOf(env, undefined, controller.scheduledTime)))
+  },
+} satisfies ExportedHandler<Cloudflare.Env>

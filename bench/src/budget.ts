@@ -5,6 +5,7 @@
 // service's own view (its budget object's busiest second and 10 s of the last hour, /health) is
 // kept beside it.
 import { z } from 'zod'
+import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import type { World } from './world'
 
 export interface BudgetFigures {
@@ -33,7 +34,8 @@ export function sampleCalls(world: World): { stop(): Promise<BudgetFigures> } {
   const since = Date.now()
   return {
     async stop() {
-      const perSecond = new Map(await world.control.callsPerSecond(since))
+      // The service's calls (its User-Agent): its users' paired devices call the platform too, from their own networks.
+      const perSecond = new Map(await world.control.callsPerSecond(since, DEFAULT_USER_AGENT))
       const health = healthBudget.safeParse((await world.api.health()).body)
       const budget = health.success ? health.data.budget : null
       return {
@@ -56,7 +58,7 @@ export function sampleCalls(world: World): { stop(): Promise<BudgetFigures> } {
 }
 
 /** The most calls in any `seconds` consecutive seconds. */
-function busiest(perSecond: Map<number, number>, seconds: number): number {
+export function busiest(perSecond: Map<number, number>, seconds: number): number {
   let most = 0
   for (const first of perSecond.keys()) {
     let window = 0

@@ -11,9 +11,11 @@ import { coalescing } from './coalescing'
 import { contest } from './contest'
 import { costModel } from './cost'
 import { crashWhileBooking, crashWhilePolling } from './crash'
+import { type BenchDevice, pairedDevice } from './devices'
 import { apiLatency, CLIENTS } from './latency'
 import { ROOT } from './processes'
 import { atReleaseInstant } from './release'
+import { releaseContest } from './release-contest'
 import { type BenchResults, merged, printTables } from './report'
 import { scale } from './scale'
 import { benchHelp, numberSetting, setting } from './settings'
@@ -39,6 +41,12 @@ const started = Date.now()
 const log = (line: string) => console.log(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${line}`)
 
 const world = await startWorld({ bulkUsers: Math.ceil(target / 20) + 120, log })
+// Stopped early (Ctrl-C, or `kill` of this process): the servers it started go with it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void world.close().finally(() => process.exit(130))
+  })
+}
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100)
 const results: BenchResults = {
   startedAt: new Date(started).toISOString(),
@@ -46,6 +54,7 @@ const results: BenchResults = {
   pollIntervalSeconds: INTERVAL_MS / 1000,
 }
 const calls = sampleCalls(world)
+const devices: BenchDevice[] = []
 try {
   // Users partitioned by phase: bulk users hold up to 20 open requests each.
   const bulk = world.bulk
@@ -57,6 +66,17 @@ try {
   const [crashUser] = part(90, 1)
   const crashBooker = bookers[BOOKERS]
   if (!crashUser || !crashBooker) throw new Error('not enough users')
+  // The release phase's users who book from a paired device: each pairs one in Settings, signs
+  // in to the platform on it, and chooses to book from it.
+  const deviceEmails = only.has('release') ? Array.from({ length: BOOKERS }, (_, i) => `bench-device${i}@sandbox.example`) : []
+  const deviceBookers: WebUser[] = []
+  if (deviceEmails.length > 0) log(`pairing ${BOOKERS} devices through the Settings page (the device program's own code, in this process)`)
+  for (const [i, email] of deviceEmails.entries()) {
+    const user = await newWebUser(world.service.origin, `device${i}`, email)
+    const device = { service: world.service.origin, platformBase: world.platformBase, apiKey: world.apiKey, platformEmail: email }
+    devices.push(await pairedDevice(user, { ...device, name: `bench device ${i}`, log }))
+    deviceBookers.push(user)
+  }
 
   if (only.has('latency')) {
     log(`API latency: ${CLIENTS} concurrent clients`)
@@ -77,7 +97,10 @@ try {
         results.cadenceAlerts = r
       }),
     only.has('release') &&
-      atReleaseInstant(world, bookers.slice(0, BOOKERS), emails.slice(0, BOOKERS)).then((r) => {
+      atReleaseInstant(world, {
+        cloud: { users: bookers.slice(0, BOOKERS), emails: emails.slice(0, BOOKERS) },
+        device: { users: deviceBookers, emails: deviceEmails },
+      }).then((r) => {
         results.detectionReleaseInstant = r
       }),
   ])
@@ -100,6 +123,15 @@ try {
   // The scale phase measures one service alone: the coalescing instance must be gone by then.
   log('waiting for the coalescing scenarios to finish')
   await coalescingDone
+  if (only.has('release-contest')) {
+    // On the coalescing phase's sandbox world (reset), with a service instance of its own; its days
+    // and compressed clock: BENCH_CONTEST_DAYS, BENCH_CONTEST_DAY_SECONDS (settings.ts).
+    const days = numberSetting('BENCH_CONTEST_DAYS')
+    log(`release contest: ${days} release days, other diners take each table after Exp(5 s) or Exp(30 s)`)
+    const contested = await releaseContest(world, { days, log })
+    results.releaseContest = contested.days
+    results.releaseLearning = contested.learning
+  }
   if (only.has('scale')) {
     const steps = [...new Set([Math.min(2_000, target), target])]
     log(`scale: ${steps.join(', then ')} active requests`)
@@ -116,6 +148,7 @@ try {
     if (last) results.costModel = costModel(last)
   }
 } finally {
+  for (const device of devices) device.close()
   results.budget = await calls.stop()
   results.durationSeconds = Math.round((Date.now() - started) / 1000)
   results.machine.loadAfter = load()

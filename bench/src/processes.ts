@@ -34,16 +34,41 @@ export function wranglerSync(args: string[]): string {
   return done.stdout
 }
 
+/**
+ * The port chosen was taken before `wrangler dev` could bind it: on a machine shared with other
+ * runs, another process's server may answer there (freePort only knew it was free a moment ago).
+ */
+export class PortTaken extends Error {}
+
+/** Starts a server on a free port, and on another if someone else took that one meanwhile. */
+export async function startOnFreePort(make: (port: number) => DevServer, attempts = 4): Promise<DevServer> {
+  for (let attempt = 1; ; attempt++) {
+    const server = make(await freePort())
+    try {
+      await server.start()
+      return server
+    } catch (err) {
+      await server.stop()
+      if (!(err instanceof PortTaken) || attempt >= attempts) throw err
+    }
+  }
+}
+
 export class DevServer {
   #child: ChildProcess | null = null
   #lines: ((line: string) => void)[] = []
   #tail = ''
   readonly origin: string
 
+  /**
+   * `isOurs` tells this server's answer from another's on the same port (a request only this
+   * run's secrets get answered): a shared machine's other runs take ports too.
+   */
   constructor(
     readonly label: string,
     private readonly args: string[],
     readonly port: number,
+    private readonly isOurs: (origin: string) => Promise<boolean> = async () => true,
   ) {
     this.origin = `http://127.0.0.1:${port}`
   }
@@ -95,12 +120,13 @@ export class DevServer {
   async #ready(): Promise<void> {
     const deadline = Date.now() + READY_TIMEOUT_MS
     while (Date.now() < deadline) {
+      if (this.#tail.includes('Address already in use')) throw new PortTaken(`${this.label}: port ${this.port} was taken`)
       if (this.#child?.exitCode !== null) throw new Error(`${this.label} exited early:\n${this.#tail}`)
       try {
         const res = await fetch(`${this.origin}${this.label === 'sandbox' ? '/__sandbox/venues' : '/health'}`, {
           signal: AbortSignal.timeout(2_000),
         })
-        if (res.ok) return
+        if (res.ok && (await this.isOurs(this.origin))) return
       } catch {
         // not listening yet
       }

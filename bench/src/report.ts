@@ -9,6 +9,8 @@ import type { CostLine } from './cost'
 import type { CrashResult } from './crash'
 import type { RouteLatency } from './latency'
 import type { ReleaseResult } from './release'
+import type { ContestDay, ReleaseLearning } from './release-contest'
+import { releaseTables } from './release-report'
 import type { ScaleResult } from './scale'
 import { table } from './stats'
 
@@ -19,7 +21,11 @@ export interface BenchResults {
   durationSeconds?: number
   apiLatency?: RouteLatency[]
   cadenceAlerts?: CadenceAlertRow[]
-  detectionReleaseInstant?: ReleaseResult
+  /** The release phase: device bookings and cloud bookings at the same instants. */
+  detectionReleaseInstant?: ReleaseResult[]
+  /** The release contest, per release day, and how well and how soon the rules were learned. */
+  releaseContest?: ContestDay[]
+  releaseLearning?: ReleaseLearning
   coalescing?: CoalescingRow[]
   crash?: CrashResult[]
   scale?: ScaleResult[]
@@ -89,15 +95,7 @@ export function printTables(r: BenchResults): string {
       ),
     )
   }
-  const d = r.detectionReleaseInstant
-  if (d) {
-    const header = ['drops', 'p50', 'p95', 'max', 'found by a poll p50', 'poll → submitted p50', 'missed']
-    out.push(
-      table('Release instant: table appears → booking submitted (s)', header, [
-        [d.drops, d.bookP50s, d.bookP95s, d.bookMaxS, d.foundByPollP50s, d.pollToBookingP50s, d.bookingsMissing],
-      ]),
-    )
-  }
+  out.push(...releaseTables(r))
   if (r.coalescing) {
     out.push(
       table(

@@ -2,7 +2,7 @@
 // one table that the run reads and `npm run bench -- --help` prints (without starting a run).
 const SETTINGS = {
   BENCH_ONLY: {
-    fallback: 'latency,cadence,release,coalescing,contest,crash,scale',
+    fallback: 'latency,cadence,release,coalescing,contest,release-contest,crash,scale',
     says: 'the phases to run, comma-separated',
   },
   BENCH_SCALE: { fallback: '10000', says: "active requests at the scale phase's last step (its first is 2,000 at most)" },
@@ -18,6 +18,11 @@ const SETTINGS = {
   },
   BENCH_CONTEST_DROPS: { fallback: '14', says: 'tables dropped per mean and calendar lag in the contest phase' },
   BENCH_CONTEST_LAGS: { fallback: '0,30,120', says: "the contest phase's calendar lags, in seconds" },
+  BENCH_CONTEST_DAYS: { fallback: '4', says: "the release contest's release days (the first is day one: no rule learned yet)" },
+  BENCH_CONTEST_DAY_SECONDS: {
+    fallback: '600',
+    says: "the release contest's compressed clock: real seconds per venue day (each venue releases once in that time)",
+  },
   BENCH_MERGE: {
     fallback: 'off',
     says: "on: keep the other phases' figures already in bench/results/latest.json (phases run one at a time make one file)",
@@ -43,7 +48,7 @@ export function benchHelp(): string {
   return [
     'npm run bench: the sandbox platform and the service under `wrangler dev` on loopback, at the',
     "service's default polling cadence; prints tables and writes bench/results/latest.json. Every phase",
-    'takes about 75 minutes on a quiet 2-core machine.',
+    'takes about two hours on a quiet 2-core machine.',
     '',
     'Settings (environment variables):',
     ...rows,

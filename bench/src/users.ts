@@ -36,7 +36,7 @@ export async function insertBulkUsers(
   const users = Array.from({ length: count }, (_, i) => ({ userId: `usr_bench${i}`, token: patToken() }))
   const statements = await mapLimit(users, 8, async ({ userId, token }, i) => {
     const hash = createHash('sha256').update(token).digest('hex')
-    const login = await platform.login(`bench${i}@sandbox.example`, 'bench')
+    const login = await patiently(() => platform.login(`bench${i}@sandbox.example`, 'bench'))
     if (login.kind !== 'ok') throw new Error(`the sandbox refused the login of bench${i}: ${login.kind}`)
     const sealed = await seal(tokenKey, login.value.authToken, userId)
     return [
@@ -49,6 +49,31 @@ export async function insertBulkUsers(
   return users
 }
 
+/**
+ * A call the local `wrangler dev` may fail to answer on a loaded machine (a connection it closed,
+ * no answer in time), made again a few times: logins and page loads, which change nothing twice.
+ */
+export async function patiently<T extends { kind: string }>(call: () => Promise<T>, attempts = 5): Promise<T> {
+  let got = await call()
+  for (let i = 1; got.kind === 'unavailable' && i < attempts; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * i))
+    got = await call()
+  }
+  return got
+}
+
+/** fetch, made again when the connection failed before an answer (a GET only: it changes nothing). */
+async function fetchGet(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init)
+    } catch (err) {
+      if (init.method !== 'GET' || attempt >= 5) throw err
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt))
+    }
+  }
+}
+
 /** A browser without the browser: cookies kept, redirects not followed, forms posted. */
 class WebSession {
   #cookies = new Map<string, string>()
@@ -57,7 +82,7 @@ class WebSession {
   async request(method: 'GET' | 'POST', path: string, form?: [string, string][]): Promise<{ status: number; html: string }> {
     const headers: Record<string, string> = { Cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
     if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded'
-    const res = await fetch(`${this.origin}${path}`, {
+    const res = await fetchGet(`${this.origin}${path}`, {
       method,
       headers,
       body: form ? new URLSearchParams(form) : undefined,
@@ -84,6 +109,10 @@ class WebSession {
 
 export interface WebUser extends BenchUser {
   approve(requestId: string, revision: number): Promise<void>
+  /** Pairs a device in Settings (the code the page shows): its credential, for the device program. */
+  pairDevice(name: string): Promise<string>
+  /** Chooses where booking happens (Settings → Paired devices). */
+  bookFrom(execution: 'cloud' | 'user_device'): Promise<void>
 }
 
 export async function newWebUser(origin: string, label: string, platformEmail: string): Promise<WebUser> {
@@ -128,6 +157,22 @@ export async function newWebUser(origin: string, label: string, platformEmail: s
     approve: async (requestId, revision) => {
       const path = `/requests/${encodeURIComponent(requestId)}/approve`
       await web.post(`${path}?revision=${revision}`, path, [['revision', String(revision)]], 303)
+    },
+    pairDevice: async (name) => {
+      const page = await web.post('/settings', '/settings/devices/pair', [], 200)
+      const code = /data-testid="user-code"[^>]*>\s*([A-Z]{4}-[A-Z]{4})/.exec(page)?.[1]
+      if (!code) throw new Error('the pairing page showed no code')
+      const res = await fetch(`${origin}/device/v1/pair`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code, name }),
+      })
+      const body = (await res.json()) as { credential?: string }
+      if (res.status !== 201 || !body.credential) throw new Error(`pairing answered ${res.status}`)
+      return body.credential
+    },
+    bookFrom: async (execution) => {
+      await web.post('/settings', '/settings/execution', [['execution', execution]], 303)
     },
   }
 }

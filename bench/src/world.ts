@@ -10,9 +10,10 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { type SandboxControl, type SandboxVenueView, sandboxControl } from '../../sandbox/control-client'
 import { createPlatformClient } from '../../src/platform/client'
+import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
 import { Api } from './api'
 import { LocalD1 } from './d1'
-import { DevServer, freePort } from './processes'
+import { DevServer, startOnFreePort } from './processes'
 import { setting } from './settings'
 import { mapLimit } from './stats'
 import { Traces } from './trace'
@@ -22,6 +23,9 @@ export interface ServiceInstance {
   service: DevServer
   /** The sandbox world this instance uses (same host name as its PLATFORM_BASE_URL). */
   control: SandboxControl
+  /** That world's platform API (what a paired device calls), and the API key both sides share. */
+  platformBase: string
+  apiKey: string
   d1: LocalD1
   api: Api
   traces: Traces
@@ -34,8 +38,8 @@ export interface World extends ServiceInstance {
   venues: SandboxVenueView[]
   /** Venues with no release rule on the platform: every day of the horizon is on sale. */
   openVenues: SandboxVenueView[]
-  /** Another service instance on its own state, using the sandbox world `host`. */
-  startInstance(name: string, host: string, bulkUsers: number): Promise<ServiceInstance>
+  /** Another service instance on its own state, using the sandbox world `host`; `vars` are passed to it (--var). */
+  startInstance(name: string, host: string, bulkUsers: number, vars?: Record<string, string>): Promise<ServiceInstance>
   close(): Promise<void>
 }
 
@@ -56,21 +60,37 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
   ]
   writeFileSync(vars, `PLATFORM_API_KEY=${apiKey}\nPLATFORM_TOKEN_KEY=${tokenKey}\n${keys.join('\n')}\n`, { mode: 0o600 })
 
-  const sandboxPort = await freePort()
-  const sandbox = new DevServer(
-    'sandbox',
-    ['-c', 'sandbox/wrangler.toml', '--persist-to', join(dir, 'sandbox'), '--env-file', vars, '--var', 'SANDBOX_DEMO:off'],
-    sandboxPort,
-  )
-  // BENCH_SERVICE_LOG=<file>: the sandbox's lines too (each platform call with its time there).
-  const sandboxLog = setting('BENCH_SERVICE_LOG')
-  if (sandboxLog) sandbox.onLine((line) => appendFileSync(`${sandboxLog}.sandbox`, `${Date.now()} ${line}\n`))
+  // Only this run's sandbox knows this run's API key.
+  const sandboxIsOurs = async (origin: string) =>
+    (
+      await fetch(`${origin}/2/config?venue_id=60101`, {
+        headers: { Authorization: `ResyAPI api_key="${apiKey}"`, 'User-Agent': DEFAULT_USER_AGENT },
+        signal: AbortSignal.timeout(5_000),
+      })
+    ).status === 200
   options.log('starting the sandbox platform (wrangler dev)')
-  await sandbox.start()
+  const sandbox = await startOnFreePort((port) => {
+    const server = new DevServer(
+      'sandbox',
+      ['-c', 'sandbox/wrangler.toml', '--persist-to', join(dir, 'sandbox'), '--env-file', vars, '--var', 'SANDBOX_DEMO:off'],
+      port,
+      sandboxIsOurs,
+    )
+    // BENCH_SERVICE_LOG=<file>: the sandbox's lines too (each platform call with its time there).
+    const sandboxLog = setting('BENCH_SERVICE_LOG')
+    if (sandboxLog) server.onLine((line) => appendFileSync(`${sandboxLog}.sandbox`, `${Date.now()} ${line}\n`))
+    return server
+  })
+  const sandboxPort = sandbox.port
   const venues = await sandboxControl({ fetcher: globalThis, baseUrl: sandbox.origin }).venues()
   const instances: ServiceInstance[] = []
 
-  async function startInstance(name: string, host: string, bulkUsers: number): Promise<ServiceInstance> {
+  async function startInstance(
+    name: string,
+    host: string,
+    bulkUsers: number,
+    extraVars: Record<string, string> = {},
+  ): Promise<ServiceInstance> {
     const platformBase = `http://${host}:${sandboxPort}`
     const state = join(dir, name)
     const d1 = new LocalD1(state)
@@ -78,29 +98,39 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     options.log(`${name}: writing ${bulkUsers} users (token, connected platform account) into its local D1`)
     const platform = createPlatformClient({ fetcher: globalThis, baseUrl: platformBase, apiKey, timeoutMs: 8_000 })
     const bulk = await insertBulkUsers(d1, join(dir, `${name}-users.sql`), bulkUsers, platform, tokenKey)
-    const port = await freePort()
-    const args = [
-      '-c',
-      'wrangler.toml',
-      '--env',
-      'bench',
-      '--persist-to',
-      state,
-      '--env-file',
-      vars,
-      '--var',
-      `PLATFORM_BASE_URL:${platformBase}`,
-      '--var',
-      `PUBLIC_BASE_URL:http://127.0.0.1:${port}`,
-    ]
-    const service = new DevServer('service', args, port)
     const traces = new Traces()
-    service.onLine((line) => traces.service(line))
-    // BENCH_SERVICE_LOG=<file>: every line the service prints, for looking into a surprising figure.
-    const logFile = setting('BENCH_SERVICE_LOG')
-    if (logFile) service.onLine((line) => appendFileSync(`${logFile}.${name}`, `${Date.now()} ${line}\n`))
+    // Only this run's service shows its budget to this run's operator token.
+    const serviceIsOurs = async (origin: string) => {
+      const res = await fetch(`${origin}/health`, {
+        headers: { Authorization: `Bearer ${operatorToken}` },
+        signal: AbortSignal.timeout(5_000),
+      })
+      return res.ok && 'budget' in ((await res.json()) as object)
+    }
     options.log(`${name}: starting the service (wrangler dev, [env.bench], platform at ${platformBase})`)
-    await service.start()
+    const service = await startOnFreePort((port) => {
+      const args = [
+        '-c',
+        'wrangler.toml',
+        '--env',
+        'bench',
+        '--persist-to',
+        state,
+        '--env-file',
+        vars,
+        '--var',
+        `PLATFORM_BASE_URL:${platformBase}`,
+        '--var',
+        `PUBLIC_BASE_URL:http://127.0.0.1:${port}`,
+        ...Object.entries(extraVars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
+      ]
+      const server = new DevServer('service', args, port, serviceIsOurs)
+      server.onLine((line) => traces.service(line))
+      // BENCH_SERVICE_LOG=<file>: every line the service prints, for looking into a surprising figure.
+      const logFile = setting('BENCH_SERVICE_LOG')
+      if (logFile) server.onLine((line) => appendFileSync(`${logFile}.${name}`, `${Date.now()} ${line}\n`))
+      return server
+    })
     const api = new Api(service.origin, operatorToken)
     const searcher = bulk[0]
     if (!searcher) throw new Error('no users')
@@ -116,7 +146,8 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
       const inCatalog = known()
       missing = missing.filter((v) => !inCatalog.has(v.id))
     }
-    const instance = { service, control: sandboxControl({ fetcher: globalThis, baseUrl: platformBase }), d1, api, traces, bulk }
+    const control = sandboxControl({ fetcher: globalThis, baseUrl: platformBase })
+    const instance = { service, control, platformBase, apiKey, d1, api, traces, bulk }
     instances.push(instance)
     return instance
   }

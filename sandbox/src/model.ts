@@ -32,7 +32,7 @@ type PolicyTerms =
 
 export interface ReleaseRule {
   days: number
-  /** HH:MM venue-local */
+  /** HH:MM (or HH:MM:SS, a world's own rule: store/release-rules.ts) venue-local */
   time: string
 }
 

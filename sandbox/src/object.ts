@@ -3,7 +3,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { demoTick, nextDemoDelayMs } from './demo'
 import { isOffered } from './inventory'
-import type { ConfigRef, SandboxSlot, SlotKey } from './model'
+import type { ConfigRef, SandboxSlot, SandboxVenue, SlotKey } from './model'
 import { type CallOrigin, refusedFromHere } from './network'
 import {
   type AccountInput,
@@ -39,6 +39,7 @@ import { countCall, setCdnRate } from './store/cdn-rate'
 import { answerChallenge, type CodeCheck, type CodeRefusal, checkCode, sendCode, type Text, textsOf } from './store/codes'
 import { callCounts, callsPerSecond, enter, injectFault } from './store/faults'
 import { addHistory, type HistoryEntry, historyOf } from './store/history'
+import { releaseTimeOf, setReleaseClock, setReleaseRule, venueIn, type WorldReleaseRule } from './store/release-rules'
 import { migrate, wipe } from './store/schema'
 import { setSignInSettings, signInSettingsOf } from './store/sign-in-settings'
 import { currentSlot, putSlot, setPolicy, slotEverOffered, slotsOn, takeSlot } from './store/slots'
@@ -68,8 +69,8 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
   }
 
   /** Every platform call starts here: counted (by when it arrived), and maybe given an injected fault. */
-  async enter(endpoint: Endpoint, arrivedAt = Date.now()): Promise<Fault | null> {
-    const fault = enter(this.#sql, endpoint, arrivedAt)
+  async enter(endpoint: Endpoint, arrivedAt = Date.now(), client = ''): Promise<Fault | null> {
+    const fault = enter(this.#sql, endpoint, arrivedAt, client)
     if (this.env.SANDBOX_DEMO === 'on' && (await this.ctx.storage.getAlarm()) === null) {
       await this.ctx.storage.setAlarm(Date.now() + nextDemoDelayMs())
     }
@@ -146,14 +147,25 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
     return accountByToken(this.#sql, token, Date.now())
   }
 
-  /** Offered slots for the party (any party when null); null for an unknown venue. */
-  offered(venueId: number, day: string, partySize: number | null): SandboxSlot[] | null {
-    const venue = venueById(venueId)
+  /** The venue as this world has it (its release rule may be the world's own: store/release-rules.ts). */
+  venueOf(venueId: number): SandboxVenue | undefined {
+    return venueIn(this.#sql, venueId)
+  }
+
+  /** The world's release clock now: the real clock, or the release contest's compressed one. */
+  #releaseNow(): number {
+    return releaseTimeOf(this.#sql)(Date.now())
+  }
+
+  /** The venue and its offered slots for the party (any party when null); null for an unknown venue. */
+  offered(venueId: number, day: string, partySize: number | null): { venue: SandboxVenue; slots: SandboxSlot[] } | null {
+    const venue = venueIn(this.#sql, venueId)
     if (!venue) return null
-    const now = Date.now()
-    return slotsOn(this.#sql, venue, day).filter(
+    const now = this.#releaseNow()
+    const slots = slotsOn(this.#sql, venue, day).filter(
       (s) => isOffered(venue, s, now) && (partySize === null || (s.partyMin <= partySize && partySize <= s.partyMax)),
     )
+    return { venue, slots }
   }
 
   /** Like the platform, mints a book token for any slot that was ever offered, taken or not. */
@@ -164,7 +176,7 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
   ): Authed<{ kind: 'not_found' } | { kind: 'ok'; slot: SandboxSlot; bookToken: string; expiresAt: number }> {
     const account = accountByToken(this.#sql, token, Date.now())
     if (!account) return { kind: 'unauthorized' }
-    const venue = venueById(config.key.venueId)
+    const venue = venueIn(this.#sql, config.key.venueId)
     const slot = venue ? slotEverOffered(this.#sql, venue, config.key) : null
     if (!slot || partySize < slot.partyMin || partySize > slot.partyMax) return { kind: 'not_found' }
     const minted = mintBookToken(this.#sql, account, config, partySize, Date.now())
@@ -174,7 +186,8 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
   book(token: string, request: { bookToken: string; paymentMethodId: number | null; client: string }): Authed<BookResult> {
     const account = accountByToken(this.#sql, token, Date.now())
     if (!account) return { kind: 'unauthorized' }
-    return book(this.#sql, account, request, Date.now())
+    const venueOf = (id: number) => venueIn(this.#sql, id)
+    return book(this.#sql, account, request, Date.now(), { releaseNow: this.#releaseNow(), venueOf })
   }
 
   /**
@@ -204,9 +217,9 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
 
   /** A venue's calendar for the party over [start, end], as it stood the set lag ago; null for an unknown venue. */
   calendar(venueId: number, partySize: number, range: { start: string; end: string }): { days: CalendarDay[]; lastDay: string } | null {
-    const venue = venueById(venueId)
+    const venue = venueIn(this.#sql, venueId)
     if (!venue) return null
-    return calendarOf(this.#sql, venue, partySize, range, Date.now(), calendarLagOf(this.#sql))
+    return calendarOf(this.#sql, venue, partySize, range, Date.now(), calendarLagOf(this.#sql), releaseTimeOf(this.#sql))
   }
 
   // --- control API (reached only through /__sandbox/…, which is off unless SANDBOX_CONTROL=on)
@@ -230,14 +243,14 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
 
   addSlot(input: AddSlotInput): boolean {
     const slot = addSlotSchema.parse(input)
-    if (!venueById(slot.venueId) || slot.partyMin > slot.partyMax) return false
+    if (!venueIn(this.#sql, slot.venueId) || slot.partyMin > slot.partyMax) return false
     putSlot(this.#sql, slot, Date.now(), slot.opensAt)
     return true
   }
 
   removeSlot(input: SlotKey): boolean {
     const key = slotKeySchema.parse(input)
-    const venue = venueById(key.venueId)
+    const venue = venueIn(this.#sql, key.venueId)
     if (!venue || !currentSlot(this.#sql, venue, key)) return false
     takeSlot(this.#sql, key)
     return true
@@ -245,7 +258,7 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
 
   setPolicy(input: unknown): boolean {
     const { policy, ...key } = setPolicySchema.parse(input)
-    const venue = venueById(key.venueId)
+    const venue = venueIn(this.#sql, key.venueId)
     return venue ? setPolicy(this.#sql, venue, key, policy) : false
   }
 
@@ -256,6 +269,18 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
 
   injectFault(input: FaultInput): void {
     injectFault(this.#sql, input)
+  }
+
+  /** The release contest: a venue releases at the world's own instant, stated in its notes or nowhere (null: as seeded). */
+  setReleaseRule(venueId: number, rule: WorldReleaseRule | null): boolean {
+    if (!venueById(venueId)) return false
+    setReleaseRule(this.#sql, venueId, rule)
+    return true
+  }
+
+  /** The release contest: the world's days pass every `secondsPerDay` real seconds from `epoch` (null: the real clock). */
+  setReleaseClock(clock: { epoch: number; secondsPerDay: number } | null): void {
+    setReleaseClock(this.#sql, clock)
   }
 
   setCalendarLag(lagMs: number): void {
@@ -274,8 +299,8 @@ export class SandboxPlatform extends DurableObject<WorldEnv> {
     return callCounts(this.#sql)
   }
 
-  callsPerSecond(since: number): [number, number][] {
-    return callsPerSecond(this.#sql, since)
+  callsPerSecond(since: number, client?: string): [number, number][] {
+    return callsPerSecond(this.#sql, since, client)
   }
 
   ledger(): Booking[] {

@@ -180,6 +180,24 @@ export const cdnRateSchema = z.object({
 })
 export type CdnRateInput = z.input<typeof cdnRateSchema>
 
+/** The release contest (store/release-rules.ts): a venue's release rule in one world; null restores the seeded one. */
+export const releaseRuleSchema = z.object({
+  venueId: z.number().int(),
+  rule: z
+    .object({
+      days: z.number().int().min(0).max(89),
+      time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/),
+      stated: z.boolean(),
+    })
+    .nullable(),
+})
+export type ReleaseRuleInput = z.infer<typeof releaseRuleSchema>
+
+/** The release contest: from `epoch` (ms), a world's day lasts `secondsPerDay` real seconds; null: the real clock. */
+export const releaseClockSchema = z.object({
+  clock: z.object({ epoch: z.number().int().min(0), secondsPerDay: z.number().min(60).max(86_400) }).nullable(),
+})
+
 /** A mobile number as the platform takes it: E.164. */
 const mobileNumber = z.string().regex(/^\+[1-9]\d{7,14}$/)
 

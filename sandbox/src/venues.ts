@@ -47,7 +47,7 @@ interface Extra {
 
 type Row = [name: string, neighborhood: string, cuisine: string, seatings: string[], extra?: Extra]
 
-const HOUSE_NOTES = 'We hold tables for 15 minutes. Our kitchen closes at 10 PM.'
+export const HOUSE_NOTES = 'We hold tables for 15 minutes. Our kitchen closes at 10 PM.'
 
 const ROWS: [City, Row[]][] = [
   [

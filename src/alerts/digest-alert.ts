@@ -6,6 +6,7 @@
 //
 // Links: the platform has no public link to one time of day (src/platform/web-pages.ts), so every
 // time of a restaurant-date opens the venue's page on that date for the party, where it is listed.
+import { reconnectUrl } from '../core/reconnect-link'
 import { type AlertGroup, bestOf } from '../db/alert-groups'
 import type { Alert } from '../notifications/notify'
 import { venueDayUrl } from '../platform/web-pages'
@@ -130,8 +131,12 @@ export function digestAlert(to: Recipient, tables: DigestTable[], baseUrl: strin
       : ''
   const listed = groups.slice(0, MAIL_GROUPS)
   const unlisted = groups.slice(MAIL_GROUPS).reduce((n, g) => n + g.tables.length + (g.more ?? 0), 0)
+  const waitsForReconnect = tables.some((t) => t.waitsFor === 'reconnect')
   const body = [
     `${summary}${soonestLine} Book on the platform before someone else does.`,
+    ...(waitsForReconnect
+      ? [`Tablewatch can book again once you reconnect your platform account (one short sign-in): ${reconnectUrl(baseUrl)}`]
+      : []),
     `See all ${plural(total, 'table', 'tables')}: ${requestPage}`,
     ...listed.map(groupText),
     ...(unlisted > 0 ? [`And ${plural(unlisted, 'more table', 'more tables')} at the other restaurants and dates: ${requestPage}`] : []),

@@ -18,6 +18,8 @@ export interface DigestTable extends Table {
   key: string
   /** A table told before that came back: when its last alert went out (the gap counts from it). */
   toldAt?: number
+  /** Not booked only because the platform account needs reconnecting: the alert links to the reconnect form. */
+  waitsFor?: 'reconnect'
 }
 
 /** What to tell the user; src/alerts/alerts.ts words it (and a later digest layer may group it). */

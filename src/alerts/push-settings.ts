@@ -2,12 +2,22 @@
 // browsers, send a test. The channel itself (keys, encryption, delivery) is notifications/push.
 // Every function takes the user's id from the session; a subscription id of another user changes
 // nothing.
+
+import { z } from 'zod'
+import { equalStrings } from '../auth/bytes'
 import { isLocalDevelopment } from '../core/deployment'
-import { countPushSubscriptions, deletePushSubscription, listPushSubscriptions, storePushSubscription } from '../db/push-subscriptions'
+import {
+  countPushSubscriptions,
+  deletePushSubscription,
+  findPushSubscriptionByEndpoint,
+  listPushSubscriptions,
+  renewPushSubscription,
+  storePushSubscription,
+} from '../db/push-subscriptions'
 import { reserve } from '../db/rate-limits'
 import { AppError } from '../errors'
 import { newId, sha256Hex } from '../lib/random'
-import { seal } from '../lib/secret-box'
+import { open, seal } from '../lib/secret-box'
 import { type PushUseDeps, pushAlert } from '../notifications/push/alert'
 import type { PushReport } from '../notifications/push/deliver'
 import { deviceLabel } from '../notifications/push/label'
@@ -76,6 +86,45 @@ export async function turnOnPush(
     throw new AppError('invalid_request', `Push is on in ${MAX_SUBSCRIPTIONS} browsers already. Remove one first.`)
   }
   return { id }
+}
+
+const NO_SUCH_SUBSCRIPTION = 'No browser has push on with that subscription.'
+
+/**
+ * A browser renewed its push subscription (`pushsubscriptionchange`, from the service worker,
+ * which has no session and no form): the stored one moves to the new endpoint and keys. The
+ * earlier subscription's auth secret is the credential: only that browser and this service know
+ * it. Anything else (unknown endpoint, wrong secret) is the same "not found" and changes nothing.
+ */
+export async function renewPush(deps: PushUseDeps, input: unknown): Promise<{ id: string }> {
+  const policy = { allowLoopback: isLocalDevelopment(deps.env) }
+  const parsed = z.object({ old: browserSubscriptionSchema(policy), new: browserSubscriptionSchema(policy) }).safeParse(input)
+  if (!parsed.success) throw new AppError('invalid_request', parsed.error.issues[0]?.message ?? 'That is not a push subscription renewal.')
+  const oldHash = await sha256Hex(parsed.data.old.endpoint)
+  const row = await findPushSubscriptionByEndpoint(deps.db, oldHash)
+  const stored = row ? await storedOf(deps, row) : null
+  if (!row || !stored || !equalStrings(stored.keys.auth, parsed.data.old.keys.auth)) throw new AppError('not_found', NO_SUCH_SUBSCRIPTION)
+  const { endpoint, keys } = parsed.data.new
+  const renewed: StoredSubscription = { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }
+  const sealed = await seal(deps.env.PLATFORM_TOKEN_KEY, JSON.stringify(renewed), row.userId)
+  const moved = await renewPushSubscription(deps.db, row.id, oldHash, {
+    endpointHash: await sha256Hex(endpoint),
+    sealed: sealed.ciphertext,
+    iv: sealed.iv,
+  })
+  if (!moved) throw new AppError('not_found', NO_SUCH_SUBSCRIPTION)
+  return { id: row.id }
+}
+
+async function storedOf(deps: PushUseDeps, row: { sealed: string; iv: string; userId: string }): Promise<StoredSubscription | null> {
+  try {
+    const parsed = browserSubscriptionSchema({ allowLoopback: true }).safeParse(
+      JSON.parse(await open(deps.env.PLATFORM_TOKEN_KEY, { ciphertext: row.sealed, iv: row.iv }, row.userId)),
+    )
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
 }
 
 export async function turnOffPush(deps: PushUseDeps, userId: string, subscriptionId: string): Promise<void> {

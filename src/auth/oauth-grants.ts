@@ -7,6 +7,7 @@ import { displayName } from './client-metadata'
 import { grantObject } from './grant-stub'
 import { oauthApi, oauthSetup } from './oauth'
 import { connectionPrincipalId } from './oauth-connection'
+import { OAuthProps } from './oauth-props'
 
 /** What the consent step stores with a grant in plain text (never a secret). */
 export const GrantMetadata = z.object({ clientName: z.string() })
@@ -116,6 +117,8 @@ export interface ConnectionGrant {
   clientId: string
   /** The resources (audiences) the grant's tokens are for. */
   resources: string[]
+  /** The earlier client whose connection the user chose, at consent, to continue with this grant. */
+  continuesClientId?: string
 }
 
 /**
@@ -128,14 +131,18 @@ export async function connectionOfAccessToken(env: Cloudflare.Env, token: string
   if (!grant) return null
   const setup = oauthSetup(env)
   let clientId: string | null = null
+  let props: unknown = null
   const resources: string[] = []
   for (const resource of [setup.mcpResource, setup.apiResource]) {
     const validated = await setup.server.validateToken(resource, token, env)
     if (!validated || validated.userId !== grant.userId) continue
     clientId = validated.clientId
+    props = validated.props
     resources.push(resource)
   }
-  return clientId ? { ...grant, clientId, resources } : null
+  if (!clientId) return null
+  const continues = OAuthProps.safeParse(props).data?.continuesClientId
+  return { ...grant, clientId, resources, ...(continues ? { continuesClientId: continues } : {}) }
 }
 
 /** The user's other live grants of the same connection: the same OAuth client, for the same resource. */
@@ -150,3 +157,67 @@ export async function earlierGrantsOfConnection(env: Cloudflare.Env, connection:
     )
     .map((grant) => grant.id)
 }
+
+/** What a person recognizes an app by on the consent page: its name and where its access goes. */
+export interface ClientLook {
+  clientId: string
+  name: string
+  redirectUris: readonly string[]
+}
+
+/** An earlier connection of the user, through another client. */
+export interface EarlierConnection {
+  clientId: string
+  clientName: string
+  /** The connection's principal (src/auth/oauth-connection.ts): what owns its requests. */
+  connectionId: string
+  /** Its live grants, whose own principals may still own requests from before connections. */
+  grantIds: string[]
+  /** When its newest grant was made (ms). */
+  connectedAt: number
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item))
+
+/**
+ * The user's live connections for `resource` through other registered clients that look like
+ * `client` (the same name and the same redirect URIs): what a host that registered again (a
+ * connector removed and re-added, a cleared cache, a confidential client's new registration) was
+ * before. A Client ID Metadata Document client has one id wherever it is installed, so it is its
+ * own earlier connection, and is never compared.
+ */
+export async function lookAlikeConnections(
+  env: Cloudflare.Env,
+  userId: string,
+  client: ClientLook,
+  resource: string,
+): Promise<EarlierConnection[]> {
+  if (isUrl(client.clientId)) return []
+  const grants = (await allGrantsOf(env, userId))
+    .filter((grant) => grant.clientId !== client.clientId && !isUrl(grant.clientId) && resourcesOf(grant).includes(resource))
+    .sort((a, b) => b.createdAt - a.createdAt)
+  const found: EarlierConnection[] = []
+  for (const clientId of new Set(grants.map((grant) => grant.clientId))) {
+    const registered = await oauthApi(env).lookupClient(clientId)
+    if (!registered || displayName(registered.clientName ?? '') !== client.name || !sameSet(registered.redirectUris, client.redirectUris))
+      continue
+    const ofClient = grants.filter((grant) => grant.clientId === clientId)
+    found.push({
+      clientId,
+      clientName: client.name,
+      connectionId: await connectionPrincipalId(userId, clientId, resource),
+      grantIds: ofClient.map((grant) => grant.id),
+      connectedAt: (ofClient[0]?.createdAt ?? 0) * 1000,
+    })
+  }
+  return found
+}
+
+/** The user's live grants of one client for one resource. */
+export async function grantsOfClient(env: Cloudflare.Env, userId: string, clientId: string, resource: string): Promise<string[]> {
+  return (await allGrantsOf(env, userId))
+    .filter((grant) => grant.clientId === clientId && resourcesOf(grant).includes(resource))
+    .map((grant) => grant.id)
+}
+
+const isUrl = (clientId: string) => URL.canParse(clientId)

@@ -16,6 +16,12 @@ export const OAuthProps = z.object({
    * requests of all its grants (src/auth/oauth-connection.ts). Absent from grants made before.
    */
   connectionId: z.string().min(1).optional(),
+  /**
+   * The earlier client (registered again, or one that looks like it) whose connection the user
+   * chose on the consent page to continue: at the code exchange its requests move to this
+   * grant's connection and its grants end (src/access/reconnect.ts).
+   */
+  continuesClientId: z.string().min(1).optional(),
 })
 export type OAuthProps = z.infer<typeof OAuthProps>
 

@@ -4,11 +4,10 @@
 import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
 import { dbOf } from '../db/client'
-import { reserve } from '../db/rate-limits'
-import { addressKey } from '../lib/address-key'
 import { clientIdsProblem } from './client-id-document'
 import { clientIdsOfTokenRequest } from './client-ids'
 import { checkRegistration } from './client-metadata'
+import { registerFromAddress } from './client-registration'
 import { grantObject } from './grant-stub'
 import { overlongTokenRequest } from './identifier-limits'
 import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
@@ -27,6 +26,28 @@ export function workerContext(c: Context): ExecutionContext {
 }
 
 const authorizationServer = (c: Context<OAuthEnv>) => oauthSetup(c.env).server.fetch(c.req.raw, c.env, workerContext(c))
+
+/** Where a host's developer reads how to connect, and that a metadata document beats registering. */
+const SERVICE_DOCUMENTATION_PATH = '/developers#mcp'
+
+/**
+ * RFC 8414 metadata, as the library writes it (`client_id_metadata_document_supported: true`,
+ * which MCP clients read as "use a Client ID Metadata Document rather than registering"), plus
+ * `service_documentation`, the page that says so to people.
+ */
+async function authorizationServerMetadata(c: Context<OAuthEnv>): Promise<Response> {
+  const answer = await authorizationServer(c)
+  if (answer.status !== 200) return answer
+  const metadata: unknown = await answer
+    .clone()
+    .json()
+    .catch(() => null)
+  if (!metadata || typeof metadata !== 'object') return answer
+  const documented = { ...metadata, service_documentation: `${oauthSetup(c.env).origin}${SERVICE_DOCUMENTATION_PATH}` }
+  const headers = new Headers(answer.headers)
+  headers.delete('Content-Length')
+  return new Response(JSON.stringify(documented), { status: 200, headers })
+}
 
 /**
  * /api/v1 is authenticated by the REST skin itself (resolveBearerToken accepts PATs and OAuth
@@ -139,43 +160,26 @@ const refreshUnavailable = () =>
   oauthErrorAnswer('temporarily_unavailable', 'The service could not refresh this token just now. Try again.', 503)
 
 /**
- * Registrations per client address (an IPv6 /64 is one): a host registers once per install, so 30
- * an hour is plenty for an office, and a flood cannot fill KV. Without
- * CF-Connecting-IP (local development and the test pool; Cloudflare always sets it) nothing is counted.
+ * Dynamic client registration, with this service's caps on what a client may register, and, for a
+ * request whose address Cloudflare names, the per-address budgets and the sharing of identical
+ * public registrations (src/auth/client-registration.ts).
  */
-const REGISTRATIONS_PER_ADDRESS = { limit: 30, windowMs: 60 * 60 * 1000 }
-
-async function registrationLimited(c: Context<OAuthEnv>): Promise<Response | null> {
-  const address = c.req.header('CF-Connecting-IP')
-  if (!address) return null
-  const now = Date.now()
-  const allowed = await reserve(dbOf(c.env.DB), { key: `register:${addressKey(address)}`, ...REGISTRATIONS_PER_ADDRESS }, now)
-  if (allowed.ok) return null
-  const retryAfter = Math.max(1, Math.ceil((allowed.retryAt - now) / 1000))
-  return c.json(
-    { error: 'too_many_requests', error_description: 'Too many client registrations from this address. Try again later.' },
-    429,
-    { 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' },
-  )
-}
-
-/** Dynamic client registration, with this service's caps on what a client may register. */
 async function registrationEndpoint(c: Context<OAuthEnv>): Promise<Response> {
   if (c.req.method !== 'POST') return authorizationServer(c)
-  const limited = await registrationLimited(c)
-  if (limited) return limited
   const checked = checkRegistration(await c.req.text())
   if (!checked.ok) return c.json({ error: 'invalid_client_metadata', error_description: checked.description }, 400)
   const headers = new Headers(c.req.raw.headers)
   headers.delete('content-length')
   const request = new Request(c.req.url, { method: 'POST', headers, body: checked.body })
+  const address = c.req.header('CF-Connecting-IP')
+  if (address) return registerFromAddress(c.env, request, address, checked.body)
   return oauthSetup(c.env).server.fetch(request, c.env, workerContext(c))
 }
 
 export function createOAuthRoutes(hooks: OAuthRouteHooks) {
   return new Hono<OAuthEnv>()
-    .all('/.well-known/oauth-authorization-server', authorizationServer)
-    .all('/.well-known/oauth-authorization-server/*', authorizationServer)
+    .all('/.well-known/oauth-authorization-server', authorizationServerMetadata)
+    .all('/.well-known/oauth-authorization-server/*', authorizationServerMetadata)
     .all(REGISTER_PATH, registrationEndpoint)
     .all(TOKEN_PATH, (c) => tokenEndpoint(c, hooks))
     .all('/.well-known/oauth-protected-resource/api/v1', apiMetadata)

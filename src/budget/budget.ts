@@ -33,6 +33,11 @@ export interface LeaseRequest {
   /** A booking's first call (its details), which leaves the room the started bookings still need, or its book, which always has room. */
   step?: BookingStep
   /**
+   * The request a booking call is for. At a release instant every request's first table is
+   * started before any request's second (call-window.ts startedFor, docs/decisions/budget.md).
+   */
+  holder?: string
+  /**
    * The time of a grant this caller got too late to use (`Lease.grantedAt`, FRESH_GRANT_MS): the
    * budget takes it out of its window, and the calls it stood for are asked for again, as on their turn.
    */

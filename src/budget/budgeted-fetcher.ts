@@ -31,14 +31,17 @@ function tierOfCall(request: Request): Tier {
   return 'lookup'
 }
 
-export function budgetedFetcher(inner: Fetcher, env: Cloudflare.Env): Fetcher {
+/**
+ * `holder`: the request whose booking these calls make, when one does (budget.ts LeaseRequest.holder);
+ * `verifying`: they verify a booking already made (call-window.ts ceilingOf).
+ */
+export function budgetedFetcher(inner: Fetcher, env: Cloudflare.Env, booking: { holder?: string; verifying?: boolean } = {}): Fetcher {
+  const { holder } = booking
   return {
     async fetch(request) {
       const tier = tierOfCall(request)
-      const ask =
-        tier === 'booking'
-          ? { tier, cost: 1, key: crypto.randomUUID(), step: BOOKING_STEPS.get(new URL(request.url).pathname) }
-          : { tier, cost: 1 }
+      const step = booking.verifying ? 'verify' : BOOKING_STEPS.get(new URL(request.url).pathname)
+      const ask = tier === 'booking' ? { tier, cost: 1, key: crypto.randomUUID(), step, ...(holder ? { holder } : {}) } : { tier, cost: 1 }
       const leased = await awaitLease(env, ask, tier === 'booking' ? BOOKING_WAIT_MS : LOOKUP_WAIT_MS)
       if (!leased) {
         // Never sent: the client reads this 429 as rate_limited, which callers already handle.

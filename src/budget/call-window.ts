@@ -28,8 +28,10 @@ export const POLL_RATE_SHARE = 1 - 2 * MARGIN_SHARE
 export interface Grant {
   at: number
   count: number
-  /** A booking's first call (its details), its book, another call with the user's token, or any other. */
-  kind: 'booking-start' | 'booking-book' | 'booking' | 'other'
+  /** A booking's first call (its details), its book, another call of it (the reservations before book), a verification, or any other. */
+  kind: 'booking-start' | 'booking-book' | 'booking' | 'booking-verify' | 'other'
+  /** The request a booking's call is for, when the caller says (a booking start: see `startedFor`). */
+  holder?: string
 }
 
 /** A release instant a poller will burst at, and the calls it expects then (its finds and the bookings they may start). */
@@ -103,8 +105,18 @@ export function owedToStartedBookings(grants: readonly Grant[]): { calls: number
   return { calls: Math.max(0, BOOKING_CALLS_AFTER_START * started - books - later), books: Math.max(0, started - books) }
 }
 
-/** A booking's first call (its details) or its book; other calls with a user's token have none. */
-export type BookingStep = 'start' | 'book'
+/**
+ * Whether a booking for `holder` (a request) started within the window: another start for it is
+ * its second table at this instant, which waits for every other request's first (ceilingOf).
+ */
+export const startedFor = (grants: readonly Grant[], holder: string | undefined) =>
+  holder !== undefined && grants.some((g) => g.kind === 'booking-start' && g.holder === holder)
+
+/**
+ * A booking's first call (its details), its book, or a verification of one already made (the
+ * account's reservations read after book); other calls with a user's token have none.
+ */
+export type BookingStep = 'start' | 'book' | 'verify'
 
 export interface WindowRoom {
   limit: number
@@ -112,6 +124,8 @@ export interface WindowRoom {
   held: number
   /** The calls of the bookings waiting for room: every later tier leaves it to them. */
   waitingBookings: number
+  /** Of those, the calls of bookings waiting to start a request's first table: a second table leaves them room. */
+  waitingFirstTables: number
   /** Later calls owed to the bookings already started, and their books among them. */
   owed: { calls: number; books: number }
 }
@@ -124,13 +138,20 @@ export interface WindowRoom {
  * held: the bookings its finds start); polls all but twice the margin, and the room held for
  * releases. Bursts and polls also leave the room booking calls are waiting for.
  */
-export function ceilingOf(tier: Tier, room: WindowRoom, step?: BookingStep): number {
+export function ceilingOf(tier: Tier, room: WindowRoom, step?: BookingStep, secondTable = false): number {
   const { limit, held, waitingBookings, owed } = room
   const margin = Math.floor(limit * MARGIN_SHARE)
   if (tier === 'booking') {
     // A booking starts only with room for its own later calls too; a book always has room; any
     // other call with a user's token (a reservation list, a verification) leaves the books owed.
-    if (step === 'start') return Math.max(1, limit - owed.calls - BOOKING_CALLS_AFTER_START)
+    // A request's second table at an instant also leaves room for every other request's first.
+    if (step === 'start') {
+      const start = limit - owed.calls - BOOKING_CALLS_AFTER_START
+      return secondTable ? Math.max(0, start - room.waitingFirstTables) : Math.max(1, start)
+    }
+    // A verification can wait seconds: the table is booked (or not) already. It leaves the calls
+    // the started bookings still owe, and the room first tables are waiting for.
+    if (step === 'verify') return Math.max(0, limit - owed.calls - room.waitingFirstTables)
     return step === 'book' ? limit : Math.max(1, limit - owed.books)
   }
   if (tier === 'burst') {

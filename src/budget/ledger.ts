@@ -68,7 +68,7 @@ export function leaseFrom(
   const ruleWaitMs = decideLease(
     ledger.state,
     budgetPerSecond,
-    { tier, cost, key: request.key, step: request.step, onTurn: standing.kind === 'due' || unused !== undefined },
+    { tier, cost, key: request.key, step: request.step, onTurn: standing.kind === 'due' || unused !== undefined, holder: request.holder },
     now,
   )
   const granted = { tier, calls: ruleWaitMs === 0 ? cost : 0 }

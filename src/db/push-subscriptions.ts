@@ -64,3 +64,27 @@ export async function markPushFailed(db: Db, id: string, at: number, failure: st
 export async function dropPushSubscription(db: Db, id: string) {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id))
 }
+
+export async function findPushSubscriptionByEndpoint(db: Db, endpointHash: string): Promise<PushSubscriptionRow | undefined> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpointHash, endpointHash)).get()
+}
+
+/**
+ * Points a stored subscription at the browser's renewed one, if it still names the old endpoint
+ * (one of two parallel renewals wins; the other changes nothing). A row already holding the new
+ * endpoint gives way, as when subscribing again: one endpoint, one row.
+ */
+export async function renewPushSubscription(
+  db: Db,
+  id: string,
+  oldEndpointHash: string,
+  renewed: Pick<PushSubscriptionRow, 'endpointHash' | 'sealed' | 'iv'>,
+): Promise<boolean> {
+  const rows = await db.all<{ id: string }>(sql`
+    update or replace push_subscriptions
+    set endpoint_hash = ${renewed.endpointHash}, sealed = ${renewed.sealed}, iv = ${renewed.iv},
+      last_success_at = null, last_failure_at = null, last_failure = null
+    where id = ${id} and endpoint_hash = ${oldEndpointHash}
+    returning id`)
+  return rows.length > 0
+}

@@ -49,3 +49,27 @@ export async function release(db: Db, key: string): Promise<void> {
 export async function forget(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key))
 }
+
+/**
+ * Takes one unit of a smooth budget: `limit` at once, then one more every `windowMs / limit`
+ * (GCRA: the row's window_start holds the time the budget is next full; count is unused). One
+ * statement whatever the answer, so parallel callers never take more than the budget. A refusal
+ * says when the next unit frees up, which is a sensible Retry-After: minutes, not the rest of
+ * an hour-long window.
+ */
+export async function takeSmoothUnit(db: Db, budget: Budget, now: number): Promise<Reservation> {
+  const interval = budget.windowMs / budget.limit
+  const next = sql`max(${rateLimits.windowStart}, ${now}) + ${interval}`
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key: budget.key, count: 0, windowStart: now + interval })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { windowStart: next },
+      setWhere: sql`${next} - ${now} <= ${budget.windowMs}`,
+    })
+    .returning({ full: rateLimits.windowStart })
+  if (rows.length > 0) return { ok: true }
+  const row = await db.select({ full: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, budget.key)).get()
+  return { ok: false, retryAt: (row?.full ?? now) + interval - budget.windowMs }
+}

@@ -221,6 +221,17 @@ export async function transferOwnership(d1: D1Database, userId: string, from: st
   return (moved?.results ?? []).map((row) => row.id)
 }
 
+/** The user's requests that any of `principalIds` owns, newest first (at most `limit`). */
+export async function requestsOwnedBy(db: Db, userId: string, principalIds: string[], limit: number): Promise<RequestRow[]> {
+  if (principalIds.length === 0) return []
+  return db
+    .select()
+    .from(requests)
+    .where(and(eq(requests.userId, userId), inArray(requests.principalId, principalIds)))
+    .orderBy(desc(requests.createdAt), desc(requests.id))
+    .limit(limit)
+}
+
 /** Whether the user ever had a request (the setup checklist's last step). */
 export async function userHasRequests(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: requests.id }).from(requests).where(eq(requests.userId, userId)).limit(1)

@@ -31,6 +31,11 @@ interface OfferRead {
   /** The device's work id prefix (one per look, so a second look asks the device again). */
   workId: string
   /**
+   * The request the booking is for: from the cloud, the service-wide budget starts every
+   * request's first table before any request's second at a release instant (budget/call-window.ts).
+   */
+  requestId?: string | undefined
+  /**
    * The account's limiter: how long to wait in ms, 0 to go. The caller's (src/watching/limits.ts),
    * which executors may not import; asked only when calls would be made.
    */

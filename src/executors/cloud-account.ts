@@ -4,6 +4,7 @@
 // reconnect only when the platform refuses the refresh too (StepSession.rejected).
 import { findConnection } from '../db/connections'
 import type { Outcome, PlatformReservation } from '../platform/api'
+import { servicePlatform } from '../runtime/platform-health'
 import type { AccountContext, AccountExecutor, AccountReservations } from './account-executor'
 import { bookAnswerOf, cloudAnswerOf, noteCloudAnswer } from './cloud-refusals'
 
@@ -13,22 +14,27 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
     everPaired: c.everPaired,
 
     async watchPlace() {
-      // The contract: without a working connection the service cannot check availability.
+      // The contract: without a connection the service cannot check availability. A connection
+      // whose session ended or was refused still watches: the checks are key-only reads and need
+      // no session; only booking waits for the user to reconnect (docs/decisions/platform-account.md).
       const connection = await findConnection(d.db, userId)
-      if (connection?.state === 'ok') return { kind: 'ok', via: null }
-      return { kind: 'blocked', state: connection ? 'reauth' : 'missing' }
+      return connection ? { kind: 'ok', via: null } : { kind: 'blocked', state: 'missing' }
     },
 
-    async readForOffer({ query, limiterWait }) {
+    async readForOffer({ query, limiterWait, requestId }) {
       const [opened, wait] = await Promise.all([session.open(), limiterWait()])
-      if (!opened) return { kind: 'no_connection', reconnectNotice: null }
+      // No working session (it ended by itself, or was refused): flagged for reconnecting here,
+      // so the first request to find out tells the user (once per connection).
+      if (!opened) return { kind: 'no_connection', reconnectNotice: await session.rejected() }
       if (wait > 0) return { kind: 'busy' }
       // The details first, the account's reservations only for a table they offer: the details
       // start a booking in the service-wide budget, which lets a started booking list and book
       // before another starts (budget/lease-rule.ts). Asked together, ten bookings at a release
-      // took the budget's window with their lists and details, and one booked.
-      const details = await opened.read((credentials) => d.platform.bookingDetails(credentials, query))
-      const listed = details.kind === 'ok' ? await opened.read((credentials) => d.platform.listReservations(credentials)) : details
+      // took the budget's window with their lists and details, and one booked. The calls say
+      // whose booking they make, so a request's second table waits for the others' first.
+      const platform = requestId ? servicePlatform(d.env, { bookingFor: requestId }) : d.platform
+      const details = await opened.read((credentials) => platform.bookingDetails(credentials, query))
+      const listed = details.kind === 'ok' ? await opened.read((credentials) => platform.listReservations(credentials)) : details
       // Remembered by the platform's answers: a call the CDN refused from here is one the user may make from their device.
       await noteCloudAnswer(d, userId, 'details', cloudAnswerOf(details))
       if (details.kind === 'ok') await noteCloudAnswer(d, userId, 'reservations', cloudAnswerOf(listed))
@@ -68,7 +74,9 @@ export async function accountReservations(
   fromDevice: Outcome<PlatformReservation[]> | null,
 ): Promise<AccountReservations> {
   const opened = await c.session.open()
-  const listed = opened ? await opened.read((credentials) => c.d.platform.listReservations(credentials)) : fromDevice
+  // A verification: at a release instant it waits for the bookings under way and the first tables waiting.
+  const platform = servicePlatform(c.d.env, { verifying: true })
+  const listed = opened ? await opened.read((credentials) => platform.listReservations(credentials)) : fromDevice
   if (opened && listed) await noteCloudAnswer(c.d, c.userId, 'reservations', cloudAnswerOf(listed))
   if (!listed) return { kind: 'unreadable', reconnectNotice: null }
   if (listed.kind === 'reauth') return { kind: 'unreadable', reconnectNotice: await c.session.rejected() }

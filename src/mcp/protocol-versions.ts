@@ -1,6 +1,7 @@
-// Every protocol version /mcp serves, in the two places a client learns them: the 2026-07-28
-// `server/discover` result (`supportedVersions`) and the `-32022` UnsupportedProtocolVersion
-// error (`data.supported`). The SDK (`@modelcontextprotocol/server` 2.4.0, `_ondiscover` in
+// Every protocol version /mcp serves, in the three places a client learns them: the 2026-07-28
+// `server/discover` result (`supportedVersions`), the `-32022` UnsupportedProtocolVersion
+// error (`data.supported`), and the 400 a 2025-era request with an unsupported
+// `MCP-Protocol-Version` header gets from the transport (its message, plus the same `data`). The SDK (`@modelcontextprotocol/server` 2.4.0, `_ondiscover` in
 // dist/mcp-*.d.mts) lists only the modern revisions there, because 2025-era versions are
 // negotiated through `initialize`; but this endpoint also serves those (the stateless legacy lane
 // of `agents`' handler), and a client that falls back needs to know it can.
@@ -13,6 +14,9 @@ const SERVED_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** The transport's refusal of an unsupported `MCP-Protocol-Version` header (SDK 2.4.0, validateProtocolVersion). */
+const HEADER_REFUSAL = /^Bad Request: Unsupported protocol version: (.*) \(supported versions: [^)]*\)$/s
+
 function withAllVersions(message: unknown): unknown {
   if (!isObject(message)) return message
   const { result, error } = message
@@ -21,6 +25,12 @@ function withAllVersions(message: unknown): unknown {
   }
   if (isObject(error) && error.code === -32022 && isObject(error.data)) {
     return { ...message, error: { ...error, data: { ...error.data, supported: [...SERVED_PROTOCOL_VERSIONS] } } }
+  }
+  const refused = isObject(error) && typeof error.message === 'string' ? HEADER_REFUSAL.exec(error.message) : null
+  if (isObject(error) && refused) {
+    const requested = refused[1] ?? ''
+    const text = `Bad Request: Unsupported protocol version: ${requested} (supported versions: ${SERVED_PROTOCOL_VERSIONS.join(', ')})`
+    return { ...message, error: { ...error, message: text, data: { supported: [...SERVED_PROTOCOL_VERSIONS], requested } } }
   }
   return message
 }

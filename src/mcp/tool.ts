@@ -12,8 +12,8 @@ import type { ToolContext } from './context'
 import type { UrlElicitation } from './elicitation'
 import { serviceIcons } from './icons'
 import type { ApprovalState } from './input-required'
-import { portable } from './portable-schema'
 import { runTool, toolResult } from './result'
+import { asToolSchema } from './tool-schema'
 
 export interface ToolWording<T> {
   title: string
@@ -28,6 +28,11 @@ export interface ToolWording<T> {
   userPage?(result: T): UrlElicitation | null
   /** What a 2026-07-28 retry must carry back to be answered instead of asked (src/mcp/input-required.ts). */
   approvalState?(result: T): ApprovalState | null
+  /**
+   * The tool whose `spec` argument describes the spec's fields: this one's shows the same
+   * constraints without repeating the words (src/mcp/tool-schema.ts).
+   */
+  specDescribedBy?: string
 }
 
 export interface McpTool {
@@ -55,8 +60,10 @@ export function toolOf<I extends z.ZodType, O extends z.ZodObject>(
         {
           title: wording.title,
           description: wording.description,
-          inputSchema: portable(toolArguments(op.input)),
-          outputSchema: portable(op.output),
+          // No outputSchema: the results' full shapes would triple tools/list (hosts put it into
+          // the model's context every turn); structuredContent and its JSON text still carry them,
+          // and the OpenAPI document describes them (docs/decisions/mcp.md).
+          inputSchema: asToolSchema(toolArguments(op.input), wording.specDescribedBy),
           annotations: wording.annotations,
           icons: serviceIcons(ctx.deps.baseUrl),
         },

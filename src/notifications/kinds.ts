@@ -14,6 +14,8 @@ export type AlertKind =
   | 'checks_blocked'
   /** The paired device has been offline for 10 minutes. */
   | 'device_offline'
+  /** The platform sign-in has no refresh token and ends in 7 days, or in 1 (executors/session-warnings.ts). */
+  | 'session_ending'
 
 export const NOTICE_SWITCHES = ['tables', 'approval', 'expiry', 'ended', 'booked', 'health'] as const
 export type NoticeSwitch = (typeof NOTICE_SWITCHES)[number]
@@ -25,7 +27,8 @@ export const SWITCH_LABELS: Record<NoticeSwitch, string> = {
   expiry: 'A request I have not approved expires in a day',
   ended: 'A request expired or was revoked',
   booked: 'A table was booked (or a booking needs checking on the platform)',
-  health: 'Something needs you: the platform account needs reconnecting, or the platform stops letting Tablewatch check',
+  health:
+    'Something needs you: the platform account needs reconnecting (or its sign-in ends soon), or the platform stops letting Tablewatch check',
 }
 
 const SWITCH_OF: Record<AlertKind, NoticeSwitch> = {
@@ -39,6 +42,7 @@ const SWITCH_OF: Record<AlertKind, NoticeSwitch> = {
   reconnect_needed: 'health',
   checks_blocked: 'health',
   device_offline: 'health',
+  session_ending: 'health',
 }
 
 export const switchOf = (kind: AlertKind): NoticeSwitch => SWITCH_OF[kind]

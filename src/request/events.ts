@@ -5,7 +5,7 @@
 import type { DigestTable, Notice, Recipient } from '../alerts/notice'
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
 import type { Heard, VenueDay } from '../watching/news'
-import type { BookingAttempt } from './booking-state'
+import type { BookingAttempt, BookingBlocker } from './booking-state'
 import type { Spec } from './spec'
 import type { RequestState } from './state'
 
@@ -37,6 +37,8 @@ export type OfferAnswer =
   | { kind: 'unavailable'; detail: string }
   /** The account's call budget is spent for now (src/watching/limits.ts). */
   | { kind: 'busy' }
+  /** The venue cannot be booked by the service (the catalog knows): nothing was called. */
+  | { kind: 'unbookable'; blocker: BookingBlocker }
 
 export type VerifyAnswer =
   | { kind: 'found'; reservationId: string }
@@ -69,7 +71,8 @@ export type RequestEvent =
     }
   /** The platform's answers before booking (details and the account's reservations). */
   | { kind: 'offer_checked'; offer: Offer; answer: OfferAnswer }
-  | { kind: 'booking_answer'; attemptAt: number; outcome: BookOutcome; reconnectNotice: number | null }
+  /** `bookToken`: the token the call used, for the one book call with the card a card-on-file refusal may allow (never stored). */
+  | { kind: 'booking_answer'; attemptAt: number; outcome: BookOutcome; reconnectNotice: number | null; bookToken?: string }
   | { kind: 'verification_answer'; attemptAt: number; answer: VerifyAnswer }
   | { kind: 'alarm' }
   /**
@@ -103,7 +106,8 @@ export type Effect =
   | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
   | { kind: 'subscribe'; target: WatchTarget }
   | { kind: 'unsubscribe'; requestId: string; userId: string; venueDays: VenueDay[] }
-  | { kind: 'check_offer'; userId: string; spec: Spec; offer: Offer }
+  /** `requestId`: whose booking it starts (absent in effects stored before it was sent). */
+  | { kind: 'check_offer'; userId: string; spec: Spec; offer: Offer; requestId?: string }
   | { kind: 'book'; userId: string; attempt: BookingAttempt; bookToken: string }
   | { kind: 'verify'; request: Pick<RequestState, 'id' | 'userId' | 'principalId'>; attempt: BookingAttempt }
 

@@ -7,7 +7,7 @@ import { AppError } from '../errors'
 import { addDays, todayIn } from '../lib/zoned-time'
 import { type Spec, windowsOf } from '../request/spec'
 import type { Deps } from '../runtime/deps'
-import { toRestaurant } from '../venues/restaurants'
+import { restaurantsOf } from '../venues/restaurants'
 import type { Restaurant } from '../venues/schema'
 import type { RequestSpec } from './schemas'
 import { specOf } from './spec'
@@ -69,6 +69,9 @@ export async function checkSpec(deps: Deps, spec: RequestSpec, principal: Princi
     )
   }
   // In the order the user gave them.
-  const restaurants = spec.venue_ids.flatMap((id) => rows.filter((r) => r.venueId === id).map(toRestaurant))
+  const restaurants = await restaurantsOf(
+    deps,
+    spec.venue_ids.flatMap((id) => rows.filter((r) => r.venueId === id)),
+  )
   return { spec: specOf(spec), restaurants, windows, expiresAt }
 }

@@ -3,6 +3,7 @@
 import { z } from '@hono/zod-openapi'
 import { STATUSES } from '../core/status'
 import { Executor } from '../executors/schema'
+import { DATE_SHAPE, DATE_TIME_WITH_OFFSET_SHAPE, isCalendarDate, isDateTimeWithOffset } from '../lib/calendar-text'
 import { withoutControlCharacters } from '../lib/text'
 import { isValidTimeZone } from '../lib/zoned-time'
 import { Reservation } from '../reservations/schema'
@@ -14,7 +15,25 @@ const HHMM = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour time as HH:MM, from 00:00 to 23:59.')
   .openapi({ example: '19:00' })
 
-const CalendarDate = z.iso.date('Use a calendar date as YYYY-MM-DD.').openapi({ example: '2026-12-05' })
+// A short pattern for the shape and the calendar checked in code (src/lib/calendar-text.ts), so
+// the JSON Schema hosts read stays small and 2026-02-30 is still refused, by name.
+const CalendarDate = z
+  .string()
+  .regex(DATE_SHAPE, 'Use a calendar date as YYYY-MM-DD.')
+  .refine((date) => !DATE_SHAPE.test(date) || isCalendarDate(date), {
+    error: (issue) => `${String(issue.input)} is not a calendar date: that month has no such day. Use YYYY-MM-DD.`,
+  })
+  .openapi({ example: '2026-12-05' })
+  // After .openapi(), which would drop it: both the OpenAPI document and the tools show the format.
+  .meta({ format: 'date' })
+
+const DATE_TIME_MESSAGE = 'Use a date-time with a UTC offset, such as 2026-12-05T23:00:00-05:00.'
+const DateTimeWithOffset = z
+  .string()
+  .regex(DATE_TIME_WITH_OFFSET_SHAPE, DATE_TIME_MESSAGE)
+  .refine((text) => !DATE_TIME_WITH_OFFSET_SHAPE.test(text) || isDateTimeWithOffset(text), {
+    error: (issue) => `${String(issue.input)} is not a real date and time. ${DATE_TIME_MESSAGE}`,
+  })
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length
 
@@ -26,46 +45,40 @@ const specFields = {
     .overwrite(withoutControlCharacters)
     .max(120, 'The title can be at most 120 characters.')
     .default('')
-    .describe('A short name for the user, such as "Anniversary dinner"; at most 120 characters. Default: empty.'),
+    .describe('A short name for the user, such as "Anniversary dinner"; at most 120 characters.'),
   venue_ids: z
     .array(z.number().int().positive('Venue ids are positive integers from restaurant search.'))
     .min(1, 'Give at least one venue.')
     .max(8, 'Give at most 8 venues.')
     .refine(unique, 'Each venue may appear only once.')
-    .describe("1 to 8 distinct venue ids from restaurant search (svc_find_restaurants); all must share the request's timezone."),
+    .describe("1 to 8 distinct venue ids from restaurant search, all in the request's timezone."),
   dates: z
     .array(CalendarDate)
     .min(1, 'Give at least one date.')
     .max(42, 'Give at most 42 dates.')
     .refine(unique, 'Each date may appear only once.')
-    .describe(
-      "1 to 42 distinct calendar dates (YYYY-MM-DD) in the request's timezone, each from today through the next 90 days; no ranges or weekday rules.",
-    ),
+    .describe("1 to 42 distinct dates (YYYY-MM-DD) in the request's timezone, from today through the next 90 days; no ranges."),
   party_size: z
     .number()
     .int()
     .min(1, 'Party size is 1 to 20.')
     .max(20, 'Party size is 1 to 20.')
     .default(2)
-    .describe('Number of guests, 1 to 20. Default: 2.'),
-  earliest_time: HHMM.describe("Start of the time window on each date, 24-hour HH:MM in the request's timezone (inclusive)."),
-  latest_time: HHMM.describe(
-    "End of the time window on each date, 24-hour HH:MM in the request's timezone (inclusive); not before earliest_time. Split an overnight window into two requests.",
-  ),
+    .describe('Number of guests, 1 to 20.'),
+  earliest_time: HHMM.describe("Start of the time window on each date, 24-hour HH:MM in the request's timezone, inclusive."),
+  latest_time: HHMM.describe('End of the time window, inclusive; not before earliest_time (split an overnight window into two requests).'),
   timezone: z
     .string()
     .max(80, 'The time zone name can be at most 80 characters.')
     .refine(isValidTimeZone, 'Use an IANA time zone name such as America/New_York.')
     .default('America/New_York')
-    .describe(
-      "IANA time zone of the dates and times, normally the venues' time_zone from restaurant search; at most 80 characters. Default: America/New_York.",
-    ),
-  seating: z.enum(['any', 'indoor', 'outdoor']).default('any').describe('Which tables match: any, indoor or outdoor. Default: any.'),
+    .describe("IANA time zone of the dates and times: the venues' time_zone from restaurant search."),
+  seating: z.enum(['any', 'indoor', 'outdoor']).default('any').describe('Which tables match: any, indoor or outdoor.'),
   mode: z
     .enum(['alert_only', 'auto_book'])
     .default('alert_only')
     .describe(
-      "alert_only: watch at once and alert the user on each matching table. auto_book: book one matching table, but only after the user approves this exact request on the service's page (action_url). Default: alert_only.",
+      'alert_only: watch at once and alert the user on each matching table. auto_book: book one matching table, only after the user approves this exact request at its action_url.',
     ),
   max_cancellation_fee_per_person: z
     .number()
@@ -73,7 +86,7 @@ const specFields = {
     .max(1000, 'The fee limit is 0 to 1000 USD per person.')
     .default(0)
     .describe(
-      "The highest cancellation or no-show fee per person, in USD (0 to 1000), the user accepts: a table whose platform fee is higher is never booked, only alerted. The service's own charge is 0 USD; deposits and prepaid meals are never booked. Default: 0.",
+      'The highest cancellation or no-show fee per person in USD (0 to 1000) the user accepts: a table with a higher fee is only alerted, never booked. Deposits and prepaid meals are never booked.',
     ),
   fee_review_hours: z
     .number()
@@ -82,18 +95,17 @@ const specFields = {
     .max(168, 'Use 0 to 168 hours.')
     .default(3)
     .describe(
-      'Hours, 0 to 168: a table is booked only if it can still be cancelled free of charge for at least this long after booking (the free-cancellation deadline is at least this many hours away), so the user has time to review. Default: 3.',
+      'Hours, 0 to 168: a table is booked only if its free-cancellation deadline is at least this far away, so the user has time to review.',
     ),
-  expires_at: z.iso
-    .datetime({ offset: true, message: 'Use a date-time with a UTC offset, such as 2026-12-05T23:00:00-05:00.' })
-    .openapi({ example: '2026-12-05T23:00:00-05:00' })
+  expires_at: DateTimeWithOffset.openapi({ example: '2026-12-05T23:00:00-05:00' })
+    .meta({ format: 'date-time' })
     .describe(
-      'When watching stops: an ISO 8601 date-time with a UTC offset, in the future, no later than the end of the last requested window, and before the token or connection expires.',
+      'When watching stops: a date-time with a UTC offset, in the future, by the end of the last requested window, and before the token or connection expires.',
     ),
   max_bookings: z
     .literal(1, 'A request books at most one table: max_bookings must be 1.')
     .default(1)
-    .describe('Tables to book at most; must be 1. Default: 1.'),
+    .describe('Tables to book at most; must be 1.'),
 }
 
 export const RequestSpec = z
@@ -114,7 +126,7 @@ export const UpdateBody = z
       .number()
       .int()
       .min(1)
-      .describe('The revision from the latest view of the request (optimistic locking); a stale one is refused with revision_conflict.'),
+      .describe('The revision of the latest view of the request; a stale one is refused with revision_conflict.'),
     spec: RequestSpec,
   })
   .openapi('RequestUpdate')
@@ -123,13 +135,25 @@ export type UpdateBody = z.infer<typeof UpdateBody>
 export const IdempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9.:_-]{8,128}$/, 'Use 8 to 128 letters, digits, ".", ":", "_" or "-".')
-  .describe(
-    'A key you choose, 8 to 128 letters, digits, ".", ":", "_" or "-": send the same key when retrying the same call (it is answered once), a new key for a different spec. Kept 24 hours.',
-  )
+  .describe('Your key for this call: the same key on a retry (answered once), a new key for a new spec. Kept 24 hours.')
 
 export const Capabilities = z.object({ executor: Executor }).openapi('Capabilities')
 
 const TraceEntry = z.object({ at: z.string(), message: z.string() }).openapi('TraceEntry')
+
+/**
+ * Something the request will do differently from what it asks, said before it is approved:
+ * `venue_not_bookable`, an auto_book request's venue the service cannot book (its booking asks for
+ * a captcha, or its tables are Tock's), whose tables are alerted with a link to book on the platform.
+ */
+export const RequestWarning = z
+  .object({
+    code: z.enum(['venue_not_bookable']),
+    venue_id: z.number().int(),
+    message: z.string(),
+  })
+  .openapi('RequestWarning')
+export type RequestWarning = z.infer<typeof RequestWarning>
 
 const { expires_at: _expires, ...viewSpecFields } = specFields
 export const RequestView = z
@@ -147,6 +171,11 @@ export const RequestView = z
     last_checked_at: z.string().nullable(),
     status_reason: z.string().nullable(),
     trace: z.array(TraceEntry),
+    warnings: z
+      .array(RequestWarning)
+      .describe(
+        'What this request will do differently from what it asks (e.g. a venue it can alert for but not book); empty when nothing.',
+      ),
   })
   .openapi('Request')
 export type RequestView = z.infer<typeof RequestView>
@@ -160,6 +189,11 @@ export const PreviewResult = z
     restaurants: z.array(Restaurant),
     timezone: z.string(),
     executor: Executor,
+    warnings: z
+      .array(RequestWarning)
+      .describe(
+        'What the request would do differently from what it asks (e.g. a venue it can alert for but not book); show these to the user before creating.',
+      ),
   })
   .openapi('PreviewResult')
 export type PreviewResult = z.infer<typeof PreviewResult>

@@ -13,13 +13,23 @@ const detailOf = (p: PlatformProblem) => `${p.path} ${p.kind === 'blocked' ? p.s
 /**
  * Every call passes the service-wide budget, one lease per HTTP call, unless the
  * caller leases for itself (`callerLeases`: the availability and calendar objects, which know
- * their tier and cadence).
+ * their tier and cadence). `bookingFor`: the request whose booking the calls make, so that the
+ * budget starts every request's first table before any request's second; `verifying`: the calls
+ * verify a booking already made, and wait for the bookings under way.
  */
-export function servicePlatform(env: Cloudflare.Env, options: { callerLeases?: boolean } = {}): Platform {
+export function servicePlatform(
+  env: Cloudflare.Env,
+  options: { callerLeases?: boolean; bookingFor?: string; verifying?: boolean } = {},
+): Platform {
   const db = dbOf(env.DB)
   const direct = env.PLATFORM ?? { fetch: (request: Request) => fetch(request) }
   return platformFromEnv(env, {
-    fetcher: options.callerLeases ? direct : budgetedFetcher(direct, env),
+    fetcher: options.callerLeases
+      ? direct
+      : budgetedFetcher(direct, env, {
+          ...(options.bookingFor ? { holder: options.bookingFor } : {}),
+          verifying: options.verifying === true,
+        }),
     onProblem: (p) => countPlatformProblem(db, p.kind, detailOf(p), Date.now()),
   })
 }

@@ -1,25 +1,35 @@
 // Restaurant search: the service's catalog merged with the platform's venue search. A venue
 // found only on the platform is added to the catalog (with its time zone and release rule,
 // from venue details) so it can be watched. Search never checks live availability.
-import { findVenues, searchCatalog, upsertVenues, type VenueRow } from '../db/venues'
+import { findVenues, searchCatalog, updateBookingBlockers, upsertVenues, type VenueRow } from '../db/venues'
 import type { VenueDetails } from '../platform/api'
 import type { Deps } from '../runtime/deps'
+import { REAL_CLOCK, type ReleaseClock } from '../watching/release-clock'
+import type { LearnedRule } from '../watching/release-inference'
+import { clockOf, learnedRules, releaseRuleView } from './release-rule'
 import type { Restaurant } from './schema'
 
 const SEARCH_LIMIT = 8
 
-export function toRestaurant(row: VenueRow): Restaurant {
+/** A catalog row as a restaurant, with the release rule its venue's horizon object learned (if any). */
+export function toRestaurant(row: VenueRow, learned: LearnedRule | null = null, clock: ReleaseClock = REAL_CLOCK): Restaurant {
   return {
     venue_id: row.venueId,
     name: row.name,
     city: row.city,
     neighborhood: row.neighborhood,
     time_zone: row.timeZone,
-    release_rule:
-      row.releaseDaysInAdvance !== null && row.releaseTime !== null
-        ? { days_in_advance: row.releaseDaysInAdvance, time_of_day: row.releaseTime }
-        : null,
+    release_rule: releaseRuleView(row, learned, clock),
   }
+}
+
+/** Catalog rows as restaurants, each with what its venue's horizon object learned. */
+export async function restaurantsOf(deps: Deps, rows: VenueRow[]): Promise<Restaurant[]> {
+  const learned = await learnedRules(
+    deps,
+    rows.map((r) => r.venueId),
+  )
+  return rows.map((r) => toRestaurant(r, learned.get(r.venueId) ?? null, clockOf(deps)))
 }
 
 function rowOf(details: VenueDetails, now: number): VenueRow {
@@ -34,6 +44,7 @@ function rowOf(details: VenueDetails, now: number): VenueRow {
     address: details.address,
     releaseDaysInAdvance: details.release?.daysInAdvance ?? null,
     releaseTime: details.release?.time ?? null,
+    bookingBlocker: details.bookingBlocker,
     addedAt: now,
   }
 }
@@ -44,6 +55,11 @@ async function addFromPlatform(deps: Deps, query: string): Promise<VenueRow[]> {
   if (hits.kind !== 'ok') return [] // the catalog still answers when the platform does not
   const ids = hits.value.slice(0, SEARCH_LIMIT).map((h) => h.venueId)
   const known = new Set((await findVenues(deps.db, ids)).map((v) => v.venueId))
+  // What the hits say of booking there now (a captcha, Tock's tables), kept for the venues known already.
+  await updateBookingBlockers(
+    deps.db,
+    hits.value.filter((h) => known.has(h.venueId)).map((h) => ({ venueId: h.venueId, bookingBlocker: h.bookingBlocker })),
+  )
   const details = await Promise.all(ids.filter((id) => !known.has(id)).map((id) => deps.platform.venueDetails(id)))
   const added = details.flatMap((d) => (d.kind === 'ok' ? [rowOf(d.value, deps.now)] : []))
   await upsertVenues(deps.db, added)
@@ -52,7 +68,7 @@ async function addFromPlatform(deps: Deps, query: string): Promise<VenueRow[]> {
 
 /** The catalog's restaurants with these venue ids (unknown ids are left out), for the pages. */
 export async function restaurantsByIds(deps: Deps, venueIds: number[]): Promise<Restaurant[]> {
-  return (await findVenues(deps.db, venueIds)).map(toRestaurant)
+  return restaurantsOf(deps, await findVenues(deps.db, venueIds))
 }
 
 export async function findRestaurants(deps: Deps, query: string): Promise<Restaurant[]> {
@@ -60,5 +76,5 @@ export async function findRestaurants(deps: Deps, query: string): Promise<Restau
   const [catalog, platform] = await Promise.all([searchCatalog(deps.db, text, SEARCH_LIMIT), addFromPlatform(deps, text)])
   const merged = new Map<number, VenueRow>()
   for (const row of [...catalog, ...platform]) if (!merged.has(row.venueId)) merged.set(row.venueId, row)
-  return [...merged.values()].slice(0, SEARCH_LIMIT).map(toRestaurant)
+  return restaurantsOf(deps, [...merged.values()].slice(0, SEARCH_LIMIT))
 }

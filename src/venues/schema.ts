@@ -10,9 +10,23 @@ export const Restaurant = z
     neighborhood: z.string(),
     time_zone: z.string(),
     release_rule: z
-      .object({ days_in_advance: z.number().int(), time_of_day: z.string() })
+      .object({
+        days_in_advance: z.number().int(),
+        time_of_day: z.string(),
+        source: z
+          .enum(['venue_notes', 'learned'])
+          .describe("venue_notes: stated in the venue's notes on the platform; learned: seen on the platform, as new days opened."),
+        confidence: z
+          .number()
+          .nullable()
+          .describe('For a learned rule, 0 to 1: how many openings agreed and how closely they were placed; null for the notes.'),
+        stated: z
+          .object({ days_in_advance: z.number().int(), time_of_day: z.string() })
+          .nullable()
+          .describe("The notes' rule, when the platform was seen opening days otherwise (the learned rule wins); else null."),
+      })
       .nullable()
-      .describe('When tables are known to open: days before the date, at this local time.'),
+      .describe('When tables are known to open: days before the date, at this local time (HH:MM) in the restaurant’s time zone.'),
   })
   .openapi('Restaurant')
 export type Restaurant = z.infer<typeof Restaurant>

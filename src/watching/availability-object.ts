@@ -15,9 +15,10 @@ import { servicePlatform } from '../runtime/platform-health'
 import { bursting, type Cadence, intervalAt, nextBurstEdge, nextPollAt, releaseAhead, released } from './cadence'
 import { type CalendarView, calendarSettingsFrom, needsCalendar, pollKind } from './calendar-check'
 import { deliveriesFor, newSlots, sameKeys } from './deliveries'
+import { horizonObject } from './horizon-object'
 import { limiterWait } from './limits'
 import { slotKey } from './match'
-import { availabilityName, type CheckProblem, type Heard } from './news'
+import { availabilityName, availabilityObjectName, type CheckProblem, type Heard } from './news'
 import { decidePoll, type PollStep } from './poll-step'
 import { startPollTrace, traceCall } from './poll-trace'
 import type { Subscription, WatchPlan } from './schedule'
@@ -42,6 +43,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     const started = Date.now()
     await this.#store.rememberSubject(subject)
     this.#store.put(subscription)
+    await this.#watchHorizon(subject, subscription.until)
     const [alarm, pace] = await Promise.all([this.ctx.storage.getAlarm(), this.#store.pace()])
     // A new subscriber gets a first look soon, unless the platform is failing: then it waits for
     // the back-off like everyone (asking again during a block keeps the block in place).
@@ -66,6 +68,47 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
     await this.ctx.storage.setAlarm(Date.now())
   }
 
+  /**
+   * The venue's horizon object says when this day opens (it learned the rule, or saw the day
+   * open just now): the release burst follows, and a burst due earlier than the next check
+   * pulls the alarm in.
+   */
+  async venueRelease(openings: number[] | null): Promise<void> {
+    const now = Date.now()
+    await this.#store.setVenueRelease(openings)
+    const [subject, pace, alarm] = await Promise.all([this.#store.subject(), this.#store.pace(), this.ctx.storage.getAlarm()])
+    const subscribers = await this.#live(now)
+    if (!subject || subscribers.length === 0 || pace.failing) return
+    const plans = subscribers.map((s) => s.plan)
+    const edge = bursting(plans, now) ? now : nextBurstEdge(plans, now)
+    if (edge === null || (alarm !== null && alarm <= edge)) return
+    // Pulling the alarm in breaks "alarm − offset = last check": keep the time as written.
+    await this.#store.setPace({ ...pace, offsetMs: null, checkedAt: await this.#lastChecked() })
+    await this.ctx.storage.setAlarm(edge)
+    await this.#announceRelease(subject, plans, subscribers.length, now, edge)
+  }
+
+  /** Tells the venue's horizon object this day is watched (until the subscription ends), and keeps when it opens. */
+  async #watchHorizon(subject: Subject, until: number): Promise<void> {
+    const { venueId, day } = subject.venueDay
+    const name = availabilityObjectName(availabilityName(subject.venueDay), subject.via ?? null)
+    // A horizon that fails to answer leaves the subscriptions' own plans (their venue's stated rule).
+    const openings = await horizonObject(this.env, venueId)
+      .watch(venueId, { name, day, until })
+      .catch((err: unknown) => {
+        console.error('horizon watch failed', name, err instanceof Error ? err.message : String(err))
+        return undefined
+      })
+    if (openings !== undefined) await this.#store.setVenueRelease(openings)
+  }
+
+  /** The live subscribers, each planned with the venue's release instants for this day when its horizon object knows them. */
+  async #live(now: number): Promise<Subscriber[]> {
+    const live = this.#store.live(now)
+    const openings = await this.#store.venueRelease()
+    return openings ? live.map((s) => ({ ...s, plan: { ...s.plan, releases: openings } })) : live
+  }
+
   async unsubscribe(requestId: string): Promise<void> {
     traceCall(this.env, 'availability', 'unsubscribe', Date.now())
     this.#store.remove([requestId])
@@ -85,7 +128,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
   async cadence(): Promise<Cadence> {
     const now = Date.now()
     const pace = await this.#store.pace()
-    const plans = this.#store.live(now).map((s) => s.plan)
+    const plans = (await this.#live(now)).map((s) => s.plan)
     return {
       everyMs: pace.failing ? null : pace.offsetMs,
       plannedMs: plans.length > 0 ? Math.min(...plans.map((p) => intervalAt(p, now))) : null,
@@ -112,7 +155,7 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
 
   async #poll(now: number): Promise<void> {
     const [subject, pace] = await Promise.all([this.#store.subject(), this.#store.pace()])
-    const subscribers = this.#store.live(now)
+    const subscribers = await this.#live(now)
     const trace = startPollTrace(this.env, this.ctx.storage.sql, subject ? availabilityName(subject.venueDay) : this.ctx.id.toString())
     if (!subject || subscribers.length === 0) {
       await this.#store.setPace({ offsetMs: null, checkedAt: this.#lastGood(pace, now), failing: null })
@@ -135,7 +178,12 @@ export class AvailabilityObject extends DurableObject<Cloudflare.Env> {
       if (!pace.failing) await this.#store.setPace({ offsetMs: nextAt - answer.at, checkedAt: null, failing: null })
     } else {
       const isBurst = bursting(plans, now)
-      const wait = isBurst ? await limiterWait(this.env, `venue:${subject.venueDay.venueId}`) : 0
+      // The venue's cap holds the service's finds together; a paired device's finds leave from the
+      // user's own network, so each user's device has a cap of its own.
+      const venueCap = subject.via
+        ? (`venue:${subject.venueDay.venueId}@${subject.via}` as const)
+        : (`venue:${subject.venueDay.venueId}` as const)
+      const wait = isBurst ? await limiterWait(this.env, venueCap) : 0
       const round = wait > 0 ? { kind: 'wait' as const, waitMs: wait } : await this.#round(subject, isBurst, released(plans, now), gap, now)
       if (round.kind === 'wait') {
         // The venue's cap or the service-wide budget has no call for this venue-day now: its

@@ -8,6 +8,8 @@ import type { Tier } from '../budget/call-priority'
 import type { CalendarStatus, Outcome, VenueCalendar } from '../platform/api'
 import { servicePlatform } from '../runtime/platform-health'
 import type { CalendarView } from './calendar-check'
+import { horizonObject } from './horizon-object'
+import { LEARNING_EVERY_MS } from './horizon-plan'
 
 /** A date asked about is covered by the calls of the next hour (its object asks every round meanwhile). */
 const ASKED_FOR_MS = 60 * 60_000
@@ -40,6 +42,8 @@ export class CalendarObject extends DurableObject<Cloudflare.Env> {
   #asking: Promise<Answer | { waitMs: number }> | null = null
   /** Dates asked about, with when. */
   #asked = new Map<string, number>()
+  /** The last `last_calendar_day` passed on to the venue's horizon object, and when. */
+  #toldHorizon: { lastDay: string; at: number } | null = null
 
   async statusOf(ask: CalendarAsk): Promise<CalendarReply> {
     const now = Date.now()
@@ -69,7 +73,22 @@ export class CalendarObject extends DurableObject<Cloudflare.Env> {
     // A failure is kept for the round too: the other dates fall back to find, not to more calendar calls.
     const answer = { at, start, end, outcome }
     this.#answer = answer
+    const lastDay = outcome.kind === 'ok' ? outcome.value.lastCalendarDay : null
+    if (lastDay) await this.#tellHorizon(ask.venueId, lastDay, at)
     return answer
+  }
+
+  /**
+   * Every answer shows the venue's horizon: its horizon object hears of a new last day, and of
+   * the same one once a minute (a look it need not make itself), at no platform call.
+   */
+  async #tellHorizon(venueId: number, lastDay: string, sentAt: number): Promise<void> {
+    const told = this.#toldHorizon
+    if (told?.lastDay === lastDay && sentAt - told.at < LEARNING_EVERY_MS) return
+    this.#toldHorizon = { lastDay, at: sentAt }
+    await horizonObject(this.env, venueId)
+      .observe(venueId, { lastDay, sentAt, answeredAt: Date.now() })
+      .catch(() => undefined) // a look missed, nothing lost
   }
 }
 

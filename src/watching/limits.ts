@@ -27,7 +27,8 @@ export function take(bucket: Bucket | null, limit: Limit, cost: number, now: num
   return { bucket: { tokens, at: now }, waitMs: Math.ceil(((cost - tokens) / limit.perSecond) * 1000) }
 }
 
-export type Subject = `venue:${number}` | `account:${string}`
+/** A venue (the service's finds), a venue as one user's paired device sees it, or a user's platform account. */
+export type Subject = `venue:${number}` | `venue:${number}@${string}` | `account:${string}`
 
 /**
  * Asks the subject's limiter for `cost` calls: how long to wait in ms, 0 to go ahead. (Not the

@@ -4,6 +4,7 @@
 import { addDays, instantOf } from '../lib/zoned-time'
 import { filterOf, type SlotFilter } from './match'
 import type { VenueDay, WatchedSpec } from './news'
+import { REAL_CLOCK, type ReleaseClock, secondOfDayOf } from './release-clock'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -36,7 +37,13 @@ export function venueDaysOf(spec: WatchedSpec, now: number): VenueDay[] {
 }
 
 /** Far-off dates change slowly: more than 45 days away 5×, more than 14 days away 2× the interval. */
-export function planFor(spec: WatchedSpec, venueDay: VenueDay, rules: ReleaseRule[], baseIntervalMs: number): WatchPlan {
+export function planFor(
+  spec: WatchedSpec,
+  venueDay: VenueDay,
+  rules: ReleaseRule[],
+  baseIntervalMs: number,
+  clock: ReleaseClock = REAL_CLOCK,
+): WatchPlan {
   const windowEnd = instantOf(venueDay.day, spec.latest_time, spec.timezone)
   const rule = rules.find((r) => r.venueId === venueDay.venueId)
   return {
@@ -45,7 +52,7 @@ export function planFor(spec: WatchedSpec, venueDay: VenueDay, rules: ReleaseRul
       { until: windowEnd - 14 * DAY_MS, intervalMs: baseIntervalMs * 2 },
       { until: null, intervalMs: baseIntervalMs },
     ],
-    releases: rule ? [instantOf(addDays(venueDay.day, -rule.daysInAdvance), rule.time, rule.timeZone)] : [],
+    releases: rule ? [clock.instantOf(addDays(venueDay.day, -rule.daysInAdvance), secondOfDayOf(rule.time), rule.timeZone)] : [],
   }
 }
 
@@ -56,7 +63,9 @@ export function subscriptionFor(
   venueDay: VenueDay,
   rules: ReleaseRule[],
   baseIntervalMs: number,
+  clock: ReleaseClock = REAL_CLOCK,
 ): Subscription {
   const windowEnd = instantOf(venueDay.day, spec.latest_time, spec.timezone)
-  return { requestId, filter: filterOf(spec), plan: planFor(spec, venueDay, rules, baseIntervalMs), until: Math.min(expiresAt, windowEnd) }
+  const plan = planFor(spec, venueDay, rules, baseIntervalMs, clock)
+  return { requestId, filter: filterOf(spec), plan, until: Math.min(expiresAt, windowEnd) }
 }

@@ -117,6 +117,16 @@ export class SubscriberStore {
     await this.kv.put('seen', keys)
   }
 
+  /** When this day opens, as the venue's horizon object said (horizon-object.ts); null: nothing said, the subscriptions' own plans stand. */
+  async venueRelease(): Promise<number[] | null> {
+    return (await this.kv.get<number[] | null>('venueRelease')) ?? null
+  }
+
+  /** Writes the day's openings only when they changed. */
+  async setVenueRelease(openings: number[] | null): Promise<void> {
+    if (JSON.stringify(await this.venueRelease()) !== JSON.stringify(openings)) await this.kv.put('venueRelease', openings)
+  }
+
   async pace(): Promise<Pace> {
     return (await this.kv.get<Pace>('pace')) ?? { offsetMs: null, checkedAt: null, failing: null }
   }

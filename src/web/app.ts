@@ -6,6 +6,7 @@ import { developersRoutes } from '../account/routes/developers'
 import { deviceRoutes } from '../account/routes/devices'
 import { platformConnectionRoutes } from '../account/routes/platform-connection'
 import { pushRoutes } from '../account/routes/push'
+import { pushRenewalRoutes } from '../account/routes/push-renewal'
 import { securityRoutes } from '../account/routes/security'
 import { settingsRoutes } from '../account/routes/settings'
 import { unsubscribeRoutes } from '../account/routes/unsubscribe'
@@ -31,6 +32,8 @@ webApp.use('*', async (c, next) => (NOT_WEB.test(c.req.path) ? c.notFound() : ne
 // Security headers (CSP, framing, nosniff, caching) are set for every route in src/index.ts.
 // The unsubscribe link's signed token is its own credential: no session, no CSRF form token.
 webApp.route('/', unsubscribeRoutes)
+// A renewed push subscription carries the earlier one's secret as its credential (no session).
+webApp.route('/', pushRenewalRoutes)
 webApp.use('*', sessionUser())
 webApp.use('*', csrfProtection({ onRefused: csrfRefused }))
 webApp.use('*', readableForms())

@@ -25,6 +25,12 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
    */
   clientMetadataUrl: string | undefined
 
+  /**
+   * How the host authenticates at the token endpoint. A hosted assistant that registers as a
+   * confidential client gets a new client at every registration, even with the same metadata.
+   */
+  tokenEndpointAuthMethod: 'none' | 'client_secret_post' = 'none'
+
   private constructor(
     private readonly page: Page,
     private readonly consent: (page: Page) => Promise<void>,
@@ -66,7 +72,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
       redirect_uris: [this.redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'none',
+      token_endpoint_auth_method: this.tokenEndpointAuthMethod,
     }
   }
 

@@ -145,12 +145,13 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
     expect(await item.locator('.body-text').innerText()).toMatch(
       new RegExp(
         `^Needs a new sign-in for 2 · ${venue.name} · ${dayWords(dateIn(venue.time_zone, day))} · 9:00 AM to 10:00 AM [A-Z]{2}\\.\\s+` +
-          'The platform no longer accepts the saved sign-in, so Tablewatch cannot book this table or any other. Reconnect it in Settings.$',
+          'The platform no longer accepts the saved sign-in, so Tablewatch cannot book this table or any other until you reconnect\\. ' +
+          'Watching goes on meanwhile: you are told of the tables it finds\\. Reconnect it in Settings: one short sign-in\\.$',
       ),
     )
     await readableAtBothWidths('notice-reconnect')
     await item.getByRole('link', { name: 'Open' }).click()
-    await page.waitForURL(`${baseUrl}/settings`)
+    await page.waitForURL(`${baseUrl}/settings#platform`)
     expect(await page.locator('details[open] summary', { hasText: 'Reconnect' }).count()).toBe(1)
   })
 

@@ -3,7 +3,7 @@
 // serves through initialize, not only 2026-07-28.
 import { describe, expect, it } from 'vitest'
 import { createUserWithToken } from '../helpers/auth'
-import { initialize, mcpPost } from './mcp-client'
+import { initialize, mcpPost, rpc } from './mcp-client'
 
 const SERVED = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07']
 
@@ -43,6 +43,18 @@ describe('protocol versions', () => {
     expect(res.status).toBe(400)
     expect(res.message?.error?.code).toBe(-32022)
     expect(res.message?.error?.data).toEqual({ supported: SERVED, requested: '2027-01-01' })
+  })
+
+  it('a 2025-era request with an unsupported MCP-Protocol-Version header is refused naming the same versions', async () => {
+    const { token } = await createUserWithToken()
+    const res = await mcpPost(rpc('tools/list'), { token, headers: { 'MCP-Protocol-Version': '1999-01-01' } })
+    expect(res.status).toBe(400)
+    const discovered = await mcpPost(modern('server/discover').body, { token, headers: modern('server/discover').headers })
+    const listed = discovered.message?.result?.supportedVersions
+    expect(listed).toEqual(SERVED)
+    expect(res.message?.error?.data).toEqual({ supported: listed, requested: '1999-01-01' })
+    // The message names them too, in the same order, for a client that shows only the message.
+    expect(res.message?.error?.message).toContain(`(supported versions: ${SERVED.join(', ')})`)
   })
 
   it('each 2025-era version it lists is really served through initialize', async () => {

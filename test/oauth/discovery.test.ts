@@ -33,6 +33,14 @@ describe('authorization server metadata (RFC 8414)', () => {
     expect(body.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']))
     expect(body.grant_types_supported).not.toContain('implicit')
   })
+
+  it('prefers Client ID Metadata Documents to registration, and links the page that says so', async () => {
+    const { body } = await json('/.well-known/oauth-authorization-server')
+    expect(body.client_id_metadata_document_supported).toBe(true)
+    expect(body.service_documentation).toBe(`${ORIGIN}/developers#mcp`)
+    const page = await (await SELF.fetch(body.service_documentation)).text()
+    expect(page).toContain('needs no registration')
+  })
 })
 
 describe('protected resource metadata (RFC 9728)', () => {

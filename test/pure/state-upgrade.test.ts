@@ -29,10 +29,19 @@ describe('stored request states', () => {
     expect(decide(loaded, { kind: 'stop' }, NOW).state.status).toBe('stopped')
   })
 
-  it('loads a version 1 state with a told time for each told slot: its last alert, the latest it can have been told', () => {
+  it('loads a version 1 state with booking that waits for nothing, and an attempt that never sends the card again', () => {
+    const { reconnectToBook, unbookableVenues, ...v1 } = stateIn('awaiting_verification')
+    const { cardOnFile, retriedWithCard, ...attempt } = v1.attempt ?? {}
+    const loaded = upgradeState({ ...v1, attempt } as RequestState, 1)
+    expect(loaded.reconnectToBook).toBeNull()
+    expect(loaded.unbookableVenues).toEqual({})
+    expect(loaded.attempt).toMatchObject({ cardOnFile: { allowed: false }, retriedWithCard: false, slotKey: v1.attempt?.slotKey })
+  })
+
+  it('loads a version 2 state with a told time for each told slot: its last alert, the latest it can have been told', () => {
     const { toldAt, ...rest } = stateIn('active')
-    const v1 = { ...rest, alerted: ['60105|2026-12-05|19:00|Dining Room'], digestSentAt: NOW - 60_000, digestDays: ['60105:2026-12-05'] }
-    const loaded = upgradeState(v1 as unknown as RequestState, 1)
+    const v2 = { ...rest, alerted: ['60105|2026-12-05|19:00|Dining Room'], digestSentAt: NOW - 60_000, digestDays: ['60105:2026-12-05'] }
+    const loaded = upgradeState(v2 as unknown as RequestState, 2)
     expect(loaded.toldAt).toEqual({ '60105|2026-12-05|19:00|Dining Room': NOW - 60_000 })
     expect('digestDays' in loaded).toBe(false)
   })

@@ -7,10 +7,12 @@ import { Journal, memoryJournal } from '../../device/src/journal'
 import { serve } from '../../device/src/serve'
 import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from '../../device/src/work'
 import { startPairing } from '../../src/auth/devices'
+import { budgetObject } from '../../src/budget/budget'
 import { chooseExecution, pairDevice } from '../../src/devices/devices'
 import type { WorkCall } from '../../src/platform/device-protocol'
 import { platformFromEnv } from '../../src/platform/from-env'
 import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
+import { VENUE_LIMIT } from '../../src/watching/limits'
 import { connect } from '../devices/device-client'
 import { api } from '../helpers/api'
 import {
@@ -147,6 +149,32 @@ describe('booking from a paired device', () => {
       .bind(world.userId)
       .first<{ n: number }>()
     expect(stored?.n).toBe(0)
+  })
+
+  it('books at a release instant through the device at once, though the service’s window and the venue’s cap are spent', async () => {
+    const world = await setUp({ connect: false })
+    const credential = await pairedDevice(world)
+    const runtime = await deviceRuntime(world)
+    await online(credential, runtime)
+    await expect.poll(() => executorOf(world.token)).toEqual({ ready: true, execution: 'user_device' })
+    await control().addSlot({ venueId: VENUE, day: world.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    const request = await createApproved(world.token, world.userId, world.spec())
+    // The day opens now (its venue's horizon object says so): the device's venue-day bursts.
+    await devicesAvailability(world).venueRelease([Date.now()])
+    // The service's side of the instant is spent: its window (one call in 10 s, taken) and the venue's cap of finds.
+    await budgetObject(env).setBudget(0.1)
+    try {
+      await budgetObject(env).lease({ tier: 'booking', cost: 1, key: 'a cloud booking' })
+      const venueCap = env.LIMITER.get(env.LIMITER.idFromName(`venue:${VENUE}`))
+      while ((await venueCap.take(VENUE_LIMIT, 1)) === 0) {}
+      await poll(world)
+      await runAlarm(request.id)
+      expect(await ledgerOf(world.platformEmail)).toEqual([expect.objectContaining({ client: DEVICE_USER_AGENT, time: '23:15' })])
+      expect((await view(world.token, request.id)).status).toBe('confirmed')
+      expect(runtime.calls).toEqual(expect.arrayContaining(['find', 'details', 'reservations', 'book']))
+    } finally {
+      await budgetObject(env).setBudget(null)
+    }
   })
 
   it('renews the device’s own expired sign-in with its refresh token and books, without asking anyone to sign in again', async () => {

@@ -40,9 +40,8 @@ describe('digests', () => {
       expires_at: `${dates[12]}T22:00:00-05:00`,
     })
 
-    const pollAll = async () => {
-      for (const venueId of venues) for (const day of dates) await poll(day, 2, venueId)
-    }
+    // One round of polls, all at once as the venue-days' own alarms fire, within the alert's gather window.
+    const pollAll = () => Promise.all(venues.flatMap((venueId) => dates.map((day) => poll(day, 2, venueId))))
     await pollAll()
     await flushAlerts(request.id)
     const first = await notificationsOf(userId)
@@ -93,7 +92,7 @@ describe('digests', () => {
       timezone: ZONE,
       expires_at: `${dates[13]}T21:00:00-05:00`,
     })
-    for (const venueId of venues) for (const day of dates) await poll(day, 2, venueId)
+    await Promise.all(venues.flatMap((venueId) => dates.map((day) => poll(day, 2, venueId))))
     await flushAlerts(request.id)
 
     // The sandbox's truth: every table it offers a party of 2 in the window (a closed weekday has none).

@@ -51,7 +51,8 @@ export async function setUp(options: { email?: string; connect?: boolean } = {})
   }
 }
 
-function specFor(day: string, overrides: Record<string, unknown>) {
+/** A request's spec for a late table at the world's venue on `day` (overrides change any field). */
+export function specFor(day: string, overrides: Record<string, unknown> = {}) {
   return {
     venue_ids: [VENUE],
     dates: [day],

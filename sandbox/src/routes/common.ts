@@ -34,7 +34,7 @@ export function endpoint(name: Endpoint, handler: (c: Ctx, world: World, fault: 
     const world = worldOf(c)
     // Counted by the instant it reached the platform's edge (this Worker), not when the world's one
     // object got to it: under load that object's queue would bunch calls that came apart.
-    const fault = await world.enter(name, Date.now())
+    const fault = await world.enter(name, Date.now(), c.req.header('User-Agent') ?? '')
     if (!fault) return handler(c, world, null)
     switch (fault.kind) {
       case 'pass':

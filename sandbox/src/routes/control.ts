@@ -12,6 +12,8 @@ import {
   faultSchema,
   historySchema,
   invalidateSchema,
+  releaseClockSchema,
+  releaseRuleSchema,
   setPolicySchema,
   signInSettingsInput,
   slotKeySchema,
@@ -44,7 +46,7 @@ controlRoutes.get('/slots', async (c) => {
   const q = z
     .object({ venue_id: z.coerce.number().int(), day: z.string(), party_size: z.coerce.number().int().optional() })
     .parse(c.req.query())
-  return c.json({ slots: (await worldOf(c).offered(q.venue_id, q.day, q.party_size ?? null)) ?? [] })
+  return c.json({ slots: (await worldOf(c).offered(q.venue_id, q.day, q.party_size ?? null))?.slots ?? [] })
 })
 
 controlRoutes.post('/slots', async (c) => {
@@ -80,6 +82,18 @@ controlRoutes.post('/block', async (c) => {
   return c.json({ ok: true })
 })
 
+// The release contest (store/release-rules.ts): a venue's own release rule in this world, and the world's release clock.
+controlRoutes.post('/release-rules', async (c) => {
+  const { venueId, rule } = releaseRuleSchema.parse(await c.req.json())
+  const set = await worldOf(c).setReleaseRule(venueId, rule)
+  return c.json({ set }, set ? 200 : 404)
+})
+
+controlRoutes.post('/release-clock', async (c) => {
+  await worldOf(c).setReleaseClock(releaseClockSchema.parse(await c.req.json()).clock)
+  return c.json({ ok: true })
+})
+
 controlRoutes.post('/calendar-lag', async (c) => {
   await worldOf(c).setCalendarLag(calendarLagSchema.parse(await c.req.json()).lagMs)
   return c.json({ ok: true })
@@ -94,8 +108,8 @@ controlRoutes.get('/calls', async (c) => c.json({ calls: await worldOf(c).calls(
 
 /** Every call by the second it arrived, since `since` (epoch ms): the platform's view of how calls bunch. */
 controlRoutes.get('/calls/per-second', async (c) => {
-  const { since } = z.object({ since: z.coerce.number().int().min(0) }).parse(c.req.query())
-  return c.json({ perSecond: await worldOf(c).callsPerSecond(since) })
+  const { since, client } = z.object({ since: z.coerce.number().int().min(0), client: z.string().optional() }).parse(c.req.query())
+  return c.json({ perSecond: await worldOf(c).callsPerSecond(since, client) })
 })
 
 controlRoutes.get('/ledger', async (c) => c.json({ bookings: await worldOf(c).ledger() }))

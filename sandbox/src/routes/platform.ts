@@ -94,7 +94,7 @@ platformRoutes.get(
   '/3/venue',
   endpoint('venue', async (c) => {
     const id = digits.safeParse(c.req.query('id'))
-    const venue = id.success ? venueById(id.data) : undefined
+    const venue = id.success ? await worldOf(c).venueOf(id.data) : undefined
     return venue ? c.json(venueJson(venue)) : message(c, 404, 'Venue not found')
   }),
 )
@@ -103,7 +103,7 @@ platformRoutes.get(
   '/2/config',
   endpoint('config', async (c) => {
     const id = digits.safeParse(c.req.query('venue_id'))
-    const venue = id.success ? venueById(id.data) : undefined
+    const venue = id.success ? await worldOf(c).venueOf(id.data) : undefined
     return venue ? c.json(configJson(venue)) : message(c, 404, 'Venue not found')
   }),
 )
@@ -115,14 +115,13 @@ const ODD_SLOT = { config: { id: 0, type: 'Dining Room', token: 'rgs://resy/0/0/
 async function find(c: Ctx, world: World, input: unknown, odd = false): Promise<Response> {
   const q = findQuery.safeParse(input)
   if (!q.success) return message(c, 400, 'Bad find query')
-  const venue = venueById(q.data.venue_id)
-  const slots = await world.offered(q.data.venue_id, q.data.day, q.data.party_size)
+  const offered = await world.offered(q.data.venue_id, q.data.day, q.data.party_size)
   // A day with nothing open (unpublished, sold out, closed, unknown venue) has no venue entry at
   // all: `results.venues: []` (docs/platform.md, "Availability"; seen live 2026-05, `mvanhorn/printing-press-library`).
-  if (!venue || !slots || slots.length === 0) {
+  if (!offered || offered.slots.length === 0) {
     return c.json({ query: { day: q.data.day, party_size: q.data.party_size }, results: { venues: [] } })
   }
-  const answer: { results: { venues: { slots: unknown[] }[] } } = findJson(venue, q.data.day, q.data.party_size, slots)
+  const answer: { results: { venues: { slots: unknown[] }[] } } = findJson(offered.venue, q.data.day, q.data.party_size, offered.slots)
   if (odd) for (const v of answer.results.venues) v.slots.unshift(ODD_SLOT)
   return c.json(answer)
 }

@@ -4,7 +4,7 @@
 // 402 a card is needed (a hold or a charge at booking) and none (or the wrong one) was given.
 import { instantOf } from '../clock'
 import { isOffered } from '../inventory'
-import type { ConfigRef, Policy, SandboxSlot, SlotKey } from '../model'
+import type { ConfigRef, Policy, SandboxSlot, SandboxVenue, SlotKey } from '../model'
 import { chargedAtBooking, templateIdOf } from '../policy'
 import { policySchema } from '../schemas'
 import { venueById } from '../venues'
@@ -78,6 +78,8 @@ export function book(
   account: SandboxAccount,
   request: { bookToken: string; paymentMethodId: number | null; client: string },
   now: number,
+  /** The release contest's world: its release rules and release clock (store/release-rules.ts). */
+  world: { releaseNow: number; venueOf: (venueId: number) => SandboxVenue | undefined } = { releaseNow: now, venueOf: venueById },
 ): BookResult {
   const { bookToken, paymentMethodId } = request
   const row = sql.exec<TokenRow>('SELECT * FROM book_tokens WHERE token = ? AND email = ?', bookToken, account.email).toArray()[0]
@@ -98,14 +100,15 @@ export function book(
     const specs = { day: key.day, time_slot: `${key.time}:00`, num_seats: held.party_size }
     return { kind: 'refused', status: 412, message: 'You already have a reservation at this time', specs }
   }
-  const venue = venueById(key.venueId)
+  const venue = world.venueOf(key.venueId)
   // What such venues answer is not public beyond "book there fails" and the 402: the words and the
   // 403 are the sandbox's guess ([idx 57928723907] reads "recaptcha" in a refusal's body).
   if (venue?.bookingRule === 'recaptcha') return { kind: 'refused', status: 403, message: 'reCAPTCHA verification required to book' }
   if (venue?.bookingRule === 'tock') return { kind: 'refused', status: 403, message: "This venue's reservations are made on Tock" }
   if (venue?.bookingRule === 'card_on_file' && paymentMethodId === null) return { kind: 'bare_402' }
   const slot: SandboxSlot | null = venue ? currentSlot(sql, venue, key) : null
-  if (!venue || !slot || !isOffered(venue, slot, now)) return { kind: 'refused', status: 404, message: 'Slot no longer available' }
+  if (!venue || !slot || !isOffered(venue, slot, world.releaseNow))
+    return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   if (row.party_size < slot.partyMin || row.party_size > slot.partyMax)
     return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   // The terms changed since the find that offered this config: its template (named in the config

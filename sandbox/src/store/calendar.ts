@@ -37,7 +37,11 @@ export function lastCalendarDay(venue: SandboxVenue, at: number): string {
   return last
 }
 
-/** Each day of [start, end] as the calendar saw it `lagMs` before `now`. */
+/**
+ * Each day of [start, end] as the calendar saw it `lagMs` before `now`. Which days are released,
+ * today's date and whether a table's time has passed follow the world's release clock
+ * (`releaseTime`, store/release-rules.ts); when tables opened and were taken is real time.
+ */
 export function calendarOf(
   sql: SqlStorage,
   venue: SandboxVenue,
@@ -45,18 +49,29 @@ export function calendarOf(
   range: { start: string; end: string },
   now: number,
   lagMs: number,
+  releaseTime: (realMs: number) => number = (ms) => ms,
 ): { days: CalendarDay[]; lastDay: string } {
   const at = now - lagMs
-  const lastDay = lastCalendarDay(venue, at)
+  const seenAt = releaseTime(at)
+  const lastDay = lastCalendarDay(venue, seenAt)
   const days: CalendarDay[] = []
   for (let day = range.start; day <= range.end; day = addDays(day, 1))
-    days.push({ date: day, status: statusOn(sql, venue, partySize, day, at, lastDay) })
+    days.push({ date: day, status: statusOn(sql, venue, partySize, day, { at, seenAt }, lastDay) })
   return { days, lastDay }
 }
 
-function statusOn(sql: SqlStorage, venue: SandboxVenue, partySize: number, day: string, at: number, lastDay: string): CalendarStatus {
-  if (day > lastDay || day < todayIn(venue.zone, at)) return 'not available'
-  const open = slotsOnSaleAt(sql, venue, day, at).some((s) => isOffered(venue, s, at) && s.partyMin <= partySize && partySize <= s.partyMax)
+function statusOn(
+  sql: SqlStorage,
+  venue: SandboxVenue,
+  partySize: number,
+  day: string,
+  when: { at: number; seenAt: number },
+  lastDay: string,
+): CalendarStatus {
+  if (day > lastDay || day < todayIn(venue.zone, when.seenAt)) return 'not available'
+  const open = slotsOnSaleAt(sql, venue, day, when.at).some(
+    (s) => isOffered(venue, s, when.seenAt) && s.partyMin <= partySize && partySize <= s.partyMax,
+  )
   // A table on the venue's usual closed day (a special opening) is on sale like any other: the
   // calendar and find agree on it. The bench found a calendar saying "closed" over tables find offered.
   if (open) return 'available'

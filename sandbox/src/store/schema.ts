@@ -35,6 +35,9 @@ const TABLES = [
   // Every call by the second it arrived (epoch s, the sandbox's clock): the platform's own view of
   // how calls bunch, which the benchmark compares with the budget's grants, kept for CALL_SECONDS_KEPT.
   `CREATE TABLE IF NOT EXISTS call_seconds (second INTEGER PRIMARY KEY, count INTEGER NOT NULL)`,
+  // The same by client (User-Agent): the service's own calls apart from its users' paired devices'.
+  `CREATE TABLE IF NOT EXISTS client_call_seconds (second INTEGER NOT NULL, client TEXT NOT NULL, count INTEGER NOT NULL,
+     PRIMARY KEY (second, client))`,
   `CREATE TABLE IF NOT EXISTS blocks (client TEXT PRIMARY KEY, until INTEGER NOT NULL, style TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT NOT NULL, venue_id INTEGER NOT NULL,
      day TEXT NOT NULL, time TEXT NOT NULL, seating TEXT NOT NULL, party_size INTEGER NOT NULL, state TEXT NOT NULL,
@@ -55,6 +58,7 @@ const NAMES = [
   'faults',
   'calls',
   'call_seconds',
+  'client_call_seconds',
   'blocks',
   'history',
 ]

@@ -1,8 +1,11 @@
 // The OAuth consent page: which app asks, where its access goes, and what it may do. Every
 // string about the client came from the client itself; JSX escapes it.
 import type { ConsentDescription } from '@cloudflare/workers-oauth-provider'
+import type { ConnectionToContinue, NamedRequest } from '../../access/reconnect'
 import { SCOPES, type Scope } from '../../core/scopes'
 import { Alert, CsrfInput } from '../../html/components/form'
+import { formatCalendarDate, formatDate } from '../../html/format'
+import { STATUS_WORDS } from '../../html/spec-words'
 import { SCOPE_DESCRIPTIONS } from './assistants'
 
 export interface ConsentPageProps {
@@ -17,6 +20,8 @@ export interface ConsentPageProps {
   required: readonly Scope[]
   /** Scopes the client asked for that do not exist here; they are never granted. */
   unknown: readonly string[]
+  /** The user's earlier connections this client looks like, which it may continue. */
+  earlier: readonly ConnectionToContinue[]
 }
 
 function ScopeChoice(props: { scope: Scope; checked: boolean; required: boolean }) {
@@ -28,6 +33,54 @@ function ScopeChoice(props: { scope: Scope; checked: boolean; required: boolean 
         {props.required ? <span class="muted"> (always granted: needed for any MCP connection)</span> : null}
       </span>
     </label>
+  )
+}
+
+function RequestName(props: { request: NamedRequest }) {
+  const r = props.request
+  const dates = r.dates.map(formatCalendarDate).join(', ')
+  return (
+    <li>
+      {r.title ? <>“{r.title}”, </> : 'A table, '}
+      {dates}
+      {r.status ? <span class="muted"> ({STATUS_WORDS[r.status]})</span> : null}
+    </li>
+  )
+}
+
+/**
+ * A host that registered again looks like the one the user connected before. Continuing is a
+ * choice, never the default: the new connection sees the earlier requests only if it is ticked.
+ */
+function EarlierConnections(props: { clientName: string; earlier: readonly ConnectionToContinue[] }) {
+  return (
+    <fieldset class="field">
+      <legend>You connected an app called {props.clientName} before</legend>
+      <p class="muted">
+        If this is the same assistant added again, it can carry on with the requests it made. Choosing that ends the earlier connection.
+      </p>
+      {props.earlier.map((earlier) => (
+        <div>
+          <label class="check">
+            <input type="radio" name="continues" value={earlier.clientId} />
+            <span>
+              Continue the connection of {formatDate(earlier.connectedAt)}, with its {earlier.requestCount}{' '}
+              {earlier.requestCount === 1 ? 'request' : 'requests'}:
+            </span>
+          </label>
+          <ul>
+            {earlier.requests.map((request) => (
+              <RequestName request={request} />
+            ))}
+            {earlier.requestCount > earlier.requests.length ? <li>and {earlier.requestCount - earlier.requests.length} more</li> : null}
+          </ul>
+        </div>
+      ))}
+      <label class="check">
+        <input type="radio" name="continues" value="" checked />
+        <span>Start a new connection: it sees none of those requests</span>
+      </label>
+    </fieldset>
   )
 }
 
@@ -74,6 +127,7 @@ export function ConsentPage(props: ConsentPageProps) {
             <ScopeChoice scope={scope} checked={props.requested.includes(scope)} required={props.required.includes(scope)} />
           ))}
         </fieldset>
+        {props.earlier.length > 0 ? <EarlierConnections clientName={details.clientName} earlier={props.earlier} /> : null}
         {props.unknown.length > 0 ? (
           <p class="muted">It also asked for {props.unknown.join(', ')}, which Tablewatch does not have; that is ignored.</p>
         ) : null}

@@ -85,6 +85,10 @@ curl -s ${api}/requests/sr_… \\
           <a href="/assistants">Assistants</a> page.
         </p>
         <p>
+          Building a host? Prefer a Client ID Metadata Document (an https <code>client_id</code>): it needs no registration. Dynamic
+          registration works too; identical registrations of a public client from one address share one client.
+        </p>
+        <p>
           Discovery: <code>{`${props.baseUrl}/.well-known/oauth-authorization-server`}</code> and{' '}
           <code>{`${props.baseUrl}/.well-known/oauth-protected-resource/mcp`}</code>. The tools are <code>svc_find_restaurants</code>,{' '}
           <code>svc_preview_request</code>, <code>svc_create_request</code>, <code>svc_update_request</code>, <code>svc_get_request</code>,{' '}

@@ -3,6 +3,7 @@
 // library's consent helpers keep the request server-side and bind the form to this browser.
 import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdFetchError } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
+import { type ConnectionToContinue, connectionsToContinue, lookOfClient } from '../../access/reconnect'
 import { clientIdsProblem } from '../../auth/client-id-document'
 import { clientIdsOfAuthorizeRequest } from '../../auth/client-ids'
 import { displayName, plainOrigin } from '../../auth/client-metadata'
@@ -18,6 +19,7 @@ import { readableForms } from '../../html/form-body'
 import { renderPage, type WebEnv } from '../../html/render'
 import { pageCspAllowingFormAction } from '../../http/security-headers'
 import { withoutControlCharacters } from '../../lib/text'
+import { depsOf } from '../../runtime/deps'
 import { refuseOverlongConsentIdentifiers } from '../overlong-identifiers'
 import { ConsentErrorPage, ConsentPage } from '../pages/consent'
 
@@ -67,6 +69,30 @@ function refusal(c: Context<WebEnv>, err: unknown): Response | Promise<Response>
   throw err
 }
 
+/**
+ * The user's earlier connections that this request's client looks like (a host that registered
+ * again), which the page offers to continue (src/access/reconnect.ts).
+ */
+async function continuable(c: Context<WebEnv>, userId: string, request: AuthRequest): Promise<ConnectionToContinue[]> {
+  const look = await lookOfClient(c.env, request.clientId)
+  const resource = request.resource ?? oauthSetup(c.env).mcpResource
+  if (!look) return []
+  return connectionsToContinue(depsOf(c.env, c.req.url), userId, look, resource)
+}
+
+/**
+ * The earlier client whose connection the user chose to continue, or null for a new connection.
+ * The form's value is checked against what the page may offer this user, so nothing else can be named.
+ */
+async function chosenContinuation(c: Context<WebEnv>, userId: string, request: AuthRequest, chosen: unknown): Promise<string | null> {
+  if (typeof chosen !== 'string' || chosen === '') return null
+  const offered = await continuable(c, userId, request)
+  if (!offered.some((earlier) => earlier.clientId === chosen)) {
+    throw new AuthorizationError('invalid_request', { description: 'That earlier connection cannot be continued. Connect again.' })
+  }
+  return chosen
+}
+
 async function showConsent(c: Context<WebEnv>): Promise<Response> {
   const oauth = oauthApi(c.env)
   try {
@@ -77,7 +103,8 @@ async function showConsent(c: Context<WebEnv>): Promise<Response> {
     if (!request.codeChallenge || request.codeChallengeMethod !== 'S256') {
       return c.redirect(authorizationErrorRedirect(request, 'invalid_request', PKCE_REQUIRED), 302)
     }
-    if (!c.get('user')) {
+    const user = c.get('user')
+    if (!user) {
       const url = new URL(c.req.url)
       return c.redirect(`/signin?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
     }
@@ -96,6 +123,7 @@ async function showConsent(c: Context<WebEnv>): Promise<Response> {
         requested={offeredScopes(c, request)}
         required={requiredScopes(c, request)}
         unknown={request.scope.filter((s) => !isScope(s)).map(withoutControlCharacters)}
+        earlier={await continuable(c, user.id, request)}
       />
     )
     return renderPage(c, 'Connect an assistant', page)
@@ -123,12 +151,17 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
     const scope = [...new Set([...requiredScopes(c, approved.request), ...ticked])]
     const described = await oauth.describeConsent(approved.request)
     const clientName = displayName(described.clientName) || described.clientId
+    const continuesClientId = await chosenContinuation(c, user.id, approved.request, form.continues)
     const { redirectTo } = await oauth.completeAuthorization({
       request: approved.request,
       userId: user.id,
       metadata: { clientName } satisfies GrantMetadata,
       scope,
-      props: { userId: user.id, grantExpiresAt: Date.now() + GRANT_TTL_SECONDS * 1000 } satisfies OAuthProps,
+      props: {
+        userId: user.id,
+        grantExpiresAt: Date.now() + GRANT_TTL_SECONDS * 1000,
+        ...(continuesClientId ? { continuesClientId } : {}),
+      } satisfies OAuthProps,
       // One connection, many grants (src/auth/oauth-connection.ts): authorizing the same client
       // again, from another device or after a reinstall, never ends the earlier grants.
       revokeExistingGrants: false,

@@ -7,28 +7,17 @@ import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import type { WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
+import { pushJsonOf } from './push-json'
 import { showSettings } from './settings'
-
-/** A subscription is a few hundred bytes; anything far larger is not one. */
-const MAX_SUBSCRIPTION_BYTES = 8_192
 
 export const pushRoutes = new Hono<WebEnv>()
 pushRoutes.use('/settings/push/*', requireSession())
 
 // The browser's subscription, as JSON from public/push.js; answered in the contract's error format.
 pushRoutes.post('/settings/push/subscriptions', async (c) => {
-  if (!(c.req.header('content-type') ?? '').startsWith('application/json')) {
-    return new AppError('unsupported_media_type', 'Send the subscription as application/json.').toResponse()
-  }
-  const text = await c.req.text()
-  if (text.length > MAX_SUBSCRIPTION_BYTES)
-    return new AppError('payload_too_large', 'That is too large for a push subscription.').toResponse()
-  let input: unknown
-  try {
-    input = JSON.parse(text)
-  } catch {
-    return new AppError('invalid_request', 'The body is not JSON.').toResponse()
-  }
+  const body = await pushJsonOf(c, 'subscription')
+  if ('refusal' in body) return body.refusal
+  const input = body.input
   try {
     const { id } = await turnOnPush(depsOf(c.env, c.req.url), currentUser(c).id, input, c.req.header('user-agent'))
     return c.json({ id }, 201)

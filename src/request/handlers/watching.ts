@@ -3,6 +3,7 @@ import { mirrorState } from '../../db/requests'
 import { findVenues } from '../../db/venues'
 import { venuePageUrl } from '../../platform/web-pages'
 import { baseIntervalFrom } from '../../watching/cadence'
+import { releaseClockFrom } from '../../watching/release-clock'
 import { subscriptionFor } from '../../watching/schedule'
 import { availabilityName, availabilityObjectName, type RequestEvent } from '../events'
 import { windowsOf } from '../spec'
@@ -25,6 +26,7 @@ export async function subscribe({ d, env, accountOf }: EffectStep, effect: Effec
       : [],
   )
   const interval = baseIntervalFrom(env)
+  const clock = releaseClockFrom(env)
   // A user whose device makes the calls watches through availability objects of their own.
   const { via } = place
   await Promise.all(
@@ -36,7 +38,7 @@ export async function subscribe({ d, env, accountOf }: EffectStep, effect: Effec
         venuePage: row ? venuePageUrl(row) : null,
         via,
       }
-      const subscription = subscriptionFor(target.requestId, target.spec, target.expiresAt, venueDay, rules, interval)
+      const subscription = subscriptionFor(target.requestId, target.spec, target.expiresAt, venueDay, rules, interval, clock)
       const key = availabilityName(venueDay)
       // Where the calls ran before (the user switched): leave it first, so only one object pushes.
       if (account.everPaired) await availability(env, availabilityObjectName(key, via ? null : target.userId)).unsubscribe(target.requestId)

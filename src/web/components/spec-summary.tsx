@@ -11,7 +11,23 @@ export function StatusBadge(props: { status: Status }) {
   return <span class={`status status-${props.status.replaceAll('_', '-')}`}>{STATUS_WORDS[props.status]}</span>
 }
 
-function Restaurants(props: { ids: number[]; venues: Restaurant[] }) {
+/** "New days open at 10:00 AM ET, 30 days ahead — learned from the platform", and the notes' rule when it disagrees. */
+export function ReleaseRuleLine(props: { venue: Restaurant; at: number }) {
+  const rule = props.venue.release_rule
+  if (!rule) return null
+  const zone = zoneName(props.venue.time_zone, props.at)
+  const ahead = (r: { days_in_advance: number; time_of_day: string }) =>
+    `${formatClock(r.time_of_day)} ${zone}, ${r.days_in_advance} ${r.days_in_advance === 1 ? 'day' : 'days'} ahead`
+  const source = rule.source === 'learned' ? 'learned from the platform' : 'as the restaurant’s notes say'
+  return (
+    <span class="release-rule muted">
+      New days open at {ahead(rule)} — {source}
+      {rule.stated ? ` (its notes say ${ahead(rule.stated)})` : ''}.
+    </span>
+  )
+}
+
+function Restaurants(props: { ids: number[]; venues: Restaurant[]; at: number }) {
   const byId = new Map(props.venues.map((v) => [v.venue_id, v]))
   return (
     <ul class="plain">
@@ -21,6 +37,12 @@ function Restaurants(props: { ids: number[]; venues: Restaurant[] }) {
           <li>
             <strong>{venue.name}</strong>, {venue.neighborhood ? `${venue.neighborhood}, ` : ''}
             {venue.city}
+            {venue.release_rule ? (
+              <>
+                <br />
+                <ReleaseRuleLine venue={venue} at={props.at} />
+              </>
+            ) : null}
           </li>
         ) : (
           <li>Restaurant #{id} (not in the catalog)</li>
@@ -47,7 +69,7 @@ export function SpecSummary(props: { request: RequestView; venues: Restaurant[] 
     <dl class="facts spec">
       <dt>{r.venue_ids.length === 1 ? 'Restaurant' : 'Restaurants'}</dt>
       <dd>
-        <Restaurants ids={r.venue_ids} venues={props.venues} />
+        <Restaurants ids={r.venue_ids} venues={props.venues} at={Date.parse(r.expires_at)} />
       </dd>
       <dt>{r.dates.length === 1 ? 'Date' : 'Dates'}</dt>
       <dd>

@@ -144,10 +144,29 @@ function MoneyTerms(props: { partySize: number }) {
         </li>
       </ul>
       <p>
-        Some restaurants hold a card for their cancellation fee. Only for such a table does Tablewatch give the platform your card on file;
-        the restaurant charges it only if you cancel late or do not show up.
+        Some restaurants hold a card for their cancellation fee. Only for such a table does Tablewatch give the platform your card on file,
+        or once when a restaurant asks for a card on file and the platform states its cancellation fee within your limit. The restaurant
+        charges it only if you cancel late or do not show up.
       </p>
     </>
+  )
+}
+
+/** Restaurants Tablewatch can alert for but not book (requests/venue-warnings.ts): said before the user approves. */
+function VenueWarnings(props: { request: RequestView }) {
+  const { warnings } = props.request
+  if (warnings.length === 0) return null
+  return (
+    <Alert
+      kind="warning"
+      title={warnings.length === 1 ? 'One restaurant cannot be booked by Tablewatch' : 'Some restaurants cannot be booked by Tablewatch'}
+    >
+      <ul id="venue-warnings">
+        {warnings.map((w) => (
+          <li>{w.message}</li>
+        ))}
+      </ul>
+    </Alert>
   )
 }
 
@@ -173,6 +192,7 @@ export function ApprovePage(props: ApprovePageProps) {
       <section class="card" aria-labelledby="spec-heading">
         <h2 id="spec-heading">What Tablewatch will do</h2>
         <SpecSummary request={r} venues={props.venues} />
+        <VenueWarnings request={r} />
         <p class="muted">
           At most one table is booked. Tablewatch charges nothing; a restaurant's cancellation or no-show fee is separate and never above
           your limit. Tablewatch never cancels a reservation: you manage it on the platform.
