@@ -4,9 +4,11 @@
 // small reducers here, so each step of an attempt (started, verifying, booked, booked nothing)
 // has one name.
 import type { BookingBlocker } from '../platform/api'
-import type { CardOnFile } from './booking/card-on-file'
 
 export type { BookingBlocker }
+
+/** Whether the card may be sent once more after a card-on-file refusal, else why not (in the alert's words). */
+export type CardOnFile = { allowed: true } | { allowed: false; why: string }
 
 export interface BookingState {
   /** When the platform was asked about a slot to book (one at a time; news meanwhile comes again later). */

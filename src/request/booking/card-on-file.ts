@@ -9,12 +9,9 @@
 
 import { dollars } from '../../lib/money'
 import type { BookingDetails, SlotTerms } from '../../platform/api'
-import type { BookingAttempt } from '../booking-state'
+import type { BookingAttempt, CardOnFile } from '../booking-state'
 import type { Spec } from '../spec'
 import { largePartyFeeOf } from './booking-decision'
-
-/** Whether the card may be sent once more after a card-on-file refusal, else why not (in the alert's words). */
-export type CardOnFile = { allowed: true } | { allowed: false; why: string }
 
 const HOUR_MS = 3_600_000
 const refuse = (why: string): CardOnFile => ({ allowed: false, why: `the restaurant wants a card on file to book, and ${why}` })
