@@ -81,6 +81,25 @@ export async function until(what: string, ms: number, done: () => Promise<boolea
   }
 }
 
+/**
+ * Asks `get` every half second until `ok` holds and returns that value; fails naming `what`, the
+ * last value and `context()` (a process's recent output) after `timeoutMs`.
+ */
+export async function valueWhen<T>(
+  what: string,
+  get: () => Promise<T>,
+  ok: (value: T) => boolean,
+  options: { timeoutMs?: number; context?: () => string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+  for (;;) {
+    const value = await get()
+    if (ok(value)) return value
+    if (Date.now() > deadline) throw new Error(`${what} not in time; last: ${JSON.stringify(value)}\n${options.context?.() ?? ''}`)
+    await new Promise((done) => setTimeout(done, 500))
+  }
+}
+
 /** Presses the request page's "Open a matching table now" (local development); returns when. */
 export async function pressDemo(page: Page, baseUrl: string, id: string): Promise<number> {
   await page.goto(`${baseUrl}/requests/${id}`)
