@@ -12,6 +12,7 @@ import { renderError } from './api/errors'
 import { platformApi } from './api/platform-api'
 import { createOAuthRoutes } from './auth/oauth-routes'
 import { resolveBearerToken } from './auth/resolve-token'
+import { warnOfEndingSessions } from './executors/session-warnings'
 import { errorPage } from './html/error-page'
 import type { WebEnv } from './html/render'
 import { limitBodies } from './http/body-limit'
@@ -66,4 +67,10 @@ app.get('/health', health)
 // Last: the web app ends in a catch-all (static files, the not-found page).
 app.route('/', pages)
 
-export default app
+export default {
+  fetch: app.fetch,
+  // The hourly cron (wrangler.toml [triggers]): warnings of platform sign-ins that end by themselves.
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(warnOfEndingSessions(depsOf(env, undefined, controller.scheduledTime)))
+  },
+} satisfies ExportedHandler<Cloudflare.Env>

@@ -1,8 +1,16 @@
 // The release phase's and the release contest's tables in the printed summary.
-import type { BenchResults } from './report'
+import type { ReleaseResult } from './release'
+import type { ContestDay, ReleaseLearning } from './release-contest'
 import { table } from './stats'
 
-export function releaseTables(r: BenchResults): string[] {
+/** The release figures of a run (a part of report.ts's BenchResults). */
+export interface ReleaseFigures {
+  detectionReleaseInstant?: ReleaseResult[]
+  releaseContest?: ContestDay[]
+  releaseLearning?: ReleaseLearning
+}
+
+export function releaseTables(r: ReleaseFigures): string[] {
   const out: string[] = []
   const release = r.detectionReleaseInstant
   if (release) {

@@ -1,6 +1,6 @@
 // The words of every alert the watcher sends, from the notices decide() asks for. Tables found
 // go out as one digest (digest-alert.ts); the rest are one alert each, sent once (dedupe key).
-
+import { reconnectUrl } from '../core/reconnect-link'
 import { dollars } from '../lib/money'
 import type { Alert } from '../notifications/notify'
 import { dayWhen, instantWhen, tableWhen } from './alert-time'
@@ -93,8 +93,8 @@ export function alertsOf(to: Recipient, notice: Notice, baseUrl: string, names: 
           dedupeKey: `reconnect:${notice.connectedAt}`,
           kind: 'reconnect_needed',
           title: `Reconnect your platform account to book ${dinnerName(to)}`,
-          body: `${dinner}.\n\nThe platform no longer accepts the saved sign-in, so Tablewatch cannot book this table or any other. Reconnect it in Settings.`,
-          link: `${baseUrl}/settings`,
+          body: `${dinner}.\n\nThe platform no longer accepts the saved sign-in, so Tablewatch cannot book this table or any other until you reconnect. Watching goes on meanwhile: you are told of the tables it finds. Reconnect it in Settings: one short sign-in.`,
+          link: reconnectUrl(baseUrl),
         },
       ]
   }

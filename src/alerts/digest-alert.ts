@@ -1,10 +1,12 @@
-// The words of a digest: every table of a poll, grouped by restaurant, then date. Each group shows
-// its best few times and "+N more"; the counts are the true ones (tables beyond the listing limit
-// are counted, alerts/digest.ts). The subject names the restaurant(s) and the first date. The
-// inbox, the email and the webhook carry this same alert.
+// The words of a digest: every table of a poll, grouped by restaurant and date, the soonest first.
+// Each group shows its best few times and "+N more"; the counts are the true ones (tables beyond
+// the listing limit are counted, alerts/digest.ts). The subject names the request and says what
+// the alert holds: how many tables, over which dates, and the soonest. Money is per person, as the
+// request's limits are. The inbox, the email, push and the webhook carry this same alert.
 //
 // Links: the platform has no public link to one time of day (src/platform/web-pages.ts), so every
 // time of a restaurant-date opens the venue's page on that date for the party, where it is listed.
+import { reconnectUrl } from '../core/reconnect-link'
 import { type AlertGroup, bestOf } from '../db/alert-groups'
 import type { Alert } from '../notifications/notify'
 import { venueDayUrl } from '../platform/web-pages'
@@ -17,7 +19,11 @@ function slotLink(table: Pick<DigestTable, 'venuePage' | 'venueId' | 'day'>, par
   return venueDayUrl(table.venuePage, table.venueId, table.day, partySize)
 }
 
-/** By restaurant, then date, then time; each group with the count of tables it does not list. */
+/** The soonest table first: by date, then time, then restaurant. */
+const soonestFirst = (a: DigestTable, b: DigestTable) =>
+  a.day.localeCompare(b.day) || a.time.localeCompare(b.time) || a.venueName.localeCompare(b.venueName)
+
+/** One group per restaurant and date, the group with the soonest table first; each with the count of tables it does not list. */
 function digestGroups(
   tables: readonly DigestTable[],
   partySize: number,
@@ -25,9 +31,7 @@ function digestGroups(
   more: Record<string, number> = {},
 ): AlertGroup[] {
   const groups = new Map<string, AlertGroup>()
-  const sorted = [...tables].sort(
-    (a, b) => a.venueName.localeCompare(b.venueName) || a.day.localeCompare(b.day) || a.time.localeCompare(b.time),
-  )
+  const sorted = [...tables].sort(soonestFirst)
   for (const t of sorted) {
     const key = restaurantDate(t)
     const group: AlertGroup = groups.get(key) ?? {
@@ -53,23 +57,51 @@ function digestGroups(
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-/** "Tables at Pomelo Garden and 2 more · Sat, Dec 5": the restaurant of the first table first. */
-function digestSubject(tables: readonly DigestTable[], total: number, timeZone?: string): string {
-  const first = [...tables].sort((a, b) => a.day.localeCompare(b.day) || a.time.localeCompare(b.time))[0]
-  if (!first) return 'Tables open'
-  if (total === 1) return `Table at ${first.venueName} · ${tableWhen(first.day, first.time, timeZone)}`
-  const others = [...new Set(tables.map((t) => t.venueName))].filter((name) => name !== first.venueName)
-  const where =
-    others.length === 0
-      ? first.venueName
-      : others.length === 1
-        ? `${first.venueName} and ${others[0]}`
-        : `${first.venueName} and ${others.length} more`
-  return `Tables at ${where} · ${dayWhen(first.day)}`
+/** "Dec 4", "Dec 4 to Dec 9", or "Fri, Dec 4" for a single date: the dates an alert's tables span. */
+function datesSpan(days: readonly string[]): string {
+  const sorted = [...new Set(days)].sort()
+  const first = sorted[0]
+  const last = sorted.at(-1)
+  if (!first || !last) return ''
+  return first === last ? dayWhen(first) : `${dayWhen(first)} to ${dayWhen(last)}`
+}
+
+/** The request the alert is about: its title, or its party. */
+const requestName = (to: Recipient) => to.dinner?.title?.trim() || `Your table for ${to.partySize}`
+
+/**
+ * What the alert holds, naming its request: "Lunch with Sam: 2 tables, Fri, Dec 4 · soonest 12:00 PM ET";
+ * one table: "Lunch with Sam: a table at Marrow & Smoke, Fri, Dec 4 · 12:00 PM ET".
+ */
+function digestSubject(to: Recipient, tables: readonly DigestTable[], total: number): string {
+  const first = [...tables].sort(soonestFirst)[0]
+  const name = requestName(to)
+  if (!first) return `${name}: tables open`
+  const when = tableWhen(first.day, first.time, to.timeZone)
+  if (total === 1) return `${name}: a table at ${first.venueName}, ${when}`
+  const span = datesSpan(tables.map((t) => t.day))
+  const soonest = new Set(tables.map((t) => t.day)).size === 1 ? (when.split(' · ')[1] ?? when) : when
+  return `${name}: ${plural(total, 'table', 'tables')}, ${span} · soonest ${soonest}`
 }
 
 /** Groups an email lists before pointing at the request page for the rest. */
 const MAIL_GROUPS = 10
+/** Tables a push notification lists: a lock screen shows a few lines. */
+const PUSH_TABLES = 3
+
+/**
+ * The words of a push notification (the title says the rest): the count, the soonest few tables
+ * with their fee per person, and that a tap shows them all (the request's page, or the one
+ * restaurant-date's page on the platform).
+ */
+function pushText(summary: string, tables: readonly DigestTable[], total: number, timeZone: string | undefined): string {
+  // Each row names its restaurant: the title names the request, not where its tables are.
+  const rows = [...tables]
+    .sort(soonestFirst)
+    .slice(0, PUSH_TABLES)
+    .map((t) => [tableWhen(t.day, t.time, timeZone), t.venueName, t.fee].filter(Boolean).join(' · '))
+  return [summary, ...rows, ...(total > rows.length ? [`Tap to see all ${total} tables.`] : [])].join('\n')
+}
 
 /** One group in plain text: the best times, "+N more", and the link that opens them. */
 function groupText(g: AlertGroup): string {
@@ -91,11 +123,21 @@ export function digestAlert(to: Recipient, tables: DigestTable[], baseUrl: strin
   const requestPage = `${baseUrl}/requests/${to.requestId}`
   const [only] = groups
   const summary = `${plural(total, 'table', 'tables')} for ${to.partySize} at ${plural(restaurants, 'restaurant', 'restaurants')} on ${plural(dates, 'date', 'dates')}.`
+  const soonest = [...tables].sort(soonestFirst)[0]
+  // Several tables: the soonest by name, so the first lines say what the alert holds.
+  const soonestLine =
+    soonest && total > 1
+      ? ` The soonest: ${soonest.venueName}, ${tableWhen(soonest.day, soonest.time, to.timeZone)}${soonest.fee ? ` (${soonest.fee})` : ''}.`
+      : ''
   const listed = groups.slice(0, MAIL_GROUPS)
   const unlisted = groups.slice(MAIL_GROUPS).reduce((n, g) => n + g.tables.length + (g.more ?? 0), 0)
+  const waitsForReconnect = tables.some((t) => t.waitsFor === 'reconnect')
   const body = [
-    `${summary} Book on the platform before someone else does.`,
-    `Every table, with its time: ${requestPage}`,
+    `${summary}${soonestLine} Book on the platform before someone else does.`,
+    ...(waitsForReconnect
+      ? [`Tablewatch can book again once you reconnect your platform account (one short sign-in): ${reconnectUrl(baseUrl)}`]
+      : []),
+    `See all ${plural(total, 'table', 'tables')}: ${requestPage}`,
     ...listed.map(groupText),
     ...(unlisted > 0 ? [`And ${plural(unlisted, 'more table', 'more tables')} at the other restaurants and dates: ${requestPage}`] : []),
   ].join('\n\n')
@@ -105,8 +147,9 @@ export function digestAlert(to: Recipient, tables: DigestTable[], baseUrl: strin
     requestId: to.requestId,
     dedupeKey: digestKey(to.requestId, tables),
     kind: skippedOnly ? 'booking_skipped' : 'table_found',
-    title: digestSubject(tables, total, to.timeZone),
+    title: digestSubject(to, tables, total),
     body,
+    short: pushText(summary, tables, total, to.timeZone),
     // The primary action: the one restaurant-date's page on the platform, or the request's page with all of them.
     link: groups.length === 1 && only?.tables[0] ? only.tables[0].link : requestPage,
     groups,

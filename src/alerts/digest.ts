@@ -1,8 +1,9 @@
 // Table alerts as digests, pure: the tables a request should tell its user about wait in the
 // request's state, and go out as one alert per poll (the gather window collects every venue-day
-// the polls pushed), grouped by restaurant and date. The per-request gap holds later digests
-// back unless a restaurant-date the user has not heard of appears; the effect runner applies the
-// gap (a user setting) and the daily cap. Booking never waits for any of this: only alerts do.
+// the polls pushed), grouped by restaurant and date. A table the user has not been told about goes
+// out at once; the per-request gap (a user setting) only keeps a table that went and came back
+// from being told again within the gap of its last alert (docs/decisions/alerts.md, "The gap").
+// The effect runner applies the gap and the daily cap. Booking never waits for any of this.
 import { betterTable } from '../db/alert-groups'
 import { dollars } from '../lib/money'
 import type { SlotTerms } from '../platform/api'
@@ -27,14 +28,11 @@ const SEND_TIMEOUT_MS = 60_000
 export const PENDING_LIMIT = 300
 /** The times an alert shows per restaurant-date before "+N more". */
 export const BEST_PER_DAY = 3
-/** Restaurant-dates remembered as told (bounded like `alerted`). */
-export const DAYS_LIMIT = 500
 
 /** What the digest reads of its request's state (src/request/state.ts holds these fields). */
 export interface DigestOfRequest {
   watching: string[]
   digest: PendingDigest | null
-  digestDays: string[]
 }
 
 export interface PendingDigest {
@@ -49,24 +47,24 @@ export interface PendingDigest {
 
 export const restaurantDate = (t: Pick<Table, 'venueId' | 'day'>) => `${t.venueId}:${t.day}`
 
-/** What the find slot says booking costs, in a few words; null for nothing. */
+/**
+ * What the find slot says booking costs, in a few words, per person as the request's limits are
+ * (the service reads the platform's fees per person, the stricter reading; docs/platform.md,
+ * "Money terms"); null for nothing.
+ */
 export function feeWords(terms: SlotTerms | undefined): string | null {
   if (!terms) return null
-  if (terms.template?.isEvent) return terms.depositFee === null ? 'ticketed' : `ticket ${dollars(terms.depositFee)}`
-  if (terms.depositFee !== null) return `deposit ${dollars(terms.depositFee)}`
-  if (terms.isPaid && terms.cancellationFee) return `card held, ${dollars(terms.cancellationFee)} cancellation fee`
+  if (terms.template?.isEvent) return terms.depositFee === null ? 'ticketed' : `ticket ${dollars(terms.depositFee)} per person`
+  if (terms.depositFee !== null) return `deposit ${dollars(terms.depositFee)} per person`
+  if (terms.isPaid && terms.cancellationFee) return `${dollars(terms.cancellationFee)} per person if you cancel late (card held)`
   return null
 }
 
 /**
- * Adds tables to the waiting digest. A first digest (or one with a restaurant-date not told yet)
- * goes after the request's gather window; otherwise the send already due decides (the gap may hold it).
+ * Adds tables to the waiting digest, which goes after the request's gather window (or sooner, when
+ * it was due sooner): a table the user has not heard of is never held back.
  */
-export function addToDigest(
-  state: Pick<DigestOfRequest, 'digest' | 'digestDays' | 'watching'>,
-  tables: DigestTable[],
-  now: number,
-): PendingDigest {
+export function addToDigest(state: Pick<DigestOfRequest, 'digest' | 'watching'>, tables: DigestTable[], now: number): PendingDigest {
   const pending = state.digest
   const known = new Set(pending?.tables.map((t) => t.key))
   const added = tables.filter((t) => !known.has(t.key))
@@ -74,10 +72,7 @@ export function addToDigest(
   const counted = Object.keys(more).length > 0 ? { more } : {}
   const soon = now + gatherFor(state)
   if (!pending) return { tables: all, ...counted, dueAt: soon, sendingAt: null }
-  const told = new Set([...state.digestDays, ...pending.tables.map(restaurantDate)])
-  const newDay = added.some((t) => !told.has(restaurantDate(t)))
-  const dueAt = newDay ? Math.min(pending.dueAt, soon) : pending.dueAt
-  return { tables: all, ...counted, dueAt, sendingAt: pending.sendingAt }
+  return { tables: all, ...counted, dueAt: Math.min(pending.dueAt, soon), sendingAt: pending.sendingAt }
 }
 
 /**
@@ -113,24 +108,27 @@ export function digestAlarm(state: Pick<DigestOfRequest, 'digest'>): number | nu
 }
 
 /**
- * The per-request cap: a digest may go when none went within the gap, or when it names a
- * restaurant-date the user has not been told of; otherwise it waits until the gap has passed.
+ * The per-request gap: a table told before (it went and came back, `toldAt`) is told again only
+ * when its last alert is at least the gap ago; every other table goes now. Returns what goes and
+ * the keys of the repeats it leaves out.
  */
-export function gapAllows(
-  input: { lastSentAt: number | null; knownDays: readonly string[]; tables: readonly Table[]; gapMs: number },
+export function withinGap<T extends Pick<DigestTable, 'key' | 'toldAt'>>(
+  tables: readonly T[],
+  gapMs: number,
   now: number,
-): { send: true } | { send: false; until: number } {
-  const { lastSentAt, gapMs } = input
-  if (lastSentAt === null || now - lastSentAt >= gapMs) return { send: true }
-  const known = new Set(input.knownDays)
-  if (input.tables.some((t) => !known.has(restaurantDate(t)))) return { send: true }
-  return { send: false, until: lastSentAt + gapMs }
+): { send: T[]; repeats: string[] } {
+  const tooSoon = (t: T) => t.toldAt !== undefined && now - t.toldAt < gapMs
+  return { send: tables.filter((t) => !tooSoon(t)), repeats: tables.filter(tooSoon).map((t) => t.key) }
 }
 
-/** The digest's dedupe key: the same tables never make two alerts (a send retried after a crash). */
-export function digestKey(requestId: string, tables: readonly Pick<DigestTable, 'key'>[]): string {
+/**
+ * The digest's dedupe key: the same tables never make two alerts (a send retried after a crash).
+ * A table told again after it came back carries when it was told before, so its new alert is not
+ * taken for the old one.
+ */
+export function digestKey(requestId: string, tables: readonly Pick<DigestTable, 'key' | 'toldAt'>[]): string {
   let hash = 0x811c9dc5
-  for (const ch of tables.map((t) => t.key).join('|')) {
+  for (const ch of tables.map((t) => (t.toldAt === undefined ? t.key : `${t.key}@${t.toldAt}`)).join('|')) {
     hash ^= ch.charCodeAt(0)
     hash = Math.imul(hash, 0x01000193) >>> 0
   }

@@ -6,11 +6,13 @@ import {
   listNotifications,
   listNotificationsOfRequest,
   listOutbox,
+  listTableAlertsOfRequests,
   markAllNotificationsRead,
   type NotificationRow,
   type OutboxRow,
 } from '../db/notifications'
 import type { Deps } from '../runtime/deps'
+import { type FoundSummary, foundTablesOf } from './found-tables'
 
 export type InboxItem = NotificationRow
 export type { AlertGroup } from '../db/alert-groups'
@@ -47,4 +49,26 @@ export function alertsOfRequest(deps: Deps, userId: string, requestId: string): 
 
 export function outboxOf(deps: Deps, userId: string): Promise<OutboxEmail[]> {
   return listOutbox(deps.db, userId)
+}
+
+/**
+ * What each of these requests found, at a glance (found-tables.ts), from their table alerts in one
+ * query: the home page's "36 tables found · soonest …".
+ */
+export async function foundAtAGlance(
+  deps: Deps,
+  userId: string,
+  requests: readonly { id: string; timezone: string }[],
+): Promise<Map<string, FoundSummary>> {
+  const rows = await listTableAlertsOfRequests(
+    deps.db,
+    userId,
+    requests.map((r) => r.id),
+  )
+  return new Map(
+    requests.map((r) => {
+      const alerts = rows.filter((row) => row.requestId === r.id)
+      return [r.id, foundTablesOf(alerts, { now: deps.now, timeZone: r.timezone }).summary] as const
+    }),
+  )
 }

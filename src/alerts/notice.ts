@@ -14,8 +14,12 @@ export interface DigestTable extends Table {
   fee: string | null
   /** Why an auto_book request did not book it, if it could have. */
   note: string | null
-  /** The slot's key (match.ts), which each table is told by once. */
+  /** The slot's key (match.ts): a table is told by it once, and again only after it went and came back. */
   key: string
+  /** A table told before that came back: when its last alert went out (the gap counts from it). */
+  toldAt?: number
+  /** Not booked only because the platform account needs reconnecting: the alert links to the reconnect form. */
+  waitsFor?: 'reconnect'
 }
 
 /** What to tell the user; src/alerts/alerts.ts words it (and a later digest layer may group it). */

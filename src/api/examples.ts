@@ -51,6 +51,7 @@ export const VIEW_EXAMPLE: z.output<typeof RequestView> = {
   last_checked_at: null,
   status_reason: null,
   trace: [{ at: '2026-11-23T15:04:05.000Z', message: 'Created; waiting for the user to approve it.' }],
+  warnings: [],
 }
 
 export const UPDATE_EXAMPLE: z.output<typeof UpdateBody> = { revision: 1, spec: { ...SPEC_EXAMPLE, party_size: 4 } }
@@ -82,6 +83,7 @@ export const PREVIEW_EXAMPLE: z.output<typeof PreviewResult> = {
   restaurants: [restaurant],
   timezone: 'America/New_York',
   executor,
+  warnings: [],
 }
 
 export const RESTAURANTS_EXAMPLE: z.output<typeof RestaurantList> = { restaurants: [restaurant] }

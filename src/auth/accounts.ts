@@ -136,6 +136,16 @@ async function tellOwnerSomeoneTried(db: Db, existing: UserRow, mail: SignUpMail
 
 export type ConfirmResult = { ok: true; userId: string; email: string } | { ok: false; reason: 'invalid' | 'taken' }
 
+/**
+ * What a confirmation link would do, read when its page opens (it creates nothing): create the
+ * account, or nothing because it is forged or expired ('invalid') or was used already ('taken').
+ */
+export async function checkSignUpLink(db: Db, sealKey: string, token: string, now: number): Promise<'ok' | 'invalid' | 'taken'> {
+  const pending = await openPendingAccount(sealKey, token, now)
+  if (!pending) return 'invalid'
+  return (await findUserByEmail(db, pending.email)) ? 'taken' : 'ok'
+}
+
 /** Creates the account of a confirmation link; a used, forged or expired link creates nothing. */
 export async function confirmSignUp(db: Db, sealKey: string, token: string, now: number): Promise<ConfirmResult> {
   const pending = await openPendingAccount(sealKey, token, now)

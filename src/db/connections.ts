@@ -1,5 +1,6 @@
 // The user's platform connection row. The token column holds only AES-GCM ciphertext.
-import { and, eq, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from './client'
 import { platformConnections } from './schema'
 
@@ -120,4 +121,31 @@ export async function saveRenewedSession(db: Db, userId: string, replacing: stri
     )
     .returning({ userId: platformConnections.userId })
   return saved.length > 0
+}
+
+/**
+ * Working connections whose auth token or refresh token stops working in (now, until]: the
+ * sessions that may end by themselves soon (executors/session-end.ts says whether and when). A
+ * scan of the connections, one row per connected user; run once an hour.
+ */
+export async function sessionsEndingBy(
+  db: Db,
+  now: number,
+  until: number,
+): Promise<Pick<ConnectionRow, 'userId' | 'refreshCiphertext' | 'refreshExpiresAt' | 'tokenExpiresAt'>[]> {
+  const within = (column: SQLiteColumn) => and(gt(column, now), lte(column, until))
+  return db
+    .select({
+      userId: platformConnections.userId,
+      refreshCiphertext: platformConnections.refreshCiphertext,
+      refreshExpiresAt: platformConnections.refreshExpiresAt,
+      tokenExpiresAt: platformConnections.tokenExpiresAt,
+    })
+    .from(platformConnections)
+    .where(
+      and(
+        eq(platformConnections.state, 'ok'),
+        or(within(platformConnections.tokenExpiresAt), within(platformConnections.refreshExpiresAt)),
+      ),
+    )
 }

@@ -1,5 +1,5 @@
 // Queries on the in-app inbox (notifications) and the mail outbox.
-import { and, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from './client'
 import { notifications, outbox } from './schema'
 
@@ -107,4 +107,15 @@ export async function countNotificationsSince(db: Db, userId: string, kinds: str
     .where(and(eq(notifications.userId, userId), inArray(notifications.kind, kinds), gt(notifications.createdAt, since)))
     .get()
   return row?.n ?? 0
+}
+
+/** The table alerts (those with groups) about these requests of the user, newest first, at most `limit`. */
+export async function listTableAlertsOfRequests(db: Db, userId: string, requestIds: readonly string[], limit = 500) {
+  if (requestIds.length === 0) return []
+  return db
+    .select({ requestId: notifications.requestId, groups: notifications.groups, createdAt: notifications.createdAt, id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), inArray(notifications.requestId, [...requestIds]), isNotNull(notifications.groups)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
 }

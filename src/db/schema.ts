@@ -158,6 +158,9 @@ export const venues = sqliteTable(
     // Known release rule: tables open `releaseDaysInAdvance` days ahead at `releaseTime` (HH:MM local).
     releaseDaysInAdvance: integer('release_days_in_advance'),
     releaseTime: text('release_time'),
+    // Why the service cannot book the venue, as the platform's venue data last said it:
+    // 'recaptcha' (feature_recaptcha) or 'tock' (is_tock_inventory); null: bookable as far as it says.
+    bookingBlocker: text('booking_blocker', { enum: ['recaptcha', 'tock'] }),
     addedAt: integer('added_at').notNull(),
   },
   (t) => [index('venues_name').on(t.name)],

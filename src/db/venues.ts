@@ -1,5 +1,5 @@
 // The restaurant catalog: venues the service knows, with their time zone and release rule.
-import { type AnyColumn, asc, inArray, or, sql } from 'drizzle-orm'
+import { type AnyColumn, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import { venues } from './schema'
 
@@ -43,7 +43,15 @@ export async function upsertVenues(db: Db, rows: VenueRow[]): Promise<void> {
           citySlug: row.citySlug,
           releaseDaysInAdvance: row.releaseDaysInAdvance,
           releaseTime: row.releaseTime,
+          bookingBlocker: row.bookingBlocker,
         },
       })
   }
+}
+
+/** What the platform's venue data says of booking there now (search hits, venue details): kept for known venues. */
+export async function updateBookingBlockers(db: Db, seen: Pick<VenueRow, 'venueId' | 'bookingBlocker'>[]): Promise<void> {
+  if (seen.length === 0) return
+  const [first, ...rest] = seen.map((v) => db.update(venues).set({ bookingBlocker: v.bookingBlocker }).where(eq(venues.venueId, v.venueId)))
+  if (first) await db.batch([first, ...rest])
 }

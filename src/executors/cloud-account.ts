@@ -14,15 +14,18 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
     everPaired: c.everPaired,
 
     async watchPlace() {
-      // The contract: without a working connection the service cannot check availability.
+      // The contract: without a connection the service cannot check availability. A connection
+      // whose session ended or was refused still watches: the checks are key-only reads and need
+      // no session; only booking waits for the user to reconnect (docs/decisions/platform-account.md).
       const connection = await findConnection(d.db, userId)
-      if (connection?.state === 'ok') return { kind: 'ok', via: null }
-      return { kind: 'blocked', state: connection ? 'reauth' : 'missing' }
+      return connection ? { kind: 'ok', via: null } : { kind: 'blocked', state: 'missing' }
     },
 
     async readForOffer({ query, limiterWait, requestId }) {
       const [opened, wait] = await Promise.all([session.open(), limiterWait()])
-      if (!opened) return { kind: 'no_connection', reconnectNotice: null }
+      // No working session (it ended by itself, or was refused): flagged for reconnecting here,
+      // so the first request to find out tells the user (once per connection).
+      if (!opened) return { kind: 'no_connection', reconnectNotice: await session.rejected() }
       if (wait > 0) return { kind: 'busy' }
       // The details first, the account's reservations only for a table they offer: the details
       // start a booking in the service-wide budget, which lets a started booking list and book

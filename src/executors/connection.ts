@@ -8,6 +8,7 @@ import type { Deps } from '../runtime/deps'
 import { revokeRequestsOf, wakeRequestsOf } from '../runtime/open-requests'
 import type { SignInVia } from './pending-sign-in'
 import { sealedSession, userSession } from './platform-session'
+import { sessionEndOf, sessionLapsed } from './session-end'
 import { type SignedIn, type SignInProblem, signerOf } from './sign-in-signers'
 import { signInWords } from './sign-in-words'
 
@@ -23,6 +24,8 @@ export interface ConnectionStatus {
   paymentMethodOnFile: boolean
   needsReconnect: boolean
   connectedAt: string | null
+  /** When the sign-in ends by itself (no refresh token); null when it renews itself or the end is unknown. */
+  endsAt: string | null
 }
 
 const notConnected: ConnectionStatus = {
@@ -31,17 +34,20 @@ const notConnected: ConnectionStatus = {
   paymentMethodOnFile: false,
   needsReconnect: false,
   connectedAt: null,
+  endsAt: null,
 }
 
 export async function connectionStatus(deps: Deps, userId: string): Promise<ConnectionStatus> {
   const row = await findConnection(deps.db, userId)
   if (!row) return notConnected
+  const endsAt = sessionEndOf(row)
   return {
     connected: true,
     displayName: row.displayName,
     paymentMethodOnFile: row.paymentMethodId !== null,
-    needsReconnect: row.state === 'reauth_required',
+    needsReconnect: row.state === 'reauth_required' || sessionLapsed(row, deps.now),
     connectedAt: new Date(row.connectedAt).toISOString(),
+    endsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
   }
 }
 
@@ -110,7 +116,13 @@ export async function markReauthRequired(deps: Deps, userId: string): Promise<nu
  */
 export async function refreshConnection(deps: Deps, userId: string): Promise<void> {
   const row = await findConnection(deps.db, userId)
-  if (row?.state !== 'ok' || deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
+  if (row?.state !== 'ok') return
+  // A session that ended by itself needs no call to say so.
+  if (sessionLapsed(row, deps.now)) {
+    await markReauthRequired(deps, userId)
+    return
+  }
+  if (deps.now - row.checkedAt < ACCOUNT_CHECK_TTL_MS) return
   const session = await userSession(deps, userId)
   if (!session) return
   const account = await session.read((credentials) => deps.platform.checkAccount(credentials))

@@ -20,6 +20,7 @@ import { cdnCookiesOf } from '../platform/cdn-cookies'
 import { renewalDue } from '../platform/session'
 import type { Deps } from '../runtime/deps'
 import { cloudAnswerOf, noteCloudAnswer } from './cloud-refusals'
+import { sessionLapsed } from './session-end'
 
 /** Additional data of each sealed secret: a refresh ciphertext never opens as an auth token, nor cookies as either. */
 const authOwner = (userId: string) => userId
@@ -162,11 +163,15 @@ export interface UserSession {
 
 /**
  * The user's working session, renewed first when its token is due; null when not connected,
- * the connection needs reconnecting, or the stored secrets no longer decrypt (then flagged).
+ * the connection needs reconnecting, the session ended by itself (past its end: session-end.ts),
+ * or the stored secrets no longer decrypt (then flagged).
  */
 export async function userSession(deps: Deps, userId: string): Promise<UserSession | null> {
   const row = await findConnection(deps.db, userId)
   if (row?.state !== 'ok') return null
+  // Without a refresh token the session ends at its token's `exp`: never sent after it (the
+  // caller asks the user to reconnect, StepSession.rejected).
+  if (sessionLapsed(row, deps.now)) return null
   const opened = await unseal(deps, row)
   if (!opened) {
     await flagReauthRequired(deps.db, userId, deps.now)

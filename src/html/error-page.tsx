@@ -4,7 +4,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { AppError, toAppError } from '../errors'
-import { CsrfRefusedPage, ErrorPage, NotFoundPage } from './errors'
+import { CsrfRefusedPage, ErrorPage, type NextStep, NotFoundPage } from './errors'
 import { renderPage, type WebEnv } from './render'
 
 const BAD_FORM = 'This form was not filled in as expected. Go back, reload the page and try again.'
@@ -14,7 +14,8 @@ function fromPage(err: unknown): AppError {
   return toAppError(err)
 }
 
-export function errorPage(c: Context<WebEnv>, err: unknown): Promise<Response> {
+/** The error's page; `next` is the step that gets the user on (a new link, sign in), shown first. */
+export function errorPage(c: Context<WebEnv>, err: unknown, next?: NextStep): Promise<Response> {
   const error = fromPage(err)
   switch (error.code) {
     case 'not_found':
@@ -27,7 +28,12 @@ export function errorPage(c: Context<WebEnv>, err: unknown): Promise<Response> {
         unread: false,
       })
     default:
-      return renderPage(c, 'Something is not right', <ErrorPage title="Something is not right" message={error.message} />, error.status)
+      return renderPage(
+        c,
+        'Something is not right',
+        <ErrorPage title="Something is not right" message={error.message} next={next} />,
+        error.status,
+      )
   }
 }
 

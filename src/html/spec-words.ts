@@ -35,7 +35,7 @@ export const STATUS_WORDS: Record<Status, string> = {
   needs_approval: 'Waiting for your approval',
   active: 'Watching',
   awaiting_verification: 'Being verified',
-  confirmed: 'Confirmed',
+  confirmed: 'Booked',
   expired: 'Expired',
   stopped: 'Stopped',
   revoked: 'Revoked',

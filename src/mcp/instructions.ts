@@ -3,7 +3,7 @@
 
 export const RULES = {
   confirmPreview:
-    'Always preview first and show the user the resolved restaurants, dates, time window and party size; create only after the user confirms that spec.',
+    'Always preview first and show the user the resolved restaurants, dates, time window and party size, and any warnings; create only after the user confirms that spec.',
   actionUrl:
     "An auto_book request starts as needs_approval with an action_url: always give the user that link. Only the user can approve, on the service's own site; you cannot approve for them. Nothing is watched or booked until they do.",
   verified:

@@ -14,18 +14,21 @@ export type AlertKind =
   | 'checks_blocked'
   /** The paired device has been offline for 10 minutes. */
   | 'device_offline'
+  /** The platform sign-in has no refresh token and ends in 7 days, or in 1 (executors/session-warnings.ts). */
+  | 'session_ending'
 
 export const NOTICE_SWITCHES = ['tables', 'approval', 'expiry', 'ended', 'booked', 'health'] as const
 export type NoticeSwitch = (typeof NOTICE_SWITCHES)[number]
 
 /** The words of each switch in Settings. */
 export const SWITCH_LABELS: Record<NoticeSwitch, string> = {
-  tables: 'Tables found (one digest per request per poll, within the caps below)',
+  tables: 'Tablewatch finds tables for a request (one alert for all the tables of one check)',
   approval: 'A booking request waits for my approval',
   expiry: 'A request I have not approved expires in a day',
   ended: 'A request expired or was revoked',
   booked: 'A table was booked (or a booking needs checking on the platform)',
-  health: 'Problems: the platform account needs reconnecting, or the platform blocks checks',
+  health:
+    'Something needs you: the platform account needs reconnecting (or its sign-in ends soon), or the platform stops letting Tablewatch check',
 }
 
 const SWITCH_OF: Record<AlertKind, NoticeSwitch> = {
@@ -39,6 +42,7 @@ const SWITCH_OF: Record<AlertKind, NoticeSwitch> = {
   reconnect_needed: 'health',
   checks_blocked: 'health',
   device_offline: 'health',
+  session_ending: 'health',
 }
 
 export const switchOf = (kind: AlertKind): NoticeSwitch => SWITCH_OF[kind]

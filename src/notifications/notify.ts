@@ -22,6 +22,8 @@ export interface Alert {
   kind: AlertKind
   title: string
   body: string
+  /** The body in a few lines, for a small screen (push); the body when absent. */
+  short?: string
   link: string | null
   /** A digest's tables by restaurant and date (every channel lists the same). */
   groups?: AlertGroup[]

@@ -3,6 +3,12 @@
 // Its fields are stored flat in the request's state (state.ts); decide() changes them through the
 // small reducers here, so each step of an attempt (started, verifying, booked, booked nothing)
 // has one name.
+import type { BookingBlocker } from '../platform/api'
+
+export type { BookingBlocker }
+
+/** Whether the card may be sent once more after a card-on-file refusal, else why not (in the alert's words). */
+export type CardOnFile = { allowed: true } | { allowed: false; why: string }
 
 export interface BookingState {
   /** When the platform was asked about a slot to book (one at a time; news meanwhile comes again later). */
@@ -14,6 +20,14 @@ export interface BookingState {
    * booking that lands late can never be followed by a second one.
    */
   bookingDisabled: string | null
+  /**
+   * Set while booking waits for the user to reconnect the platform account (the session ended or
+   * was refused): the keys of the tables told "reconnect to book" meanwhile, tried again once the
+   * account is back (booking/booking-waits.ts). Null while booking works. Watching never waits.
+   */
+  reconnectToBook: string[] | null
+  /** Venues the service cannot book (a captcha, or Tock's tables), by venue id: their tables are only told (booking/booking-waits.ts). */
+  unbookableVenues: Record<string, BookingBlocker>
 }
 
 export interface AbsentReads {
@@ -36,6 +50,14 @@ export interface BookingAttempt {
   freeCancellationUntil: number | null
   /** The table holds a card: the book call sends struct_payment_method; else it sends none (docs/platform.md, "Booking"). */
   needsCard: boolean
+  /**
+   * Sent without a card, the venue may answer that it wants the card on file (a bare 402): whether
+   * the terms allow booking once more with the card, else why not (booking/card-on-file.ts).
+   * Decided with the rest of the attempt, before the first book call.
+   */
+  cardOnFile: CardOnFile
+  /** The one book call with the card after a card-on-file refusal went out (never a second). */
+  retriedWithCard: boolean
   /** Matching reservations already on the account before booking: never mistaken for ours. */
   preexisting: string[]
   createdAt: number
@@ -56,7 +78,13 @@ export interface BookingAttempt {
 }
 
 /** A new request has checked nothing and tried nothing. */
-export const noBooking = (): BookingState => ({ checkingOffer: null, attempt: null, bookingDisabled: null })
+export const noBooking = (): BookingState => ({
+  checkingOffer: null,
+  attempt: null,
+  bookingDisabled: null,
+  reconnectToBook: null,
+  unbookableVenues: {},
+})
 
 /** The platform is asked about one slot now. */
 export const offerCheckStarted = (now: number): Pick<BookingState, 'checkingOffer'> => ({ checkingOffer: now })

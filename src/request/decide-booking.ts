@@ -12,21 +12,24 @@ import type { SlotTerms } from '../platform/api'
 import { judgeSlot, slotKey } from '../watching/match'
 import { decideBooking } from './booking/booking-decision'
 import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './booking/booking-rules'
+import { blockerOf, blockerOfRefusal, blockerWhy, RECONNECT_TO_BOOK, refusalWhy, waitingForReconnect } from './booking/booking-waits'
+import { CARD_ALREADY_SENT, cardOnFileRule, mayRetryWithCard } from './booking/card-on-file'
 import {
   attemptBooked,
   attemptBookedNothing,
   attemptStarted,
   attemptVerifying,
   type BookingAttempt,
+  type BookingState,
   offerCheckOver,
   offerCheckStarted,
 } from './booking-state'
-import { activeReason, CONNECTION_WAIT_MS, endedNotice, recipientOf, reconnectNotice, startWatching, stopWatching } from './decide-watch'
+import { activeReason, endedNotice, recipientOf, reconnectNotice, startWatching, stopWatching } from './decide-watch'
 import { toldOf } from './digest-state'
 import { availabilityName, type Effect, type Offer, type RequestEvent } from './events'
 import { type Change, type RequestState, transition } from './state'
 import { type Decided, stateOnly } from './step'
-import { blockedUntil, heardAt } from './watch-state'
+import { heardAt } from './watch-state'
 
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 const VERIFY_WINDOW_MS = 10 * 60 * 1000
@@ -59,17 +62,31 @@ function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'sl
   }
   // While a booking is verified nothing else is tried; watching again delivers the slots again.
   if (state.status !== 'active') return { ...stateOnly(state), reply: { watching: true } }
-  const fresh = event.slots
-    .filter((s) => judgeSlot(state.spec, s).matches && !state.alerted.includes(slotKey(s)))
+  const matching = event.slots
+    .filter((s) => judgeSlot(state.spec, s).matches)
     .map((slot) => ({ slot, startsAt: instantOf(slot.startDate, slot.time, state.spec.timezone) }))
     .sort((a, b) => a.startsAt - b.startsAt)
-  const [first, ...rest] = fresh
-  if (!first) return { ...stateOnly(state), reply: { watching: true } }
+  const fresh = matching.filter((m) => !state.alerted.includes(slotKey(m.slot)))
   const lastCheckedAt = heardAt(state, event.checkedAt)
   const venue = { venueName: event.venueName, venuePage: event.venuePage }
   if (!mayBook(state)) {
-    const alerted = alertInstead(state, fresh, venue, null, now, { lastCheckedAt })
+    // Alert only: a table told before that went and came back is told again, unless the user's gap holds it (the runner's).
+    const back = matching.filter((m) => cameBack(state, slotKey(m.slot)))
+    if (fresh.length === 0 && back.length === 0) return { ...stateOnly(state), reply: { watching: true } }
+    const alerted = alertInstead(state, fresh, venue, null, now, { lastCheckedAt }, back)
     return { ...alerted, reply: { watching: true } }
+  }
+  const [first, ...rest] = fresh
+  if (!first) return { ...stateOnly(state), reply: { watching: true } }
+  // Tables booking cannot try now (booking/booking-waits.ts): told at once, no call made for them.
+  const waits = waitFor(
+    state,
+    event.venueDay.venueId,
+    fresh.map((f) => slotKey(f.slot)),
+  )
+  if (waits) {
+    const alerted = alertInstead(state, fresh, venue, waits.why, now, { lastCheckedAt, ...waits.patch })
+    return { ...withReason(alerted, now), reply: { watching: true } }
   }
   // One offer at a time: news that arrives meanwhile is delivered again at the next poll.
   if (state.checkingOffer !== null && now - state.checkingOffer < OFFER_CHECK_TIMEOUT_MS) {
@@ -92,9 +109,32 @@ const checkOffer = (state: RequestState, offer: Offer): Effect => ({
   requestId: state.id,
 })
 
+/** Why these tables (of one venue) are told rather than tried: the venue cannot be booked by us, or booking waits for a reconnect. */
+function waitFor(state: RequestState, venueId: number, keys: string[]): { why: string; patch: Partial<BookingState> } | null {
+  const blocker = blockerOf(state, venueId)
+  if (blocker) return { why: blockerWhy(blocker), patch: {} }
+  if (state.reconnectToBook !== null) return { why: RECONNECT_TO_BOOK, patch: { reconnectToBook: waitingForReconnect(state, keys) } }
+  return null
+}
+
+/** An active request's status reason after booking started or stopped waiting for a reconnect. */
+function withReason(step: Decided, now: number): Decided {
+  const { state } = step
+  if (state.status !== 'active') return step
+  const reason = activeReason(state)
+  return reason === state.statusReason ? step : { ...step, state: transition(state, { reason }, now) }
+}
+
 /**
- * Tells the user about the slots (once each) in the next digest, with why they were not booked
- * if they could have been. The digest goes out on the request's alarm (decide-digest.ts).
+ * A told slot seen again: the availability object pushes a slot only when the last poll did not
+ * have it (or to a new subscription), so a told slot seen again went and came back.
+ */
+const cameBack = (state: RequestState, key: string) => Object.hasOwn(state.toldAt, key) && !state.digest?.tables.some((t) => t.key === key)
+
+/**
+ * Tells the user about the slots (once each, and `back`: told before, seen again) in the next
+ * digest, with why they were not booked if they could have been. The digest goes out on the
+ * request's alarm, or in this step (decide-digest.ts).
  */
 function alertInstead(
   state: RequestState,
@@ -103,8 +143,12 @@ function alertInstead(
   why: string | null,
   now: number,
   patch: Change['patch'] = {},
+  back: { slot: Table & { terms?: SlotTerms } }[] = [],
 ): Decided {
-  const slots = found.map((f) => f.slot).filter((s) => !state.alerted.includes(slotKey(s)))
+  const slots = [
+    ...found.map((f) => f.slot).filter((s) => !state.alerted.includes(slotKey(s))),
+    ...back.map((f) => f.slot).filter((s) => cameBack(state, slotKey(s))),
+  ]
   if (slots.length === 0) return stateOnly(state)
   const when = (s: Table) => tableWhen(s.day, s.time, state.spec.timezone)
   const trace = why
@@ -119,6 +163,8 @@ function alertInstead(
     fee: feeWords(s.terms),
     note: why,
     key: slotKey(s),
+    ...(Object.hasOwn(state.toldAt, slotKey(s)) ? { toldAt: state.toldAt[slotKey(s)] } : {}),
+    ...(why === RECONNECT_TO_BOOK ? { waitsFor: 'reconnect' as const } : {}),
   }))
   const told = toldOf(state, slots.map(slotKey), addToDigest(state, tables, now))
   return { state: transition(state, { trace, patch: { ...patch, ...told } }, now), effects: [] }
@@ -147,14 +193,19 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
       // A passing failure: the availability object delivers the slots again at its next poll.
       return { ...stateOnly(checkDone(state, now)), reply: { redeliver: true } }
     case 'no_connection': {
+      // The session ended or was refused: these tables are told "reconnect to book", watching goes
+      // on, and later tables are told the same without a call until the account is back.
       const all = [offer, ...offer.rest]
-      const alerted = alertInstead(state, all, offer, 'the platform account needs reconnecting', now)
-      const watch = stopWatching(alerted.state)
-      const blocked = blockedUntil('reauth', now + CONNECTION_WAIT_MS)
-      const reason = activeReason({ blocked, failingChecks: {} })
-      const patch = { ...watch.patch, blocked, ...offerCheckOver() }
-      const next = transition(alerted.state, { reason, trace: reason ?? [], patch }, now)
-      return { state: next, effects: [...alerted.effects, ...watch.effects, ...reconnectNotice(state, answer.reconnectNotice)] }
+      const keys = all.map((o) => slotKey(o.slot)).filter((key) => !state.alerted.includes(key))
+      const patch = { ...offerCheckOver(), reconnectToBook: waitingForReconnect(state, keys) }
+      const alerted = withReason(alertInstead(state, all, offer, RECONNECT_TO_BOOK, now, patch), now)
+      return { ...alerted, effects: [...alerted.effects, ...reconnectNotice(state, answer.reconnectNotice)] }
+    }
+    case 'unbookable': {
+      // The venue's booking asks for a captcha, or its tables are Tock's: told, never tried (and never again).
+      const all = [offer, ...offer.rest]
+      const unbookableVenues = { ...state.unbookableVenues, [String(offer.slot.venueId)]: answer.blocker }
+      return alertInstead(state, all, offer, blockerWhy(answer.blocker), now, { ...offerCheckOver(), unbookableVenues })
     }
     case 'ok': {
       // The money terms come from the find slot; the details reply is only a cross-check.
@@ -178,6 +229,10 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
         cancellationFee: money.feePerPerson,
         freeCancellationUntil: money.freeCancellationUntil,
         needsCard: money.needsCard,
+        cardOnFile: money.needsCard
+          ? CARD_ALREADY_SENT
+          : cardOnFileRule({ terms: slot.terms, details: answer.details, spec: state.spec, now }),
+        retriedWithCard: false,
         preexisting: answer.held.filter((r) => r.venueId === slot.venueId && r.day === slot.day).map((r) => r.reservationId),
         createdAt: now,
         outcome: 'pending',
@@ -211,12 +266,40 @@ function bookingAnswer(state: RequestState, event: Extract<BookingEvent, { kind:
   const attempt = state.attempt
   const notice = reconnectNotice(state, event.reconnectNotice)
   if (attempt?.createdAt !== event.attemptAt) return { state, effects: notice }
-  // Whatever the platform said, the account decides: verify at once.
   const told = answered(attempt, event.outcome)
+  // A card-on-file refusal, where the terms allow it: the one book call with the card.
+  if (event.bookToken && mayRetryWithCard(told, state.status)) {
+    const again = withCardAgain(state, attempt, event.bookToken, now)
+    return { ...again, effects: [...notice, ...again.effects] }
+  }
+  // Whatever the platform said, the account decides: verify at once.
   // "Gone" but unclear: verified long enough for the account to disprove it (booking/booking-rules.ts).
   const verifyUntil = told.saidGone ? Math.max(told.verifyUntil, now + DISPROOF_WINDOW_MS) : told.verifyUntil
   const next = transition(state, { patch: attemptVerifying({ ...told, checkAt: now + VERIFY_INTERVAL_MS, verifyUntil }) }, now)
   return { state: next, effects: [...notice, verifyEffect(next)] }
+}
+
+/**
+ * The venue refused the booking sent without a card because it wants the card on file: the
+ * attempt now sends the card, and is stored so before the call goes out (a second delivery of the
+ * refusal finds `retriedWithCard` and books nothing more). Its verification starts afresh.
+ */
+function withCardAgain(state: RequestState, attempt: BookingAttempt, bookToken: string, now: number): Decided {
+  const again: BookingAttempt = {
+    ...attempt,
+    needsCard: true,
+    retriedWithCard: true,
+    outcome: 'pending',
+    refusal: null,
+    checkAt: now + VERIFY_INTERVAL_MS,
+    verifyUntil: now + VERIFY_WINDOW_MS,
+  }
+  const where = `${attempt.venueName}, ${tableWhen(attempt.day, attempt.time, state.spec.timezone)}`
+  const trace = `The restaurant wants a card on file: booking ${where} once more, with the card (its terms are stated and within your limits).`
+  return {
+    state: transition(state, { trace, patch: attemptVerifying(again) }, now),
+    effects: [{ kind: 'book', userId: state.userId, attempt: again, bookToken }],
+  }
 }
 
 function verifyEffect(state: RequestState): Effect {
@@ -263,12 +346,30 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
     return { state: next, effects: [booked, ...watch.effects] }
   }
   if (answer.kind === 'absent' && attempt.outcome === 'refused') {
-    // The user hears of the table (and why it was not booked); it is not tried again.
-    const why = `the platform refused the booking (${attempt.refusal})`
+    // The user hears of the table (and why it was not booked); it is not tried again, nor its
+    // venue when the refusal shows the service cannot book there.
     const back = resumed(state, now, `The platform refused the booking (${attempt.refusal}) and nothing is on the account; watching again.`)
+    const blocker = blockerOfRefusal(attempt.refusal)
+    const patch = blocker ? { unbookableVenues: { ...state.unbookableVenues, [String(attempt.venueId)]: blocker } } : {}
     const table = { venueId: attempt.venueId, day: attempt.day, time: attempt.time, seatingType: attempt.seatingType }
-    const alerted = alertInstead(back.state, [{ slot: table }], { venueName: attempt.venueName, venuePage: null }, why, now)
+    const venue = { venueName: attempt.venueName, venuePage: null }
+    const alerted = alertInstead(back.state, [{ slot: table }], venue, refusalWhy(attempt), now, patch)
     return { state: alerted.state, effects: [...alerted.effects, ...back.effects] }
+  }
+  if (answer.kind === 'unreadable' && attempt.outcome === 'refused' && attempt.refusal === 'reauth') {
+    // The platform refused the sign-in at the book call (nothing was booked), and without it the
+    // account cannot be read: watching goes on, booking waits for the reconnect, and the table is
+    // tried again then (an offer check reads the account first, so a second table is never booked).
+    const back = resumed(
+      state,
+      now,
+      'The platform refused the sign-in when booking, so nothing was booked; watching goes on, and booking waits for you to reconnect.',
+    )
+    const table = { venueId: attempt.venueId, day: attempt.day, time: attempt.time, seatingType: attempt.seatingType }
+    const venue = { venueName: attempt.venueName, venuePage: null }
+    const patch = { reconnectToBook: waitingForReconnect(state, [attempt.slotKey]) }
+    const alerted = withReason(alertInstead(back.state, [{ slot: table }], venue, RECONNECT_TO_BOOK, now, patch), now)
+    return { state: alerted.state, effects: [...reconnectNotice(state, answer.reconnectNotice), ...alerted.effects, ...back.effects] }
   }
   if (answer.kind === 'absent' && attempt.outcome === 'unknown' && attempt.saidGone) {
     const reads = withAbsentRead(attempt.absentReads ?? null, now)

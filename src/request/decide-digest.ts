@@ -1,11 +1,11 @@
 // The digest part of decide(), pure: a waiting digest is sent once it is due (once at a time):
 // on its alarm, or in the step that found its tables when there is nothing to gather. The
-// runner's answer (sent, or held by the user's gap) settles it. Only alerts go through here;
-// booking never waits for a digest.
+// runner's answer (what it told, and the repeats the user's gap left out) settles it. Only alerts
+// go through here; booking never waits for a digest.
 
 import { digestAlarm, gatherFor, tablesTold } from '../alerts/digest'
 import { recipientOf } from './decide-watch'
-import { digestHeld, digestSending, digestSent } from './digest-state'
+import { digestSending, digestSent } from './digest-state'
 import type { Effect, RequestEvent } from './events'
 import { isOpen, type RequestState, transition } from './state'
 import { type Decided, stateOnly } from './step'
@@ -20,22 +20,16 @@ export function flushDigest(step: Decided, now: number): Decided {
     to: recipientOf(state),
     tables: state.digest.tables,
     ...(state.digest.more ? { more: state.digest.more } : {}),
-    lastSentAt: state.digestSentAt,
-    knownDays: state.digestDays,
   }
   const next = transition(state, { patch: digestSending(state.digest, now) }, now)
   return { ...step, state: next, effects: [...step.effects, send] }
 }
 
-type DigestAnswer = Extract<RequestEvent, { kind: 'digest_sent' | 'digest_held' }>
+type DigestAnswer = Extract<RequestEvent, { kind: 'digest_sent' }>
 
 export function digestAnswered(state: RequestState, event: DigestAnswer, now: number): Decided {
-  const pending = state.digest
-  if (event.kind === 'digest_held') {
-    if (!pending) return stateOnly(state)
-    return stateOnly(transition(state, { patch: digestHeld(pending, event.until, now) }, now))
-  }
   const patch = digestSent(state, event, gatherFor(state), now)
+  if (event.keys.length === 0) return stateOnly(transition(state, { patch }, now))
   const told = tablesTold(event.keys, event.more)
   const restaurants = new Set(event.days.map((d) => d.split(':')[0])).size
   const dates = new Set(event.days.map((d) => d.split(':')[1])).size

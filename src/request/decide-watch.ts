@@ -1,8 +1,10 @@
 // The watching part of decide(), pure: subscribing to and leaving the availability objects, the
 // user's platform connection, and checks that fail. The shapes of a decision step live in step.ts.
 
+import { dayWhen } from '../alerts/alert-time'
 import type { Recipient } from '../alerts/notice'
 import { venueDaysOf } from '../watching/schedule'
+import type { BookingState } from './booking-state'
 import { availabilityName, type Effect, type RequestEvent, type VenueDay } from './events'
 import { type Change, isOpen, type RequestState, transition } from './state'
 import { type Decided, stateOnly } from './step'
@@ -15,6 +17,10 @@ const WAITING_FOR = {
   reauth: 'Waiting: the reservation platform account needs reconnecting in Settings.',
   device_offline: 'Paused: your paired device is offline. Watching resumes when it reconnects (or turn on the cloud fallback in Settings).',
 } as const
+
+/** Watching goes on without the platform sign-in; only booking waits for it. */
+const BOOKING_WAITS_FOR_RECONNECT =
+  'Watching; booking waits: the platform sign-in ended or was refused. Reconnect it in Settings and booking resumes.'
 
 function venueDayOf(key: string): VenueDay {
   const [venueId = '0', day = '', partySize = '0'] = key.split(':')
@@ -43,9 +49,12 @@ export function stopWatching(state: RequestState, keep: readonly string[] = []):
   return { patch, effects: [{ kind: 'unsubscribe', requestId: state.id, userId: state.userId, venueDays: leaving.map(venueDayOf) }] }
 }
 
-/** An active request's status reason follows from why it is not watching, or which checks fail. */
-export function activeReason(state: Pick<WatchState, 'blocked' | 'failingChecks'>): string | null {
+/** An active request's status reason follows from why it is not watching, why booking waits, or which checks fail. */
+export function activeReason(
+  state: Pick<WatchState, 'blocked' | 'failingChecks'> & Partial<Pick<BookingState, 'reconnectToBook'>>,
+): string | null {
   if (state.blocked) return WAITING_FOR[state.blocked.reason]
+  if (state.reconnectToBook) return BOOKING_WAITS_FOR_RECONNECT
   return Object.values(state.failingChecks).find((reason) => reason !== null) ?? null
 }
 
@@ -88,6 +97,9 @@ export const recipientOf = (state: RequestState): Recipient => ({
  */
 export function watchConnection(state: RequestState, event: Extract<RequestEvent, { kind: 'connection' }>, now: number): Decided {
   const notice = reconnectNotice(state, event.reconnectNotice)
+  // The user reconnected (or anything else that may let booking work woke the request): the
+  // tables told "reconnect to book" are tried again. A subscription's own answer is no such news.
+  if (event.state === 'ok' && !event.subscribed && state.reconnectToBook !== null) return bookingResumes(state, now)
   if (state.status !== 'active') return { state, effects: notice }
   if (event.state === 'ok') {
     if (!state.blocked && event.rewatch) {
@@ -106,7 +118,8 @@ export function watchConnection(state: RequestState, event: Extract<RequestEvent
       state.blocked.reason === 'device_offline'
         ? 'The paired device is connected again; watching for tables.'
         : 'The platform account is connected; watching for tables.'
-    return { state: transition(state, { reason: null, trace: message, patch: watch.patch }, now), effects: watch.effects }
+    const reason = activeReason({ ...state, blocked: null, failingChecks: {} })
+    return { state: transition(state, { reason, trace: message, patch: watch.patch }, now), effects: watch.effects }
   }
   const reason: Blocked['reason'] = event.state === 'missing' ? 'no_connection' : event.state
   const blocked = blockedUntil(reason, now + CONNECTION_WAIT_MS)
@@ -120,13 +133,28 @@ export function watchConnection(state: RequestState, event: Extract<RequestEvent
   return { state: next, effects: [...watch.effects, ...notice] }
 }
 
+/**
+ * Booking no longer waits for a reconnect: the tables told "reconnect to book" may be tried again,
+ * and an active request subscribes again, so the availability objects deliver the matching tables
+ * still open (the earliest is tried first, after the usual checks of the account).
+ */
+function bookingResumes(state: RequestState, now: number): Decided {
+  const again = new Set(state.reconnectToBook)
+  const patch = { reconnectToBook: null, alerted: state.alerted.filter((key) => !again.has(key)) }
+  if (state.status !== 'active') return stateOnly(transition(state, { patch }, now))
+  const watch = startWatching(state, now)
+  const reason = activeReason({ ...state, ...watch.patch, reconnectToBook: null })
+  const trace = 'The platform account is connected again; booking resumes, the tables told meanwhile included.'
+  return { state: transition(state, { reason, trace, patch: { ...patch, ...watch.patch } }, now), effects: watch.effects }
+}
+
 /** An availability object's checks fail (or work again): shown as the status reason while watching. */
 export function watchCheckFailed(state: RequestState, event: Extract<RequestEvent, { kind: 'checks' }>, now: number): Decided {
   const key = availabilityName(event.venueDay)
   if (!state.watching.includes(key)) return { ...stateOnly(state), reply: { watching: false } }
   // Sent when checks start failing, fail differently, or work again: only "work again" can be stale.
   if (!event.problem && !(key in state.failingChecks)) return { ...stateOnly(state), reply: { watching: true } }
-  const where = `${event.venueName} on ${event.venueDay.day}`
+  const where = `${event.venueName} on ${dayWhen(event.venueDay.day)}`
   // A block or a refused key pauses watching: a health notice (the user may want to act).
   const health: Effect[] =
     event.problem?.reason && isOpen(state.status)
@@ -140,6 +168,6 @@ export function watchCheckFailed(state: RequestState, event: Extract<RequestEven
       : []
   const text = event.problem ? `Could not check ${where}: ${event.problem.says}.` : `Checks of ${where} work again.`
   const failingChecks = checkFailing(state.failingChecks, key, event.problem)
-  const reason = state.status === 'active' ? activeReason({ blocked: state.blocked, failingChecks }) : undefined
+  const reason = state.status === 'active' ? activeReason({ ...state, failingChecks }) : undefined
   return { state: transition(state, { reason, trace: text, patch: { failingChecks } }, now), effects: health, reply: { watching: true } }
 }

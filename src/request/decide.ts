@@ -45,7 +45,6 @@ function decideEvent(state: RequestState, event: RequestEvent, now: number): Dec
     case 'alarm':
       return flushDigest(alarm(state, now), now)
     case 'digest_sent':
-    case 'digest_held':
       return digestAnswered(state, event, now)
     case 'connection':
       return watchConnection(state, event, now)

@@ -5,7 +5,7 @@
 import type { DigestTable, Notice, Recipient } from '../alerts/notice'
 import type { BookingDetails, BookOutcome, PlatformReservation, Slot } from '../platform/api'
 import type { Heard, VenueDay } from '../watching/news'
-import type { BookingAttempt } from './booking-state'
+import type { BookingAttempt, BookingBlocker } from './booking-state'
 import type { Spec } from './spec'
 import type { RequestState } from './state'
 
@@ -37,6 +37,8 @@ export type OfferAnswer =
   | { kind: 'unavailable'; detail: string }
   /** The account's call budget is spent for now (src/watching/limits.ts). */
   | { kind: 'busy' }
+  /** The venue cannot be booked by the service (the catalog knows): nothing was called. */
+  | { kind: 'unbookable'; blocker: BookingBlocker }
 
 export type VerifyAnswer =
   | { kind: 'found'; reservationId: string }
@@ -69,13 +71,15 @@ export type RequestEvent =
     }
   /** The platform's answers before booking (details and the account's reservations). */
   | { kind: 'offer_checked'; offer: Offer; answer: OfferAnswer }
-  | { kind: 'booking_answer'; attemptAt: number; outcome: BookOutcome; reconnectNotice: number | null }
+  /** `bookToken`: the token the call used, for the one book call with the card a card-on-file refusal may allow (never stored). */
+  | { kind: 'booking_answer'; attemptAt: number; outcome: BookOutcome; reconnectNotice: number | null; bookToken?: string }
   | { kind: 'verification_answer'; attemptAt: number; answer: VerifyAnswer }
   | { kind: 'alarm' }
-  /** The digest went out (or was a retry of one that had): these tables and restaurant-dates are told. */
-  | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number; more?: Record<string, number> }
-  /** The per-request gap holds the digest back until then. */
-  | { kind: 'digest_held'; until: number }
+  /**
+   * The digest went out (or was a retry of one that had): these tables at these restaurant-dates
+   * are told; `repeats` came back within the user's gap and are left out, untold.
+   */
+  | { kind: 'digest_sent'; keys: string[]; days: string[]; at: number; more?: Record<string, number>; repeats?: string[] }
 
 /** The fields of the D1 index row that mirror the object. */
 type MirrorRow = Pick<RequestState, 'id' | 'status' | 'revision' | 'spec' | 'expiresAt' | 'updatedAt'>
@@ -91,15 +95,13 @@ interface WatchTarget {
 
 export type Effect =
   | { kind: 'notify'; to: Recipient; notice: Notice }
-  /** Send the waiting digest, unless the user's gap holds it (the runner reads the user's caps). */
+  /** Send the waiting digest, less the repeats the user's gap leaves out (the runner reads the user's caps). */
   | {
       kind: 'send_digest'
       to: Recipient
       tables: DigestTable[]
       /** Tables beyond the listed ones, counted per restaurant-date (alerts/digest.ts). */
       more?: Record<string, number>
-      lastSentAt: number | null
-      knownDays: string[]
     }
   | { kind: 'mirror'; row: MirrorRow; specChanged: boolean }
   | { kind: 'subscribe'; target: WatchTarget }

@@ -5,10 +5,13 @@
 import { initialState, type RequestState } from './state'
 
 /** The shape RequestState has today. Absent in storage: version 0 (before versions were kept). */
-export const STATE_VERSION = 1
+export const STATE_VERSION = 3
+
+/** The shape up to version 2: the restaurant-dates told, and no time per told slot. */
+type Version2 = Omit<RequestState, 'toldAt'> & { digestDays?: string[] }
 
 /** Version 0 → 1: a state stored before a field existed gets that field's starting value. */
-function fromVersion0(stored: RequestState): RequestState {
+function fromVersion0(stored: Version2): Version2 {
   const fresh = initialState(stored)
   return {
     ...fresh,
@@ -20,8 +23,32 @@ function fromVersion0(stored: RequestState): RequestState {
     expiryWarned: stored.expiryWarned ?? null,
     digest: stored.digest ?? null,
     digestSentAt: stored.digestSentAt ?? null,
-    digestDays: stored.digestDays ?? [],
   }
+}
+
+/**
+ * Version 1 → 2: booking that waits for a reconnect, venues that cannot be booked, and an
+ * attempt's card-on-file rule. An attempt decided before the rule existed never sends the card again.
+ */
+function fromVersion1(stored: Version2): Version2 {
+  const attempt = stored.attempt
+    ? {
+        ...stored.attempt,
+        cardOnFile: stored.attempt.cardOnFile ?? { allowed: false, why: 'the attempt was decided before card-on-file venues were known' },
+        retriedWithCard: stored.attempt.retriedWithCard ?? false,
+      }
+    : null
+  return { ...stored, attempt, reconnectToBook: stored.reconnectToBook ?? null, unbookableVenues: stored.unbookableVenues ?? {} }
+}
+
+/**
+ * Version 2 → 3: the gap counts per slot from its last alert (docs/decisions/alerts.md). A slot
+ * told before kept no time: it counts from the last alert, the latest it can have been told.
+ */
+function fromVersion2(stored: Version2): RequestState {
+  const { digestDays: _days, ...rest } = stored
+  const at = stored.digestSentAt ?? stored.updatedAt
+  return { ...rest, toldAt: Object.fromEntries(stored.alerted.map((key) => [key, at])) }
 }
 
 /**
@@ -30,5 +57,8 @@ function fromVersion0(stored: RequestState): RequestState {
  */
 export function upgradeState(stored: RequestState, version: number): RequestState {
   if (version > STATE_VERSION) throw new Error(`request state version ${version} is newer than this code (${STATE_VERSION})`)
-  return version < 1 ? fromVersion0(stored) : stored
+  if (version >= STATE_VERSION) return stored
+  const v1 = version < 1 ? fromVersion0(stored) : stored
+  const v2 = version < 2 ? fromVersion1(v1) : v1
+  return fromVersion2(v2)
 }

@@ -10,6 +10,7 @@ import { bodyHash, conflictingKey, createScopeKey, findKey, type StoredKey } fro
 import { loadRequest } from './load'
 import { checkSpec } from './rules'
 import type { RequestSpec, RequestView } from './schemas'
+import { venueWarnings } from './venue-warnings'
 import { viewFor } from './view'
 
 export interface WriteResult {
@@ -37,6 +38,8 @@ export async function createRequest(
   const checked = await checkSpec(deps, input.spec, principal)
   await checkConflicts(deps, principal, checked)
   if ((await countOpenRequests(deps.db, principal.userId)) >= OPEN_REQUEST_LIMIT) throw requestLimit()
+  // The venues it cannot book, as the platform says now: the view answered below warns of them.
+  await venueWarnings(deps, checked.spec)
 
   const record = {
     id: newId('sr'),

@@ -141,6 +141,20 @@ export const Capabilities = z.object({ executor: Executor }).openapi('Capabiliti
 
 const TraceEntry = z.object({ at: z.string(), message: z.string() }).openapi('TraceEntry')
 
+/**
+ * Something the request will do differently from what it asks, said before it is approved:
+ * `venue_not_bookable`, an auto_book request's venue the service cannot book (its booking asks for
+ * a captcha, or its tables are Tock's), whose tables are alerted with a link to book on the platform.
+ */
+export const RequestWarning = z
+  .object({
+    code: z.enum(['venue_not_bookable']),
+    venue_id: z.number().int(),
+    message: z.string(),
+  })
+  .openapi('RequestWarning')
+export type RequestWarning = z.infer<typeof RequestWarning>
+
 const { expires_at: _expires, ...viewSpecFields } = specFields
 export const RequestView = z
   .object({
@@ -157,6 +171,11 @@ export const RequestView = z
     last_checked_at: z.string().nullable(),
     status_reason: z.string().nullable(),
     trace: z.array(TraceEntry),
+    warnings: z
+      .array(RequestWarning)
+      .describe(
+        'What this request will do differently from what it asks (e.g. a venue it can alert for but not book); empty when nothing.',
+      ),
   })
   .openapi('Request')
 export type RequestView = z.infer<typeof RequestView>
@@ -170,6 +189,11 @@ export const PreviewResult = z
     restaurants: z.array(Restaurant),
     timezone: z.string(),
     executor: Executor,
+    warnings: z
+      .array(RequestWarning)
+      .describe(
+        'What the request would do differently from what it asks (e.g. a venue it can alert for but not book); show these to the user before creating.',
+      ),
   })
   .openapi('PreviewResult')
 export type PreviewResult = z.infer<typeof PreviewResult>

@@ -14,6 +14,7 @@ import type { Deps } from '../runtime/deps'
 import type { Cadence } from '../watching/cadence'
 import type { RequestView } from './schemas'
 import { specView } from './spec'
+import { venueWarningsOf } from './venue-warnings'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
@@ -21,6 +22,8 @@ function toView(
   state: RequestState,
   extra: { baseUrl: string; executor: Executor; reservations: ReservationRow[]; venues: VenueRow[]; lastCheckedAt: number | null },
 ): RequestView {
+  // The catalog's word on each venue now, as preview and create said it (the approval page shows it too).
+  const warnings = venueWarningsOf(state.spec, extra.venues)
   return {
     id: state.id,
     status: state.status,
@@ -39,6 +42,7 @@ function toView(
     last_checked_at: iso(extra.lastCheckedAt),
     status_reason: state.statusReason,
     trace: state.trace.slice(-20).map((t) => ({ at: new Date(t.at).toISOString(), message: t.message })),
+    warnings,
   }
 }
 
@@ -70,7 +74,8 @@ export async function viewsFor(deps: Deps, states: RequestState[], principal: Pr
   // A user whose device makes the calls is checked by availability objects of their own.
   const viaOf = (userId: string) => watcherOf(connections.get(userId) ?? noFacts, userId)
   const checks = await lastChecks(deps.env, states, viaOf)
-  const venues = await findVenues(deps.db, [...new Set(reservations.map((r) => r.venueId))])
+  const autoBookVenues = states.flatMap((s) => (s.spec.mode === 'auto_book' ? s.spec.venue_ids : []))
+  const venues = await findVenues(deps.db, [...new Set([...reservations.map((r) => r.venueId), ...autoBookVenues])])
   return states.map((state) =>
     toView(state, {
       baseUrl: deps.baseUrl,

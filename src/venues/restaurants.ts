@@ -1,7 +1,7 @@
 // Restaurant search: the service's catalog merged with the platform's venue search. A venue
 // found only on the platform is added to the catalog (with its time zone and release rule,
 // from venue details) so it can be watched. Search never checks live availability.
-import { findVenues, searchCatalog, upsertVenues, type VenueRow } from '../db/venues'
+import { findVenues, searchCatalog, updateBookingBlockers, upsertVenues, type VenueRow } from '../db/venues'
 import type { VenueDetails } from '../platform/api'
 import type { Deps } from '../runtime/deps'
 import { REAL_CLOCK, type ReleaseClock } from '../watching/release-clock'
@@ -44,6 +44,7 @@ function rowOf(details: VenueDetails, now: number): VenueRow {
     address: details.address,
     releaseDaysInAdvance: details.release?.daysInAdvance ?? null,
     releaseTime: details.release?.time ?? null,
+    bookingBlocker: details.bookingBlocker,
     addedAt: now,
   }
 }
@@ -54,6 +55,11 @@ async function addFromPlatform(deps: Deps, query: string): Promise<VenueRow[]> {
   if (hits.kind !== 'ok') return [] // the catalog still answers when the platform does not
   const ids = hits.value.slice(0, SEARCH_LIMIT).map((h) => h.venueId)
   const known = new Set((await findVenues(deps.db, ids)).map((v) => v.venueId))
+  // What the hits say of booking there now (a captcha, Tock's tables), kept for the venues known already.
+  await updateBookingBlockers(
+    deps.db,
+    hits.value.filter((h) => known.has(h.venueId)).map((h) => ({ venueId: h.venueId, bookingBlocker: h.bookingBlocker })),
+  )
   const details = await Promise.all(ids.filter((id) => !known.has(id)).map((id) => deps.platform.venueDetails(id)))
   const added = details.flatMap((d) => (d.kind === 'ok' ? [rowOf(d.value, deps.now)] : []))
   await upsertVenues(deps.db, added)

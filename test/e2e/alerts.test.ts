@@ -44,16 +44,22 @@ afterAll(async () => {
   await new Promise((ok) => receiver.close(ok))
 })
 
-async function saveAlertPreferences(
-  format: 'Tablewatch JSON (version 1, documented on the Developers page)' | 'ntfy' | 'Slack incoming webhook',
-) {
+async function saveAlertPreferences() {
   await page.goto(`${baseUrl}/settings`)
   await page.getByLabel('A request I have not approved expires in a day').uncheck()
-  await page.getByLabel('At most one table alert per request every').selectOption({ label: '30 minutes' })
-  await page.getByLabel('Table alerts by email and webhook per day, at most').fill('5')
-  await page.getByLabel('Webhook format').selectOption({ label: format })
+  await page.getByLabel(/Tell me again about the same table/).selectOption({ label: '30 minutes' })
+  await page.getByLabel('Table alerts by email, push and webhook per day, at most').fill('5')
   await page.getByRole('button', { name: 'Save alert preferences' }).click()
   await page.waitForURL(/done=alerts/)
+}
+
+/** The webhook under Settings → Advanced: its address and format, saved together. */
+async function saveWebhook(format: 'Tablewatch JSON (documented on the Developers page)' | 'ntfy' | 'Slack incoming webhook') {
+  await page.goto(`${baseUrl}/settings`)
+  await page.getByLabel('Webhook URL (optional)').fill(hook)
+  await page.getByLabel('Webhook format').selectOption({ label: format })
+  await page.getByRole('button', { name: 'Save webhook' }).click()
+  await page.waitForURL(/done=saved/)
 }
 
 /** Settings' "Send a test to my webhook": the page says it was accepted; the one message the receiver got. */
@@ -68,25 +74,24 @@ async function sendWebhookTest() {
 
 describe('alert preferences in Settings', () => {
   it('shows the caps and a switch per kind, saves them, and posts the test in the chosen preset', async () => {
-    await page.goto(`${baseUrl}/settings`)
-    await page.getByLabel('Webhook URL (optional)').fill(hook)
-    await page.getByRole('button', { name: 'Save notification settings' }).click()
-    await page.waitForURL(/done=saved/)
-    await saveAlertPreferences('ntfy')
+    await saveWebhook('ntfy')
+    await saveAlertPreferences()
     expect(await page.locator('.alert-success').innerText()).toBe('Alert preferences saved.')
     expect(await page.getByLabel('A request I have not approved expires in a day').isChecked()).toBe(false)
-    expect(await page.getByLabel('Tables found (one digest per request per poll, within the caps below)').isChecked()).toBe(true)
-    expect(await page.getByLabel('At most one table alert per request every').inputValue()).toBe('30')
-    expect(await page.getByLabel('Table alerts by email and webhook per day, at most').inputValue()).toBe('5')
+    expect(await page.getByLabel('Tablewatch finds tables for a request (one alert for all the tables of one check)').isChecked()).toBe(
+      true,
+    )
+    expect(await page.getByLabel(/Tell me again about the same table/).inputValue()).toBe('30')
+    expect(await page.getByLabel('Table alerts by email, push and webhook per day, at most').inputValue()).toBe('5')
     await screenshotBoth(page, 'settings-alerts')
 
     // A cap out of range is refused next to the field, and nothing changes.
-    await page.getByLabel('Table alerts by email and webhook per day, at most').fill('0')
+    await page.getByLabel('Table alerts by email, push and webhook per day, at most').fill('0')
     await page.getByRole('button', { name: 'Save alert preferences' }).click()
     await page.waitForLoadState('load')
     expect(await page.locator('#daily_alert_cap-error').innerText()).toBe('At least 1')
     await page.goto(`${baseUrl}/settings`)
-    expect(await page.getByLabel('Table alerts by email and webhook per day, at most').inputValue()).toBe('5')
+    expect(await page.getByLabel('Table alerts by email, push and webhook per day, at most').inputValue()).toBe('5')
 
     // The ntfy preset: plain text with Title and Click headers.
     const ntfy = await sendWebhookTest()
@@ -96,8 +101,10 @@ describe('alert preferences in Settings', () => {
     expect(ntfy?.body).toBe('This is a test from Tablewatch. Alerts about your requests will arrive like this.')
 
     // The Slack preset: an incoming-webhook message, {text} with Slack's <url|label> link.
-    await saveAlertPreferences('Slack incoming webhook')
+    await saveWebhook('Slack incoming webhook')
     expect(await page.getByLabel('Webhook format').inputValue()).toBe('slack')
+    // The alert preferences saved before are kept.
+    expect(await page.getByLabel(/Tell me again about the same table/).inputValue()).toBe('30')
     const slack = await sendWebhookTest()
     expect(slack?.headers['content-type']).toBe('application/json')
     expect(JSON.parse(slack?.body ?? '')).toEqual({
@@ -108,7 +115,7 @@ describe('alert preferences in Settings', () => {
 
 describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
   it('sends one alert for the tables a poll found: inbox links per slot, one email, versioned webhook JSON', async () => {
-    await saveAlertPreferences('Tablewatch JSON (version 1, documented on the Developers page)')
+    await saveWebhook('Tablewatch JSON (documented on the Developers page)')
     await page.goto(`${baseUrl}/assistants`)
     await page.getByLabel('Name').fill('Alerts assistant')
     await page.getByRole('button', { name: 'Create token' }).click()
@@ -161,35 +168,34 @@ describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
     // The polls of all four venue-days report; after the gather window, one alert.
     const deadline = Date.now() + 90_000
     await page.goto(`${baseUrl}/notifications`)
-    while ((await page.locator('.digest').count()) === 0) {
+    while ((await page.locator('.digest-summary').count()) === 0) {
       if (Date.now() > deadline) throw new Error('no digest in the inbox in time')
       await new Promise((ok) => setTimeout(ok, 1_000))
       await page.reload()
     }
     await new Promise((ok) => setTimeout(ok, 20_000)) // one more poll round (15 s here) changes nothing
     await page.reload()
-    expect(await page.locator('.digest').count()).toBe(1)
-    // The subject names the restaurants and the first date; the true count comes next, then the action.
-    const subject = `Tables at ${venues[0]?.name} and ${venues[1]?.name} · ${dayWhen(dates[0] ?? '')}`
+    expect(await page.locator('.digest-summary').count()).toBe(1)
+    // The subject names the request and what the alert holds; the true count comes next, then the soonest tables.
+    const subject = `Your table for 2: 4 tables, ${dayWhen(dates[0] ?? '')} to ${dayWhen(dates[1] ?? '')} · soonest ${dayWhen(dates[0] ?? '')} · 10:00 AM ET`
     expect(await page.locator('.item-title').first().innerText()).toBe(subject)
-    expect(await page.locator('.digest-summary').first().innerText()).toBe('4 tables for 2 at 2 restaurants on 2 dates.')
-    expect(await page.locator('.item').first().getByRole('link').first().innerText()).toBe('See every table')
-    // By restaurant, then date: two restaurants, three restaurant-dates.
-    expect(await page.locator('.digest-head').allInnerTexts()).toEqual([`${venues[0]?.name} · 3 tables`, `${venues[1]?.name} · 1 table`])
-    expect(await page.locator('.digest-date').count()).toBe(3)
-    const first = page.locator('.time-button').first()
-    // In the venue's zone, named, as on every page (the digest carries its zone).
-    expect(await first.innerText()).toMatch(/^10:00 AM (ET|CT|MT|PT) · Booth$/)
-    expect(await first.getAttribute('href')).toMatch(
+    expect(await page.locator('.digest-summary').first().innerText()).toMatch(
+      new RegExp(`^4 tables for 2 at 2 restaurants on 2 dates\\. The soonest: ${venues[0]?.name}, .* 10:00 AM ET\\.$`),
+    )
+    // The soonest four, soonest first, each naming its restaurant (two here); then "See all" opens the request page.
+    const rows = page.locator('.item').first().locator('.alert-tables li')
+    expect(await rows.count()).toBe(4)
+    expect(await rows.first().innerText()).toMatch(new RegExp(`^${dayWhen(dates[0] ?? '')} · 10:00 AM ET Booth · ${venues[0]?.name}$`))
+    expect(await rows.first().getByRole('link').getAttribute('href')).toMatch(
       new RegExp(`^https://resy.com/cities/[a-z-]+/venues/[a-z-]+\\?date=${dates[0]}&seats=2$`),
     )
     await screenshotBoth(page, 'notifications-digest')
 
-    // The request page lists the same tables, one group per restaurant-date, in the venue's zone.
+    // The request page lists the same tables, one group per restaurant and date, soonest first, in the venue's zone.
     await page.goto(`${baseUrl}/requests/${created.body.id}`)
-    expect(await page.locator('#found-summary').innerText()).toContain('3 restaurant-dates from 1 alert,')
+    expect(await page.locator('#found-summary').innerText()).toMatch(/^4 tables found · soonest .* 10:00 AM ET/)
     expect(await page.locator('.digest-group').count()).toBe(3)
-    expect(await page.locator('.digest-tables a').first().innerText()).toMatch(/^10:00 AM \S+ · Booth$/)
+    expect(await page.locator('.digest-group .time-button').first().innerText()).toMatch(/^10:00 AM \S+ · Booth$/)
     await screenshotBoth(page, 'request-page-digest')
 
     await page.goto(`${baseUrl}/outbox`)

@@ -66,7 +66,7 @@ describe.runIf(inject('sandbox'))('the approval page', () => {
     // The assistant changes the party and the fee limit before the user approves.
     const v2 = await update(id, 1, { ...spec, party_size: 4, max_cancellation_fee_per_person: 30 })
     await page.goto(String(created.action_url)) // the old link: revision 1
-    expect(await page.locator('#changes-heading').innerText()).toBe('What changed since the version you saw (version 1)')
+    expect(await page.locator('#changes-heading').innerText()).toBe('What changed since you last saw it')
     const seen = await changes()
     expect(seen.Party).toBe('2 people → 4 people')
     expect(seen['Fee limits']).toMatch(/at most \$25 per person.* → .*at most \$30 per person/)
@@ -76,13 +76,19 @@ describe.runIf(inject('sandbox'))('the approval page', () => {
     expect(await page.locator('#worst-case').innerText()).toMatch(/^\$120 \(\$30 × 4 people\)/)
     await screenshotBoth(page, 'approve-changes')
 
-    // At phone width Approve and Decline are on screen at once, before scrolling past the summary
-    // (a sticky action bar, issue 25), and in the normal flow at desktop width.
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.evaluate(() => window.scrollTo(0, 0))
-    for (const action of [page.getByRole('button', { name: 'Approve' }), page.getByRole('link', { name: 'Decline…' })]) {
-      const box = await action.boundingBox()
-      expect(box && box.y >= 0 && box.y + box.height <= 844, `${await action.innerText()} on screen at 390 px`).toBe(true)
+    // At every width Approve and Decline are on screen at once, before scrolling past the summary
+    // (a sticky action bar; above the tab bar on a phone).
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      for (const action of [page.getByRole('button', { name: 'Approve' }), page.getByRole('link', { name: 'Decline…' })]) {
+        const box = await action.boundingBox()
+        const shown = box && box.y >= 0 && box.y + box.height <= size.height
+        expect(shown, `${await action.innerText()} on screen at ${size.width} px`).toBe(true)
+      }
     }
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(844 * 1.5) // the summary is long
     await page.screenshot({ path: 'screenshots/approve-sticky-actions-phone.png' })
@@ -103,7 +109,7 @@ describe.runIf(inject('sandbox'))('the approval page', () => {
     const v3 = await update(id, Number(v2.revision), { ...spec, party_size: 3, max_cancellation_fee_per_person: 30 })
     expect(v3.status).toBe('needs_approval')
     await page.goto(String(v3.action_url))
-    expect(await page.locator('#changes-heading').innerText()).toBe('What changed since the version you approved (version 2)')
+    expect(await page.locator('#changes-heading').innerText()).toBe('What changed since you approved it')
     expect(await changes()).toEqual({ Party: '4 people → 3 people' })
     await callApi(baseUrl, token, `/requests/${id}/stop`, { method: 'POST' })
   })

@@ -16,7 +16,7 @@ import { DEVICE_USER_AGENT } from '../../device/src/work'
 import { sandboxControl } from '../../sandbox/control-client'
 import { callApi, waitForRequest } from './api'
 import { launchBrowser } from './browser'
-import { approvedLunch, createToken, lunchTable } from './diner'
+import { approvedLunch, createToken, lunchTable, valueWhen } from './diner'
 import { newUser } from './pages'
 import { codeOnlyAccount, passwordAccount, readTextedCode, setCloudRefusals, setPasswordV3 } from './sandbox-accounts'
 
@@ -77,15 +77,9 @@ async function platformEnv(): Promise<Record<string, string>> {
   return { TABLEWATCH_PLATFORM_URL: sandboxUrl, TABLEWATCH_PLATFORM_API_KEY: apiKey }
 }
 
-async function waitFor<T>(what: string, get: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await get()
-    if (ok(value)) return value
-    if (Date.now() > deadline) throw new Error(`${what} not in time; last: ${JSON.stringify(value)}\n${deviceLog.slice(-2000)}`)
-    await new Promise((done) => setTimeout(done, 500))
-  }
-}
+/** Waits for what the device makes happen; a failure shows the device's last output. */
+const waitFor = <T>(what: string, get: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000) =>
+  valueWhen(what, get, ok, { timeoutMs, context: () => deviceLog.slice(-2000) })
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'tablewatch-connect-'))

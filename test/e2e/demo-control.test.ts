@@ -57,10 +57,10 @@ describe.runIf(inject('sandbox'))('the demo control under local development', ()
     await page.getByRole('button', { name: BUTTON }).click()
     await page.waitForURL(/done=demo_table/)
     expect(await page.locator('.alert-success').innerText()).toMatch(
-      /The sandbox opened a free table at Marrow & Smoke on \d{4}-\d{2}-\d{2} at 12:00/,
+      /The sandbox opened a free table at Marrow & Smoke, [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+ · 12:00 PM ET/,
     )
 
-    while ((await status()) !== 'Confirmed') {
+    while ((await status()) !== 'Booked') {
       if (Date.now() - pressedAt > 90_000) throw new Error(`not confirmed within 90 s; the page shows ${await status()}`)
       await new Promise((ok) => setTimeout(ok, 1_000))
       await page.goto(`${baseUrl}/requests/${id}`)
@@ -86,12 +86,12 @@ describe.runIf(inject('sandbox'))('the demo control under local development', ()
     const pressedAt = Date.now()
     await page.getByRole('button', { name: BUTTON }).click()
     await page.waitForURL(/done=demo_table/)
-    while ((await page.locator('#found-summary').count()) === 0) {
+    while ((await page.locator('#found-summary .found-line').count()) === 0) {
       if (Date.now() - pressedAt > 60_000) throw new Error('no alert within a minute')
       await new Promise((ok) => setTimeout(ok, 1_000))
       await page.goto(`${baseUrl}/requests/${id}`)
     }
-    expect(await page.locator('#found-summary').innerText()).toContain('1 restaurant-date from 1 alert')
+    expect(await page.locator('#found-summary').innerText()).toMatch(/^1 table found · .* 12:00 PM ET · last found \d+ s ago$/)
     await callApi(baseUrl, token, `/requests/${id}/stop`, { method: 'POST' })
   })
 })

@@ -14,7 +14,7 @@ import { DEVICE_USER_AGENT } from '../../device/src/work'
 import { sandboxControl } from '../../sandbox/control-client'
 import { callApi, waitForRequest } from './api'
 import { launchBrowser } from './browser'
-import { approvedLunch, lunchTable } from './diner'
+import { approvedLunch, lunchTable, valueWhen } from './diner'
 import { newUser } from './pages'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -67,15 +67,9 @@ async function settingsText(): Promise<string> {
   return page.locator('main').innerText()
 }
 
-async function waitFor<T>(what: string, get: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await get()
-    if (ok(value)) return value
-    if (Date.now() > deadline) throw new Error(`${what} not in time; last: ${JSON.stringify(value)}\n${deviceLog.slice(-2000)}`)
-    await new Promise((done) => setTimeout(done, 500))
-  }
-}
+/** Waits for what the device makes happen; a failure shows the device's last output. */
+const waitFor = <T>(what: string, get: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000) =>
+  valueWhen(what, get, ok, { timeoutMs, context: () => deviceLog.slice(-2000) })
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'tablewatch-device-'))

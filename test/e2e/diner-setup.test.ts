@@ -33,7 +33,7 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
   it('is signed in after sign-up and sees the checklist, with empty states that link to the next step', async () => {
     email = await newUser(page, baseUrl)
     expect(await steps()).toEqual([false, false, false])
-    expect(await page.getByRole('link', { name: 'Connect it in Settings' }).getAttribute('href')).toBe('/settings')
+    expect(await page.getByRole('link', { name: 'Connect it in Settings' }).getAttribute('href')).toBe('/settings#platform')
     await screenshotBoth(page, 'setup-checklist-new')
 
     await page.goto(`${baseUrl}/requests`)

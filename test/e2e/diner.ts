@@ -66,6 +66,48 @@ export async function createRequest(baseUrl: string, token: string, spec: Json):
   return created.body
 }
 
+/** How many table alerts a request has sent, from what it did (its trace, as the API shows it). */
+export async function alertsOf(baseUrl: string, token: string, id: string): Promise<number> {
+  const res = await callApi(baseUrl, token, `/requests/${id}`)
+  return (res.body.trace as { message: string }[]).filter((t) => t.message.startsWith('Alerted')).length
+}
+
+/** Waits until `done` holds, asking every `everyMs`; fails naming `what` after `ms`. */
+export async function until(what: string, ms: number, done: () => Promise<boolean>, everyMs = 500): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`)
+    await new Promise((ok) => setTimeout(ok, everyMs))
+  }
+}
+
+/**
+ * Asks `get` every half second until `ok` holds and returns that value; fails naming `what`, the
+ * last value and `context()` (a process's recent output) after `timeoutMs`.
+ */
+export async function valueWhen<T>(
+  what: string,
+  get: () => Promise<T>,
+  ok: (value: T) => boolean,
+  options: { timeoutMs?: number; context?: () => string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+  for (;;) {
+    const value = await get()
+    if (ok(value)) return value
+    if (Date.now() > deadline) throw new Error(`${what} not in time; last: ${JSON.stringify(value)}\n${options.context?.() ?? ''}`)
+    await new Promise((done) => setTimeout(done, 500))
+  }
+}
+
+/** Presses the request page's "Open a matching table now" (local development); returns when. */
+export async function pressDemo(page: Page, baseUrl: string, id: string): Promise<number> {
+  await page.goto(`${baseUrl}/requests/${id}`)
+  await page.getByRole('button', { name: 'Open a matching table now' }).click()
+  await page.waitForURL(/done=demo_table/)
+  return Date.now()
+}
+
 /**
  * An approved auto_book for lunch (12:00–14:00, two) at Marrow & Smoke, dinner-only, `days` from
  * now: created by REST, approved on its page, and polled once since, so a table dropped now is news.

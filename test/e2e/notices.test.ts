@@ -78,7 +78,7 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
         `^Soon gone for 2 · ${venue.name} · ${day} · 5:00 PM to 10:00 PM [A-Z]{2}\\.\\s+It expires .* and nothing is watched until you approve it\\.$`,
       ),
     )
-    expect(await item.locator('.status').last().innerText()).toBe('Now: Waiting for your approval')
+    expect(await item.locator('.status').last().innerText()).toBe('Waiting for your approval')
     await readableAtBothWidths('notice-expiry-warning')
     await item.getByRole('link', { name: 'Review and approve' }).click()
     await page.waitForLoadState('load')
@@ -94,7 +94,8 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
     expect(await item.locator('.body-text').innerText()).toContain('Ask your assistant for a new request if you still want a table.')
     // The approval notice of the same request no longer asks for approval: it says what became of it.
     const approval = page.locator('.item', { has: page.locator('.item-title', { hasText: 'Approve: Too late for 2' }) })
-    expect(await approval.locator('.status').last().innerText()).toBe('Now: Expired')
+    expect(await approval.locator('.status').last().innerText()).toBe('Ended')
+    expect(await approval.locator('.body-text').innerText()).toBe('It ended without your approval.')
     expect(await approval.getByRole('link', { name: 'Review and approve' }).count()).toBe(0)
     await readableAtBothWidths('notice-expired')
     await item.getByRole('link', { name: 'Open the request' }).click()
@@ -144,12 +145,13 @@ describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
     expect(await item.locator('.body-text').innerText()).toMatch(
       new RegExp(
         `^Needs a new sign-in for 2 · ${venue.name} · ${dayWords(dateIn(venue.time_zone, day))} · 9:00 AM to 10:00 AM [A-Z]{2}\\.\\s+` +
-          'The platform no longer accepts the saved sign-in, so Tablewatch cannot book this table or any other. Reconnect it in Settings.$',
+          'The platform no longer accepts the saved sign-in, so Tablewatch cannot book this table or any other until you reconnect\\. ' +
+          'Watching goes on meanwhile: you are told of the tables it finds\\. Reconnect it in Settings: one short sign-in\\.$',
       ),
     )
     await readableAtBothWidths('notice-reconnect')
     await item.getByRole('link', { name: 'Open' }).click()
-    await page.waitForURL(`${baseUrl}/settings`)
+    await page.waitForURL(`${baseUrl}/settings#platform`)
     expect(await page.locator('details[open] summary', { hasText: 'Reconnect' }).count()).toBe(1)
   })
 

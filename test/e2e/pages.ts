@@ -37,14 +37,23 @@ export async function signUpSignedIn(page: Page, baseUrl: string, email: string,
   await page.waitForLoadState('load')
 }
 
+/** Signs out from the navigation: in the header row on a wide screen, under More in the phone's tab bar. */
+export async function signOut(page: Page, baseUrl: string): Promise<void> {
+  const more = page.locator('.nav-more > summary')
+  if (await more.isVisible()) await more.click()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.waitForURL(`${baseUrl}/`)
+}
+
+/** Whether the page shows the signed-in navigation (the Requests tab or link, at any width). */
+export async function signedIn(page: Page): Promise<boolean> {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requests' }).isVisible()
+}
+
 /** An account for tests that sign in by themselves: signs up, then out again if signed in. */
 export async function signUp(page: Page, baseUrl: string, email: string, password = PASSWORD): Promise<void> {
   await signUpSignedIn(page, baseUrl, email, password)
-  const signOut = page.getByRole('button', { name: 'Sign out' })
-  if ((await signOut.count()) > 0) {
-    await signOut.click()
-    await page.waitForURL(`${baseUrl}/`)
-  }
+  if (await signedIn(page)) await signOut(page, baseUrl)
 }
 
 export async function signIn(page: Page, baseUrl: string, email: string, password = PASSWORD): Promise<void> {
@@ -59,7 +68,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 export async function newUser(page: Page, baseUrl: string): Promise<string> {
   const email = freshEmail()
   await signUpSignedIn(page, baseUrl, email)
-  expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true)
+  expect(await signedIn(page)).toBe(true)
   return email
 }
 

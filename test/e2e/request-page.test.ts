@@ -1,6 +1,6 @@
-// The request page a diner opens from an alert (issue 16): it starts with the status, when the
-// platform was last checked, how long watching goes on and the next step; alerts and the trace
-// come in pages instead of one endless list.
+// The request page a diner opens from an alert: it starts with the tables found (soonest first,
+// one group per restaurant and date, in pages), then the status, when the platform was last
+// checked, how long watching goes on and the next step; the details, notices and trace fold below.
 
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -28,7 +28,7 @@ afterAll(async () => {
 })
 
 describe.runIf(inject('sandbox'))('the request page', () => {
-  it('starts with the status, "last checked N s ago", the time left and the next step; tables found are grouped per restaurant-date and paged, as are notices and the trace', async () => {
+  it('starts with the tables found, soonest first, grouped per restaurant and date and paged; then the status, "last checked N s ago", the time left and the next step; notices and the trace fold below, paged', async () => {
     const venue = await findVenue(baseUrl, token, 'Saltgrass Oyster Bar')
     const spec = dinnerAt(venue, 'alert_only', [33], { title: 'Oysters', earliest_time: '05:00', latest_time: '05:30' })
     const created = await createRequest(baseUrl, token, spec)
@@ -85,53 +85,60 @@ describe.runIf(inject('sandbox'))('the request page', () => {
     await page.goto(`${baseUrl}/requests/${id}`)
     expect(await page.locator('.page-head .status').innerText()).toBe('Watching')
     expect(await page.locator('#last-checked').innerText()).toMatch(/^\d+ (s|min) ago$/)
-    expect(await page.locator('#expires-in').innerText()).toMatch(/^in (1 day 2[0-3] h|2 days) \(.* · \d{1,2}:\d{2} [AP]M ET\)$/)
+    expect(await page.locator('#expires-in').innerText()).toMatch(/^in (1 day 2[0-3] h|2 days) \(.* · \d{1,2}:\d{2} [AP]M \S+\)$/)
     expect(await page.locator('.next-step').innerText()).toBe(
       'Next: Nothing to do: you get an alert when a table appears, and book it yourself on the platform.',
     )
-    // The status card comes before everything else on a phone.
+    // The tables come first on a phone, then the status card.
+    const tablesTop = (await page.locator('#tables').boundingBox())?.y ?? Number.POSITIVE_INFINITY
     const statusTop = (await page.locator('.request-status').boundingBox())?.y ?? Number.POSITIVE_INFINITY
-    expect(statusTop).toBeLessThan(400)
+    expect(tablesTop).toBeLessThan(200)
+    expect(tablesTop).toBeLessThan(statusTop)
     await screenshotBoth(page, 'request-page-top')
 
-    // Tables are grouped per restaurant-date across alerts, newest alert first, five to a page.
-    const heads = () => page.locator('#alerts-heading ~ .digest .digest-head').allInnerTexts()
+    // Tables are grouped per restaurant and date across alerts, the soonest first, five to a page.
+    const heads = () => page.locator('#tables .digest-head').allInnerTexts()
     const dayWords = (n: number) =>
       new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
         Date.parse(`${day(n)}T12:00:00Z`),
       )
-    expect(await page.locator('#found-summary').innerText()).toContain('7 restaurant-dates from 3 alerts')
-    expect(await heads()).toEqual([7, 1, 5, 6, 2].map((n) => `Saltgrass Oyster Bar · ${dayWords(n)}`))
+    const head = (n: number, tables: number) => `Saltgrass Oyster Bar · ${dayWords(n)} · ${tables} ${tables === 1 ? 'table' : 'tables'}`
+    expect(await page.locator('#found-summary').innerText()).toMatch(/^10 tables found · soonest .* · 5:30 PM ET · last found \d+ s ago$/)
+    expect(await heads()).toEqual([head(1, 3), head(2, 1), head(3, 1), head(4, 1), head(5, 1)])
     // Day 1 was in two alerts: one group with the tables of both, by time, each in the venue's zone.
     const dayOne = page.locator('.digest-group', { hasText: dayWords(1) })
-    expect(await dayOne.locator('.digest-tables li').allInnerTexts()).toEqual(['5:30 PM ET · Bar', '6:00 PM ET · Bar', '6:30 PM ET · Bar'])
+    expect(await dayOne.locator('.time-button').allInnerTexts()).toEqual(['5:30 PM ET · Bar', '6:00 PM ET · Bar', '6:30 PM ET · Bar'])
     expect(await dayOne.locator('a').first().getAttribute('href')).toBe(
       `https://resy.com/cities/new-york/venues/saltgrass?date=${day(1)}&seats=2`,
     )
-    expect(await page.locator('#notices-heading').innerText()).toBe('Other notices (2)')
-    expect(await page.locator('#notices-heading ~ .alerts .item-title').allInnerTexts()).toEqual(['Watching ended', 'Expires tomorrow'])
+    // An expiry warning says nothing true once the request is approved: only the other notice is listed.
+    expect(await page.locator('#notices-heading').innerText()).toBe('Other notices (1)')
+    expect(await page.locator('#notices .alerts .item-title').allTextContents()).toEqual(['Watching ended'])
     for (const [label, size] of [
       ['phone', { width: 390, height: 844 }],
       ['desktop', { width: 1280, height: 800 }],
     ] as const) {
       await page.setViewportSize(size)
-      // The page stays short: the whole alerts section fits in a few screens at this width.
-      const box = await page.locator('#alerts-heading').evaluate((h) => h.parentElement?.getBoundingClientRect().height ?? 0)
+      // The page stays short: the whole tables section fits in a few screens at this width.
+      const box = await page.locator('#tables').evaluate((section) => section.getBoundingClientRect().height)
       expect(box, label).toBeLessThan(size.height * 2)
     }
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.locator('#alerts-heading').scrollIntoViewIfNeeded()
     await screenshotBoth(page, 'request-page-tables-found')
-    await page.locator('#alerts-pager').getByRole('link', { name: 'Older' }).click()
+    await page.locator('#alerts-pager').getByRole('link', { name: 'Later' }).click()
     await page.waitForLoadState('load')
     expect(await page.locator('#alerts-pager').innerText()).toContain('Page 2 of 2')
-    expect(await heads()).toEqual([3, 4].map((n) => `Saltgrass Oyster Bar · ${dayWords(n)}`))
+    expect(await heads()).toEqual([head(6, 1), head(7, 2)])
 
     await page.goto(`${baseUrl}/requests/${id}`)
+    expect(await page.locator('#trace').getAttribute('open')).toBeNull()
     expect(await page.locator('.trace li').count()).toBe(15)
-    expect(await page.locator('#trace-pager').innerText()).toContain('Page 1 of 2')
+    expect(await page.locator('#trace-pager').textContent()).toContain('Page 1 of 2')
+    await page.locator('#trace-heading').click()
     await page.locator('#trace-pager').getByRole('link', { name: 'Older' }).click()
     await page.waitForLoadState('load')
+    // The folded trace opens by itself on the page its pager asked for.
+    expect(await page.locator('#trace').getAttribute('open')).not.toBeNull()
     expect(await page.locator('.trace li').count()).toBeGreaterThan(0)
     expect(await page.locator('.trace li').last().innerText()).toContain('Created')
     await callApi(baseUrl, token, `/requests/${id}/stop`, { method: 'POST' })

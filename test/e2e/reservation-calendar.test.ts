@@ -80,16 +80,19 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     await page.goto(`${baseUrl}/requests/${requestId}`)
     const facts = page.locator('.reservation .facts')
     const fact = (name: string) => facts.locator(`dt:text-is("${name}") + dd`).innerText()
-    expect(await page.locator('.reservation h3').innerText()).toBe('Marrow & Smoke')
-    expect(await fact('When')).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})? · 12:30 PM ET$/)
+    // The dinner in its restaurant's zone, first.
+    expect(await page.locator('.reservation h3').innerText()).toMatch(
+      /^Marrow & Smoke, [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})? · 12:30 PM ET$/,
+    )
     expect(await fact('Where')).toBe(reservation.address)
     expect(await fact('Party')).toBe('2 people')
     expect(await fact('Seating')).toBe('Booth')
     expect(await fact('Cancellation')).toMatch(
-      /^Free to cancel until .* · 12:30 PM ET; after that the restaurant charges \$10 per person\.$/,
+      // The deadline is a moment: in the viewer's zone, named.
+      /^Free to cancel until [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})? · \d{1,2}:\d{2} [AP]M \S+; after that the restaurant charges \$10 per person\.$/,
     )
     expect(await page.getByRole('link', { name: 'Manage or cancel it on the platform' }).getAttribute('href')).toBe(reservation.manage_url)
-    expect(await page.locator('.next-step').innerText()).toContain('Your table is booked.')
+    expect(await page.locator('.next-step').innerText()).toContain('your table is booked.')
     await screenshotBoth(page, 'request-confirmed-details')
 
     // The booked notice (item 2) carries the same details: seating, party, fee and deadline.
@@ -104,10 +107,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
 
   it('downloads an .ics that parses, with the details and an alarm before the free-cancellation deadline', async () => {
     await page.goto(`${baseUrl}/requests/${requestId}`)
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Add to calendar (.ics)' }).click(),
-    ])
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to my calendar' }).click()])
     expect(download.suggestedFilename()).toBe(`tablewatch-reservation-${String(reservation.reservation_id)}.ics`)
     const stream = await download.createReadStream()
     const chunks: Buffer[] = []
@@ -140,7 +140,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
 
   it('makes a calendar feed whose secret URL the Calendar page (in the navigation) shows again, and a reset ends the old URL', async () => {
     await page.goto(`${baseUrl}/calendar`)
-    await page.getByRole('button', { name: 'Make a feed address' }).click()
+    await page.getByRole('button', { name: 'Get my calendar link' }).click()
     await page.waitForLoadState('load')
     const url = (await page.locator('#feed-url').innerText()).trim()
     expect(url).toMatch(new RegExp(`^${baseUrl}/calendar/feed/twc_[0-9A-Za-z]+\\.ics$`))
@@ -160,7 +160,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     // Home lists the upcoming reservation with its .ics and the platform link (issue 25).
     await page.goto(`${baseUrl}/`)
     const upcoming = page.locator('section:has(#upcoming-heading) .home-item', { hasText: 'Marrow & Smoke' })
-    expect(await upcoming.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href')).toMatch(/^\/reservations\/\d+\.ics$/)
+    expect(await upcoming.getByRole('link', { name: 'Add to my calendar' }).getAttribute('href')).toMatch(/^\/reservations\/\d+\.ics$/)
     expect(await upcoming.getByRole('link', { name: 'Open on the platform' }).getAttribute('href')).toBe(
       'https://resy.com/account/reservations-and-notify',
     )
@@ -169,7 +169,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click()
     await page.waitForURL(`${baseUrl}/calendar`)
     expect((await page.locator('#feed-url').innerText()).trim()).toBe(url)
-    await page.getByRole('button', { name: 'Reset feed address' }).click()
+    await page.getByRole('button', { name: 'Make a new calendar link' }).click()
     await page.waitForLoadState('load')
     const fresh = (await page.locator('#feed-url').innerText()).trim()
     expect(fresh).not.toBe(url)

@@ -83,7 +83,7 @@ describe('screenshots', () => {
     await shoot('/settings', 'settings', 'Settings')
     expect(await page.locator('.badge').innerText()).toBe('2')
     // Viewing the inbox reads it: the badge clears, and what was new is marked.
-    await shoot('/notifications', 'notifications', 'Notifications')
+    await shoot('/notifications', 'notifications', 'Inbox')
     expect(await page.locator('.badge').count()).toBe(0)
     expect(await page.locator('.status-unread').allInnerTexts()).toEqual(['New', 'New'])
     await shoot('/outbox', 'outbox', 'Outbox')

@@ -38,7 +38,7 @@ afterAll(async () => {
 async function saveAndTestWebhook(path: string): Promise<void> {
   await page.goto(`${baseUrl}/settings`)
   await page.getByLabel('Webhook URL (optional)').fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`)
-  await page.getByRole('button', { name: 'Save notification settings' }).click()
+  await page.getByRole('button', { name: 'Save webhook' }).click()
   await page.waitForURL(/done=saved/)
   await page.getByRole('button', { name: 'Send a test to my webhook' }).click()
   await page.waitForLoadState('load')

@@ -1,5 +1,6 @@
-// One time style on every page (issue 16): "Sat, Nov 28 · 9:30 PM ET" in the venue's zone for
-// what belongs to a restaurant, in the viewer's zone for everything else.
+// One time style on every page: "Sat, Nov 28 · 9:30 PM ET", a dinner (its date, time window,
+// tables, reservation) in the restaurant's zone, a moment (when something happened or ends) in the
+// viewer's zone.
 
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -28,18 +29,18 @@ afterAll(async () => {
 })
 
 describe.runIf(inject('sandbox'))('time style', () => {
-  it('writes a Los Angeles request in Pacific time, whatever the viewer zone', async () => {
+  it("writes a Los Angeles dinner in Pacific time and its moments in the viewer's zone (Central)", async () => {
     const venue = await findVenue(baseUrl, token, 'Palisade Grill')
     expect(venue.time_zone).toBe('America/Los_Angeles')
     const created = await createRequest(baseUrl, token, dinnerAt(venue, 'alert_only', [30], { title: 'Sunset dinner' }))
     await page.goto(`${baseUrl}/requests/${String(created.id)}`)
     const spec = page.locator('.facts.spec')
     expect(await spec.locator('dt:text-is("Time") + dd').innerText()).toBe('Between 5:00 PM and 10:00 PM PT')
-    expect((await spec.locator('dt:text-is("Watching ends") + dd').innerText()).trim()).toMatch(styled('PT'))
+    expect((await spec.locator('dt:text-is("Watching ends") + dd').innerText()).trim()).toMatch(styled('CT'))
     expect(await spec.locator('dt:text-is("Date") + dd').innerText()).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})?$/)
     const traceTimes = await page.locator('.trace time').allInnerTexts()
     expect(traceTimes.length).toBeGreaterThan(0)
-    for (const t of traceTimes) expect(t).toMatch(styled('PT'))
+    for (const t of traceTimes) expect(t).toMatch(styled('CT'))
     await screenshotBoth(page, 'time-style-request')
   })
 
@@ -50,7 +51,7 @@ describe.runIf(inject('sandbox'))('time style', () => {
     expect(created.trim()).toMatch(styled('CT'))
   })
 
-  it("never writes UTC before the page script ran: a dinner's notice in its restaurant's zone, the rest where Cloudflare locates the browser (issue 25)", async () => {
+  it('never writes UTC before the page script ran: moments where Cloudflare locates the browser, a notice too', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const plain = await context.newPage()
     const email = await newUser(plain, baseUrl)
@@ -68,8 +69,8 @@ describe.runIf(inject('sandbox'))('time style', () => {
       await plain.waitForTimeout(250)
       await plain.goto(`${baseUrl}/notifications`)
     }
-    const dated = (await notice.locator('p.muted').first().innerText()).split(' · Now:')[0]?.trim() ?? ''
-    expect(dated).toMatch(styled('PT'))
+    const dated = (await notice.locator('.item-meta time').innerText()).trim()
+    expect(dated).toMatch(styled(created.split(' ').at(-1) ?? 'none'))
     await screenshotBoth(plain, 'time-style-inbox-no-script')
     await context.close()
   })

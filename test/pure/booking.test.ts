@@ -2,35 +2,15 @@
 // verification. Money moves only after the attempt is decided (and so persisted) first.
 import { describe, expect, it } from 'vitest'
 import { decide } from '../../src/request/decide'
-import type { Effect, Offer, OfferAnswer, RequestEvent } from '../../src/request/events'
+import type { Offer, OfferAnswer, RequestEvent } from '../../src/request/events'
 import type { RequestState } from '../../src/request/state'
-import { attemptOf, DAY, details, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
+import { attemptOf, DAY, details, NOW, offerOf, ofKind, seen, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
-const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }
-const seen = (...times: string[]): RequestEvent => ({
-  kind: 'slots_seen',
-  venueDay,
-  venueName: 'Pomelo Garden',
-  venuePage: 'https://resy.com/cities/ny/venues/pomelo-garden',
-  checkedAt: NOW,
-  slots: times.map((t) => slotAt(t)),
-})
-const startsAt = (time: string) => Date.parse(`${DAY}T${time}:00-05:00`)
-const offerOf = (time: string, rest: string[] = []): Offer => ({
-  slot: slotAt(time),
-  startsAt: startsAt(time),
-  venueName: 'Pomelo Garden',
-  venuePage: 'https://resy.com/cities/ny/venues/pomelo-garden',
-  revision: 1,
-  rest: rest.map((t) => ({ slot: slotAt(t), startsAt: startsAt(t) })),
-})
 const checked = (offer: Offer, answer: Extract<RequestEvent, { kind: 'offer_checked' }>['answer']): RequestEvent => ({
   kind: 'offer_checked',
   offer,
   answer,
 })
-const ofKind = <K extends Effect['kind']>(effects: Effect[], kind: K) =>
-  effects.filter((e): e is Extract<Effect, { kind: K }> => e.kind === kind)
 const checking = (state: RequestState): RequestState => ({ ...state, checkingOffer: NOW - 10 })
 
 describe('new matching slots', () => {
@@ -114,7 +94,7 @@ describe('the offer check', () => {
     expect(decision.state.digest?.tables).toEqual([
       expect.objectContaining({
         time: '19:30',
-        fee: 'card held, $50 cancellation fee',
+        fee: '$50 per person if you cancel late (card held)',
         note: 'the cancellation fee is $50 per person, above the $25 limit',
       }),
     ])
@@ -148,17 +128,20 @@ describe('the offer check', () => {
     }
   })
 
-  it('alerts instead, waits for the user to reconnect and says so once, when the platform rejects the token', () => {
+  it('tells the tables "reconnect to book", says so once and keeps watching, when the session ended or was refused', () => {
     const decision = decide(state(), checked(offerOf('19:30', ['20:00']), { kind: 'no_connection', reconnectNotice: 42 }), NOW)
     const notices = ofKind(decision.effects, 'notify').map((e) => e.notice)
     expect(notices).toEqual([{ type: 'reconnect', connectedAt: 42 }])
-    expect(decision.state.digest?.tables.map((t) => [t.time, t.note])).toEqual([
-      ['19:30', 'the platform account needs reconnecting'],
-      ['20:00', 'the platform account needs reconnecting'],
+    expect(decision.state.digest?.tables.map((t) => [t.time, t.note, t.waitsFor])).toEqual([
+      ['19:30', expect.stringMatching(/^reconnect to book/), 'reconnect'],
+      ['20:00', expect.stringMatching(/^reconnect to book/), 'reconnect'],
     ])
-    expect(decision.state.statusReason).toMatch(/needs reconnecting/)
-    expect(decision.state.watching).toEqual([])
-    expect(ofKind(decision.effects, 'unsubscribe')).toHaveLength(1)
+    expect(decision.state.statusReason).toMatch(/booking waits.*Reconnect it in Settings/)
+    // Watching goes on: the checks need no session.
+    expect(decision.state.watching).toEqual(stateIn('active').watching)
+    expect(decision.state.blocked).toBeNull()
+    expect(ofKind(decision.effects, 'unsubscribe')).toEqual([])
+    expect(decision.state.reconnectToBook).toEqual([`${VENUE}|${DAY}|19:30|Dining Room`, `${VENUE}|${DAY}|20:00|Dining Room`])
   })
 })
 

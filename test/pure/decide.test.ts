@@ -1,6 +1,7 @@
 // decide(state, event, now) for every event from every status: what the request becomes, what it
 // asks the world to do, and what it answers. Pure: no bindings, the clock is an argument.
 import { describe, expect, it } from 'vitest'
+import { dayWhen } from '../../src/alerts/alert-time'
 import { STATUSES, type Status } from '../../src/core/status'
 import { decide } from '../../src/request/decide'
 import type { Effect, RequestEvent } from '../../src/request/events'
@@ -44,8 +45,7 @@ const EVENTS: Record<RequestEvent['kind'], RequestEvent> = {
   },
   verification_answer: { kind: 'verification_answer', attemptAt: attemptOf().createdAt, answer: { kind: 'found', reservationId: '77' } },
   alarm: { kind: 'alarm' },
-  digest_sent: { kind: 'digest_sent', keys: [], days: [], at: NOW },
-  digest_held: { kind: 'digest_held', until: NOW + 60_000 },
+  digest_sent: { kind: 'digest_sent', keys: ['60105|2026-12-05|19:00|Dining Room'], days: ['60105:2026-12-05'], at: NOW },
 }
 
 interface Expected {
@@ -145,8 +145,6 @@ function expected(event: RequestEvent['kind'], status: Status): Expected {
         : same(status === 'needs_approval' || status === 'active' ? 'does nothing before expiry' : 'does nothing once closed')
     case 'digest_sent':
       return { status, effects: [], changed: true, does: 'records the digest it sent' }
-    case 'digest_held':
-      return same('has no digest waiting')
   }
 }
 
@@ -291,7 +289,7 @@ describe('the platform connection', () => {
 
   it('traces failing checks, shows a block as the status reason while it lasts, and clears it when checks work again', () => {
     const unanswered = decide(stateIn('active'), EVENTS.checks, NOW)
-    expect(unanswered.state.trace.at(-1)?.message).toBe(`Could not check Pomelo Garden on ${DAY}: the platform did not answer.`)
+    expect(unanswered.state.trace.at(-1)?.message).toBe(`Could not check Pomelo Garden on ${dayWhen(DAY)}: the platform did not answer.`)
     expect(unanswered.state.statusReason).toBeNull()
     const problem = {
       says: 'the platform is blocking checks (a CloudFront error (X-Cache))',
@@ -303,7 +301,7 @@ describe('the platform connection', () => {
     expect(worse.state.statusReason).toBe('The platform is blocking our checks.')
     const fine = decide(blocked.state, { kind: 'checks', venueDay, venueName: 'Pomelo Garden', problem: null }, NOW + 1)
     expect(fine.state.statusReason).toBeNull()
-    expect(fine.state.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${DAY} work again.`)
+    expect(fine.state.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${dayWhen(DAY)} work again.`)
   })
 
   it('tells an availability object that a request not watching its venue-day is gone', () => {

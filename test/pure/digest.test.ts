@@ -1,9 +1,11 @@
-// Table alerts as digests (issue 16, item 1): one alert per poll however many tables and
-// venue-days it found, grouped by restaurant and date, held by the per-request gap unless a new
-// restaurant-date appears. Booking never waits for a digest. Pure: the clock is an argument.
+// Table alerts as digests: one alert per poll however many tables and venue-days it found,
+// grouped by restaurant and date. A table not told yet goes at once; the per-request gap only
+// keeps a table that went and came back from being told again too soon. Booking never waits for
+// a digest. Pure: the clock is an argument.
 import { describe, expect, it } from 'vitest'
-import { GATHER_MS, gapAllows, PENDING_LIMIT } from '../../src/alerts/digest'
+import { digestKey, GATHER_MS, PENDING_LIMIT, withinGap } from '../../src/alerts/digest'
 import { digestAlert } from '../../src/alerts/digest-alert'
+import { pushMessageOf } from '../../src/notifications/push/message'
 import { webhookPayload } from '../../src/notifications/webhook-body'
 import { decide } from '../../src/request/decide'
 import type { Effect, RequestEvent } from '../../src/request/events'
@@ -46,9 +48,10 @@ describe('one alert per poll', () => {
     // A second alarm while it is sent does not send again.
     expect(sends(decide(flushed.state, { kind: 'alarm' }, NOW + GATHER_MS + 10).effects)).toEqual([])
     const alert = digestAlert(send?.to ?? { requestId: 'x', userId: 'y', partySize: 2 }, send?.tables ?? [], 'https://tw.example')
-    expect(alert.title).toBe(`Tables at Venue ${VENUE} and 7 more · Sat, Dec 5`)
+    // The title says what the alert holds: how many tables, over which dates, and the soonest (a request without a title is named by its party).
+    expect(alert.title).toBe('Your table for 2: 184 tables, Sat, Dec 5 to Thu, Dec 17 · soonest Sat, Dec 5 · 7:00 PM ET')
     expect(alert.body.split('\n\n')[0]).toBe(
-      '184 tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.',
+      `184 tables for 2 at 8 restaurants on 13 dates. The soonest: Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET. Book on the platform before someone else does.`,
     )
     expect(alert.groups).toHaveLength(104)
     expect(alert.groups?.[0]).toEqual({
@@ -65,14 +68,25 @@ describe('one alert per poll', () => {
       ),
     })
     // The primary action first; then each restaurant-date's best times, one link to the venue on that date.
-    expect(alert.body.split('\n\n')[1]).toBe(`Every table, with its time: https://tw.example/requests/${send?.to.requestId}`)
+    expect(alert.body.split('\n\n')[1]).toBe(`See all 184 tables: https://tw.example/requests/${send?.to.requestId}`)
     expect(alert.body).toContain(
       `Venue ${VENUE} · Sat, Dec 5 · 3 tables: https://resy.com/cities/ny/venues/venue-${VENUE}?date=2026-12-05&seats=2\n  7:00 PM ET · Dining Room\n  7:30 PM ET · Dining Room\n  9:00 PM ET · Dining Room`,
     )
-    // An email lists ten groups and counts the rest truly.
+    // An email lists the ten soonest groups (8 on Dec 5, 2 on Dec 6: 26 tables) and counts the rest truly.
     expect(alert.body).toContain(
-      `And 166 more tables at the other restaurants and dates: https://tw.example/requests/${send?.to.requestId}`,
+      `And 158 more tables at the other restaurants and dates: https://tw.example/requests/${send?.to.requestId}`,
     )
+    // A push notification: the same title, then the count, the soonest three and a tap to see them all.
+    const push = pushMessageOf(alert, 'https://tw.example')
+    expect(push.title).toBe(alert.title)
+    expect(push.body).toBe(
+      [
+        '184 tables for 2 at 8 restaurants on 13 dates.',
+        ...VENUES.slice(0, 3).map((v) => `Sat, Dec 5 · 7:00 PM ET · Venue ${v}`),
+        'Tap to see all 184 tables.',
+      ].join('\n'),
+    )
+    expect(push.url).toBe(`https://tw.example/requests/${send?.to.requestId}`)
   })
 
   it('counts every table beyond the listing limit, and no restaurant is crowded out (issue 25)', () => {
@@ -96,7 +110,7 @@ describe('one alert per poll', () => {
       send?.more,
     )
     expect(alert.body.split('\n\n')[0]).toBe(
-      `${truth} tables for 2 at 8 restaurants on 13 dates. Book on the platform before someone else does.`,
+      `${truth} tables for 2 at 8 restaurants on 13 dates. The soonest: Venue ${VENUE}, Sat, Dec 5 · 6:00 PM ET. Book on the platform before someone else does.`,
     )
     const counted = (alert.groups ?? []).map((g) => g.tables.length + (g.more ?? 0))
     expect(counted.reduce((a, b) => a + b, 0)).toBe(truth)
@@ -133,37 +147,39 @@ describe('one alert per poll', () => {
     )
     expect(sent.state.digest?.tables.map((t) => t.time)).toEqual(['19:30'])
     expect(sent.state.digestSentAt).toBe(NOW + GATHER_MS)
-    expect(sent.state.digestDays).toEqual([`${VENUE}:${DAY}`])
+    expect(sent.state.toldAt).toEqual({ [send?.tables[0]?.key ?? '']: NOW + GATHER_MS })
     expect(sent.state.trace.at(-1)?.message).toBe('Alerted the user: 1 table at 1 restaurant on 1 date, in one alert.')
   })
 
-  it('holds a digest of known restaurant-dates for the gap, and sends at once for a new one', () => {
-    const told = { ...watchingAll(), digestSentAt: NOW, digestDays: [`${VENUE}:${DAY}`] }
-    const later = decide(told, seen(VENUE, DAY, ['21:00']), NOW + MIN).state
-    const flushed = decide(later, { kind: 'alarm' }, NOW + MIN + GATHER_MS)
-    const [send] = sends(flushed.effects)
-    // The runner applies the user's gap (10 minutes by default).
-    const verdict = gapAllows(
-      { lastSentAt: send?.lastSentAt ?? null, knownDays: send?.knownDays ?? [], tables: send?.tables ?? [], gapMs: 10 * MIN },
-      NOW + MIN + GATHER_MS,
-    )
-    expect(verdict).toEqual({ send: false, until: NOW + 10 * MIN })
-    const held = decide(flushed.state, { kind: 'digest_held', until: NOW + 10 * MIN }, NOW + MIN + GATHER_MS + 1)
-    expect(held.alarmAt).toBe(NOW + 10 * MIN)
-    // More tables at the same restaurant-date wait too …
-    const same = decide(held.state, seen(VENUE, DAY, ['21:15']), NOW + 2 * MIN)
-    expect(same.alarmAt).toBe(NOW + 10 * MIN)
-    // … a new restaurant-date goes after the gather window, with everything waiting.
-    const fresh = decide(same.state, seen(60106, DAY, ['20:00']), NOW + 3 * MIN)
-    expect(fresh.alarmAt).toBe(NOW + 3 * MIN + GATHER_MS)
-    const [again] = sends(decide(fresh.state, { kind: 'alarm' }, NOW + 3 * MIN + GATHER_MS).effects)
-    expect(again?.tables.map((t) => t.time)).toEqual(['21:00', '21:15', '20:00'])
-    expect(
-      gapAllows(
-        { lastSentAt: NOW, knownDays: again?.knownDays ?? [], tables: again?.tables ?? [], gapMs: 10 * MIN },
-        NOW + 3 * MIN + GATHER_MS,
-      ),
-    ).toEqual({ send: true })
+  it('sends a new table at once after an alert a minute ago, and tells a table that came back only once the gap has passed', () => {
+    const one = { ...watchingAll(), watching: [`${VENUE}:${DAY}:2`] }
+    const first = decide(one, seen(VENUE, DAY, ['19:00']), NOW)
+    const [send] = sends(first.effects)
+    const key = send?.tables[0]?.key ?? ''
+    const told = decide(first.state, { kind: 'digest_sent', keys: [key], days: [`${VENUE}:${DAY}`], at: NOW }, NOW).state
+    // A minute later a new table at the same restaurant-date: it goes in the same step.
+    const later = decide(told, seen(VENUE, DAY, ['21:00']), NOW + MIN)
+    expect(sends(later.effects).map((s) => s.tables.map((t) => t.time))).toEqual([['21:00']])
+    expect(withinGap(sends(later.effects)[0]?.tables ?? [], 10 * MIN, NOW + MIN).repeats).toEqual([])
+    const second = sends(later.effects)[0]?.tables[0]?.key ?? ''
+    const both = decide(later.state, { kind: 'digest_sent', keys: [second], days: [`${VENUE}:${DAY}`], at: NOW + MIN }, NOW + MIN).state
+    // 19:00 went and came back two minutes after its alert: sent to the runner as a repeat, which the gap leaves out …
+    const back = decide(both, seen(VENUE, DAY, ['19:00']), NOW + 2 * MIN)
+    const [repeat] = sends(back.effects)
+    expect(repeat?.tables.map((t) => [t.time, t.toldAt])).toEqual([['19:00', NOW]])
+    expect(withinGap(repeat?.tables ?? [], 10 * MIN, NOW + 2 * MIN)).toEqual({ send: [], repeats: [key] })
+    const settled = decide(back.state, { kind: 'digest_sent', keys: [], days: [], at: NOW + 2 * MIN, repeats: [key] }, NOW + 2 * MIN)
+    expect(settled.state.digest).toBeNull()
+    expect(settled.state.toldAt[key]).toBe(NOW)
+    expect(settled.state.trace).toEqual(both.trace)
+    // … and after the gap it is told again, with an alert of its own (not taken for the first one).
+    const afterGap = decide(settled.state, seen(VENUE, DAY, ['19:00']), NOW + 12 * MIN)
+    const [again] = sends(afterGap.effects)
+    expect(withinGap(again?.tables ?? [], 10 * MIN, NOW + 12 * MIN).send.map((t) => t.time)).toEqual(['19:00'])
+    expect(digestKey('sr_1', again?.tables ?? [])).not.toBe(digestKey('sr_1', send?.tables ?? []))
+    // A table seen again while it still waits to be told is not added twice.
+    const waiting = decide(watchingAll(), seen(VENUE, DAY, ['19:00']), NOW).state
+    expect(decide(waiting, seen(VENUE, DAY, ['19:00']), NOW + 1).state.digest?.tables).toHaveLength(1)
   })
 
   it('tells a request watching one venue-day at once, and gathers for one watching several', () => {
@@ -212,7 +228,7 @@ describe('the webhook body', () => {
     expect(JSON.parse(payload.body)).toEqual({
       version: 1,
       kind: 'table_found',
-      title: `Table at Venue ${VENUE} · Sat, Dec 5 · 7:00 PM ET`,
+      title: `Your table for 2: a table at Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET`,
       text: alert.body,
       link: `https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2`,
       request_id: 'sr_1',
@@ -242,13 +258,13 @@ describe('the webhook body', () => {
     const ntfy = webhookPayload('ntfy', base)
     expect(ntfy.headers).toEqual({
       'content-type': 'text/plain; charset=utf-8',
-      Title: `Table at Venue ${VENUE} - Sat, Dec 5 - 7:00 PM ET`,
+      Title: `Your table for 2: a table at Venue ${VENUE}, Sat, Dec 5 - 7:00 PM ET`,
       Click: base.link,
     })
     expect(ntfy.body).toBe(alert.body)
     const slack = JSON.parse(webhookPayload('slack', base).body) as { text: string }
     expect(slack.text).toBe(
-      `*Table at Venue ${VENUE} · Sat, Dec 5 · 7:00 PM ET*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2|7:00 PM ET> Dining Room · deposit $50`,
+      `*Your table for 2: a table at Venue ${VENUE}, Sat, Dec 5 · 7:00 PM ET*\n\n*Venue ${VENUE}* · Sat, Dec 5\n• <https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2|7:00 PM ET> Dining Room · deposit $50`,
     )
   })
 })
@@ -256,8 +272,9 @@ describe('the webhook body', () => {
 describe('fees in words', () => {
   it('names a deposit, a card hold with its fee, or nothing', async () => {
     const { feeWords } = await import('../../src/alerts/digest')
-    expect(feeWords(termsOf({ isPaid: true, depositFee: 40 }))).toBe('deposit $40')
-    expect(feeWords(termsOf({ isPaid: true, cancellationFee: 25 }))).toBe('card held, $25 cancellation fee')
+    // Per person, as the request's limits are.
+    expect(feeWords(termsOf({ isPaid: true, depositFee: 40 }))).toBe('deposit $40 per person')
+    expect(feeWords(termsOf({ isPaid: true, cancellationFee: 25 }))).toBe('$25 per person if you cancel late (card held)')
     expect(feeWords(termsOf())).toBeNull()
   })
 })

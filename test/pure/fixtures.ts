@@ -3,6 +3,7 @@
 import type { Status } from '../../src/core/status'
 import type { BookingDetails, Slot, SlotTerms } from '../../src/platform/api'
 import type { BookingAttempt } from '../../src/request/booking-state'
+import type { Effect, Offer, RequestEvent } from '../../src/request/events'
 import { availabilityName } from '../../src/request/events'
 import { initialState, type RequestState } from '../../src/request/state'
 import type { RequestSpec } from '../../src/requests/schemas'
@@ -98,6 +99,8 @@ export function attemptOf(over: Partial<BookingAttempt> = {}): BookingAttempt {
     saidGone: null,
     absentReads: null,
     needsCard: false,
+    cardOnFile: { allowed: true },
+    retriedWithCard: false,
     platformReservationId: null,
     checkAt: NOW + 20_000,
     verifyUntil: NOW + 10 * 60_000,
@@ -128,3 +131,30 @@ export function stateIn(status: Status, spec: RequestSpec = specOf()): RequestSt
       return { ...created, ...approved, status, statusReason: `The request is ${status}.` }
   }
 }
+
+const PAGE = 'https://resy.com/cities/ny/venues/pomelo-garden'
+const startsAt = (time: string) => Date.parse(`${DAY}T${time}:00-05:00`)
+
+/** One poll's news: these matching times at Pomelo Garden on DAY. */
+export const seen = (...times: string[]): RequestEvent => ({
+  kind: 'slots_seen',
+  venueDay: { venueId: VENUE, day: DAY, partySize: 2 },
+  venueName: 'Pomelo Garden',
+  venuePage: PAGE,
+  checkedAt: NOW,
+  slots: times.map((t) => slotAt(t)),
+})
+
+/** The offer of the table at `time` (with these terms), and the times to try after it. */
+export const offerOf = (time: string, rest: string[] = [], terms: SlotTerms = termsOf()): Offer => ({
+  slot: slotAt(time, { terms }),
+  startsAt: startsAt(time),
+  venueName: 'Pomelo Garden',
+  venuePage: PAGE,
+  revision: 1,
+  rest: rest.map((t) => ({ slot: slotAt(t), startsAt: startsAt(t) })),
+})
+
+/** The effects of one kind a decision asked for. */
+export const ofKind = <K extends Effect['kind']>(effects: Effect[], kind: K) =>
+  effects.filter((e): e is Extract<Effect, { kind: K }> => e.kind === kind)

@@ -9,7 +9,7 @@ import { KEY, NOW, stateIn } from './fixtures'
 
 /** An active request as the first versions stored it: none of the fields added since. */
 function storedByOldCode(): RequestState {
-  const { failingChecks, checkingOffer, updateKeys, expiryWarned, digest, digestSentAt, digestDays, ...old } = stateIn('active')
+  const { failingChecks, checkingOffer, updateKeys, expiryWarned, digest, digestSentAt, toldAt, ...old } = stateIn('active')
   return old as RequestState
 }
 
@@ -24,9 +24,26 @@ describe('stored request states', () => {
     expect(loaded.expiryWarned).toBeNull()
     expect(loaded.digest).toBeNull()
     expect(loaded.digestSentAt).toBeNull()
-    expect(loaded.digestDays).toEqual([])
+    expect(loaded.toldAt).toEqual({})
     // And the reducer takes it as it takes any state: a stop ends it.
     expect(decide(loaded, { kind: 'stop' }, NOW).state.status).toBe('stopped')
+  })
+
+  it('loads a version 1 state with booking that waits for nothing, and an attempt that never sends the card again', () => {
+    const { reconnectToBook, unbookableVenues, ...v1 } = stateIn('awaiting_verification')
+    const { cardOnFile, retriedWithCard, ...attempt } = v1.attempt ?? {}
+    const loaded = upgradeState({ ...v1, attempt } as RequestState, 1)
+    expect(loaded.reconnectToBook).toBeNull()
+    expect(loaded.unbookableVenues).toEqual({})
+    expect(loaded.attempt).toMatchObject({ cardOnFile: { allowed: false }, retriedWithCard: false, slotKey: v1.attempt?.slotKey })
+  })
+
+  it('loads a version 2 state with a told time for each told slot: its last alert, the latest it can have been told', () => {
+    const { toldAt, ...rest } = stateIn('active')
+    const v2 = { ...rest, alerted: ['60105|2026-12-05|19:00|Dining Room'], digestSentAt: NOW - 60_000, digestDays: ['60105:2026-12-05'] }
+    const loaded = upgradeState(v2 as unknown as RequestState, 2)
+    expect(loaded.toldAt).toEqual({ '60105|2026-12-05|19:00|Dining Room': NOW - 60_000 })
+    expect('digestDays' in loaded).toBe(false)
   })
 
   it('loads a state of the current version as it was stored', () => {

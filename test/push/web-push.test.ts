@@ -118,8 +118,11 @@ describe('Web Push delivery', () => {
 
     const payload = await payloadOf(message, phone.keys)
     expect(payload.title).toBe(alert.title)
-    expect(payload.title).toContain('Pomelo Garden')
-    expect(payload.body).toContain('2 tables for 4')
+    // The title names the request and what the alert holds; the body the soonest tables and their restaurant.
+    expect(payload.title).toBe('Your table for 4: 2 tables, Sat, Dec 5 · soonest 7:30 PM ET')
+    expect(payload.body).toBe(
+      '2 tables for 4 at 1 restaurant on 1 date.\nSat, Dec 5 · 7:30 PM ET · Pomelo Garden\nSat, Dec 5 · 8:00 PM ET · Pomelo Garden',
+    )
     // A tap opens the alert's primary action: the one restaurant-date's page on the platform.
     expect(payload.url).toBe(alert.link)
     expect(payload.url).toContain('pomelo-garden')
@@ -147,7 +150,7 @@ describe('Web Push delivery', () => {
         service.received.find((m) => m.id === kept.id),
         kept.keys,
       ),
-    ).toMatchObject({ title: expect.stringContaining('Pomelo Garden') })
+    ).toMatchObject({ title: expect.stringContaining('Your table for 4: 2 tables') })
   })
 
   it('tries a busy push service again (503, 429) and delivers; a lasting 503 is kept on the subscription and logged without its secrets', async () => {
@@ -208,7 +211,13 @@ describe('Web Push delivery', () => {
     await turnOnPush(deps, userId, phone.json, IPHONE)
     // Characters of three bytes each and a long link: too large for one message unless shortened by bytes.
     const link = `https://resy.com/cities/ny/venues/pomelo-garden?date=2026-12-05&seats=4&${'x'.repeat(1400)}`
-    const long: Alert = { ...dinnerAlert(userId, 9), title: '寿司'.repeat(100), body: '寿司'.repeat(1000), link }
+    const long: Alert = {
+      ...dinnerAlert(userId, 9),
+      title: '寿司'.repeat(100),
+      body: '寿司'.repeat(1000),
+      short: '寿司'.repeat(1000),
+      link,
+    }
     await notified(deps, long)
     const payload = await payloadOf(service.received[0], phone.keys)
     expect(payload.body.endsWith('…')).toBe(true)

@@ -1,7 +1,6 @@
-// One alert per poll (issue 16, Done when): a request over 8 restaurants × 13 dates with dozens
-// of open tables, watched through the real availability objects and the sandbox platform, gets
-// one digest per poll — inbox, email — not one per table; the per-request gap holds the next
-// one unless a new restaurant-date appears.
+// One alert per poll: a request over 8 restaurants × 13 dates with dozens of open tables, watched
+// through the real availability objects and the sandbox platform, gets one digest per poll —
+// inbox, email — not one per table; the next poll's new tables go at once, in one alert.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { AlertGroup } from '../../src/db/alert-groups'
@@ -49,18 +48,17 @@ describe('digests', () => {
     expect(first).toHaveLength(1)
     expect(first[0]?.kind).toBe('table_found')
     expect(first[0]?.body).toMatch(new RegExp(`^${added} tables for 2 at 8 restaurants on \\d+ dates\\.`))
-    expect(first[0]?.title).toMatch(/^Tables at .+ and 7 more · [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+$/)
+    // The title says what the alert holds: how many tables, over which dates, and the soonest.
+    expect(first[0]?.title).toMatch(
+      new RegExp(`^Your table for 2: ${added} tables, .+ to .+ · soonest [A-Z][a-z]{2}, [A-Z][a-z]{2} \\d+ · \\d+:\\d{2} PM [A-Z]{2}$`),
+    )
     expect(await outboxOf(userId)).toEqual([{ subject: first[0]?.title }])
 
-    // The next poll finds one more table at a restaurant-date already told: held by the gap.
+    // The next poll finds one more table at a restaurant-date already told, and a new restaurant-date:
+    // both go at once, in one alert (the gap holds only tables told before).
     await control().addSlot({ venueId: venues[0] ?? 0, day: dates[1] ?? '', time: '23:45', seating: 'Bar', partyMin: 1, partyMax: 6 })
-    await pollAll()
-    await flushAlerts(request.id)
-    expect(await notificationsOf(userId)).toHaveLength(1)
-
-    // A new restaurant-date goes out at once, with the held table in the same alert.
     await control().addSlot({ ...untold, time: '23:30', seating: 'Patio', partyMin: 1, partyMax: 6 })
-    await poll(untold.day, 2, untold.venueId)
+    await pollAll()
     await flushAlerts(request.id)
     const second = await notificationsOf(userId)
     expect(second).toHaveLength(2)
@@ -112,16 +110,19 @@ describe('digests', () => {
     expect(results).toHaveLength(1)
     const [alert] = results
     const dateCount = new Set([...truth.keys()].map((k) => k.split(':')[1])).size
-    expect(alert?.body.split('\n\n')[0]).toBe(
-      `${total} tables for 2 at 8 restaurants on ${dateCount} dates. Book on the platform before someone else does.`,
+    expect(alert?.body.split('\n\n')[0]).toMatch(
+      new RegExp(
+        `^${total} tables for 2 at 8 restaurants on ${dateCount} dates\\. The soonest: .+, .+ · 10:00 PM [A-Z]{2}\\. Book on the platform before someone else does\\.$`,
+      ),
     )
     const groups = JSON.parse(alert?.groups ?? '[]') as AlertGroup[]
     const told = new Map(groups.map((g) => [`${g.venueId}:${g.date}`, g.tables.length + (g.more ?? 0)]))
     expect(told).toEqual(truth)
     expect(Math.min(...groups.map((g) => g.tables.length))).toBeGreaterThanOrEqual(3)
-    // The subject names the restaurant of the first table and the first date.
+    // The subject names the request, the count and the soonest table's date; the groups come soonest first.
     const first = groups.filter((g) => g.date === dates.find((d) => [...truth.keys()].some((k) => k.endsWith(d))))[0]
-    expect(alert?.title).toMatch(/^Tables at .+ and 7 more · /)
-    expect(alert?.title).toContain(first?.tables[0]?.when.split(' · ')[0] ?? 'no date')
+    expect(alert?.title).toMatch(new RegExp(`^Your table for 2: ${total} tables, `))
+    expect(alert?.title).toContain(`soonest ${first?.tables[0]?.when.split(' · ')[0] ?? 'no date'}`)
+    expect(groups[0]?.date).toBe(first?.date)
   })
 })

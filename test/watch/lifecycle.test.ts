@@ -92,7 +92,7 @@ describe('watching over time', () => {
     expect((await view(token, stopped.id)).status).toBe('stopped')
   })
 
-  it('alerts the user once and stops booking when the platform rejects the stored token', async () => {
+  it('alerts the user once and waits for a reconnect to book, watching on, when the platform rejects the stored token', async () => {
     const { token, userId, day, spec, platformEmail } = await setUp()
     await control().addSlot({ venueId: VENUE, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
     await control().invalidateTokens(platformEmail)
@@ -108,8 +108,8 @@ describe('watching over time', () => {
     const capabilities = await SELF.fetch('http://localhost/api/v1/capabilities', { headers: { Authorization: `Bearer ${token}` } })
     expect(await capabilities.json()).toEqual({ executor: { ready: false, reason: 'resy_reauth_required', execution: 'cloud' } })
     expect((await control().calls()).book ?? 0).toBe(0)
-    // The request that hit the rejected token waits for the user at once, not minutes later.
-    expect((await view(token, request.id)).status_reason).toMatch(/needs reconnecting/)
+    // The request that hit the rejected token says at once that booking waits for the user.
+    expect((await view(token, request.id)).status_reason).toMatch(/booking waits: .*Reconnect it in Settings/)
   })
 
   it('does not check availability for a user who has not connected the platform, and starts once connected', async () => {

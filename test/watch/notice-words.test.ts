@@ -50,7 +50,7 @@ describe('notices that name the dinner', () => {
     const reconnect = one(notices[4] as Notice)
     expect(reconnect.title).toBe('Reconnect your platform account to book Birthday for 6')
     expect(reconnect.body.startsWith(DINNER)).toBe(true)
-    expect(reconnect.link).toBe('https://tw.example/settings')
+    expect(reconnect.link).toBe('https://tw.example/settings#platform')
   })
 
   it('says the booked table, its time in the venue zone and the party', () => {

@@ -1,7 +1,9 @@
 // What the watcher does when the platform blocks its checks, refuses the service's API key, or
 // answers a booking with 412 (shared/reference/resy-api.md §10).
+
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { dayWhen } from '../../src/alerts/alert-time'
 import { connectionStatus } from '../../src/executors/connection'
 import { BLOCKED_BACKOFF_MS, BLOCKED_REASON, OPERATOR_FAULT_REASON } from '../../src/watching/platform-failures'
 import {
@@ -41,7 +43,7 @@ describe('a blocked check', () => {
     expect(seen.status).toBe('active')
     expect(seen.status_reason).toBe(BLOCKED_REASON)
     expect(seen.trace.map((t) => t.message)).toContain(
-      `Could not check Pomelo Garden on ${day}: the platform is blocking checks (a CloudFront error (X-Cache)).`,
+      `Could not check Pomelo Garden on ${dayWhen(day)}: the platform is blocking checks (a CloudFront error (X-Cache)).`,
     )
     expect(await pollAlarmOf(day)).toBeGreaterThanOrEqual(started + BLOCKED_BACKOFF_MS)
     const figures = (await health()).platform
@@ -52,7 +54,7 @@ describe('a blocked check', () => {
     await poll(day)
     seen = await view(token, request.id)
     expect(seen.status_reason).toBeNull()
-    expect(seen.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${day} work again.`)
+    expect(seen.trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${dayWhen(day)} work again.`)
   })
 })
 
@@ -83,8 +85,8 @@ describe('a check that fails now and then', () => {
     await poll(day)
     await poll(day)
     expect(await checkNotices(token, request.id)).toEqual([
-      `Could not check Pomelo Garden on ${day}: the platform did not answer.`,
-      `Checks of Pomelo Garden on ${day} work again.`,
+      `Could not check Pomelo Garden on ${dayWhen(day)}: the platform did not answer.`,
+      `Checks of Pomelo Garden on ${dayWhen(day)} work again.`,
     ])
   })
 })
@@ -101,7 +103,7 @@ describe('a refused API key on find', () => {
     const seen = await view(token, request.id)
     expect(seen.status_reason).toBe(OPERATOR_FAULT_REASON)
     expect(seen.trace.map((t) => t.message)).toContain(
-      `Could not check Pomelo Garden on ${day}: the platform refused the service's access (the operators are told).`,
+      `Could not check Pomelo Garden on ${dayWhen(day)}: the platform refused the service's access (the operators are told).`,
     )
     expect((await health()).platform.operator_fault).toMatchObject({ count: before + 1, last: '/4/find HTTP 419' })
     expect(await connectionStatus(deps, userId)).toMatchObject({ connected: true, needsReconnect: false })

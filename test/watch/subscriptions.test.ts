@@ -171,11 +171,18 @@ describe('availability pushed to the requests', () => {
     const next = await runInDurableObject(availabilityOf(day), (_instance, state) => state.storage.getAlarm())
     expect((next ?? 0) - Date.now()).toBeGreaterThanOrEqual(100_000)
     for (let more = 1; more < TELL_AFTER_FAILURES; more++) await poll(day)
+    // The day as diners read it everywhere ("Tue, Dec 1"), in the restaurant's calendar.
+    const dayWords = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    })
     const failing = (await view(token, request.id)).trace.map((t) => t.message)
-    expect(failing).toContain(`Could not check Pomelo Garden on ${day}: the platform did not answer.`)
+    expect(failing).toContain(`Could not check Pomelo Garden on ${dayWords}: the platform did not answer.`)
 
     await poll(day)
-    expect((await view(token, request.id)).trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${day} work again.`)
+    expect((await view(token, request.id)).trace.at(-1)?.message).toBe(`Checks of Pomelo Garden on ${dayWords} work again.`)
     await nextInterval(day)
   })
 })

@@ -51,7 +51,7 @@ export async function setUp(options: { email?: string; connect?: boolean } = {})
   }
 }
 
-/** A request for a late table at Pomelo Garden on `day`, with `overrides`. */
+/** A request's spec for a late table at the world's venue on `day` (overrides change any field). */
 export function specFor(day: string, overrides: Record<string, unknown> = {}) {
   return {
     venue_ids: [VENUE],
@@ -157,16 +157,22 @@ export async function outboxOf(userId: string) {
   return results
 }
 
-/**
- * The digest's gather window passes (or the gap, with `gapPassed`): the waiting tables are due
- * now, and the request's alarm sends them (or the user's gap holds them, told by the runner).
- */
-export async function flushAlerts(id: string, options: { gapPassed?: boolean } = {}): Promise<void> {
+/** The digest's gather window passes: the waiting tables are due now, and the request's alarm sends them. */
+export async function flushAlerts(id: string): Promise<void> {
   await runInDurableObject(requestObject(env, id), async (_instance, state) => {
-    const s = await state.storage.get<{ digest: { dueAt: number } | null; digestSentAt: number | null }>('state')
+    const s = await state.storage.get<{ digest: { dueAt: number } | null }>('state')
     if (!s?.digest) return
-    const digestSentAt = options.gapPassed && s.digestSentAt !== null ? s.digestSentAt - 24 * 3_600_000 : s.digestSentAt
-    await state.storage.put('state', { ...s, digestSentAt, digest: { ...s.digest, dueAt: Date.now() - 1 } })
+    await state.storage.put('state', { ...s, digest: { ...s.digest, dueAt: Date.now() - 1 } })
   })
   await runAlarm(id)
+}
+
+/** The user's alert gap passes for every table told so far: their alerts move `ms` into the past. */
+export async function toldEarlier(id: string, ms: number): Promise<void> {
+  await runInDurableObject(requestObject(env, id), async (_instance, state) => {
+    const s = await state.storage.get<{ toldAt?: Record<string, number>; digestSentAt: number | null }>('state')
+    if (!s) return
+    const toldAt = Object.fromEntries(Object.entries(s.toldAt ?? {}).map(([key, at]) => [key, at - ms]))
+    await state.storage.put('state', { ...s, toldAt, digestSentAt: s.digestSentAt === null ? null : s.digestSentAt - ms })
+  })
 }

@@ -53,15 +53,17 @@ describe('the approval page', () => {
     const html = await (await owner.get(actionPath)).text()
     const terms = /<dd id="never-booked">([\s\S]*?)<\/dd>/.exec(html)?.[1] ?? ''
     for (const text of [
-      'booking would charge anything at once',
-      'a Resy fee, a service fee or tax',
-      'the booking details do not say what booking charges',
+      'booking would charge you anything right away',
+      'a booking, service or platform fee',
+      'the platform does not say what booking costs',
       'the restaurant&#39;s notes mention a fee, a charge, a deposit, a prepayment or a dollar amount',
-      'a party of 2 people is one, a higher cancellation fee that is above',
-      'Your card is sent only to a table that holds one',
+      'the restaurant charges bigger parties a higher cancellation fee, its rule covers a party of 2 people, and that fee is above your limit',
+      'Only for such a table does Tablewatch give the platform your card on file',
     ]) {
       expect(terms).toContain(text)
     }
+    // A party is never called large by Tablewatch: only a restaurant's own rule makes it one.
+    expect(terms).not.toMatch(/large part/)
   })
 
   it('approves the shown revision: the request becomes active', async () => {
@@ -84,7 +86,9 @@ describe('the approval page', () => {
     expect(hiddenRevision(stale)).toBe('2')
     const refused = await owner.post(`/requests/${id}/approve`, { revision: '1', _csrf: await owner.csrfFrom(actionPath) })
     expect(refused.status).toBe(409)
-    expect(await refused.text()).toContain('This is the current version (2)')
+    const page = await refused.text()
+    expect(page).toContain('Below is the request as it is now')
+    expect(page).not.toMatch(/version \d/)
     expect((await getRequest(token, id)).body.status).toBe('needs_approval')
   })
 

@@ -93,10 +93,13 @@ describe('password reset', () => {
     expect((await new WebClient().signIn(email, NEW_PASSWORD)).status).toBe(303)
     expect(await mailsTo(email, 'Your Tablewatch password was reset', since)).toBe(1)
 
-    // The link works once.
+    // The link works once; used again, its page offers a new link right there.
     const again = await new WebClient().get(new URL(link).pathname + new URL(link).search)
     expect(again.status).toBe(422)
-    expect(await again.text()).toContain('was used already or has expired')
+    const page = await again.text()
+    expect(page).toContain('It was used already, has expired or is not complete')
+    expect(page).toContain('<form method="post" action="/password-reset"')
+    expect(page).toContain('Send me a new link')
   })
 
   it('lets the browser that used up its sign-in attempts sign in with the new password at once', async () => {

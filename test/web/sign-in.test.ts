@@ -78,10 +78,27 @@ describe('sign-up', () => {
     expect(done.status).toBe(303)
     expect(done.headers.get('Location')).toBe('/?welcome=1')
     expect((await client.get('/settings')).status).toBe(200)
-    // A second use of the link creates nothing and sends to sign in.
-    const again = await new WebClient().confirmSignUp(email, since)
+    // A second use of the link creates nothing: its page says so when it opens, with Sign in as the
+    // next step and no "Create my account"; a post of it anyway sends to sign in.
+    const used = await new WebClient().get(link.pathname + link.search)
+    expect(used.status).toBe(422)
+    const usedPage = await used.text()
+    expect(usedPage).toContain('This link was used already: the account exists.')
+    expect(usedPage).toContain('<a class="button" href="/signin">Sign in</a>')
+    expect(usedPage).not.toContain('Create my account')
+    const stranger = new WebClient()
+    const again = await stranger.post('/signup/confirm', { t: link.searchParams.get('t') ?? '', _csrf: await stranger.csrfFrom('/signup') })
     expect(again.headers.get('Location')).toBe('/signin?signed_up=1')
     expect((await env.DB.prepare('select count(*) as n from users where email = ?').bind(email).first<{ n: number }>())?.n).toBe(1)
+  })
+
+  it('says a forged or damaged link is not valid when its page opens, before any "Create my account", with Sign up again', async () => {
+    const opened = await new WebClient().get('/signup/confirm?t=forged.token')
+    expect(opened.status).toBe(422)
+    const page = await opened.text()
+    expect(page).toContain('This link is not valid or has expired')
+    expect(page).toContain('<a class="button" href="/signup">Sign up again</a>')
+    expect(page).not.toContain('Create my account')
   })
 
   it('refuses a forged or damaged link with a 4xx page, creating nothing', async () => {

@@ -1,6 +1,7 @@
-// Times rendered on the server before the page script has reported the viewer's zone (issue 25,
-// item 7): what belongs to a dinner is in its restaurant's zone, anything else in the zone
-// Cloudflare located the request in (`request.cf.timezone`), never UTC when either is known.
+// Times rendered on the server before the page script has reported the viewer's zone: what belongs
+// to a dinner (a table, a reservation) is in its restaurant's zone; a moment (when something
+// happened: a notice, a token's expiry) in the viewer's, which is the zone Cloudflare located the
+// request in (`request.cf.timezone`) until the page script reports it; never UTC when either is known.
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dbOf } from '../../src/db/client'
@@ -40,7 +41,7 @@ describe('times before the page script runs', () => {
     expect(new Set(zonesIn(await (await client.get('/assistants')).text()))).toEqual(new Set(['UTC']))
   })
 
-  it("dates an inbox notice about a dinner in the restaurant's zone, whatever the viewer's", async () => {
+  it("dates an inbox notice (a moment) in the viewer's zone, and the dinner's tables in the restaurant's", async () => {
     const client = locatedIn('America/Denver')
     const email = await client.newUser()
     const token = await client.createToken()
@@ -55,9 +56,19 @@ describe('times before the page script runs', () => {
       body: 'A table opened.',
       link: `/requests/${String(view.id)}`,
       createdAt: Date.now(),
+      groups: [
+        {
+          restaurant: 'Lilac Trattoria',
+          venueId: 1,
+          date: '2026-12-05',
+          timeZone: 'America/New_York',
+          tables: [{ time: '19:00', when: 'Sat, Dec 5 · 7:00 PM ET', seating: 'Bar', fee: null, note: null, link: 'https://resy.com/' }],
+        },
+      ],
     })
     const html = await (await client.get('/notifications')).text()
     const item = /<li class="item[^"]*">[\s\S]*?Tables at Lilac Trattoria[\s\S]*?<\/li>/.exec(html)?.[0] ?? ''
-    expect(zonesIn(item)).toEqual(['ET'])
+    // The notice's moment first (Denver), then its table (New York).
+    expect(zonesIn(item)).toEqual(['MT', 'ET'])
   })
 })

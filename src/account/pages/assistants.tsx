@@ -8,10 +8,11 @@ import { Alert, CsrfInput, Field } from '../../html/components/form'
 import { formatDate, formatDateTime } from '../../html/format'
 import { ConnectedAssistants, type OAuthGrantSummary } from './connected-assistants'
 
+/** What each permission lets an assistant do, in the words a diner chooses by (the scope names are the API's, on the Developers page). */
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  'restaurants:read': 'Search restaurants to find their ids',
-  'requests:read': 'Preview requests, read their status and the service readiness (needed for MCP)',
-  'requests:write': 'Create, update and stop requests',
+  'restaurants:read': 'Search for restaurants',
+  'requests:read': 'See your requests and how they are going',
+  'requests:write': 'Create, change and stop requests (you still approve every booking)',
   'reservations:read': 'See the reservations your requests made',
 }
 
@@ -68,13 +69,11 @@ function TokenItem(props: { token: AccessTokenRecord; now: number; csrfToken: st
         <dd>
           <code>{token.hint}</code>
         </dd>
-        <dt>Scopes</dt>
+        <dt>May</dt>
         <dd>
-          <ul class="chips">
+          <ul class="plain">
             {token.scopes.map((scope) => (
-              <li>
-                <code>{scope}</code>
-              </li>
+              <li>{SCOPE_DESCRIPTIONS[scope as Scope] ?? scope}</li>
             ))}
           </ul>
         </dd>
@@ -108,8 +107,8 @@ function CreateTokenForm(props: { csrfToken: string; form: AssistantsPageProps['
   const errors = props.form?.errors ?? {}
   return (
     <form method="post" action="/assistants/tokens" class="card form" novalidate>
-      <h2>Create a personal access token</h2>
-      <p class="muted">For assistants that call the REST API or MCP with a token. It is valid for 90 days.</p>
+      <h2>Give an assistant a token</h2>
+      <p class="muted">A token lets an assistant (a chat app or your own script) make requests for you, for 90 days.</p>
       <CsrfInput token={props.csrfToken} />
       <Field
         label="Name"
@@ -121,13 +120,11 @@ function CreateTokenForm(props: { csrfToken: string; form: AssistantsPageProps['
         error={errors.name}
       />
       <fieldset class={errors.scopes ? 'field has-error' : 'field'}>
-        <legend>Scopes</legend>
+        <legend>What it may do</legend>
         {SCOPES.map((scope) => (
           <label class="check">
             <input type="checkbox" name="scopes" value={scope} checked={chosen.has(scope)} />
-            <span>
-              <code>{scope}</code> <span class="muted">{SCOPE_DESCRIPTIONS[scope]}</span>
-            </span>
+            <span>{SCOPE_DESCRIPTIONS[scope]}</span>
           </label>
         ))}
         {errors.scopes ? <p class="field-error">{errors.scopes}</p> : null}

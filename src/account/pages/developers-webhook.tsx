@@ -46,7 +46,8 @@ export function WebhookDocs() {
         <dd>
           <code>table_found</code>, <code>booking_skipped</code> (found but not booked automatically; <code>note</code> says why),{' '}
           <code>approval_needed</code>, <code>expiry_warning</code>, <code>request_ended</code>, <code>booked</code>,{' '}
-          <code>booking_unverified</code>, <code>reconnect_needed</code>, <code>checks_blocked</code>, or <code>test</code>.
+          <code>booking_unverified</code>, <code>reconnect_needed</code>, <code>session_ending</code>, <code>checks_blocked</code>,{' '}
+          <code>device_offline</code>, or <code>test</code>.
         </dd>
         <dt>groups</dt>
         <dd>A table alert's tables by restaurant and date (empty for other kinds). One alert per request per poll, within your caps.</dd>

@@ -65,7 +65,7 @@ function ExecutionChoice(props: DevicesProps) {
         <legend>Where Tablewatch checks your account and books</legend>
         <label class="check">
           <input type="radio" name="execution" value="cloud" checked={setting.execution === 'cloud'} />
-          <span>In the cloud, with the platform connection above</span>
+          <span>From Tablewatch, with the platform account you connected above</span>
         </label>
         <label class="check">
           <input type="radio" name="execution" value="user_device" checked={setting.execution === 'user_device'} disabled={!paired} />
@@ -78,7 +78,10 @@ function ExecutionChoice(props: DevicesProps) {
         )}
         <label class="check">
           <input type="checkbox" name="cloud_fallback" value="on" checked={setting.cloudFallback} disabled={!paired} />
-          <span>When my device is offline, let the cloud connection do its work (off: watching pauses until the device is back)</span>
+          <span>
+            When my device is offline, let Tablewatch use the connected platform account meanwhile (off: watching pauses until the device is
+            back)
+          </span>
         </label>
       </fieldset>
       <button type="submit" class="button" disabled={!paired}>
@@ -90,8 +93,8 @@ function ExecutionChoice(props: DevicesProps) {
 
 export function PairedDevices(props: DevicesProps) {
   return (
-    <section class="card" aria-labelledby="devices-heading">
-      <h2 id="devices-heading">Paired devices</h2>
+    <section class="advanced-part" aria-labelledby="devices-heading">
+      <h3 id="devices-heading">Paired devices</h3>
       <p class="muted">
         A paired device (a laptop, a home server, a Raspberry Pi) can check your platform account and book from its own network. Your
         platform sign-in then stays on the device and is never sent to Tablewatch.
@@ -108,7 +111,7 @@ export function PairedDevices(props: DevicesProps) {
       {props.overview.setting.execution === 'user_device' && !props.overview.status.connected ? (
         <Alert kind="warning">
           {props.overview.setting.cloudFallback
-            ? 'Your device is offline: the cloud connection does its work until it is back, as you allowed.'
+            ? 'Your device is offline: Tablewatch uses your connected platform account until it is back, as you allowed.'
             : 'Your device is offline, so watching is paused until it reconnects.'}
         </Alert>
       ) : null}

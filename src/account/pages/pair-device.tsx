@@ -37,7 +37,7 @@ export function PairDevicePage(props: { pairing: PairingShown; lifetimeMinutes: 
           Copy
         </button>
       </div>
-      <p>Once paired, the device appears under Paired devices in Settings, and you can choose to book from it there.</p>
+      <p>Once paired, the device appears in Settings under Advanced, Paired devices, and you can choose to book from it there.</p>
       <p>
         <a class="button" href="/settings#devices-heading">
           Back to Settings

@@ -48,10 +48,10 @@ function PasswordForm(props: SecurityPageProps) {
 /** The "also revoke" checkboxes of both forms, none ticked by default. */
 function AlsoRevoke() {
   const choices = [
-    ['tokens', 'Personal access tokens'],
+    ['tokens', 'Tokens you gave assistants'],
     ['grants', 'Connected assistants'],
     ['devices', 'Paired devices'],
-    ['calendar', 'The calendar feed address'],
+    ['calendar', 'Your calendar link'],
   ] as const
   return (
     <fieldset class="also-revoke">

@@ -1,6 +1,7 @@
-// Settings, the notifications section: where alerts go (email, webhook) with a test for each.
-// Its own file so changes to alerts and to the rest of Settings do not collide.
+// Settings, where alerts go: email (with the alerts) and the webhook (under Advanced), with a
+// test for each. Its own file so changes to alerts and to the rest of Settings do not collide.
 
+import type { AlertPreferences } from '../../alerts/alert-preferences'
 import type { SessionUser } from '../../auth/session'
 import { CsrfInput, Field } from '../../html/components/form'
 
@@ -12,36 +13,72 @@ export interface NotificationSettingsProps {
   form?: { emailAlerts: boolean; webhookUrl: string; webhookError?: string | undefined }
 }
 
+/** Email alerts: everyday, in the alerts section. */
 export function NotificationSettings(props: NotificationSettingsProps) {
   const emailAlerts = props.form?.emailAlerts ?? props.user.emailAlerts
-  const webhookUrl = props.form?.webhookUrl ?? props.user.webhookUrl ?? ''
   return (
     <section class="card" aria-labelledby="notifications-heading">
-      <h2 id="notifications-heading">Notifications</h2>
-      <p class="muted">Alerts always appear in your Tablewatch inbox. You can also get them by email and on a webhook.</p>
+      <h2 id="notifications-heading">Email</h2>
+      <p class="muted">Every alert is in your Tablewatch inbox. You can get them by email too.</p>
       <form method="post" action="/settings/notifications" class="form" novalidate>
         <CsrfInput token={props.csrfToken} />
+        <input type="hidden" name="only" value="email" />
         <label class="check">
           <input type="checkbox" name="email_alerts" value="on" checked={emailAlerts} />
           <span>Email me alerts at {props.user.email}</span>
         </label>
-        <Field
-          label="Webhook URL (optional)"
-          name="webhook_url"
-          type="url"
-          value={webhookUrl}
-          hint="Any https address; pick its format (Tablewatch JSON, ntfy or Slack) under the alert preferences below. Leave empty for none."
-          error={props.form?.webhookError}
-          maxLength={2000}
-        />
         <button type="submit" class="button">
-          Save notification settings
+          Save email setting
         </button>
       </form>
       <form method="post" action="/settings/email-test" class="inline-form">
         <CsrfInput token={props.csrfToken} />
         <button type="submit" class="button secondary">
           Send me a test email
+        </button>
+      </form>
+    </section>
+  )
+}
+
+/** The webhook (for developers and home automation), under Advanced: where alerts are posted, and in which format. */
+export function WebhookSettings(props: NotificationSettingsProps & { format: AlertPreferences['webhookFormat'] }) {
+  const webhookUrl = props.form?.webhookUrl ?? props.user.webhookUrl ?? ''
+  return (
+    <section aria-labelledby="webhook-heading" class="advanced-part">
+      <h3 id="webhook-heading">Webhook</h3>
+      <p class="muted">Alerts can also be posted to an address of yours, for a chat or home-automation service.</p>
+      <form method="post" action="/settings/notifications" class="form" novalidate>
+        <CsrfInput token={props.csrfToken} />
+        <input type="hidden" name="only" value="webhook" />
+        <Field
+          label="Webhook URL (optional)"
+          name="webhook_url"
+          type="url"
+          value={webhookUrl}
+          hint="Any https address. Leave empty for none."
+          error={props.form?.webhookError}
+          maxLength={2000}
+        />
+        <div class="field">
+          <label for="webhook_format">Webhook format</label>
+          <select id="webhook_format" name="webhook_format" aria-describedby="webhook_format-hint">
+            <option value="json" selected={props.format === 'json'}>
+              Tablewatch JSON (documented on the Developers page)
+            </option>
+            <option value="ntfy" selected={props.format === 'ntfy'}>
+              ntfy
+            </option>
+            <option value="slack" selected={props.format === 'slack'}>
+              Slack incoming webhook
+            </option>
+          </select>
+          <p class="hint" id="webhook_format-hint">
+            How alerts are posted to the address above.
+          </p>
+        </div>
+        <button type="submit" class="button">
+          Save webhook
         </button>
       </form>
       {props.user.webhookUrl ? (

@@ -33,6 +33,17 @@ const CALL_WORDS: Record<PlatformAccess['refused'][number]['call'], string> = {
   reservations: 'reading your reservations',
 }
 
+/** A sign-in that cannot renew itself past a date ends then (executors/session-end.ts): the diner sees when, and reconnects before. */
+function sessionWords(connection: ConnectionStatus): string {
+  if (connection.needsReconnect) return 'The platform no longer accepts it: connect again below'
+  if (connection.endsAt === null) return 'Working'
+  return `Working until ${formatDateTime(Date.parse(connection.endsAt))}: connect again below before then to keep booking (watching goes on either way)`
+}
+
+/** Within a week of a sign-in's end the reconnect forms are open, as the warnings link here. */
+const endsSoon = (connection: ConnectionStatus, now: number) =>
+  connection.endsAt !== null && Date.parse(connection.endsAt) - now <= 7 * 24 * 3_600_000
+
 function ConnectionState(props: { connection: ConnectionStatus }) {
   const { connection } = props
   if (!connection.connected)
@@ -48,7 +59,7 @@ function ConnectionState(props: { connection: ConnectionStatus }) {
       <dt>Payment method</dt>
       <dd>{connection.paymentMethodOnFile ? 'On file' : 'None on file: alerts work, booking does not'}</dd>
       <dt>Sign-in</dt>
-      <dd>{connection.needsReconnect ? 'The platform no longer accepts it: connect again below' : 'Working'}</dd>
+      <dd>{sessionWords(connection)}</dd>
     </dl>
   )
 }
@@ -241,9 +252,14 @@ export function PlatformConnection(props: PlatformSectionProps) {
   // a new sign-in or the last attempt failed); a <details> needs no script.
   const { connection } = props
   const reconnectOpen =
-    connection.needsReconnect || props.connectForm !== undefined || props.codeForm !== undefined || props.signInProblem !== undefined
+    connection.needsReconnect ||
+    props.connectForm !== undefined ||
+    props.codeForm !== undefined ||
+    props.signInProblem !== undefined ||
+    endsSoon(connection, Date.now())
   return (
-    <section class="card" aria-labelledby="platform-heading">
+    // id="platform": every reconnect notice links here (src/core/reconnect-link.ts).
+    <section class="card" id="platform" aria-labelledby="platform-heading">
       <h2 id="platform-heading">Reservation platform</h2>
       <ConnectionState connection={connection} />
       <CloudRefusals {...props} />

@@ -20,7 +20,7 @@ export function UnsubscribedPage() {
     <section class="narrow">
       <h1>Alert emails are off</h1>
       <p>
-        You will get no more alert emails. To turn them on again, sign in and open <a href="/settings">Settings</a>.
+        You will get no more alert emails. To turn them on again, sign in and open <a href="/settings#alerts">Settings</a>.
       </p>
     </section>
   )

@@ -72,19 +72,28 @@ settingsRoutes.get('/settings', (c) => {
   return showSettings(c, { notice })
 })
 
+// The email form (only=email) changes email alerts alone; the webhook form under Advanced (only=webhook)
+// the webhook address and format alone; a form without `only` sets both email and webhook, as before.
 settingsRoutes.post('/settings/notifications', async (c) => {
   const user = currentUser(c)
+  const deps = depsOf(c.env, c.req.url)
   const body = await c.req.parseBody()
-  const emailAlerts = body.email_alerts === 'on'
-  const form = notificationForm.safeParse(body)
+  const only = body.only === 'email' || body.only === 'webhook' ? body.only : null
+  const emailAlerts = only === 'webhook' ? user.emailAlerts : body.email_alerts === 'on'
+  const form = only === 'email' ? notificationForm.safeParse({ webhook_url: user.webhookUrl ?? '' }) : notificationForm.safeParse(body)
   if (!form.success) {
     const typed = typeof body.webhook_url === 'string' ? body.webhook_url.slice(0, 2000) : ''
     const webhookError = form.error.issues[0]?.message ?? 'Enter a valid URL'
     return showSettings(c, { form: { emailAlerts, webhookUrl: typed, webhookError } }, 422)
   }
   const webhookUrl = form.data.webhook_url
-  const saved = await saveNotificationSettings(depsOf(c.env, c.req.url), user.id, { emailAlerts, webhookUrl })
+  const saved = await saveNotificationSettings(deps, user.id, { emailAlerts, webhookUrl })
   if (!saved.ok) return showSettings(c, { form: { emailAlerts, webhookUrl, webhookError: saved.webhookError } }, 422)
+  if (only === 'webhook' && body.webhook_format !== undefined) {
+    const prefs = await alertPreferencesOf(deps, user.id)
+    const format = await saveAlertPreferences(deps, user.id, { ...prefs, webhookFormat: body.webhook_format })
+    if (!format.ok) return showSettings(c, { form: { emailAlerts, webhookUrl, webhookError: 'Choose one of the offered formats.' } }, 422)
+  }
   return c.redirect('/settings?done=saved', 303)
 })
 
@@ -110,13 +119,16 @@ settingsRoutes.post('/settings/alerts', async (c) => {
   const user = currentUser(c)
   const form = await c.req.parseBody({ all: true })
   const notices = [form.notices ?? []].flat().filter((v): v is string => typeof v === 'string')
+  const deps = depsOf(c.env, c.req.url)
+  // The webhook's format is set with the webhook (Advanced); a form that still sends it sets it here too.
+  const webhookFormat = form.webhook_format ?? (await alertPreferencesOf(deps, user.id)).webhookFormat
   const input = {
     alertGapMinutes: form.alert_gap_minutes,
     dailyAlertCap: form.daily_alert_cap,
     noticesOff: NOTICE_SWITCHES.filter((name) => !notices.includes(name)),
-    webhookFormat: form.webhook_format,
+    webhookFormat,
   }
-  const saved = await saveAlertPreferences(depsOf(c.env, c.req.url), user.id, input)
+  const saved = await saveAlertPreferences(deps, user.id, input)
   if (!saved.ok) {
     const dailyCapValue = typeof form.daily_alert_cap === 'string' ? form.daily_alert_cap : ''
     return showSettings(c, { alertForm: { errors: saved.errors, dailyCapValue } }, 422)

@@ -1,8 +1,12 @@
-// The page frame: header with the service name, navigation (with the unread badge when
-// signed in), the main column and a short footer.
+// The page frame: header with the service name, the navigation (with the unread badge when
+// signed in), the main column and a short footer. On a phone the signed-in navigation is a tab bar
+// at the bottom of the screen, as in the reservation platform's own app: Home, Requests, Inbox,
+// Calendar, and More (Assistants, Settings, Sign out) in a <details> that needs no script. On a
+// wider screen the same links sit in one row of the header.
 import type { Child } from 'hono/jsx'
 import type { SessionUser } from '../../auth/session'
 import { CsrfInput } from './form'
+import { NavIcon } from './nav-icons'
 
 export interface LayoutProps {
   title: string
@@ -13,63 +17,115 @@ export interface LayoutProps {
   children?: Child
 }
 
-function NavLink(props: { href: string; path: string; children?: Child }) {
-  const current = props.path === props.href || props.path.startsWith(`${props.href}/`)
+const isCurrent = (path: string, href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`))
+
+function NavLink(props: { href: string; path: string; icon?: Parameters<typeof NavIcon>[0]['name']; children?: Child }) {
   return (
-    <a href={props.href} aria-current={current ? 'page' : undefined}>
-      {props.children}
+    <a href={props.href} aria-current={isCurrent(props.path, props.href) ? 'page' : undefined}>
+      {props.icon ? <NavIcon name={props.icon} /> : null}
+      <span class="nav-label">{props.children}</span>
     </a>
   )
 }
 
-function Nav(props: { path: string; user: SessionUser | null; unread: number; csrfToken: string }) {
-  if (!props.user) {
-    return (
-      <nav aria-label="Main">
-        <NavLink href="/developers" path={props.path}>
-          Developers
-        </NavLink>
-        <NavLink href="/signin" path={props.path}>
-          Sign in
-        </NavLink>
-        <a class="nav-cta" href="/signup">
-          Create account
-        </a>
-      </nav>
-    )
-  }
+function Unread(props: { unread: number }) {
+  if (props.unread <= 0) return null
   return (
-    <nav aria-label="Main">
-      <NavLink href="/requests" path={props.path}>
-        Requests
+    <>
+      <span class="badge">{props.unread > 99 ? '99+' : props.unread}</span>
+      <span class="visually-hidden"> unread</span>
+    </>
+  )
+}
+
+function SignOut(props: { csrfToken: string }) {
+  return (
+    <form method="post" action="/signout" class="nav-form">
+      <CsrfInput token={props.csrfToken} />
+      <button type="submit" class="link-button">
+        Sign out
+      </button>
+    </form>
+  )
+}
+
+/** Where the links of "More" go: the same three on every width (a phone folds them). */
+function MoreLinks(props: { path: string; csrfToken: string }) {
+  return (
+    <>
+      <li>
+        <NavLink href="/assistants" path={props.path}>
+          Assistants
+        </NavLink>
+      </li>
+      <li>
+        <NavLink href="/settings" path={props.path}>
+          Settings
+        </NavLink>
+      </li>
+      <li>
+        <SignOut csrfToken={props.csrfToken} />
+      </li>
+    </>
+  )
+}
+
+function SignedInNav(props: { path: string; unread: number; csrfToken: string }) {
+  const { path } = props
+  const inMore = ['/assistants', '/settings', '/developers'].some((href) => isCurrent(path, href))
+  return (
+    <nav aria-label="Main" class="main-nav">
+      <ul class="nav-tabs">
+        <li class="phone-only">
+          <NavLink href="/" path={path} icon="home">
+            Home
+          </NavLink>
+        </li>
+        <li>
+          <NavLink href="/requests" path={path} icon="requests">
+            Requests
+          </NavLink>
+        </li>
+        <li>
+          <a href="/notifications" aria-current={isCurrent(path, '/notifications') ? 'page' : undefined}>
+            <NavIcon name="inbox" />
+            <span class="nav-label">Inbox</span>
+            <Unread unread={props.unread} />
+          </a>
+        </li>
+        <li>
+          <NavLink href="/calendar" path={path} icon="calendar">
+            Calendar
+          </NavLink>
+        </li>
+        <li class="phone-only">
+          <details class={inMore ? 'nav-more current' : 'nav-more'}>
+            <summary>
+              <NavIcon name="more" />
+              <span class="nav-label">More</span>
+            </summary>
+            <ul class="nav-more-list">
+              <MoreLinks path={path} csrfToken={props.csrfToken} />
+            </ul>
+          </details>
+        </li>
+      </ul>
+      <ul class="nav-wide">
+        <MoreLinks path={path} csrfToken={props.csrfToken} />
+      </ul>
+    </nav>
+  )
+}
+
+function SignedOutNav(props: { path: string }) {
+  return (
+    <nav aria-label="Main" class="signed-out-nav">
+      <NavLink href="/signin" path={props.path}>
+        Sign in
       </NavLink>
-      <NavLink href="/calendar" path={props.path}>
-        Calendar
-      </NavLink>
-      <NavLink href="/assistants" path={props.path}>
-        Assistants
-      </NavLink>
-      <NavLink href="/notifications" path={props.path}>
-        Notifications
-        {props.unread > 0 ? (
-          <>
-            <span class="badge">{props.unread > 99 ? '99+' : props.unread}</span>
-            <span class="visually-hidden"> unread</span>
-          </>
-        ) : null}
-      </NavLink>
-      <NavLink href="/settings" path={props.path}>
-        Settings
-      </NavLink>
-      <NavLink href="/developers" path={props.path}>
-        Developers
-      </NavLink>
-      <form method="post" action="/signout" class="nav-form">
-        <CsrfInput token={props.csrfToken} />
-        <button type="submit" class="link-button">
-          Sign out
-        </button>
-      </form>
+      <a class="nav-cta" href="/signup">
+        Create account
+      </a>
     </nav>
   )
 }
@@ -79,7 +135,7 @@ export function Layout(props: LayoutProps) {
     <html lang="en">
       <head>
         <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <title>{props.title === 'Tablewatch' ? 'Tablewatch' : `${props.title} · Tablewatch`}</title>
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -90,7 +146,7 @@ export function Layout(props: LayoutProps) {
         <link rel="stylesheet" href="/styles.css" />
         <script src="/app.js" defer></script>
       </head>
-      <body>
+      <body class={props.user ? 'signed-in' : undefined}>
         <a class="skip-link" href="#main">
           Skip to content
         </a>
@@ -99,7 +155,11 @@ export function Layout(props: LayoutProps) {
             <a class="brand" href="/">
               Tablewatch
             </a>
-            <Nav path={props.path} user={props.user} unread={props.unread} csrfToken={props.csrfToken} />
+            {props.user ? (
+              <SignedInNav path={props.path} unread={props.unread} csrfToken={props.csrfToken} />
+            ) : (
+              <SignedOutNav path={props.path} />
+            )}
           </div>
         </header>
         <main id="main" tabindex={-1}>
@@ -110,7 +170,10 @@ export function Layout(props: LayoutProps) {
             Tablewatch watches for tables; it never charges you and never cancels a reservation. Manage existing reservations on the
             reservation platform itself.
           </p>
-          {props.user ? <p class="muted">Signed in as {props.user.email}</p> : null}
+          <p class="muted">
+            {props.user ? <>Signed in as {props.user.email} · </> : null}
+            <a href="/developers">For developers</a>
+          </p>
         </footer>
       </body>
     </html>

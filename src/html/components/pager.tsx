@@ -22,15 +22,16 @@ export function pageOf<T>(all: T[], page: number, size: number): PageOf<T> {
   return { items: all.slice((current - 1) * size, current * size), page: current, pages, total: all.length }
 }
 
-export function Pager<T>(props: { page: PageOf<T>; path: string; param: string; label: string }) {
+export function Pager<T>(props: { page: PageOf<T>; path: string; param: string; label: string; words?: [string, string] }) {
   const { page, pages } = props.page
+  const [back, on] = props.words ?? ['Newer', 'Older']
   if (pages <= 1) return null
   const href = (n: number) => `${props.path}?${props.param}=${n}#${props.param}-pager`
   return (
     <nav class="pager" id={`${props.param}-pager`} aria-label={`Pages of ${props.label}`}>
       {page > 1 ? (
         <a href={href(page - 1)} rel="prev">
-          Newer
+          {back}
         </a>
       ) : null}
       <span>
@@ -38,7 +39,7 @@ export function Pager<T>(props: { page: PageOf<T>; path: string; param: string; 
       </span>
       {page < pages ? (
         <a href={href(page + 1)} rel="next">
-          Older
+          {on}
         </a>
       ) : null}
     </nav>

@@ -18,7 +18,14 @@ export interface PushUseDeps {
   pushSleep?: ((ms: number) => Promise<void>) | undefined
 }
 
-export type AlertToPush = { kind: AlertKind | 'test'; title: string; body: string; link: string | null; requestId: string | null }
+export type AlertToPush = {
+  kind: AlertKind | 'test'
+  title: string
+  body: string
+  short?: string | undefined
+  link: string | null
+  requestId: string | null
+}
 
 /** The alert to every browser of the user; nothing when push is not set up or no browser has it on. */
 export async function pushAlert(deps: PushUseDeps, userId: string, alert: AlertToPush): Promise<PushReport> {

@@ -1,5 +1,5 @@
 // What a push notification says: the alert's own title and words (the same digest the inbox and
-// the email carry), and where a tap goes, the alert's primary action. A push message holds at most
+// the email carry; a digest's short words, its soonest few tables), and where a tap goes, the alert's primary action. A push message holds at most
 // 4096 bytes after encryption (RFC 8291, section 4), 3993 of them the message itself, so the body is
 // shortened; the full text stays in the inbox.
 import type { AlertKind } from '../kinds'
@@ -35,12 +35,20 @@ const MAX_MESSAGE_BYTES = 3800
 const bytesOf = (message: PushMessage) => new TextEncoder().encode(JSON.stringify(message)).length
 
 export function pushMessageOf(
-  alert: { title: string; body: string; link: string | null; requestId: string | null; kind: AlertKind | 'test' },
+  alert: {
+    title: string
+    body: string
+    short?: string | undefined
+    link: string | null
+    requestId: string | null
+    kind: AlertKind | 'test'
+  },
   baseUrl: string,
 ): PushMessage {
   const message = {
     title: shortened(alert.title, MAX_TITLE),
-    body: shortened(alert.body, MAX_BODY),
+    // A lock screen shows a few lines: the alert's short words where it has them (a digest's soonest tables).
+    body: shortened(alert.short ?? alert.body, MAX_BODY),
     url: tapTarget(alert.link, baseUrl),
     tag: alert.requestId ? `request:${alert.requestId}:${alert.kind}` : `tablewatch:${alert.kind}`,
   }

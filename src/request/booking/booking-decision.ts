@@ -128,7 +128,7 @@ export function statedMoneyIn(needToKnow: string | null): string | null {
  * The large-party terms of the table's template for this party: the fee that replaces the
  * table's own from `large_party_size_cancel` on, or why it cannot be used.
  */
-function largePartyFeeOf(template: TemplateTerms | null, partySize: number): Reading<number | null> {
+export function largePartyFeeOf(template: TemplateTerms | null, partySize: number): Reading<number | null> {
   const size = template?.largePartySize ?? null
   if (size === null || size <= 0 || partySize < size) return { ok: true, value: null }
   const fee = template?.largePartyFee ?? null

@@ -1,7 +1,7 @@
-// The effects that tell the user: a notice, and the digest (unless the user's gap holds it).
+// The effects that tell the user: a notice, and the digest (less the repeats the user's gap leaves out).
 import { alertPreferencesOf } from '../../alerts/alert-preferences'
 import { alertsOf } from '../../alerts/alerts'
-import { gapAllows, restaurantDate } from '../../alerts/digest'
+import { restaurantDate, withinGap } from '../../alerts/digest'
 import { digestAlert } from '../../alerts/digest-alert'
 import { findVenues } from '../../db/venues'
 import { notifyUser, notifyUserOfAll } from '../../notifications/notify'
@@ -16,13 +16,17 @@ export async function notify({ d, background }: EffectStep, effect: EffectOf<'no
   return []
 }
 
-/** The per-request gap may hold the digest; else one alert (the daily cap limits its channels). */
+/**
+ * One alert of every table not told yet, at once; a table that came back within the user's gap of
+ * its last alert is left out (the daily cap limits the alert's channels, not the inbox).
+ */
 export async function sendDigest({ d, background }: EffectStep, effect: EffectOf<'send_digest'>): Promise<RequestEvent[]> {
   const prefs = await alertPreferencesOf(d, effect.to.userId)
-  const gap = gapAllows({ ...effect, gapMs: prefs.alertGapMinutes * 60_000 }, d.now)
-  if (!gap.send) return [{ kind: 'digest_held', until: gap.until }]
-  await notifyUser(d, digestAlert(effect.to, effect.tables, d.baseUrl, effect.more), (work) => background.push(work))
-  const days = [...new Set(effect.tables.map(restaurantDate))]
+  const { send, repeats } = withinGap(effect.tables, prefs.alertGapMinutes * 60_000, d.now)
+  const left = repeats.length > 0 ? { repeats } : {}
+  if (send.length === 0) return [{ kind: 'digest_sent', keys: [], days: [], at: d.now, ...left }]
+  await notifyUser(d, digestAlert(effect.to, send, d.baseUrl, effect.more), (work) => background.push(work))
+  const days = [...new Set(send.map(restaurantDate))]
   const counted = effect.more ? { more: effect.more } : {}
-  return [{ kind: 'digest_sent', keys: effect.tables.map((t) => t.key), days, at: d.now, ...counted }]
+  return [{ kind: 'digest_sent', keys: send.map((t) => t.key), days, at: d.now, ...counted, ...left }]
 }

@@ -3,6 +3,7 @@
 // verification. The rules that decide whether to book stay in decide(); these only fetch and book.
 import { BOOKING_CALLS } from '../../budget/call-window'
 import { claimedByOtherRequests, claimReservation } from '../../db/reservations'
+import { findVenues } from '../../db/venues'
 import { limiterWait } from '../../watching/limits'
 import { ourReservation } from '../booking/booking-rules'
 import type { OfferAnswer, RequestEvent, VerifyAnswer } from '../events'
@@ -19,10 +20,11 @@ export async function book({ accountOf }: EffectStep, effect: EffectOf<'book'>):
   const { outcome, reconnectNotice } = await account.book({
     bookToken: effect.bookToken,
     needsCard: attempt.needsCard,
-    // One work id per attempt: a device asked again returns its answer, never a second booking.
-    workId: `book:${attempt.createdAt}:${attempt.slotKey}`,
+    // One work id per book call of the attempt (the first, and the one with the card after a
+    // card-on-file refusal): a device asked again returns its answer, never a second booking.
+    workId: `book:${attempt.createdAt}:${attempt.slotKey}${attempt.retriedWithCard ? ':card' : ''}`,
   })
-  return [{ kind: 'booking_answer', attemptAt: attempt.createdAt, outcome, reconnectNotice }]
+  return [{ kind: 'booking_answer', attemptAt: attempt.createdAt, outcome, reconnectNotice, bookToken: effect.bookToken }]
 }
 
 export async function verify(step: EffectStep, effect: EffectOf<'verify'>): Promise<RequestEvent[]> {
@@ -31,6 +33,9 @@ export async function verify(step: EffectStep, effect: EffectOf<'verify'>): Prom
 
 async function offerAnswer({ d, env, accountOf }: EffectStep, effect: EffectOf<'check_offer'>): Promise<OfferAnswer> {
   const { slot } = effect.offer
+  // A venue the service cannot book (the catalog knows it from the platform's venue data): no call at all.
+  const [venue] = await findVenues(d.db, [slot.venueId])
+  if (venue?.bookingBlocker) return { kind: 'unbookable', blocker: venue.bookingBlocker }
   const account = await accountOf(effect.userId)
   const read = await account.readForOffer({
     query: { configId: slot.configId, day: slot.day, partySize: effect.spec.party_size },

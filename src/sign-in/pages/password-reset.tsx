@@ -26,6 +26,30 @@ export function ForgotPasswordPage(props: { csrfToken: string; email?: string; e
   )
 }
 
+/**
+ * A reset link that no longer works (used, expired, damaged): what happened, and the next step
+ * right there, a new link.
+ */
+export function NewResetLinkPage(props: { csrfToken: string; message: string }) {
+  return (
+    <section class="narrow">
+      <h1>This link no longer works</h1>
+      <p>{props.message}</p>
+      <form method="post" action="/password-reset" class="card form">
+        <h2>Get a new link</h2>
+        <CsrfInput token={props.csrfToken} />
+        <Field label="Email" name="email" type="email" autocomplete="username" required />
+        <button type="submit" class="button">
+          Send me a new link
+        </button>
+      </form>
+      <p>
+        Remembered your password? <a href="/signin">Sign in</a>.
+      </p>
+    </section>
+  )
+}
+
 export function ResetSentPage(props: { localMail: LocalMail[] | null }) {
   return (
     <section class="narrow">

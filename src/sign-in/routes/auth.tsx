@@ -1,8 +1,8 @@
 // Sign-up, sign-in and sign-out.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { signUpMail } from '../../account-mail/sign-up-mail'
-import { confirmSignUp, signIn, signUp } from '../../auth/accounts'
+import { checkSignUpLink, confirmSignUp, signIn, signUp } from '../../auth/accounts'
 import { knownDeviceOf, rememberDevice } from '../../auth/known-device'
 import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { endSession, startSession } from '../../auth/session'
@@ -159,8 +159,22 @@ authRoutes.get('/signup/sent', async (c) =>
 )
 
 // The link in the mail: its GET only shows the button (mail scanners open links), the POST creates.
-authRoutes.get('/signup/confirm', (c) => {
+const SIGN_UP_LINK_NOT_VALID = 'This link is not valid or has expired (links work for 24 hours). Sign up again for a new one.'
+const SIGN_UP_LINK_USED = 'This link was used already: the account exists. Sign in with its password.'
+
+/** A sign-up link that cannot create the account says so, with the step that gets the user on. */
+function signUpLinkRefused(c: Context<WebEnv>, why: 'invalid' | 'taken') {
+  return why === 'taken'
+    ? errorPage(c, new AppError('invalid_request', SIGN_UP_LINK_USED), { href: '/signin', label: 'Sign in' })
+    : errorPage(c, new AppError('invalid_request', SIGN_UP_LINK_NOT_VALID), { href: '/signup', label: 'Sign up again' })
+}
+
+// The link is checked when its page opens (a GET that creates nothing), so a bad link says so
+// before "Create my account"; the POST checks again and creates the account.
+authRoutes.get('/signup/confirm', async (c) => {
   const token = c.req.query('t') ?? ''
+  const link = await checkSignUpLink(depsOf(c.env, c.req.url).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
+  if (link !== 'ok') return signUpLinkRefused(c, link)
   return renderPage(
     c,
     'Finish creating your account',
@@ -173,9 +187,7 @@ authRoutes.post('/signup/confirm', async (c) => {
   const token = typeof body.t === 'string' ? body.t : ''
   const result = await confirmSignUp(depsOf(c.env, c.req.url).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
   if (!result.ok && result.reason === 'taken') return c.redirect('/signin?signed_up=1', 303)
-  if (!result.ok) {
-    return errorPage(c, new AppError('invalid_request', 'This link is not valid or has expired (links work for 24 hours). Sign up again.'))
-  }
+  if (!result.ok) return signUpLinkRefused(c, result.reason)
   await startSession(c, result.userId)
   // The browser that confirmed the account is its owner's: its sign-ins get their own budget.
   await rememberDevice(c, result.email)

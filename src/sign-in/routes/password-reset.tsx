@@ -1,26 +1,28 @@
 // Password reset by email: /password-reset asks for a link, /password-reset/set
 // is the link's page. The rules live in src/auth/password-reset.ts; CSRF is checked for every form
 // by the web app's middleware (src/auth/csrf.ts), signed out included.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { passwordResetMail } from '../../account-mail/password-reset-mail'
 import { rememberDevice } from '../../auth/known-device'
 import { PASSWORD_MIN_LENGTH } from '../../auth/password'
 import { completePasswordReset, requestPasswordReset, userOfResetToken } from '../../auth/password-reset'
 import { endSession } from '../../auth/session'
-import { AppError } from '../../errors'
 import { clientAddress, tryAgainIn } from '../../html/client-address'
-import { errorPage } from '../../html/error-page'
 import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
 import { type LocalOutboxCookie, rememberedLocalMail, rememberLocalMail } from '../local-outbox'
-import { ForgotPasswordPage, ResetSentPage, SetPasswordPage } from '../pages/password-reset'
+import { ForgotPasswordPage, NewResetLinkPage, ResetSentPage, SetPasswordPage } from '../pages/password-reset'
 
 /** Where sign-in sends the diner after a reset; its page says what happened (routes/auth.tsx). */
 const AFTER_RESET = '/signin?reset=1'
 export const AFTER_RESET_NOTICE =
   'Your new password is set. Every browser signed in to your account was signed out, this one too: sign in with the new password.'
-const LINK_NOT_VALID = 'This link is not valid, was used already or has expired (links work once, for 30 minutes). Ask for a new one.'
+const LINK_NOT_VALID = 'It was used already, has expired or is not complete: a reset link works once, for 30 minutes.'
+
+/** A link that no longer works offers a new one on the same page. */
+const newLinkPage = (c: Context<WebEnv>) =>
+  renderPage(c, 'This link no longer works', <NewResetLinkPage csrfToken={c.get('csrfToken')} message={LINK_NOT_VALID} />, 422)
 
 const LOCAL_RESET: LocalOutboxCookie = { name: 'tw_reset', path: '/password-reset', purpose: 'local-password-reset' }
 
@@ -72,7 +74,7 @@ passwordResetRoutes.get('/password-reset/sent', async (c) =>
 passwordResetRoutes.get('/password-reset/set', async (c) => {
   const token = c.req.query('t') ?? ''
   const user = await userOfResetToken(depsOf(c.env, c.req.url).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
-  if (!user) return errorPage(c, new AppError('invalid_request', LINK_NOT_VALID))
+  if (!user) return newLinkPage(c)
   return renderPage(c, 'Choose a new password', <SetPasswordPage csrfToken={c.get('csrfToken')} token={token} email={user.email} />)
 })
 
@@ -83,7 +85,7 @@ passwordResetRoutes.post('/password-reset/set', async (c) => {
   if (!parsed.success) {
     const token = typeof body.t === 'string' ? body.t.slice(0, 512) : ''
     const user = await userOfResetToken(deps.db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
-    if (!user) return errorPage(c, new AppError('invalid_request', LINK_NOT_VALID))
+    if (!user) return newLinkPage(c)
     const error = parsed.error.issues.find((issue) => issue.path[0] === 'password')?.message
     const page = <SetPasswordPage csrfToken={c.get('csrfToken')} token={token} email={user.email} error={error} />
     return renderPage(c, 'Choose a new password', page, 422)
@@ -95,12 +97,12 @@ passwordResetRoutes.post('/password-reset/set', async (c) => {
   )
   if (!result.ok && result.reason === 'throttled') {
     const user = await userOfResetToken(deps.db, c.env.PLATFORM_TOKEN_KEY, parsed.data.t, Date.now())
-    if (!user) return errorPage(c, new AppError('invalid_request', LINK_NOT_VALID))
+    if (!user) return newLinkPage(c)
     const error = tryAgainIn(result.retryInMinutes, 'reset attempts from your network')
     const page = <SetPasswordPage csrfToken={c.get('csrfToken')} token={parsed.data.t} email={user.email} error={error} />
     return renderPage(c, 'Choose a new password', page, 429)
   }
-  if (!result.ok) return errorPage(c, new AppError('invalid_request', LINK_NOT_VALID))
+  if (!result.ok) return newLinkPage(c)
   // Every session of the account is gone already; this browser's cookie goes too. The browser
   // that proved it reads the account's mail is its owner's: a known device.
   await endSession(c)

@@ -30,7 +30,7 @@ export function SetupChecklist(props: { progress: SetupProgress }) {
       <ol class="steps">
         <Step done={p.platformConnected} title="Connect your reservation platform account">
           <p>
-            Tablewatch watches and books with your own account. <a href="/settings">Connect it in Settings</a>.
+            Tablewatch watches and books with your own account. <a href="/settings#platform">Connect it in Settings</a>.
           </p>
         </Step>
         <Step done={p.assistantConnected} title="Connect an assistant">

@@ -1,7 +1,7 @@
 // What changed between two versions of a request, field by field ("old → new"), for the
 // approval page: the user approves the new version knowing exactly what moved.
 
-import { formatCalendarDate, formatClock, formatInstant } from '../../html/format'
+import { formatCalendarDate, formatClock, formatDateTime } from '../../html/format'
 import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS } from '../../html/spec-words'
 import type { RequestSpec } from '../../requests/schemas'
 import type { Restaurant } from '../../venues/schema'
@@ -22,7 +22,7 @@ function words(spec: RequestSpec, venues: Map<number, Restaurant>): [string, str
     ['Seating', SEATING_WORDS[spec.seating]],
     ['What to do', MODE_WORDS[spec.mode]],
     ['Fee limits', feeLimitsInWords(spec)],
-    ['Watching ends', formatInstant(Date.parse(spec.expires_at), spec.timezone)],
+    ['Watching ends', formatDateTime(Date.parse(spec.expires_at))],
   ]
 }
 
@@ -35,14 +35,12 @@ export function specChanges(before: RequestSpec, after: RequestSpec, venues: Res
   })
 }
 
-export function SpecChanges(props: { changes: Change[]; revision: number; approved: boolean }) {
+export function SpecChanges(props: { changes: Change[]; approved: boolean }) {
   return (
     <section class="card changes" aria-labelledby="changes-heading">
-      <h2 id="changes-heading">
-        What changed since the version you {props.approved ? 'approved' : 'saw'} (version {props.revision})
-      </h2>
+      <h2 id="changes-heading">What changed since you {props.approved ? 'approved it' : 'last saw it'}</h2>
       {props.changes.length === 0 ? (
-        <p>Nothing you would see: the request is the same as that version.</p>
+        <p>Nothing you would see: the request is the same as then.</p>
       ) : (
         <dl class="facts">
           {props.changes.map((c) => (

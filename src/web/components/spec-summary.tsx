@@ -1,7 +1,7 @@
 // What a request asks for, in words: used by the approval page and the request page.
 
 import type { Status } from '../../core/status'
-import { formatCalendarDate, formatClock, formatInstant } from '../../html/format'
+import { formatCalendarDate, formatClock, formatDateTime } from '../../html/format'
 import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
 import type { RequestView } from '../../requests/schemas'
@@ -96,7 +96,7 @@ export function SpecSummary(props: { request: RequestView; venues: Restaurant[] 
         </>
       ) : null}
       <dt>Watching ends</dt>
-      <dd>{formatInstant(Date.parse(r.expires_at), r.timezone)}</dd>
+      <dd>{formatDateTime(Date.parse(r.expires_at))}</dd>
     </dl>
   )
 }

@@ -8,7 +8,7 @@ import { PLATFORM_RISK_NOTICE } from '../../account/pages/settings'
 import type { ApprovalContext } from '../../approval/approval-context'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
-import { formatInstant } from '../../html/format'
+import { formatDateTime } from '../../html/format'
 import { people } from '../../html/spec-words'
 import { dollars } from '../../lib/money'
 import type { RequestView } from '../../requests/schemas'
@@ -26,6 +26,7 @@ export interface ApprovePageProps {
   error?: string | undefined
 }
 
+/** Approve and Decline, in a bar that stays on screen at every width while the terms scroll by. */
 function Decision(props: { csrfToken: string; request: RequestView }) {
   const { id, revision } = props.request
   return (
@@ -46,7 +47,7 @@ function Decision(props: { csrfToken: string; request: RequestView }) {
 function Closed(props: { request: RequestView }) {
   const r = props.request
   const page = `/requests/${encodeURIComponent(r.id)}`
-  const when = formatInstant(Date.parse(r.updated_at), r.timezone)
+  const when = formatDateTime(Date.parse(r.updated_at))
   const say: Record<Exclude<RequestView['status'], 'needs_approval'>, { title: string; next: string }> = {
     expired: {
       title: `This approval link has expired: the request ended ${when} without your approval.`,
@@ -99,7 +100,7 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
             <>Your platform account {props.context.platformAccount}</>
           ) : (
             <>
-              No platform account is connected: <a href="/settings">connect one in Settings</a> before a table can be booked.
+              No platform account is connected: <a href="/settings#platform">connect one in Settings</a> before a table can be booked.
             </>
           )}
         </dd>
@@ -124,26 +125,48 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
 }
 
 /**
- * The money terms that stop an automatic booking (src/request/booking/booking-decision.ts; docs/decisions/booking.md),
- * in the words the alert uses when one of them does. Your card goes only to a table that holds one.
+ * The money terms that stop an automatic booking (src/request/booking/booking-decision.ts;
+ * docs/decisions/booking.md), in the words the alert uses when one of them does. A party is
+ * "large" only by a restaurant's own rule, which the platform states per table: so the sentence
+ * says what that rule does, not that this party is one.
  */
 function MoneyTerms(props: { partySize: number }) {
   return (
     <>
-      <p>A table is not booked, and you get an alert saying which of these stopped it, when:</p>
+      <p>Tablewatch does not book a table, and sends you an alert that says why, when:</p>
       <ul>
-        <li>
-          booking would charge anything at once: a deposit, prepayment or ticket, a reservation charge, a Resy fee, a service fee or tax;
-        </li>
-        <li>the booking details do not say what booking charges;</li>
+        <li>booking would charge you anything right away: a deposit, a prepaid meal or ticket, or a booking, service or platform fee;</li>
+        <li>the platform does not say what booking costs;</li>
         <li>the restaurant's notes mention a fee, a charge, a deposit, a prepayment or a dollar amount;</li>
         <li>
-          the restaurant charges large parties, and a party of {people(props.partySize)} is one, a higher cancellation fee that is above
-          your limit.
+          the restaurant charges bigger parties a higher cancellation fee, its rule covers a party of {people(props.partySize)}, and that
+          fee is above your limit.
         </li>
       </ul>
-      <p>Your card is sent only to a table that holds one for a cancellation fee.</p>
+      <p>
+        Some restaurants hold a card for their cancellation fee. Only for such a table does Tablewatch give the platform your card on file,
+        or once when a restaurant asks for a card on file and the platform states its cancellation fee within your limit. The restaurant
+        charges it only if you cancel late or do not show up.
+      </p>
     </>
+  )
+}
+
+/** Restaurants Tablewatch can alert for but not book (requests/venue-warnings.ts): said before the user approves. */
+function VenueWarnings(props: { request: RequestView }) {
+  const { warnings } = props.request
+  if (warnings.length === 0) return null
+  return (
+    <Alert
+      kind="warning"
+      title={warnings.length === 1 ? 'One restaurant cannot be booked by Tablewatch' : 'Some restaurants cannot be booked by Tablewatch'}
+    >
+      <ul id="venue-warnings">
+        {warnings.map((w) => (
+          <li>{w.message}</li>
+        ))}
+      </ul>
+    </Alert>
   )
 }
 
@@ -162,18 +185,14 @@ export function ApprovePage(props: ApprovePageProps) {
       <Closed request={r} />
       {waiting && props.staleRevision !== undefined ? (
         <Alert kind="info" title="This request changed after the link was made.">
-          <p>
-            The link was for version {props.staleRevision}. This is the current version ({r.revision}): approve it only if it is what you
-            want.
-          </p>
+          <p>Your assistant changed it since. Below is the request as it is now: approve it only if it is what you want.</p>
         </Alert>
       ) : null}
-      {waiting && earlier ? (
-        <SpecChanges changes={specChanges(earlier.spec, r, props.venues)} revision={earlier.revision} approved={earlier.approved} />
-      ) : null}
+      {waiting && earlier ? <SpecChanges changes={specChanges(earlier.spec, r, props.venues)} approved={earlier.approved} /> : null}
       <section class="card" aria-labelledby="spec-heading">
         <h2 id="spec-heading">What Tablewatch will do</h2>
         <SpecSummary request={r} venues={props.venues} />
+        <VenueWarnings request={r} />
         <p class="muted">
           At most one table is booked. Tablewatch charges nothing; a restaurant's cancellation or no-show fee is separate and never above
           your limit. Tablewatch never cancels a reservation: you manage it on the platform.

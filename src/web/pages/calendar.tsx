@@ -19,16 +19,16 @@ export interface CalendarPageProps {
 function FeedAddress(props: { urls: FeedUrls; fresh: boolean }) {
   return (
     <section class="card new-token" aria-labelledby="feed-heading" {...(props.fresh ? { 'data-replace-url': '/calendar' } : {})}>
-      <h2 id="feed-heading">Your calendar feed</h2>
+      <h2 id="feed-heading">Your calendar</h2>
       <p>
         <a class="button" href={props.urls.webcal}>
           Subscribe in your calendar app
         </a>
       </p>
-      <p>Or add this address as a calendar subscription (“From URL”):</p>
+      <p>Or add this link as a calendar subscription (“From URL”):</p>
       <CopyableSecret id="feed-url" value={props.urls.https} />
-      <Alert kind="warning" title="Keep this address private.">
-        <p>Anyone with this address can see your reservations. If it leaks, reset it below: the old address stops working at once.</p>
+      <Alert kind="warning" title="Keep this link private.">
+        <p>Anyone with this link can see your reservations. If it leaks, make a new one below: the old link stops working at once.</p>
       </Alert>
     </section>
   )
@@ -40,25 +40,25 @@ export function CalendarPage(props: CalendarPageProps) {
     <>
       <h1>Calendar</h1>
       <p class="lead">
-        Your confirmed reservations in your own calendar, each with an alarm a few hours before the free-cancellation deadline when
-        cancelling later costs a fee. Each reservation also has an .ics download on its request page.
+        Your booked tables in your own calendar app, each with a reminder a few hours before the free-cancellation deadline when cancelling
+        later costs a fee. You can also add one reservation at a time from its request page.
       </p>
       {props.fresh ? <FeedAddress urls={props.fresh} fresh /> : props.current ? <FeedAddress urls={props.current} fresh={false} /> : null}
       <section class="card" aria-labelledby="feed-manage-heading">
-        <h2 id="feed-manage-heading">{exists ? 'Feed address' : 'Make a feed address'}</h2>
+        <h2 id="feed-manage-heading">{exists ? 'Your calendar link' : 'Get a calendar link'}</h2>
         {props.since !== null && !props.fresh ? (
           <p>
-            Your feed address was made {formatDateTime(props.since)}.
-            {props.current ? null : ' It was made before addresses could be shown again; reset it to get one you can see here.'}
+            Your calendar link was made {formatDateTime(props.since)}.
+            {props.current ? null : ' It was made before links could be shown again; make a new one to see it here.'}
           </p>
         ) : null}
-        {!exists ? <p>A private address your calendar app checks for new reservations.</p> : null}
+        {!exists ? <p>A private link your calendar app checks for new reservations.</p> : null}
         <form method="post" action="/calendar/feed" class="inline-form">
           <CsrfInput token={props.csrfToken} />
           <button type="submit" class={exists ? 'button secondary' : 'button'}>
-            {exists ? 'Reset feed address' : 'Make a feed address'}
+            {exists ? 'Make a new calendar link' : 'Get my calendar link'}
           </button>
-          {exists ? <span class="hint">The current address stops working.</span> : null}
+          {exists ? <span class="hint">The current link stops working.</span> : null}
         </form>
       </section>
     </>

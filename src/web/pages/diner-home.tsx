@@ -1,16 +1,19 @@
-// The home page of a signed-in diner: what is next. Approvals waiting (each
-// opens the approval page, where the exact terms are shown before Approve), upcoming verified
-// reservations (an .ics and the platform link), and the requests being watched with their last
-// check. The setup checklist stays on top only until setup is done.
+// The home page of a signed-in diner: what is next. Approvals waiting (each opens the approval
+// page, where the exact terms are shown before Approve); the requests being watched, tables found
+// first ("36 tables found · soonest Wed, Dec 2 · 7:00 PM ET", the soonest requests first); and
+// upcoming verified reservations. The setup checklist stays on top only until setup is done.
 
+import type { FoundSummary } from '../../alerts/found-tables'
 import { Alert } from '../../html/components/form'
 import { ago, formatCalendarDate, formatClock, formatLocal } from '../../html/format'
 import { people } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
+import { instantOf } from '../../lib/zoned-time'
 import type { RequestView } from '../../requests/schemas'
 import type { Reservation } from '../../reservations/schema'
 import type { SetupProgress } from '../../setup/setup-progress'
 import type { Restaurant } from '../../venues/schema'
+import { FoundLine } from '../components/found-line'
 import { SetupChecklist } from '../components/setup-checklist'
 
 export interface DinerHomeProps {
@@ -19,6 +22,8 @@ export interface DinerHomeProps {
   requests: RequestView[]
   venues: Restaurant[]
   upcoming: Reservation[]
+  /** What each open request found so far, by request id. */
+  found: ReadonlyMap<string, FoundSummary>
   now: number
 }
 
@@ -72,7 +77,7 @@ function Upcoming(props: { reservations: Reservation[] }) {
               </p>
               <p class="row">
                 <a href={`/reservations/${r.reservation_id}.ics`} download>
-                  Add to calendar (.ics)
+                  Add to my calendar
                 </a>
                 <a href={r.manage_url} rel="noopener noreferrer" target="_blank">
                   Open on the platform
@@ -86,7 +91,52 @@ function Upcoming(props: { reservations: Reservation[] }) {
   )
 }
 
-function Watching(props: { requests: RequestView[]; venues: Map<number, Restaurant>; now: number }) {
+/** Requests with tables first, the soonest table first; then the others, as listed. */
+function tablesFirst(requests: RequestView[], found: ReadonlyMap<string, FoundSummary>): RequestView[] {
+  const soonest = (r: RequestView) => {
+    const s = found.get(r.id)?.soonest
+    return s ? instantOf(s.date, s.time, s.timeZone) : Number.POSITIVE_INFINITY
+  }
+  return [...requests].sort((a, b) => soonest(a) - soonest(b))
+}
+
+function WatchedRequest(props: { request: RequestView; found: FoundSummary | undefined; venues: Map<number, Restaurant>; now: number }) {
+  const r = props.request
+  const page = `/requests/${encodeURIComponent(r.id)}`
+  const checked = r.last_checked_at ? Date.parse(r.last_checked_at) : null
+  const hasTables = (props.found?.count ?? 0) > 0
+  return (
+    <li class="home-item">
+      <p class="home-title">
+        <a href={page}>{r.title || 'A table'}</a>
+      </p>
+      {r.status === 'awaiting_verification' ? (
+        <p class="found-line">
+          <strong>Booked: being verified on the platform.</strong>
+        </p>
+      ) : props.found && hasTables ? (
+        <FoundLine summary={props.found} now={props.now} />
+      ) : (
+        <p class="found-line">
+          No table found yet{checked === null ? '' : <span class="muted"> · checked {ago(checked, props.now)}</span>}
+        </p>
+      )}
+      <p class="muted">{dinnerWords(r, props.venues)}</p>
+      {hasTables && r.status === 'active' ? (
+        <a class="button small" href={`${page}#tables`}>
+          See the tables
+        </a>
+      ) : null}
+    </li>
+  )
+}
+
+function Watching(props: {
+  requests: RequestView[]
+  found: ReadonlyMap<string, FoundSummary>
+  venues: Map<number, Restaurant>
+  now: number
+}) {
   return (
     <section class="card" aria-labelledby="watching-heading">
       <h2 id="watching-heading">Watching ({props.requests.length})</h2>
@@ -94,24 +144,9 @@ function Watching(props: { requests: RequestView[]; venues: Map<number, Restaura
         <p class="empty">Nothing is being watched. Ask your assistant for a table.</p>
       ) : (
         <ul class="items plain">
-          {props.requests.map((r) => {
-            const checked = r.last_checked_at ? Date.parse(r.last_checked_at) : null
-            return (
-              <li class="home-item">
-                <p class="home-title">
-                  <a href={`/requests/${encodeURIComponent(r.id)}`}>{r.title || 'A table'}</a>
-                </p>
-                <p class="muted">{dinnerWords(r, props.venues)}</p>
-                <p class="muted last-check">
-                  {r.status === 'awaiting_verification'
-                    ? 'Booked: being verified on the platform.'
-                    : checked === null
-                      ? 'Not checked yet.'
-                      : `Last checked ${ago(checked, props.now)}.`}
-                </p>
-              </li>
-            )
-          })}
+          {tablesFirst(props.requests, props.found).map((r) => (
+            <WatchedRequest request={r} found={props.found.get(r.id)} venues={props.venues} now={props.now} />
+          ))}
         </ul>
       )}
       <p>
@@ -131,8 +166,8 @@ export function DinerHome(props: DinerHomeProps) {
       <h1>What is next</h1>
       {props.setup ? <SetupChecklist progress={props.setup} /> : null}
       {waiting.length > 0 ? <Approvals requests={waiting} venues={venues} /> : null}
+      <Watching requests={watching} found={props.found} venues={venues} now={props.now} />
       <Upcoming reservations={props.upcoming} />
-      <Watching requests={watching} venues={venues} now={props.now} />
     </>
   )
 }

@@ -3,8 +3,8 @@
 import type { InboxItem, OutboxEmail } from '../../alerts/inbox'
 import type { Status } from '../../core/status'
 import { type PageOf, Pager } from '../../html/components/pager'
-import { formatDateTime, formatInstant } from '../../html/format'
-import { AlertDigest } from '../components/alert-digest'
+import { formatDateTime } from '../../html/format'
+import { AlertTables } from '../components/alert-tables'
 
 /** Links in notifications come from the service; only same-site paths and https are made clickable. */
 function safeLink(link: string | null): string | null {
@@ -26,64 +26,75 @@ function actionWords(item: Pick<InboxItem, 'kind' | 'link'>): string {
       return 'Review and approve'
     case 'table_found':
     case 'booking_skipped':
-      return onPlatform ? 'Book on the platform' : 'See every table'
+      return onPlatform ? 'Book on the platform' : 'See the tables'
     default:
       return onPlatform ? 'Open on the platform' : item.link?.includes('/requests/') ? 'Open the request' : 'Open'
   }
 }
 
-/** What became of a notice's request, when it is no longer what the notice asked for. */
+/** Where the notice's request stands now. */
 const NOW_WORDS: Record<Status, string> = {
   needs_approval: 'Waiting for your approval',
-  active: 'Watching',
-  awaiting_verification: 'Booked: being verified on the platform',
-  confirmed: 'Booked and verified',
-  expired: 'Expired',
+  active: 'Still watching',
+  awaiting_verification: 'Booked, being verified',
+  confirmed: 'Booked',
+  expired: 'Ended',
   stopped: 'Stopped',
   revoked: 'Ended',
 }
 
+/** An approval notice whose request moved on, in one true sentence instead of its old "approve it". */
+const SETTLED_WORDS: Record<Status, string> = {
+  needs_approval: '',
+  active: 'You approved it; Tablewatch is watching.',
+  awaiting_verification: 'You approved it, and a table was booked: Tablewatch is confirming it with the platform.',
+  confirmed: 'You approved it, and the table is booked.',
+  expired: 'It ended without your approval.',
+  stopped: 'It was declined or stopped.',
+  revoked: 'It ended: the assistant that asked for it was disconnected.',
+}
+
 const ASKS_APPROVAL: readonly string[] = ['approval_needed', 'expiry_warning']
 
-function NotificationItem(props: { item: InboxItem; status: Status | undefined; zone: string | undefined }) {
+function NotificationItem(props: { item: InboxItem; status: Status | undefined }) {
   const { item, status } = props
   const isNew = item.readAt === null
   // An approval notice whose request moved on no longer asks for approval: it says what became of it.
   const settled = ASKS_APPROVAL.includes(item.kind) && status !== undefined && status !== 'needs_approval'
   const link = settled && item.requestId ? `/requests/${item.requestId}` : safeLink(item.link)
   const external = link?.startsWith('https://resy.com/') ?? false
+  const requestPage = item.requestId ? `/requests/${encodeURIComponent(item.requestId)}#tables` : null
   return (
     <li class={isNew ? 'item unread' : 'item'}>
       <div class="item-head">
         <h2 class="item-title">{item.title}</h2>
         {isNew ? <span class="status status-unread">New</span> : null}
       </div>
-      <p class="muted">
-        {/* A notice about a dinner is dated in its restaurant's zone, like everything else of the dinner. */}
-        {props.zone ? formatInstant(item.createdAt, props.zone) : formatDateTime(item.createdAt)}
+      <p class="muted item-meta">
+        <time datetime={new Date(item.createdAt).toISOString()}>{formatDateTime(item.createdAt)}</time>
         {status ? (
           <>
             {' · '}
-            <span class={`status status-${status.replaceAll('_', '-')}`}>Now: {NOW_WORDS[status]}</span>
+            <span class={`status status-${status.replaceAll('_', '-')}`}>{NOW_WORDS[status]}</span>
           </>
         ) : null}
       </p>
-      {link ? (
+      {item.groups ? (
+        <>
+          {/* The digest's first line is its true count ("412 tables for 2 at 8 restaurants on 14 dates."). */}
+          <p class="digest-summary">{item.body.split('\n\n')[0]?.replace(/ Book on the platform.*$/, '')}</p>
+          <AlertTables groups={item.groups} seeAll={requestPage} />
+        </>
+      ) : (
+        <p class="body-text">{settled && status ? SETTLED_WORDS[status] : item.body}</p>
+      )}
+      {link && !item.groups ? (
         <div class="row">
           <a class="button small" href={link} {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
             {settled ? 'Open the request' : actionWords(item)}
           </a>
         </div>
       ) : null}
-      {item.groups ? (
-        <>
-          {/* The digest's first line is its true count ("412 tables for 2 at 8 restaurants on 14 dates."). */}
-          <p class="digest-summary">{item.body.split('\n\n')[0]?.replace(/ Book on the platform.*$/, '')}</p>
-          <AlertDigest groups={item.groups} />
-        </>
-      ) : (
-        <p class="body-text">{item.body}</p>
-      )}
     </li>
   )
 }
@@ -91,8 +102,6 @@ function NotificationItem(props: { item: InboxItem; status: Status | undefined; 
 export interface NotificationsProps {
   inbox: PageOf<InboxItem>
   statuses: ReadonlyMap<string, Status>
-  /** The venue zone of each notice's request (src/alerts/request-zones.ts). */
-  zones: ReadonlyMap<string, string>
   showOutbox: boolean
 }
 
@@ -100,7 +109,7 @@ export function NotificationsPage(props: NotificationsProps) {
   const { items } = props.inbox
   return (
     <>
-      <h1>Notifications</h1>
+      <h1>Inbox</h1>
       {props.inbox.total > 0 ? <p class="muted">Opening this page marks your notifications as read.</p> : null}
       {items.length === 0 ? (
         <div class="card empty-state">
@@ -112,11 +121,7 @@ export function NotificationsPage(props: NotificationsProps) {
       ) : (
         <ul class="items">
           {items.map((item) => (
-            <NotificationItem
-              item={item}
-              status={item.requestId ? props.statuses.get(item.requestId) : undefined}
-              zone={item.requestId ? props.zones.get(item.requestId) : undefined}
-            />
+            <NotificationItem item={item} status={item.requestId ? props.statuses.get(item.requestId) : undefined} />
           ))}
         </ul>
       )}

@@ -1,21 +1,23 @@
-// One request: its status, when it was last checked, how long it still runs and what to do
-// next; the reservation (only "booked" once the platform verified it) with an .ics download;
-// what it asks for; the tables its alerts listed, grouped per restaurant-date, the other notices
-// and the decision trace, each paged; and Stop, which asks first and cancels nothing.
+// One request, as a diner opens it from an alert: first what matters now — the booked table, or
+// the tables found (soonest first, each opening the restaurant's page on the platform) — then a
+// line on when it was last checked, how long it still runs and what to do next. The details fold
+// below: what it asks for, how alerts work, the other notices and what Tablewatch did, each paged.
+// Stop asks first and cancels nothing. Moments are in the viewer's zone, dinners in the restaurant's.
 
-import type { FoundGroup } from '../../alerts/found-tables'
+import type { FoundGroup, FoundSummary } from '../../alerts/found-tables'
 import type { InboxItem } from '../../alerts/inbox'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { type PageOf, Pager } from '../../html/components/pager'
-import { ago, duration, formatInstant, formatLocal } from '../../html/format'
+import { ago, duration, formatDateTime, formatLocal } from '../../html/format'
 import { people } from '../../html/spec-words'
 import { dollars } from '../../lib/money'
 import type { RequestView } from '../../requests/schemas'
 import type { Reservation } from '../../reservations/schema'
 import type { Restaurant } from '../../venues/schema'
 import type { Cadence } from '../../watching/cadence'
-import { DigestGroups } from '../components/digest-groups'
+import { FoundGroups } from '../components/found-groups'
+import { FoundLine } from '../components/found-line'
 import { SpecSummary, StatusBadge } from '../components/spec-summary'
 
 export interface RequestPageProps {
@@ -23,14 +25,17 @@ export interface RequestPageProps {
   now: number
   request: RequestView
   venues: Restaurant[]
-  /** The tables the request's alerts listed, one group per restaurant-date, newest alert first; paged. */
+  /** The tables its alerts listed that are still ahead, one group per restaurant-date, soonest first; paged. */
   found: PageOf<FoundGroup>
-  /** How many alerts listed tables. */
-  tableAlerts: number
-  /** The alerts that list no tables (approval, expiry, booked, health), newest first; paged. */
+  summary: FoundSummary
+  /** The alerts that list no tables (expiry, booked, health, approval while it waits), newest first; paged. */
   notices: PageOf<InboxItem>
   /** The request's whole kept trace (newest first), paged. */
   trace: PageOf<{ at: string; message: string }>
+  /** The user's alert gap, in minutes (Settings). */
+  gapMinutes: number
+  /** A folded section the page was asked to open (its pager was used). */
+  open?: 'notices' | 'trace' | undefined
   notice?: string | undefined
   error?: string | undefined
   /** Local development with the sandbox platform only (core/deployment.ts sandboxDemoEnabled). */
@@ -40,8 +45,7 @@ export interface RequestPageProps {
 }
 
 const OPEN = new Set(['needs_approval', 'active', 'awaiting_verification'])
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+const BOOKED = new Set(['confirmed', 'awaiting_verification'])
 
 function Cancellation(props: { reservation: Reservation }) {
   const r = props.reservation
@@ -50,8 +54,8 @@ function Cancellation(props: { reservation: Reservation }) {
   if (!r.free_cancellation_until) return <>Cancellation fee: {fee}.</>
   return (
     <>
-      Free to cancel until <strong>{formatInstant(Date.parse(r.free_cancellation_until), r.time_zone)}</strong>; after that the restaurant
-      charges {fee}.
+      Free to cancel until <strong>{formatDateTime(Date.parse(r.free_cancellation_until))}</strong>; after that the restaurant charges {fee}
+      .
     </>
   )
 }
@@ -59,9 +63,11 @@ function Cancellation(props: { reservation: Reservation }) {
 function ReservationItem(props: { reservation: Reservation }) {
   const r = props.reservation
   return (
-    <li class="item reservation">
+    <li class="item reservation booked">
       <div class="item-head">
-        <h3>{r.venue_name}</h3>
+        <h3>
+          {r.venue_name}, {formatLocal(r.date, r.time, r.time_zone)}
+        </h3>
         {r.verified ? (
           <span class="status status-confirmed">Booked and verified</span>
         ) : (
@@ -70,8 +76,6 @@ function ReservationItem(props: { reservation: Reservation }) {
       </div>
       {r.verified ? null : <p>Tablewatch is confirming this booking with the platform. Do not count on it until it shows as verified.</p>}
       <dl class="facts">
-        <dt>When</dt>
-        <dd>{formatLocal(r.date, r.time, r.time_zone)}</dd>
         <dt>Where</dt>
         <dd>{r.address ?? 'The platform states no address; see the manage link.'}</dd>
         <dt>Party</dt>
@@ -90,9 +94,9 @@ function ReservationItem(props: { reservation: Reservation }) {
         {r.verified ? (
           <>
             <a href={`/reservations/${r.reservation_id}.ics`} download>
-              Add to calendar (.ics)
+              Add to my calendar
             </a>
-            <a href="/calendar">Subscribe to all your reservations</a>
+            <a href="/calendar">All your reservations in your calendar app</a>
           </>
         ) : null}
       </p>
@@ -103,7 +107,7 @@ function ReservationItem(props: { reservation: Reservation }) {
 /** What the user should do now, in one sentence (and the one button it needs). */
 function NextStep(props: { request: RequestView }) {
   const r = props.request
-  const notReady = r.status === 'active' && !r.executor.ready && r.mode === 'auto_book'
+  const notReady = r.status === 'active' && !r.executor.ready
   if (r.status === 'needs_approval' && r.action_url)
     return (
       <p class="next-step">
@@ -123,7 +127,8 @@ function NextStep(props: { request: RequestView }) {
   if (notReady)
     return (
       <p class="next-step">
-        <strong>Next:</strong> Tablewatch cannot book until your platform account works. <a href="/settings">Check it in Settings</a>.
+        <strong>Next:</strong> Tablewatch cannot {r.mode === 'auto_book' ? 'book' : 'check for tables'} until your platform account works.{' '}
+        <a href="/settings#platform">Check it in Settings</a>.
       </p>
     )
   const words: Record<RequestView['status'], string> = {
@@ -132,8 +137,8 @@ function NextStep(props: { request: RequestView }) {
       r.mode === 'auto_book'
         ? 'Nothing to do: Tablewatch books the first table that fits, within your limits, and tells you.'
         : 'Nothing to do: you get an alert when a table appears, and book it yourself on the platform.',
-    awaiting_verification: 'Tablewatch is confirming the booking with the platform. Do not count on it until it says confirmed.',
-    confirmed: 'Your table is booked. Add it to your calendar below; manage or cancel it on the platform.',
+    awaiting_verification: 'Tablewatch is confirming the booking with the platform. Do not count on it until it says booked.',
+    confirmed: 'Nothing to do: your table is booked. Manage or cancel it on the platform.',
     expired: 'Watching ended without a table. Ask your assistant for a new request if you still want one.',
     stopped: 'This request is stopped. Ask your assistant for a new one if you still want a table.',
     revoked: 'The assistant that made this request was disconnected. Ask an assistant for a new request if you still want a table.',
@@ -168,19 +173,19 @@ function CadenceWords(props: { cadence: Cadence }) {
 
 function Pulse(props: { request: RequestView; now: number; cadence: Cadence | null }) {
   const r = props.request
-  const open = OPEN.has(r.status)
   const checked = r.last_checked_at ? Date.parse(r.last_checked_at) : null
   const ends = Date.parse(r.expires_at)
+  const watching = r.status === 'active' || r.status === 'awaiting_verification'
   return (
     <dl class="facts pulse">
-      {r.status === 'active' || r.status === 'awaiting_verification' || checked !== null ? (
+      {watching || (checked !== null && OPEN.has(r.status)) ? (
         <>
           <dt>Last checked</dt>
           <dd id="last-checked">
             {checked === null ? (
               'Not checked yet'
             ) : (
-              <time datetime={r.last_checked_at ?? ''} title={formatInstant(checked, r.timezone)}>
+              <time datetime={r.last_checked_at ?? ''} title={formatDateTime(checked)}>
                 {ago(checked, props.now)}
               </time>
             )}
@@ -188,15 +193,55 @@ function Pulse(props: { request: RequestView; now: number; cadence: Cadence | nu
         </>
       ) : null}
       {props.cadence ? <CadenceWords cadence={props.cadence} /> : null}
-      {open ? (
+      {OPEN.has(r.status) ? (
         <>
           <dt>Watching ends</dt>
           <dd id="expires-in">
-            {ends > props.now ? `in ${duration(ends - props.now)}` : 'now'} ({formatInstant(ends, r.timezone)})
+            {ends > props.now ? `in ${duration(ends - props.now)}` : 'now'} ({formatDateTime(ends)})
           </dd>
         </>
       ) : null}
     </dl>
+  )
+}
+
+/** The tables found, soonest first: what the diner came for. */
+function Tables(props: { request: RequestView; found: PageOf<FoundGroup>; summary: FoundSummary; now: number; self: string }) {
+  const r = props.request
+  const booked = BOOKED.has(r.status)
+  if (booked && props.found.total === 0) return null
+  const body = (
+    <>
+      {props.found.total === 0 ? (
+        <p class="empty" id="found-summary">
+          {r.status === 'active' || r.status === 'needs_approval'
+            ? 'No table yet. You get an alert the moment one opens.'
+            : 'No table was found while it was watched.'}
+        </p>
+      ) : (
+        <>
+          <div id="found-summary">
+            <FoundLine summary={props.summary} now={props.now} />
+          </div>
+          <p class="muted">Each time opens the restaurant's page on the platform on that date, where you book it.</p>
+          <FoundGroups groups={props.found.items} />
+        </>
+      )}
+      <Pager page={props.found} path={props.self} param="alerts" label="tables found" words={['Sooner', 'Later']} />
+    </>
+  )
+  if (booked)
+    return (
+      <details class="fold" id="tables">
+        <summary>Tables found before it was booked ({props.summary.count})</summary>
+        {body}
+      </details>
+    )
+  return (
+    <section aria-labelledby="alerts-heading" id="tables" class="tables">
+      <h2 id="alerts-heading">Tables found</h2>
+      {body}
+    </section>
   )
 }
 
@@ -206,8 +251,8 @@ function DemoControl(props: { csrfToken: string; action: string }) {
     <section class="card" aria-labelledby="demo-heading">
       <h2 id="demo-heading">Sandbox demo</h2>
       <p>
-        The sandbox platform can open a free table that fits this request, on one of its days and in its window; Tablewatch checks at once,
-        so an alert (or, once approved, an <code>auto_book</code> booking) follows within a minute. Local development only.
+        The sandbox platform can open a free table that fits this request, on one of its dates and in its time window. Tablewatch checks at
+        once, so you get an alert (or, once you approved it, a booking) within a minute. Local development only.
       </p>
       <form method="post" action={props.action} class="inline-form">
         <CsrfInput token={props.csrfToken} />
@@ -216,6 +261,67 @@ function DemoControl(props: { csrfToken: string; action: string }) {
         </button>
       </form>
     </section>
+  )
+}
+
+/** The alert rule in one place, with the user's own gap. */
+function HowAlertsWork(props: { gapMinutes: number }) {
+  const again =
+    props.gapMinutes === 0
+      ? 'as soon as it is back'
+      : `again if it comes back, but not within ${props.gapMinutes} minutes of the alert that told it`
+  return (
+    <details class="fold" id="how-alerts-work">
+      <summary>How alerts work</summary>
+      <p>
+        You get an alert the moment Tablewatch finds a table you have not been told about, in your inbox and as you chose in{' '}
+        <a href="/settings#alerts">Settings</a>. A table that is taken is told {again}.
+      </p>
+    </details>
+  )
+}
+
+function Notices(props: { notices: PageOf<InboxItem>; self: string; open: boolean }) {
+  if (props.notices.total === 0) return null
+  return (
+    <details class="fold" id="notices" open={props.open}>
+      <summary id="notices-heading">Other notices ({props.notices.total})</summary>
+      <ul class="items alerts">
+        {props.notices.items.map((a) => (
+          <li class="item">
+            <p class="item-title">{a.title}</p>
+            <p class="body-text">{a.body}</p>
+            <p class="muted">
+              <time datetime={new Date(a.createdAt).toISOString()}>{formatDateTime(a.createdAt)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Pager page={props.notices} path={props.self} param="notices" label="notices" />
+    </details>
+  )
+}
+
+function Trace(props: { trace: PageOf<{ at: string; message: string }>; self: string; open: boolean }) {
+  return (
+    <details class="fold" id="trace" open={props.open}>
+      <summary id="trace-heading">What Tablewatch did</summary>
+      {props.trace.items.length === 0 ? (
+        <p class="empty">Nothing yet.</p>
+      ) : (
+        <ul class="trace">
+          {props.trace.items.map((t) => (
+            <li>
+              <time class="muted" datetime={t.at}>
+                {formatDateTime(Date.parse(t.at))}
+              </time>{' '}
+              {t.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={props.trace} path={props.self} param="trace" label="what Tablewatch did" />
+    </details>
   )
 }
 
@@ -230,85 +336,36 @@ export function RequestPage(props: RequestPageProps) {
       </div>
       {props.notice ? <Alert kind="success">{props.notice}</Alert> : null}
       {props.error ? <Alert kind="error">{props.error}</Alert> : null}
-      <section class="card request-status" aria-label="Status">
-        <Pulse request={r} now={props.now} cadence={props.cadence ?? null} />
-        {r.status_reason ? <p>{r.status_reason}</p> : null}
-        <NextStep request={r} />
-      </section>
-      {r.reservations.length > 0 || r.status === 'confirmed' || r.status === 'awaiting_verification' ? (
+      {r.reservations.length > 0 ? (
         <section aria-labelledby="reservation-heading">
-          <h2 id="reservation-heading">Reservation</h2>
+          <h2 id="reservation-heading">{r.reservations.length === 1 ? 'Your table' : 'Your tables'}</h2>
           <ul class="items">
             {r.reservations.map((reservation) => (
               <ReservationItem reservation={reservation} />
             ))}
           </ul>
         </section>
-      ) : (
-        <section aria-labelledby="reservation-heading">
-          <h2 id="reservation-heading">Reservation</h2>
-          <p class="empty">No reservation{OPEN.has(r.status) ? ' yet' : ''}.</p>
-        </section>
-      )}
-      <section class="card" aria-labelledby="spec-heading">
-        <h2 id="spec-heading">What it asks for</h2>
-        <SpecSummary request={r} venues={props.venues} />
-      </section>
-      <section aria-labelledby="alerts-heading">
-        <h2 id="alerts-heading">Tables found</h2>
-        {props.found.total === 0 ? (
-          <p class="empty">None yet.</p>
-        ) : (
-          <>
-            <p class="muted" id="found-summary">
-              {plural(props.found.total, 'restaurant-date')} from {plural(props.tableAlerts, 'alert')}, the newest alert first. Each table
-              opens that slot on the platform.
-            </p>
-            <DigestGroups groups={props.found.items} timeZone={r.timezone} />
-          </>
-        )}
-        <Pager page={props.found} path={self} param="alerts" label="tables found" />
-      </section>
-      {props.notices.total > 0 ? (
-        <section aria-labelledby="notices-heading">
-          <h2 id="notices-heading">Other notices ({props.notices.total})</h2>
-          <ul class="items alerts">
-            {props.notices.items.map((a) => (
-              <li class="item">
-                <p class="item-title">{a.title}</p>
-                <p class="body-text">{a.body}</p>
-                <p class="muted">
-                  <time datetime={new Date(a.createdAt).toISOString()}>{formatInstant(a.createdAt, r.timezone)}</time>
-                </p>
-              </li>
-            ))}
-          </ul>
-          <Pager page={props.notices} path={self} param="notices" label="notices" />
-        </section>
       ) : null}
-      <section aria-labelledby="trace-heading">
-        <h2 id="trace-heading">What Tablewatch did (newest first)</h2>
-        {props.trace.items.length === 0 ? (
-          <p class="empty">Nothing yet.</p>
-        ) : (
-          <ul class="trace">
-            {props.trace.items.map((t) => (
-              <li>
-                <time class="muted" datetime={t.at}>
-                  {formatInstant(Date.parse(t.at), r.timezone)}
-                </time>{' '}
-                {t.message}
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pager page={props.trace} path={self} param="trace" label="trace entries" />
+      <Tables request={r} found={props.found} summary={props.summary} now={props.now} self={self} />
+      <section class="card request-status" aria-label="Status">
+        <Pulse request={r} now={props.now} cadence={props.cadence ?? null} />
+        {r.status_reason ? <p>{r.status_reason}</p> : null}
+        <NextStep request={r} />
       </section>
+      <div class="folds">
+        <details class="fold" id="details">
+          <summary id="spec-heading">What it asks for</summary>
+          <SpecSummary request={r} venues={props.venues} />
+        </details>
+        {OPEN.has(r.status) ? <HowAlertsWork gapMinutes={props.gapMinutes} /> : null}
+        <Notices notices={props.notices} self={self} open={props.open === 'notices'} />
+        <Trace trace={props.trace} self={self} open={props.open === 'trace'} />
+      </div>
       {props.demoControl && r.status === 'active' ? <DemoControl csrfToken={props.csrfToken} action={`${self}/demo-table`} /> : null}
       {OPEN.has(r.status) ? (
         <section class="card" aria-labelledby="stop-heading">
           <h2 id="stop-heading">Stop watching</h2>
-          <p>Stopping ends monitoring. It never cancels a reservation: to cancel or change one, use the platform's own account page.</p>
+          <p>Stopping ends the watching. It never cancels a reservation: to cancel or change one, use the platform's own account page.</p>
           <ConfirmLink href={`${self}/stop`}>Stop watching…</ConfirmLink>
         </section>
       ) : null}

@@ -1,6 +1,8 @@
 // The home page: for a visitor, what the service does; for a signed-in diner, what is next
-// (approvals waiting, upcoming reservations, what is watched), with the setup checklist until done.
+// (approvals waiting, what is watched with the tables it found, upcoming reservations), with the
+// setup checklist until done.
 import { Hono } from 'hono'
+import { foundAtAGlance } from '../../alerts/inbox'
 import { renderPage, type WebEnv } from '../../html/render'
 import { listRequestsForUser } from '../../requests/read'
 import { upcomingReservations } from '../../reservations/calendar'
@@ -24,8 +26,14 @@ homeRoutes.get('/', async (c) => {
     listRequestsForUser(deps, user.id, { limit: HOME_REQUESTS }),
     upcomingReservations(deps, user.id),
   ])
-  const venues = await restaurantsByIds(deps, [...new Set(page.requests.flatMap((r) => r.venue_ids))])
+  const watched = page.requests.filter((r) => r.status === 'active' || r.status === 'awaiting_verification')
+  const [venues, found] = await Promise.all([
+    restaurantsByIds(deps, [...new Set(page.requests.flatMap((r) => r.venue_ids))]),
+    foundAtAGlance(deps, user.id, watched),
+  ])
   const setup = setupDone(progress) ? null : progress
-  const home = <DinerHome setup={setup} welcome={welcome} requests={page.requests} venues={venues} upcoming={upcoming} now={deps.now} />
+  const home = (
+    <DinerHome setup={setup} welcome={welcome} requests={page.requests} venues={venues} upcoming={upcoming} found={found} now={deps.now} />
+  )
   return renderPage(c, 'Tablewatch', home)
 })

@@ -2,7 +2,6 @@
 import { Hono } from 'hono'
 import { outboxOf, viewInbox } from '../../alerts/inbox'
 import { requestStatusesOf } from '../../alerts/notice-view'
-import { requestZonesOf } from '../../alerts/request-zones'
 import { currentUser, requireSession } from '../../auth/session'
 import { pageNumber } from '../../html/components/pager'
 import { errorPage, pageNotFound } from '../../html/error-page'
@@ -27,9 +26,8 @@ notificationsRoutes.get('/notifications', async (c) => {
   const paged = { items: inbox.items, page, pages: Math.max(1, Math.ceil(inbox.total / PER_PAGE)), total: inbox.total }
   const requestIds = inbox.items.flatMap((i) => i.requestId ?? [])
   const statuses = await requestStatusesOf(depsOf(c.env, c.req.url), currentUser(c).id, requestIds)
-  const zones = await requestZonesOf(depsOf(c.env, c.req.url), currentUser(c).id, requestIds)
-  const shown = <NotificationsPage inbox={paged} statuses={statuses} zones={zones} showOutbox={outboxEnabled(c.env)} />
-  return renderPage(c, 'Notifications', shown)
+  const shown = <NotificationsPage inbox={paged} statuses={statuses} showOutbox={outboxEnabled(c.env)} />
+  return renderPage(c, 'Inbox', shown)
 })
 
 notificationsRoutes.get('/outbox', async (c) => {

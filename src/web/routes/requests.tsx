@@ -2,6 +2,7 @@
 // only: anyone else gets "not found", and no token can reach them.
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
+import { alertPreferencesOf } from '../../alerts/alert-preferences'
 import { foundTablesOf } from '../../alerts/found-tables'
 import { alertsOfRequest } from '../../alerts/inbox'
 import { approvalContext, recordApproved, recordSeen } from '../../approval/approval-context'
@@ -11,6 +12,7 @@ import { openMatchingTable } from '../../demo/demo-table'
 import { AppError } from '../../errors'
 import { pageNumber, pageOf } from '../../html/components/pager'
 import { errorPage, pageNotFound } from '../../html/error-page'
+import { formatLocal } from '../../html/format'
 import { ownerStartedNavigation } from '../../html/navigation'
 import { renderPage, type WebEnv } from '../../html/render'
 import type { RequestState } from '../../request/state'
@@ -138,7 +140,17 @@ const FOUND_GROUPS_PER_PAGE = 5
 const NOTICES_PER_PAGE = 10
 const TRACE_PER_PAGE = 15
 
-async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, extra: { notice?: string; error?: string } = {}) {
+/** Notices that ask for approval say nothing true once the request moved on: the trace keeps the history. */
+const ASKS_APPROVAL: readonly string[] = ['approval_needed', 'expiry_warning']
+
+interface ShownExtra {
+  notice?: string
+  error?: string
+  /** What the demo control opened (local development), worded once the request's zone is known. */
+  opened?: z.infer<typeof DEMO_DONE>
+}
+
+async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, extra: ShownExtra = {}) {
   const user = currentUser(c)
   const state = await stateForUser(deps, requestId, user.id)
   if (!state) return notFound(c)
@@ -151,14 +163,19 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
     const said = nowSays[state.status]
     extra = { ...(extra.error ? { error: extra.error } : {}), ...(said ? { notice: said } : {}) }
   }
-  const [venues, alerts, cadence] = await Promise.all([
+  if (extra.opened) extra = { ...extra, notice: demoNotice(extra.opened, state.spec.timezone) }
+  const [venues, alerts, cadence, prefs] = await Promise.all([
     restaurantsByIds(deps, request.venue_ids),
     alertsOfRequest(deps, user.id, request.id),
     checkCadence(deps, state),
+    alertPreferencesOf(deps, user.id),
   ])
-  const found = foundTablesOf(alerts)
+  const found = foundTablesOf(alerts, { now: deps.now, timeZone: state.spec.timezone })
+  const settled = state.status !== 'needs_approval'
+  const notices = alerts.filter((a) => !a.groups && !(settled && ASKS_APPROVAL.includes(a.kind)))
   // The page shows the whole kept trace (the API view has the last 20), newest first.
   const trace = [...state.trace].reverse().map((t) => ({ at: new Date(t.at).toISOString(), message: t.message }))
+  const open = c.req.query('trace') !== undefined ? 'trace' : c.req.query('notices') !== undefined ? 'notices' : undefined
   const page = (
     <RequestPage
       csrfToken={c.get('csrfToken')}
@@ -166,12 +183,15 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
       request={request}
       venues={venues}
       found={pageOf(found.groups, pageNumber(c.req.query('alerts')), FOUND_GROUPS_PER_PAGE)}
-      tableAlerts={alerts.length - found.notices.length}
-      notices={pageOf(found.notices, pageNumber(c.req.query('notices')), NOTICES_PER_PAGE)}
+      summary={found.summary}
+      notices={pageOf(notices, pageNumber(c.req.query('notices')), NOTICES_PER_PAGE)}
       trace={pageOf(trace, pageNumber(c.req.query('trace')), TRACE_PER_PAGE)}
+      gapMinutes={prefs.alertGapMinutes}
+      open={open}
       demoControl={sandboxDemoEnabled(c.env)}
       cadence={cadence}
-      {...extra}
+      {...(extra.notice ? { notice: extra.notice } : {})}
+      {...(extra.error ? { error: extra.error } : {})}
     />
   )
   return renderPage(c, request.title || 'Request', page, extra.error ? 409 : 200)
@@ -180,23 +200,22 @@ async function showRequest(c: Context<WebEnv>, deps: Deps, requestId: string, ex
 requestsRoutes.post('/requests/:id/decline', (c) => stopAndShow(c, 'declined'))
 requestsRoutes.post('/requests/:id/stop', (c) => stopAndShow(c, 'stopped'))
 
-/** What the demo control opened, from the redirect's query (the owner's own words, shown as text). */
-function demoNotice(query: Record<string, string>): string | undefined {
-  const opened = DEMO_DONE.safeParse(query)
-  if (!opened.success) return undefined
-  const { venue, day, time, seating } = opened.data
-  return `The sandbox opened a free table at ${venue} on ${day} at ${time} (${seating}). Tablewatch is checking now.`
+/** What the demo control opened, in the page's words: the table in its restaurant's zone. */
+function demoNotice(opened: z.infer<typeof DEMO_DONE>, timeZone: string): string {
+  const { venue, day, time, seating } = opened
+  return `The sandbox opened a free table at ${venue}, ${formatLocal(day, time, timeZone)} (${seating}). Tablewatch is checking now.`
 }
 
 requestsRoutes.get('/requests/:id', (c) => {
   const done = c.req.query('done')
-  const notice =
+  const opened = done === 'demo_table' && sandboxDemoEnabled(c.env) ? DEMO_DONE.safeParse(c.req.query()) : null
+  const extra: ShownExtra =
     done === 'approved' || done === 'declined' || done === 'stopped'
-      ? NOTICES[done]
-      : done === 'demo_table' && sandboxDemoEnabled(c.env)
-        ? demoNotice(c.req.query())
-        : undefined
-  return showRequest(c, depsOf(c.env, c.req.url), c.req.param('id'), notice ? { notice } : {})
+      ? { notice: NOTICES[done] }
+      : opened?.success
+        ? { opened: opened.data }
+        : {}
+  return showRequest(c, depsOf(c.env, c.req.url), c.req.param('id'), extra)
 })
 
 // Local development with the sandbox only: anywhere else this route answers "not found",

@@ -9,6 +9,7 @@ import {
   type Policy,
 } from '../../../sandbox/control-client'
 import { instantOf } from '../../../src/lib/zoned-time'
+import { PAUSED_FOR_THE_SESSION, TOLD_RECONNECT } from './lapses'
 import type { SimSpec } from './plan'
 import type { SimRequest } from './requests'
 import { inspect } from './requests'
@@ -23,8 +24,15 @@ export interface SafetyCounts {
   nonTerminalAfterExpiry: number
   /** One platform reservation recorded for two requests: one of them shows a table it did not book. */
   bookingsRecordedForSeveralRequests: number
-  /** A card sent with a booking of a table that holds none (issue 22, §11: a fee stated only in text may be charged). */
+  /**
+   * A card sent with a booking of a table that holds none (issue 22: a fee stated only in text may
+   * be charged), except once a venue that wants the card on file refused the booking without it,
+   * where the table states the cancellation fee the card then answers for (docs/decisions/booking.md, "Card-on-file venues"; the
+   * fee's limit is the count above).
+   */
   cardsSentToNoCardTables: number
+  /** A request whose watching paused because its user's platform session ended (it must watch on). */
+  requestsPausedForTheSession: number
 }
 
 /** Issue 22 item 7: an unclear "gone" answer the account disproved, and watching resumed (decide-booking.ts). */
@@ -102,11 +110,17 @@ function historyOf(r: SimRequest): string {
   return `${r.id} ${r.specs.get(1)?.mode} now ${r.status}: ${events.join(', ') || 'no changes'}`
 }
 
+/** The fee a card on file answers for, where the table's terms state one for this party: the large-party fee (free tables state no other). */
+function statedFeeOf(policy: Policy, partySize: number): number | null {
+  return policy.largeParty && partySize >= policy.largeParty.size ? policy.largeParty.feePerPerson : null
+}
+
 export async function checkSafety(
   requests: SimRequest[],
   ledger: LedgerEntry[],
   zoneOf: (venueId: number) => string,
-): Promise<{ counts: SafetyCounts; notes: string[]; moneyAlerts: number; disproved: number }> {
+  ruleOf: (venueId: number) => string | null,
+): Promise<{ counts: SafetyCounts; notes: string[]; moneyAlerts: number; disproved: number; toldReconnectToBook: number }> {
   const notes: string[] = []
   const byEmail = new Map<string, SimRequest[]>()
   for (const r of requests) byEmail.set(r.user.email, [...(byEmail.get(r.user.email) ?? []), r])
@@ -133,11 +147,13 @@ export async function checkSafety(
     nonTerminalAfterExpiry: 0,
     bookingsRecordedForSeveralRequests: 0,
     cardsSentToNoCardTables: 0,
+    requestsPausedForTheSession: 0,
   }
   const perRequest = new Map<string, number>()
   const perDinner = new Map<string, string[]>()
   for (const b of ours) {
-    if (b.policy.kind === 'free' && b.paymentMethodId !== null) {
+    const cardOnFile = ruleOf(b.venueId) === 'card_on_file' && statedFeeOf(b.policy, b.partySize) !== null
+    if (b.policy.kind === 'free' && b.paymentMethodId !== null && !cardOnFile) {
       counts.cardsSentToNoCardTables += 1
       notes.push(`card sent to a no-card table: ${b.email} ${b.venueId} ${b.day} ${b.time}`)
     }
@@ -199,11 +215,17 @@ export async function checkSafety(
   const indexStatus = new Map(indexed.map((row) => [row.id, row.status]))
   let moneyAlerts = 0
   let disproved = 0
+  let toldReconnectToBook = 0
   const open = (status: string | undefined) => ['needs_approval', 'active', 'awaiting_verification'].includes(status ?? '')
   for (const r of requests) {
     const { state } = await inspect(r.id)
     moneyAlerts += new Set((state?.trace ?? []).map((t) => t.message).filter((m) => MONEY_RULES.test(m))).size
     disproved += (state?.trace ?? []).filter((t) => DISPROVED.test(t.message)).length
+    toldReconnectToBook += (state?.trace ?? []).filter((t) => TOLD_RECONNECT.test(t.message)).length
+    if ((state?.trace ?? []).some((t) => PAUSED_FOR_THE_SESSION.test(t.message))) {
+      counts.requestsPausedForTheSession += 1
+      notes.push(`watching paused for the session: ${r.id}`)
+    }
     const status = state?.status ?? 'missing'
     const verified = rows.find((row) => row.request_id === r.id && row.verified === 1)
     const confirmed = status === 'confirmed' || indexStatus.get(r.id) === 'confirmed'
@@ -217,5 +239,5 @@ export async function checkSafety(
       notes.push(`not closed after expiry: ${r.id} is ${status} (index: ${indexStatus.get(r.id)})`)
     }
   }
-  return { counts, notes, moneyAlerts, disproved }
+  return { counts, notes, moneyAlerts, disproved, toldReconnectToBook }
 }

@@ -34,6 +34,10 @@ export function describeRun(seed: string, report: SimReport): string {
       'users connected by code / still refused from the cloud at the end',
       `${report.access.codeOnly} / ${report.access.refusedFromCloud}`,
     ),
+    line(
+      'lapsing sessions: users / sign-ins (refused) / tables told "reconnect to book"',
+      `${report.lapses.users} / ${report.lapses.signIns} (${report.lapses.refusedSignIns}) / ${report.lapses.toldReconnectToBook}`,
+    ),
     `  faults injected: ${sorted(report.faults)}`,
     ...(report.devices
       ? [
@@ -61,6 +65,7 @@ export function describeRun(seed: string, report: SimReport): string {
     line('requests not closed after expiry', counts.nonTerminalAfterExpiry),
     line('bookings recorded for two requests', counts.bookingsRecordedForSeveralRequests),
     line('cards sent to tables that hold none', counts.cardsSentToNoCardTables),
+    line('requests whose watching paused for the session', counts.requestsPausedForTheSession),
     line('open requests or venue-days that lost their alarm', alarms.lostAlarms.length),
     line('alarm runs that failed (not a restart)', report.alarms.errors.length),
     line('API answers 5xx', steps.serverErrors.length),

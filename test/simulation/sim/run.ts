@@ -13,6 +13,7 @@ import { checkSafety, type SafetyCounts } from './checks'
 import { DeviceFleet, type DeviceStats } from './devices'
 import { FaultLedger, injectRoundFaults, maybeBlock, maybeExpireTokens, maybeRefuseCloud } from './faults'
 import { Inventory } from './inventory'
+import { type LapseStats, Lapses } from './lapses'
 import { planDinners } from './plan'
 import { rngOf } from './random'
 import { needsAlarm, type SimRequest } from './requests'
@@ -50,6 +51,8 @@ export interface SimReport {
    * the token): nothing the service stored works any more, so reconnecting is right.
    */
   sessions: { refreshes: number; reconnectsAsked: number; afterLostRefresh: number }
+  /** Users whose code sign-in had no refresh token, so their sessions lapsed (lapses.ts). */
+  lapses: LapseStats
   access: { codeOnly: number; refusedFromCloud: number; executionChangedByService: number }
 }
 
@@ -59,7 +62,11 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   const rng = rngOf(options.seed)
   const run = `${options.seed.replace(/[^a-z0-9]/gi, '').slice(0, 10)}${Date.now().toString(36)}`
   const fleet = options.devices ? new DeviceFleet(rngOf(`${options.seed}:devices`)) : null
-  const world = await setUpWorld(rng, run, Math.ceil(options.requests / 5), fleet)
+  const userCount = Math.ceil(options.requests / 5)
+  // Users who book from a device (every other one with devices) keep their own sign-in: never lapsing.
+  const lapses = new Lapses(rngOf(`${options.seed}:lapses`), userCount, (i) => !fleet || i % 2 === 1)
+  const world = await setUpWorld(rng, run, userCount, fleet, lapses)
+  await lapses.connectAll(world.control)
   const dinners = planDinners(rng, world.users, world.venues, 4)
   const venues = new Map(world.venues.map((v) => [v.id, v]))
   const inventory = new Inventory(world.control, venues)
@@ -100,6 +107,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     if (settled === 0) await maybeBlock(rng, world.control, faults.injected)
     if (settled === 0) await maybeExpireTokens(rng, world.control, faults.injected)
     if (settled === 0) await maybeRefuseCloud(rng, world.control, faults.injected)
+    if (settled === 0) await lapses.reconnectSome(rng, world.control)
     if (rng.chance(0.15)) await restartBetweenSteps(rng.chance(0.5), alarms)
 
     await fleet?.reconnect(settled > 0)
@@ -125,7 +133,9 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
 
   const ledger = await world.control.ledger()
   const zoneOf = (venueId: number) => venues.get(venueId)?.zone ?? 'UTC'
-  const { counts, notes, moneyAlerts, disproved } = await checkSafety(requests, ledger, zoneOf)
+  const ruleOf = (venueId: number) => venues.get(venueId)?.bookingRule ?? null
+  const { counts, notes, moneyAlerts, disproved, toldReconnectToBook } = await checkSafety(requests, ledger, zoneOf, ruleOf)
+  lapses.stats.toldReconnectToBook = toldReconnectToBook
   const access = await accessOf(world.users)
   const statuses: Record<string, number> = {}
   for (const r of requests) statuses[r.status] = (statuses[r.status] ?? 0) + 1
@@ -147,6 +157,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     inventory: inventory.counts,
     devices: fleet?.stats ?? null,
     sessions: { refreshes, ...reconnects },
+    lapses: lapses.stats,
     access,
   }
 }
@@ -178,12 +189,17 @@ async function reconnectAlertsOf(userIds: string[]): Promise<{ reconnectsAsked: 
   const asked = results.map((r) => r.user_id).filter((id) => userIds.includes(id))
   const deps = depsOf(env)
   let afterLostRefresh = 0
+  let withoutRefresh = 0
   for (const userId of asked) {
     const row = await findConnection(deps.db, userId)
     const sealed = row?.refreshCiphertext && row.refreshIv ? { ciphertext: row.refreshCiphertext, iv: row.refreshIv } : null
-    if (!sealed) continue
+    // Without a refresh token (a lapsing user's code sign-in) the session ends: asking is right.
+    if (!sealed) {
+      withoutRefresh += 1
+      continue
+    }
     const refreshToken = await open(env.PLATFORM_TOKEN_KEY, sealed, `${userId}:refresh`)
     if ((await deps.platform.refresh({ refreshToken, cdnCookies: {} })).kind === 'reauth') afterLostRefresh += 1
   }
-  return { reconnectsAsked: asked.length - afterLostRefresh, afterLostRefresh }
+  return { reconnectsAsked: asked.length - afterLostRefresh - withoutRefresh, afterLostRefresh }
 }

@@ -9,6 +9,7 @@ import { answerSignInChallenge, checkSignInCode, sendSignInCode } from '../../..
 import { type Deps, depsOf } from '../../../src/runtime/deps'
 import { findRestaurants } from '../../../src/venues/restaurants'
 import type { DeviceFleet } from './devices'
+import type { Lapses } from './lapses'
 import { mapLimit, type Rng } from './random'
 
 /** How long the sandbox's auth tokens live in a simulated world. */
@@ -40,7 +41,13 @@ export function controlOf(): SandboxControl {
  * `devices`: every other user books from a paired device (test/simulation/sim/devices.ts); half
  * of those also keep the cloud connection (verification may then use it), half never connect it.
  */
-export async function setUpWorld(rng: Rng, run: string, userCount: number, devices: DeviceFleet | null = null): Promise<World> {
+export async function setUpWorld(
+  rng: Rng,
+  run: string,
+  userCount: number,
+  devices: DeviceFleet | null = null,
+  lapses: Lapses | null = null,
+): Promise<World> {
   const control = controlOf()
   await control.reset()
   // Tokens expire during the run: the service renews them with the refresh token (and some calls
@@ -66,11 +73,14 @@ export async function setUpWorld(rng: Rng, run: string, userCount: number, devic
     })
     const device = devices !== null && i % 2 === 0
     // Accounts without a password (most, on the platform) connect by code; devices sign in with a password.
-    const byCode = codeOnly && !device
-    if (byCode) await connectByCode(deps, control, userId, email, card, `+1917${String(i).padStart(7, '0')}`)
+    // A lapsing user's account has no password either: its code sign-in gives no refresh token (lapses.ts).
+    const lapsing = lapses?.lapses(i) ?? false
+    const byCode = codeOnly && !device && !lapsing
+    if (lapsing) await lapses?.add(control, userId, email, i)
+    else if (byCode) await connectByCode(deps, control, userId, email, card, `+1917${String(i).padStart(7, '0')}`)
     else if (!device || i % 4 === 0) await connectPlatform(deps, userId, { email, password: 'simulated', acknowledgedRisk: true })
     if (device) await devices.add(deps, userId, email)
-    return { userId, token, email, execution: device ? ('user_device' as const) : ('cloud' as const), codeOnly: byCode }
+    return { userId, token, email, execution: device ? ('user_device' as const) : ('cloud' as const), codeOnly: byCode || lapsing }
   })
   return { control, venues, users: created }
 }
