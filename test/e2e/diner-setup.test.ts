@@ -76,7 +76,7 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
     // Home is what is next (issue 25): the request watched, with its last check; an approval waiting.
     expect(await page.locator('h1').innerText()).toBe('What is next')
     const watched = page.locator('section:has(#watching-heading) .home-item', { hasText: 'Thai dawn' })
-    expect(await watched.locator('.last-check').innerText()).toMatch(/^(Not checked yet|Last checked \d+ (s|min) ago)\.$/)
+    expect(await watched.locator('.found-line').innerText()).toMatch(/^No table found yet( · checked \d+ (s|min) ago)?$/)
     const approve = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [26], { title: 'Birthday', party_size: 6 }))
     await page.goto(`${baseUrl}/`)
     const waiting = page.locator('section:has(#approvals-heading) .home-item', { hasText: 'Birthday' })

@@ -71,7 +71,7 @@ describe.runIf(DIR !== '' && inject('sandbox'))('the diner walk, in screenshots'
     const lunch = await createRequest(
       baseUrl,
       token,
-      dinnerAt(marrow, 'alert_only', [6], { title: 'Lunch with Sam', earliest_time: '12:00', latest_time: '14:00' }),
+      dinnerAt(marrow, 'alert_only', [12], { title: 'Lunch with Sam', earliest_time: '12:00', latest_time: '14:00' }),
     )
     const lunchId = String(lunch.id)
     await waitForRequest(baseUrl, token, lunchId, (v) => typeof v.last_checked_at === 'string')
@@ -116,7 +116,7 @@ describe.runIf(DIR !== '' && inject('sandbox'))('the diner walk, in screenshots'
     const booked = await createRequest(
       baseUrl,
       token,
-      dinnerAt(marrow, 'auto_book', [9], { title: 'Anniversary lunch', earliest_time: '12:00', latest_time: '14:00' }),
+      dinnerAt(marrow, 'auto_book', [14], { title: 'Anniversary lunch', earliest_time: '12:00', latest_time: '14:00' }),
     )
     const bookedId = String(booked.id)
     await page.goto(String(booked.action_url))

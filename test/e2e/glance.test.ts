@@ -169,10 +169,11 @@ describe.runIf(inject('sandbox'))("the diner's glance", () => {
   it('alerts a new table at once, shows the tables first, and words the alert as what it holds, money per person', async () => {
     marrow = await findVenue(baseUrl, token, 'Marrow')
     pomelo = await findVenue(baseUrl, token, 'Pomelo')
+    // Days 12 and 14 at Marrow: the booking tests' lunches there (days 5–7) must never meet these tables.
     const lunch = await createRequest(
       baseUrl,
       token,
-      dinnerAt(marrow, 'alert_only', [6], { title: 'Lunch with Sam', earliest_time: '12:00', latest_time: '14:00' }),
+      dinnerAt(marrow, 'alert_only', [12], { title: 'Lunch with Sam', earliest_time: '12:00', latest_time: '14:00' }),
     )
     const lunchId = String(lunch.id)
     await waitForRequest(baseUrl, token, lunchId, (v) => typeof v.last_checked_at === 'string')
@@ -279,7 +280,7 @@ describe.runIf(inject('sandbox'))("the diner's glance", () => {
     const anniversary = await createRequest(
       baseUrl,
       token,
-      dinnerAt(marrow, 'auto_book', [9], { title: 'Anniversary lunch', earliest_time: '12:00', latest_time: '14:00' }),
+      dinnerAt(marrow, 'auto_book', [14], { title: 'Anniversary lunch', earliest_time: '12:00', latest_time: '14:00' }),
     )
     const id = String(anniversary.id)
     await page.goto(String(anniversary.action_url))

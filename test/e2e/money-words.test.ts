@@ -55,8 +55,9 @@ describe.runIf(inject('sandbox'))('why a table was not booked', () => {
     const requestText = await waitForText(`/requests/${id}`, feeWords)
     expect(requestText).toContain(feeWords)
     expect(requestText).not.toMatch(/cancellation fee \d+ > \d+/)
-    // The approval summary words the fee-review rule as the API means it.
-    expect(requestText).toContain('the free-cancellation deadline must be at least 3 hours after booking')
+    // The approval summary, folded under "What it asks for", words the fee-review rule as the API means it.
+    await page.locator('#details > summary').click()
+    expect(await page.locator('#details').innerText()).toContain('the free-cancellation deadline must be at least 3 hours after booking')
     await screenshotBoth(page, 'money-not-booked-request')
 
     const inbox = await waitForText('/notifications', feeWords)

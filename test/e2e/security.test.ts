@@ -53,7 +53,7 @@ describe('sign-in and security', () => {
     expect(await signedOut(phone, '/settings')).toBe(false)
 
     await laptop.goto(`${baseUrl}/settings`)
-    await laptop.getByRole('link', { name: 'Sign-in and security' }).click()
+    await laptop.getByRole('link', { name: 'Change your password, or sign out everywhere' }).click()
     await laptop.getByLabel('Current password').fill('not the password at all')
     await laptop.getByLabel('New password').fill(NEW_PASSWORD)
     await laptop.getByRole('button', { name: 'Change password' }).click()

@@ -34,6 +34,10 @@ describe.runIf(inject('sandbox'))('time style', () => {
     expect(venue.time_zone).toBe('America/Los_Angeles')
     const created = await createRequest(baseUrl, token, dinnerAt(venue, 'alert_only', [30], { title: 'Sunset dinner' }))
     await page.goto(`${baseUrl}/requests/${String(created.id)}`)
+    // What it asks for and what Tablewatch did are folded below the tables: opened, as a diner would.
+    await page.locator('details.fold').evaluateAll((folds) => {
+      for (const fold of folds) if (fold instanceof HTMLDetailsElement) fold.open = true
+    })
     const spec = page.locator('.facts.spec')
     expect(await spec.locator('dt:text-is("Time") + dd').innerText()).toBe('Between 5:00 PM and 10:00 PM PT')
     expect((await spec.locator('dt:text-is("Watching ends") + dd').innerText()).trim()).toMatch(styled('CT'))
