@@ -17,6 +17,7 @@ export default defineConfig({
       './vitest.simulation.config.ts',
       './vitest.e2e.config.ts',
       './vitest.e2e-tools.config.ts',
+      './vitest.e2e-account.config.ts',
     ],
   },
 })

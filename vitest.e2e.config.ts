@@ -5,4 +5,4 @@ import { e2eProject } from './test/e2e/project'
 // over HTTP (the service's pages and API, the sandbox's control API) and with a headless browser.
 // This project holds what a person does in the browser (test/e2e/*.test.ts); the tools around the
 // service (test/e2e/tools/) are the e2e-tools project, with servers of its own.
-export default e2eProject('e2e', ['test/e2e/**/*.test.ts'], ['test/e2e/tools/**'])
+export default e2eProject('e2e', ['test/e2e/**/*.test.ts'], ['test/e2e/tools/**', 'test/e2e/account/**'])

@@ -18,7 +18,7 @@ const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')
 const LANES = [
   { name: 'workerd', projects: ['pure', 'probe', 'workers', 'watch'] },
   { name: 'e2e', projects: ['e2e'] },
-  { name: 'e2e-tools', projects: ['e2e-tools', 'simulation'] },
+  { name: 'e2e-tools', projects: ['e2e-tools', 'e2e-account', 'simulation'] },
 ]
 
 const extra = process.argv.slice(2)

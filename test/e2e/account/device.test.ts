@@ -10,14 +10,14 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DEVICE_USER_AGENT } from '../../device/src/work'
-import { sandboxControl } from '../../sandbox/control-client'
-import { callApi, waitForRequest } from './api'
-import { launchBrowser } from './browser'
-import { approvedLunch, lunchTable, valueWhen } from './diner'
-import { newUser } from './pages'
+import { DEVICE_USER_AGENT } from '../../../device/src/work'
+import { sandboxControl } from '../../../sandbox/control-client'
+import { callApi, waitForRequest } from '../api'
+import { launchBrowser } from '../browser'
+import { approvedLunch, lunchTable, valueWhen } from '../diner'
+import { newUser } from '../pages'
 
-const ROOT = resolve(import.meta.dirname, '../..')
+const ROOT = resolve(import.meta.dirname, '../../..')
 const BIN = join(ROOT, 'device/bin/tablewatch-device.mjs')
 const baseUrl = inject('baseUrl')
 const sandboxUrl = inject('sandboxUrl')
