@@ -100,6 +100,36 @@ async function ready(dev: DevProcess, url: string): Promise<void> {
   await firstAnswer(url, READY_TIMEOUT_MS)
 }
 
+/** How many times a `wrangler dev` is started again on new ports when one it was given is taken. */
+const PORT_ATTEMPTS = 4
+
+/**
+ * Starts `wrangler dev` on a port nothing listened on a moment ago, and once it answers `path`,
+ * says on which. A free port is only free until somebody binds it: `npm test` starts the e2e
+ * projects' setups at the same moment in separate processes, and two of them can be handed the
+ * same port. wrangler then exits with "Address already in use", and the start is tried again on
+ * new ports (the inspector's too).
+ */
+async function startOnFreePort(
+  label: string,
+  argsFor: (port: number) => string[],
+  origin: (port: number) => string,
+  path: string,
+  env: Record<string, string>,
+): Promise<{ dev: DevProcess; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    const dev = await startDev(label, ['--port', String(port), ...argsFor(port)], env)
+    try {
+      await ready(dev, `${origin(port)}${path}`)
+      return { dev, port }
+    } catch (err) {
+      await stop(dev)
+      if (attempt === PORT_ATTEMPTS || !/Address already in use/i.test(dev.output())) throw err
+    }
+  }
+}
+
 /** Resolves once `dir/name` exists: the entry a running `wrangler dev` writes in the dev registry. */
 async function entryIn(dir: string, name: string): Promise<void> {
   await mkdir(dir, { recursive: true })
@@ -210,45 +240,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stopAll = async () => {
     for (const dev of [...started].reverse()) await stop(dev) // the service first: it calls the sandbox
   }
-  const port = await freePort()
-  const baseUrl = `http://localhost:${port}`
+  const serviceOrigin = (port: number) => `http://localhost:${port}`
+  const sandboxOrigin = (port: number) => `http://127.0.0.1:${port}`
+  let baseUrl = ''
   let sandboxUrl = ''
   try {
     if (sandbox) {
-      const sandboxPort = await freePort()
-      sandboxUrl = `http://127.0.0.1:${sandboxPort}`
       // Demo mode off: no table appears or vanishes unless a test says so through the control API.
-      const args = [
-        '-c',
-        SANDBOX_CONFIG,
-        '--port',
-        String(sandboxPort),
-        '--persist-to',
-        join(dir, 'sandbox-state'),
-        '--var',
-        'SANDBOX_DEMO:off',
-      ]
-      const dev = await startDev('sandbox', args, env('sandbox'))
+      const args = ['-c', SANDBOX_CONFIG, '--persist-to', join(dir, 'sandbox-state'), '--var', 'SANDBOX_DEMO:off']
+      const { dev, port } = await startOnFreePort('sandbox', () => args, sandboxOrigin, '/__sandbox/venues', env('sandbox'))
       started.push(dev)
-      await ready(dev, `${sandboxUrl}/__sandbox/venues`)
+      sandboxUrl = sandboxOrigin(port)
       // Start the service only once the registry lists the sandbox, so its binding finds it.
       await entryIn(registry, SANDBOX_NAME)
     }
 
     await migrated
-    const args = ['-c', 'wrangler.toml', '--port', String(port), '--persist-to', state, '--env-file', envFile]
-    // The OAuth issuer and resources are the public origin, which is this port; access tokens
-    // live 60 s (the library's minimum) so the MCP suite can see one expire and refresh it.
-    args.push('--var', `PUBLIC_BASE_URL:${baseUrl}`, '--var', 'OAUTH_ACCESS_TOKEN_TTL:60')
-    args.push('--var', `POLL_INTERVAL_SECONDS:${POLL_INTERVAL_SECONDS}`)
-    // Local development's exceptions (plain-http webhooks to this machine, the sandbox's demo
-    // control, the outbox page), passed as npm start passes them: wrangler.toml's top level leaves
-    // them out, so that a deploy without --env never carries them (issue 28).
-    args.push('--var', 'LOCAL_DEVELOPMENT:on', '--var', 'SHOW_OUTBOX:on')
-    if (sandbox) args.push('--var', `PLATFORM_BASE_URL:${sandboxUrl}`)
-    const service = await startDev('service', args, { ...env('service'), NODE_EXTRA_CA_CERTS: tls.certPath })
-    started.push(service)
-    await ready(service, `${baseUrl}/health`)
+    const argsFor = (port: number) => {
+      const args = ['-c', 'wrangler.toml', '--persist-to', state, '--env-file', envFile]
+      // The OAuth issuer and resources are the public origin, which is this port; access tokens
+      // live 60 s (the library's minimum) so the MCP suite can see one expire and refresh it.
+      args.push('--var', `PUBLIC_BASE_URL:${serviceOrigin(port)}`, '--var', 'OAUTH_ACCESS_TOKEN_TTL:60')
+      args.push('--var', `POLL_INTERVAL_SECONDS:${POLL_INTERVAL_SECONDS}`)
+      // Local development's exceptions (plain-http webhooks to this machine, the sandbox's demo
+      // control, the outbox page), passed as npm start passes them: wrangler.toml's top level leaves
+      // them out, so that a deploy without --env never carries them.
+      args.push('--var', 'LOCAL_DEVELOPMENT:on', '--var', 'SHOW_OUTBOX:on')
+      if (sandbox) args.push('--var', `PLATFORM_BASE_URL:${sandboxUrl}`)
+      return args
+    }
+    const serviceEnv = { ...env('service'), NODE_EXTRA_CA_CERTS: tls.certPath }
+    const { dev, port } = await startOnFreePort('service', argsFor, serviceOrigin, '/health', serviceEnv)
+    started.push(dev)
+    baseUrl = serviceOrigin(port)
   } catch (err) {
     await stopAll()
     await rm(dir, { recursive: true, force: true })
