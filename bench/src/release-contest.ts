@@ -60,6 +60,8 @@ const RULES = [
   { days: 28, time: '20:52:00' },
   { days: 30, time: '23:30:15' },
 ] as const
+/** From the bench's start to the earliest day one: time to make the first venue's requests and tables. */
+const SETUP_LEAD_MS = 120_000
 /** A competitor waits at most this long (real ms): a table still open then is counted as the service's to have caught. */
 const TAKE_CAP_MS = 150_000
 
@@ -108,14 +110,17 @@ export async function releaseContest(
       const email = `bench-release-contest${i}@sandbox.example`
       bookers.push({ user: await newWebUser(instance.service.origin, `release-contest${i}`, email), email })
     }
-    // The first release of each venue after the requests and tables are made (about 2 s each on a
-    // loaded machine), with a minute to spare: the service must not see a venue release before.
-    const lead = Math.max(300_000, venues.length * TABLES * options.days * 2_500 + 60_000)
-    const start = Date.now() + lead
+    // A clean day one: each venue's requests and tables are made after the venue's release before
+    // day one, so the service never sees the venue release before the day it is measured on. Day
+    // one is the venue's first release at least SETUP_LEAD_MS from now; its setup waits for the
+    // release before (a compressed day earlier) and must end 30 s before day one's.
+    const ready = Date.now() + SETUP_LEAD_MS
+    const previousRelease = new Map<number, number>()
     const tables: Table[] = venues.flatMap((venue, v) => {
       const rule = RULES[v] ?? RULES[0]
-      let date = clock.dateAt(start, venue.zone)
-      while (clock.instant(date, rule.time, venue.zone) < start) date = addDays(date, 1)
+      let date = clock.dateAt(ready, venue.zone)
+      while (clock.instant(date, rule.time, venue.zone) < ready) date = addDays(date, 1)
+      previousRelease.set(venue.id, clock.instant(addDays(date, -1), rule.time, venue.zone))
       return Array.from({ length: options.days }, (_x, k) => {
         const releaseDate = addDays(date, k)
         return Array.from({ length: TABLES }, (_y, t) => {
@@ -136,12 +141,18 @@ export async function releaseContest(
       }).flat()
     })
     options.log(`release contest: ${tables.length} approved auto_book requests, one table each, for days not on sale yet`)
-    await mapLimit(tables, 4, async (t) => {
-      const made = await instance.api.createOk(t.booker.token, specOf(t))
-      await t.booker.approve(made.id, made.revision)
-      if (!(await instance.control.addSlot(tableOf(t)))) throw new Error(`the sandbox refused a table at ${t.venue.id}`)
-    })
-    if (Date.now() > start - 30_000) throw new Error('setting up the release contest took too long: its first release is too near')
+    const setUp = async (venue: SandboxVenueView) => {
+      const mine = tables.filter((t) => t.venue.id === venue.id)
+      await sleep((previousRelease.get(venue.id) ?? 0) + 2_000 - Date.now())
+      await mapLimit(mine, 4, async (t) => {
+        const made = await instance.api.createOk(t.booker.token, specOf(t))
+        await t.booker.approve(made.id, made.revision)
+        if (!(await instance.control.addSlot(tableOf(t)))) throw new Error(`the sandbox refused a table at ${t.venue.id}`)
+      })
+      const firstRelease = mine[0]?.releaseAt ?? 0
+      if (Date.now() > firstRelease - 30_000)
+        throw new Error(`setting up ${venue.id} for the release contest took too long: its day one is too near`)
+    }
     const learning: { afterFirst: (number | null)[]; afterSecond: (number | null)[] } = { afterFirst: [], afterSecond: [] }
     const days: ContestDay[] = []
     for (let k = 1; k <= options.days; k++) {
@@ -153,6 +164,7 @@ export async function releaseContest(
           const mine = today.filter((x) => x.venue.id === venue.id)
           const releaseAt = mine[0]?.releaseAt
           if (releaseAt === undefined) return null
+          if (k === 1) await setUp(venue)
           await sleep(releaseAt - 15_000 - Date.now())
           const error = await ruleError(instance, venue, RULES[v] ?? RULES[0])
           await Promise.all(
