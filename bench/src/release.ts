@@ -47,6 +47,11 @@ export interface ReleaseResult {
   foundByPollP50s: number | null
   pollToBookingP50s: number | null
   missed: string[]
+  /**
+   * Every booking, slowest first (s after its release): when the poll that found it started
+   * (null: no trace line), and when the platform took the booking. Says what the tail is made of.
+   */
+  byTable: { venueDay: string; foundS: number | null; submittedS: number }[]
 }
 
 interface Target {
@@ -133,6 +138,8 @@ async function figures(
   const toPoll: number[] = []
   const pollToBook: number[] = []
   const missed: string[] = []
+  const byTable: ReleaseResult['byTable'] = []
+  const s = (ms: number | null) => (ms === null ? null : round(ms / 1000, 2))
   for (const t of targets) {
     const booking = ledger.find(
       (b) => b.email === t.platformEmail && b.venueId === t.venue.id && b.day === t.day && b.partySize === t.partySize,
@@ -152,8 +159,9 @@ async function figures(
       toPoll.push(found.firedAt - at)
       pollToBook.push(booking.bookedAt - found.firedAt)
     }
+    const venueDay = `${t.venue.id} ${t.day} party ${t.partySize}`
+    byTable.push({ venueDay, foundS: found ? s(found.firedAt - at) : null, submittedS: s(booking.bookedAt - at) ?? 0 })
   }
-  const s = (ms: number | null) => (ms === null ? null : round(ms / 1000, 2))
   return {
     bookings: place,
     releaseAt: new Date(first).toISOString(),
@@ -165,5 +173,6 @@ async function figures(
     foundByPollP50s: s(percentile(toPoll, 50)),
     pollToBookingP50s: s(percentile(pollToBook, 50)),
     missed,
+    byTable: byTable.sort((a, b) => b.submittedS - a.submittedS),
   }
 }
