@@ -38,6 +38,11 @@ export interface World extends ServiceInstance {
   venues: SandboxVenueView[]
   /** Venues with no release rule on the platform: every day of the horizon is on sale. */
   openVenues: SandboxVenueView[]
+  /**
+   * Open venues the service can book at: no reCAPTCHA, no Tock inventory, no card asked for a
+   * free table (those only alert). A phase that counts bookings picks its venues here.
+   */
+  bookableVenues: SandboxVenueView[]
   /** Another service instance on its own state, using the sandbox world `host`; `vars` are passed to it (--var). */
   startInstance(name: string, host: string, bulkUsers: number, vars?: Record<string, string>): Promise<ServiceInstance>
   close(): Promise<void>
@@ -168,6 +173,7 @@ export async function startWorld(options: { bulkUsers: number; log: Log }): Prom
     sandbox,
     venues,
     openVenues: venues.filter((v) => v.release === null),
+    bookableVenues: venues.filter((v) => v.release === null && v.bookingRule === null),
     startInstance,
     close,
   }
