@@ -21,7 +21,10 @@ import {
   venueAnswer,
 } from './wire'
 
-export type PlatformClientOptions = TransportOptions
+export interface PlatformClientOptions extends TransportOptions {
+  /** The clock that decides which listed reservations have passed and which days are ahead. Default: Date.now. */
+  now?: () => number
+}
 
 const SEARCH_PAGE_SIZE = 8
 /** Reservations asked for a page (the platform may answer fewer: pages are read up to `metadata.total`, else an empty page). */
@@ -33,6 +36,7 @@ const RELEASE_PROBE_DAYS = 3
 
 export function createPlatformClient(options: PlatformClientOptions): Platform {
   const http = createTransport(options)
+  const now = options.now ?? Date.now
 
   function find({ venueId, day, partySize }: FindQuery) {
     // lat/long are required by the platform but unused for a single venue.
@@ -45,7 +49,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
    * days from /2/config: the days just ahead are asked until one answers with the venue's notes.
    */
   async function releaseFromFind(venueId: number, timeZone: string, leadTimeInDays: number): Promise<ReleaseRule | null> {
-    const today = todayIn(timeZone, Date.now())
+    const today = todayIn(timeZone, now())
     for (let ahead = 1; ahead <= RELEASE_PROBE_DAYS; ahead++) {
       const got = await find({ venueId, day: addDays(today, ahead), partySize: 2 })
       if (got.kind !== 'ok') return null
@@ -165,7 +169,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
         // A platform that ignores `offset` answers the same page again: it has given all it will.
         if (reservations.length === 0 || (ids.length > 0 && ids.every((i) => seen.has(i)))) return ok(held)
         for (const i of ids) seen.add(i)
-        held.push(...reservationsOf(got.value, onSkip, Date.now(), offset))
+        held.push(...reservationsOf(got.value, onSkip, now(), offset))
         offset += reservations.length
         // Without a total, a short page may be the platform's own page size: read on until an empty page.
         const total = metadata?.total

@@ -236,8 +236,8 @@ function standingOf(r: ListedReservation, day: string, time: string, now: number
  */
 export function reservationsOf(
   answer: z.output<typeof reservationsAnswer>,
-  onSkip: OnSkip = ignore,
-  now: number = Date.now(),
+  onSkip: OnSkip,
+  now: number,
   first = 0,
 ): PlatformReservation[] {
   return each(reservationEntry, indexed(answer.reservations, 'reservations', first), onSkip).flatMap(([entry, r]) => {

@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { callApi, dateIn, type Json, waitForRequest } from './api'
+import { pageDay } from '../helpers/time'
 import { launchBrowser, screenshotBoth } from './browser'
 import { executeSql, literal } from './d1'
 import { connectPlatform, createRequest, createToken, dinnerAt, findVenue } from './diner'
@@ -98,10 +99,7 @@ describe.runIf(inject('sandbox'))('the request page', () => {
 
     // Tables are grouped per restaurant and date across alerts, the soonest first, five to a page.
     const heads = () => page.locator('#tables .digest-head').allInnerTexts()
-    const dayWords = (n: number) =>
-      new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-        Date.parse(`${day(n)}T12:00:00Z`),
-      )
+    const dayWords = (n: number) => pageDay(day(n))
     const head = (n: number, tables: number) => `Saltgrass Oyster Bar · ${dayWords(n)} · ${tables} ${tables === 1 ? 'table' : 'tables'}`
     expect(await page.locator('#found-summary').innerText()).toMatch(/^10 tables found · soonest .* · 5:30 PM ET · last found \d+ s ago$/)
     expect(await heads()).toEqual([head(1, 3), head(2, 1), head(3, 1), head(4, 1), head(5, 1)])

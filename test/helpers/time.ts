@@ -61,3 +61,20 @@ export function isoWithOffset(ms: number): string {
 export function expiresIn(ms: number): string {
   return isoWithOffset(Date.now() + ms)
 }
+
+/**
+ * A request's calendar date as the pages write it: "Sat, Nov 28", with the year when it is not
+ * this year's ("Sat, Jan 2, 2027"). Written apart from the service's formatter, so a test reads the
+ * rule rather than repeating the code; `now` decides "this year".
+ */
+export function pageDay(day: string, now = Date.now()): string {
+  const at = Date.parse(`${day}T12:00:00Z`)
+  const sameYear = new Date(at).getUTCFullYear() === new Date(now).getUTCFullYear()
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(at)
+}

@@ -29,6 +29,7 @@ import { bookReply, detailsCardHold, detailsFree } from '../../platform/fixtures
 import { apiAnswers, behindCdn, htmlPage200, impervaChallenge403, plainText500 } from '../../platform/fixtures/cdn'
 import { FIND_DAY, FIND_VENUE, findEvent, findLateService, findMixed, findNoneOpen, findWithOddEntries } from '../../platform/fixtures/find'
 import {
+  FIXTURES_NOW,
   legacyHeld,
   reservation,
   reservationsPages,
@@ -69,7 +70,7 @@ describe('evidence fixtures parse with the client’s schemas', () => {
     expect(detailsAnswer.parse(detailsCardHold).book_token.value).toBe('bt.fixture-book-token')
     expect(detailsAnswer.parse(detailsFree).book_token.value).toBe('bt.fixture-book-token')
     expect(bookAnswer.parse(bookReply).reservation_id).toBe(912345678)
-    expect(reservationsOf(reservationsAnswer.parse(reservationsReply))).toEqual([
+    expect(reservationsOf(reservationsAnswer.parse(reservationsReply), () => undefined, FIXTURES_NOW)).toEqual([
       { reservationId: '912345678', venueId: 60101, day: '2026-12-03', time: '19:30', partySize: 2, seatingType: 'Dining Room' },
     ])
   })
@@ -111,7 +112,7 @@ describe('answers from in front of the API', () => {
 describe('one odd entry is skipped and reported; the rest is still used', () => {
   it('in the account’s reservations (a null time_slot, an unknown shape)', () => {
     const skipped: Skipped[] = []
-    expect(reservationsOf(reservationsAnswer.parse(reservationsWithOddEntries), (s) => skipped.push(s))).toEqual([
+    expect(reservationsOf(reservationsAnswer.parse(reservationsWithOddEntries), (s) => skipped.push(s), FIXTURES_NOW)).toEqual([
       { reservationId: '912345678', venueId: 60101, day: '2026-12-03', time: '19:30', partySize: 2, seatingType: 'Dining Room' },
     ])
     expect(skipped.map((s) => s.entry)).toEqual(['reservations[0]', 'reservations[1]'])
@@ -137,7 +138,7 @@ describe('one odd entry is skipped and reported; the rest is still used', () => 
 })
 
 describe('what the account holds (§11: cancelled, finished, past and legacy entries)', () => {
-  const NOW = Date.parse('2026-11-27T00:00:00Z')
+  const NOW = FIXTURES_NOW
   const held = (page: unknown, onSkip: (s: Skipped) => void = () => undefined) =>
     reservationsOf(reservationsAnswer.parse(page), onSkip, NOW)
 

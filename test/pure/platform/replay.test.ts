@@ -28,7 +28,7 @@ import {
 } from '../../platform/fixtures/cdn'
 import { FIND_DAY, FIND_VENUE, findMixed } from '../../platform/fixtures/find'
 import { findEmptyDay } from '../../platform/fixtures/find-empty'
-import { legacyHeld, reservation, reservationsPages } from '../../platform/fixtures/reservations'
+import { FIXTURES_NOW, legacyHeld, reservation, reservationsPages } from '../../platform/fixtures/reservations'
 import { configReply, searchReply, venueReply } from '../../platform/fixtures/venue'
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): RawAnswer => ({
@@ -52,6 +52,7 @@ function replaying(answer: (url: URL, request: Request) => RawAnswer) {
     apiKey: 'fixture-api-key',
     timeoutMs: 2000,
     retryDelaysMs: [],
+    now: () => FIXTURES_NOW,
   })
   return { platform, sent }
 }
