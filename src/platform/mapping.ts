@@ -234,12 +234,7 @@ function standingOf(r: ListedReservation, day: string, time: string, now: number
  * parse or whose status is unknown, reported through `onSkip` (where and why, never its values).
  * `first` is the page's offset, so reported entries are named by their place in the whole list.
  */
-export function reservationsOf(
-  answer: z.output<typeof reservationsAnswer>,
-  onSkip: OnSkip,
-  now: number,
-  first = 0,
-): PlatformReservation[] {
+export function reservationsOf(answer: z.output<typeof reservationsAnswer>, onSkip: OnSkip, now: number, first = 0): PlatformReservation[] {
   return each(reservationEntry, indexed(answer.reservations, 'reservations', first), onSkip).flatMap(([entry, r]) => {
     const slot = typeof r.time_slot === 'string' ? { day: r.day ?? '', time: r.time_slot } : dayAndTime(r.time_slot.date)
     if (slot.day === '') {

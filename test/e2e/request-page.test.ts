@@ -4,8 +4,8 @@
 
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { callApi, dateIn, type Json, waitForRequest } from './api'
 import { pageDay } from '../helpers/time'
+import { callApi, dateIn, type Json, waitForRequest } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
 import { executeSql, literal } from './d1'
 import { connectPlatform, createRequest, createToken, dinnerAt, findVenue } from './diner'
