@@ -23,7 +23,9 @@ export default defineConfig(async () => ({
       'test/connection/**',
       'node_modules/**',
     ],
-    setupFiles: ['./test/setup/apply-migrations.ts'],
+    setupFiles: ['./test/setup/clock-ahead-install.ts', './test/setup/apply-migrations.ts'],
+    // What Node's clock read as the run began: test/platform/one-clock.test.ts holds workerd's to it.
+    provide: { hostClockAtStart: Date.now() },
     isolate: false,
     fileParallelism: false,
     // Timeouts guard against hangs, not speed (speed lives in npm run bench): a 2-core machine

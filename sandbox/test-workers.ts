@@ -6,10 +6,18 @@ export const SANDBOX_SCRIPT = '.build/sandbox.mjs'
 /** Not a secret: the API key both workers agree on inside the test pool only. */
 export const TEST_PLATFORM_API_KEY = 'test-platform-api-key-not-secret'
 
-export async function buildSandbox(): Promise<void> {
+/** What a test run adds to the bundle: modules evaluated before the sandbox's own, and the constants they read. */
+export interface SandboxBuildExtras {
+  inject: string[]
+  define: Record<string, string>
+}
+
+export async function buildSandbox(extras: SandboxBuildExtras = { inject: [], define: {} }): Promise<void> {
   await build({
     entryPoints: ['sandbox/src/index.ts'],
     outfile: SANDBOX_SCRIPT,
+    inject: extras.inject,
+    define: extras.define,
     bundle: true,
     format: 'esm',
     platform: 'browser',

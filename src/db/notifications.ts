@@ -73,7 +73,8 @@ export async function markAllNotificationsRead(db: Db, userId: string, now: numb
 }
 
 export async function insertOutboxEmail(db: Db, row: Omit<typeof outbox.$inferInsert, 'id'>): Promise<void> {
-  await db.insert(outbox).values(row)
+  // The worker's clock, not SQLite's column default: `listOutboxTo` compares it with the worker's.
+  await db.insert(outbox).values({ createdAt: Date.now(), ...row })
 }
 
 export async function listOutbox(db: Db, userId: string, limit = 100): Promise<OutboxRow[]> {

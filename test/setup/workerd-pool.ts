@@ -3,11 +3,18 @@
 // D1 migrations for test/setup/fresh-storage.ts, and the sandbox platform built and bound as
 // auxiliary workers. Each project sets `isolate: false`: its files share one runtime.
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
-import { buildSandbox, sandboxServiceBindings, sandboxWorkers, TEST_PLATFORM_API_KEY } from '../../sandbox/test-workers'
+import {
+  buildSandbox,
+  type SandboxBuildExtras,
+  sandboxServiceBindings,
+  sandboxWorkers,
+  TEST_PLATFORM_API_KEY,
+} from '../../sandbox/test-workers'
 
 export async function workerdPool(bindings: Record<string, string> = {}) {
   const migrations = await readD1Migrations('./migrations')
-  await buildSandbox() // the sandbox platform, an auxiliary worker behind the PLATFORM binding
+  const ahead = clockAhead()
+  await buildSandbox(ahead.sandbox) // the sandbox platform, an auxiliary worker behind the PLATFORM binding
   return cloudflareTest({
     wrangler: { configPath: './wrangler.toml' },
     miniflare: {
@@ -34,10 +41,26 @@ export async function workerdPool(bindings: Record<string, string> = {}) {
         // default 3 a second): a generous budget here, so they test everything else as before.
         // The budget's own tests lower it on the budget object (test/watch/budget*.test.ts).
         PLATFORM_CALLS_PER_SECOND: '1000',
+        ...ahead.bindings,
         ...bindings,
       },
       serviceBindings: sandboxServiceBindings,
       workers: sandboxWorkers(),
     },
   })
+}
+
+/**
+ * A run "a year from now" (npm run test:year-ahead) sets TABLEWATCH_CLOCK_AHEAD_MS and moves this
+ * Node process's clock with libfaketime; workerd gets the same offset in its isolates instead
+ * (clock-ahead.ts), and must not inherit the preload, which it cannot start under.
+ */
+function clockAhead(): { bindings: Record<string, string>; sandbox: SandboxBuildExtras } {
+  const ms = Number(process.env.TABLEWATCH_CLOCK_AHEAD_MS ?? 0)
+  if (!Number.isFinite(ms) || ms === 0) return { bindings: {}, sandbox: { inject: [], define: {} } }
+  delete process.env.LD_PRELOAD
+  return {
+    bindings: { TEST_CLOCK_AHEAD_MS: String(ms) },
+    sandbox: { inject: ['./test/setup/clock-ahead-sandbox.ts'], define: { TABLEWATCH_CLOCK_AHEAD_MS: String(ms) } },
+  }
 }
