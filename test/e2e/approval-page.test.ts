@@ -140,7 +140,7 @@ describe.runIf(inject('sandbox'))('the approval page', () => {
       await page.goto(String(created.action_url))
       const notice = page.locator('.alert-info')
       expect(await notice.innerText()).toMatch(
-        /^This approval link has expired: the request ended [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · \d{1,2}:\d{2} [AP]M \S+ without your approval\.\s+Nothing was watched or booked\. If you still want a table, ask your assistant for a new request and approve that one\. See the request\.$/,
+        /^This approval link has expired: the request ended [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})? · \d{1,2}:\d{2} [AP]M \S+ without your approval\.\s+Nothing was watched or booked\. If you still want a table, ask your assistant for a new request and approve that one\. See the request\.$/,
       )
       // Plainly: the notice is on the first screen, and there is nothing left to approve or decline.
       const top = (await notice.boundingBox())?.y ?? Number.POSITIVE_INFINITY

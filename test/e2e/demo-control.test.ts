@@ -57,7 +57,7 @@ describe.runIf(inject('sandbox'))('the demo control under local development', ()
     await page.getByRole('button', { name: BUTTON }).click()
     await page.waitForURL(/done=demo_table/)
     expect(await page.locator('.alert-success').innerText()).toMatch(
-      /The sandbox opened a free table at Marrow & Smoke, [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+ · 12:00 PM ET/,
+      /The sandbox opened a free table at Marrow & Smoke, [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+(, \d{4})? · 12:00 PM ET/,
     )
 
     while ((await status()) !== 'Booked') {

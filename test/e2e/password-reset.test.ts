@@ -131,7 +131,7 @@ describe.runIf(inject('sandbox'))('the sign-in page', () => {
     await page.goto(fromMail)
     expect(new URL(page.url()).pathname).toBe('/signin')
     expect(await page.locator('main').innerText()).toMatch(
-      /Sign in to approve Birthday for 6 at Palisade Grill · [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}\./,
+      /Sign in to approve Birthday for 6 at Palisade Grill · [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})?\./,
     )
     await showBoth(page, 'sign-in-reason-from-mail')
     await page.context().close()
