@@ -2,7 +2,7 @@
 // (a user code from Settings for a device credential) and the WebSocket the device keeps open.
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { connectDevice, pairDevice } from '../devices/devices'
+import { connectDevice, pairDevice } from '../devices/device-settings'
 import { AppError } from '../errors'
 import { addressKey } from '../lib/address-key'
 import { withoutControlCharacters } from '../lib/text'

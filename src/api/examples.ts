@@ -2,7 +2,7 @@
 // for a dinner at a sandbox-like venue. Typed by the schemas, so an example cannot drift from
 // the contract without failing the type check (and test/api/openapi.test.ts parses each one).
 import type { z } from '@hono/zod-openapi'
-import type { Capabilities, PreviewResult, RequestList, RequestSpec, RequestView, UpdateBody } from '../requests/schemas'
+import type { Capabilities, PreviewResult, RequestList, RequestSpec, RequestView, UpdateBody } from '../request-use-cases/schemas'
 import type { Reservation } from '../reservations/schema'
 import { PLATFORM_ACCOUNT_URL } from '../reservations/view'
 import type { RestaurantList } from '../venues/schema'

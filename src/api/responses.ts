@@ -1,5 +1,5 @@
 // The error responses every route declares, so the OpenAPI document names each one.
-import { ErrorBody, ValidationErrorBody } from '../requests/schemas'
+import { ErrorBody, ValidationErrorBody } from '../request-use-cases/schemas'
 
 const DESCRIPTIONS = {
   401: 'Missing, expired or revoked access token (`unauthorized`, `authorization_revoked`).',

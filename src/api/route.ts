@@ -3,7 +3,7 @@
 // adds only where each input field travels (path, query, header, body) and its HTTP shape.
 import { createRoute, type OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { Operation } from '../requests/operations'
+import type { Operation } from '../request-use-cases/operations'
 import type { ApiEnv } from './context'
 import { jsonBody, scope } from './middleware'
 import { type ErrorStatus, errorResponses, json, security } from './responses'

@@ -2,9 +2,9 @@
 // and output schemas come from the operation; each route says only where the input travels
 // and how it looks in the OpenAPI document.
 import { z } from '@hono/zod-openapi'
-import { requireKey } from '../requests/idempotency'
-import { OPERATIONS, type OperationName } from '../requests/operations'
-import { UpdateBody } from '../requests/schemas'
+import { requireKey } from '../request-use-cases/idempotency'
+import { OPERATIONS, type OperationName } from '../request-use-cases/operations'
+import { UpdateBody } from '../request-use-cases/schemas'
 import {
   CAPABILITIES_EXAMPLE,
   LIST_EXAMPLE,

@@ -2,7 +2,7 @@
 // who chose to book from their device is affected: their requests pause while no device is
 // connected (unless the user allowed the cloud fallback) and resume when one is back. After 10
 // minutes offline the user gets one health alert.
-import { executionSettingOf } from '../db/devices'
+import { executionSettingOf } from '../db/paired-devices'
 import { openRequestIdsOf } from '../db/requests'
 import { notifyUserOfAll } from '../notifications/notify'
 import { depsOf, requestObject } from '../runtime/deps'

@@ -4,7 +4,7 @@
 import { cloudRefusalsOf, type RefusedCall } from '../db/cloud-refusals'
 import type { Deps } from '../runtime/deps'
 import { BOOKING_CALLS } from './cloud-refusals'
-import type { PendingSignIn } from './pending-sign-in'
+import type { PendingSignIn } from './platform-sign-in-pending'
 import { signInUnderWay } from './platform-sign-in'
 
 export interface PlatformAccess {

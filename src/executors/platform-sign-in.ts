@@ -18,8 +18,8 @@ import {
   sealContext,
   startPending,
   takeTry,
-} from './pending-sign-in'
-import { type SealTarget, type SignedIn, type SignInProblem, signerOf } from './sign-in-signers'
+} from './platform-sign-in-pending'
+import { type SealTarget, type SignedIn, type SignInProblem, signerOf } from './platform-sign-in-signers'
 
 /** Where a sign-in stands after a step. */
 export type SignInStep =

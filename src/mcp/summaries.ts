@@ -1,7 +1,7 @@
 // One-line summaries for the model beside each structured result (the JSON of the result
 // follows them in the text). They repeat the rule that matters for what the result shows
 // (approval link, verification), so a model reading only text still behaves.
-import type { PreviewResult, RequestView } from '../requests/schemas'
+import type { PreviewResult, RequestView } from '../request-use-cases/schemas'
 import type { Reservation } from '../reservations/schema'
 import type { Restaurant } from '../venues/schema'
 import { RULES } from './instructions'

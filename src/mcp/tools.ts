@@ -1,8 +1,8 @@
 // The MCP tools: one per operation of the table (src/requests/operations.ts) that assistants
 // reach over MCP, in the order tools/list shows them. Scope and schemas come from the
 // operation; only the wording is the tool's own.
-import { OPERATIONS, type OperationName } from '../requests/operations'
-import type { RequestView } from '../requests/schemas'
+import { OPERATIONS, type OperationName } from '../request-use-cases/operations'
+import type { RequestView } from '../request-use-cases/schemas'
 import { approvalElicitationId, type UrlElicitation } from './elicitation'
 import { listSummary, previewSummary, requestSummary, reservationSummary, restaurantsSummary } from './summaries'
 import { type McpTool, toolOf } from './tool'

@@ -5,7 +5,7 @@
 import type { Db } from '../db/client'
 import { countNotificationsSince, insertNotifications } from '../db/notifications'
 import { findUserById } from '../db/users'
-import { withSignInHint } from '../lib/sign-in-hint'
+import { withSignInHint } from '../lib/diner-sign-in-hint'
 import { type AlertKind, switchOf } from './kinds'
 import { mailerOf } from './mailer'
 import { pushAlert } from './push/alert'

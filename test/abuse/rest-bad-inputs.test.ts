@@ -2,7 +2,7 @@
 // across every REST route: each gets a 4xx in the contract's format, never a 5xx, and no
 // batch changes a row of D1 or the request it aims at.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { RequestSpec } from '../../src/requests/schemas'
+import { RequestSpec } from '../../src/request-use-cases/schemas'
 import { newKey } from '../helpers/api'
 import { REST_ENDPOINTS } from '../helpers/operations'
 import { createOk, validSpec } from '../helpers/requests'

@@ -5,7 +5,7 @@ import { API_BASE } from '../../src/api/app'
 import { ROUTES } from '../../src/api/routes'
 import type { Scope } from '../../src/core/scopes'
 import { TOOLS } from '../../src/mcp/tools'
-import type { OperationName } from '../../src/requests/operations'
+import type { OperationName } from '../../src/request-use-cases/operations'
 
 /** The MCP tools' names (`svc_…`); an operation without a tool (capabilities) is left out. */
 export const MCP_TOOL_NAMES: string[] = Object.values(TOOLS).flatMap((tool) => (tool ? [tool.name] : []))

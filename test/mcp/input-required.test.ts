@@ -5,7 +5,7 @@
 // or foreign requestState is refused before any tool runs.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 import { newKey } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
 import { validSpec } from '../helpers/requests'

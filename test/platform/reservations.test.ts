@@ -3,7 +3,7 @@
 // no table: none counts as "a table already held for this dinner" or as the booking looked for.
 import { describe, expect, it, vi } from 'vitest'
 import type { PlatformReservation } from '../../src/platform/api'
-import { ourReservation, tableHeldForDinner } from '../../src/request/booking/booking-rules'
+import { ourReservation, tableHeldForDinner } from '../../src/request-aggregate/booking/booking-rules'
 import { asUser } from '../helpers/credentials'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot } from './world'
 

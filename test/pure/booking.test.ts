@@ -1,9 +1,9 @@
 // The booking part of decide(): new matching slots, the offer check, the book call and the
 // verification. Money moves only after the attempt is decided (and so persisted) first.
 import { describe, expect, it } from 'vitest'
-import { decide } from '../../src/request/decide'
-import type { Offer, OfferAnswer, RequestEvent } from '../../src/request/events'
-import type { RequestState } from '../../src/request/state'
+import { decide } from '../../src/request-aggregate/decide'
+import type { Offer, OfferAnswer, RequestEvent } from '../../src/request-aggregate/events'
+import type { RequestState } from '../../src/request-aggregate/state'
 import { attemptOf, DAY, details, NOW, offerOf, ofKind, seen, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const checked = (offer: Offer, answer: Extract<RequestEvent, { kind: 'offer_checked' }>['answer']): RequestEvent => ({

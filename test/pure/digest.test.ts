@@ -7,9 +7,9 @@ import { digestKey, GATHER_MS, PENDING_LIMIT, withinGap } from '../../src/alerts
 import { digestAlert } from '../../src/alerts/digest-alert'
 import { pushMessageOf } from '../../src/notifications/push/message'
 import { webhookPayload } from '../../src/notifications/webhook-body'
-import { decide } from '../../src/request/decide'
-import type { Effect, RequestEvent } from '../../src/request/events'
-import type { RequestState } from '../../src/request/state'
+import { decide } from '../../src/request-aggregate/decide'
+import type { Effect, RequestEvent } from '../../src/request-aggregate/events'
+import type { RequestState } from '../../src/request-aggregate/state'
 import { DAY, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const MIN = 60_000

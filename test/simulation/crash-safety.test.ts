@@ -5,7 +5,7 @@
 // done twice.
 import { abortAllDurableObjects, env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 import { requestObject } from '../../src/runtime/deps'
 import {
   availabilityOf,

@@ -5,10 +5,10 @@
 
 import type { AlertPreferences } from '../../alerts/alert-preferences'
 import type { PushSettings } from '../../alerts/push-settings'
-import type { DevicesOverview } from '../../devices/devices'
+import type { DevicesOverview } from '../../devices/device-settings'
 import { RISK_NOTICE } from '../../executors/connection'
 import { Alert } from '../../html/components/form'
-import { PairedDevices } from './devices'
+import { PairedDevices } from './settings-devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
 import { NotificationSettings, type NotificationSettingsProps, WebhookSettings } from './settings-notifications'
 import { PlatformConnection, type PlatformSectionProps } from './settings-platform'

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import { disconnectPlatform } from '../../executors/connection'
-import type { SignInVia } from '../../executors/pending-sign-in'
+import type { SignInVia } from '../../executors/platform-sign-in-pending'
 import {
   answerSignInChallenge,
   cancelSignIn,
@@ -17,7 +17,7 @@ import {
   signInUnderWay,
   signInWithPassword,
 } from '../../executors/platform-sign-in'
-import { signInWords } from '../../executors/sign-in-words'
+import { signInWords } from '../../executors/platform-sign-in-words'
 import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
 import { ChallengeStepPage, CodeStepPage, type CodeStepProps } from '../pages/platform-sign-in'

@@ -5,7 +5,7 @@ import { alertPreferencesOf, NOTICE_SWITCHES, saveAlertPreferences } from '../..
 import { pushSettingsOf } from '../../alerts/push-settings'
 import { saveNotificationSettings, sendTestAlert, sendTestEmail, type WebhookResult } from '../../alerts/settings'
 import { currentUser, requireSession } from '../../auth/session'
-import { devicesOverview } from '../../devices/devices'
+import { devicesOverview } from '../../devices/device-settings'
 import { connectionStatus } from '../../executors/connection'
 import { platformAccessOf } from '../../executors/platform-access'
 import { renderPage, type WebEnv } from '../../html/render'

@@ -4,7 +4,7 @@ import type { Status } from '../../core/status'
 import { formatCalendarDate, formatClock, formatDateTime } from '../../html/format'
 import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
-import type { RequestView } from '../../requests/schemas'
+import type { RequestView } from '../../request-use-cases/schemas'
 import type { Restaurant } from '../../venues/schema'
 
 export function StatusBadge(props: { status: Status }) {

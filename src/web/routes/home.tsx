@@ -4,7 +4,7 @@
 import { Hono } from 'hono'
 import { foundAtAGlance } from '../../alerts/inbox'
 import { renderPage, type WebEnv } from '../../html/render'
-import { listRequestsForUser } from '../../requests/read'
+import { listRequestsForUser } from '../../request-use-cases/read'
 import { upcomingReservations } from '../../reservations/calendar'
 import { depsOf } from '../../runtime/deps'
 import { setupDone, setupProgress } from '../../setup/setup-progress'

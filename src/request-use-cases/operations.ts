@@ -5,7 +5,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Principal } from '../core/principal'
 import type { Scope } from '../core/scopes'
-import { capabilitiesOf } from '../executors/executor'
+import { capabilitiesOf } from '../executors/executor-readiness'
 import { getReservation } from '../reservations/reservation'
 import { Reservation, ReservationId } from '../reservations/schema'
 import type { Deps } from '../runtime/deps'

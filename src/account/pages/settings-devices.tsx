@@ -2,7 +2,7 @@
 // page of their own, pages/pair-device.tsx, as in RFC 8628's user interaction), the devices with
 // when each was last seen and a revoke button, and where booking happens: the cloud or the
 // user's own device.
-import type { DevicesOverview } from '../../devices/devices'
+import type { DevicesOverview } from '../../devices/device-settings'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput } from '../../html/components/form'
 import { formatDateTime } from '../../html/format'

@@ -5,7 +5,7 @@
 // restaurant or party could tell a stranger holding the link what someone else is planning
 // (docs/decisions/auth.md). The one exception is an approval mail's own
 // link, which carries the mail's subject sealed (src/lib/sign-in-hint.ts): it names the dinner.
-import { signInHintOf } from '../lib/sign-in-hint'
+import { signInHintOf } from '../lib/diner-sign-in-hint'
 
 const REASONS: [RegExp, string][] = [
   [/^\/requests\/[^/]+\/approve$/, 'Sign in to approve or decline a booking request.'],

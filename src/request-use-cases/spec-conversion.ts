@@ -2,7 +2,7 @@
 // what a caller sent, the spec is copied field by field into the request's plain Spec
 // (src/request/spec.ts), and the views copy it back. A field the API adds reaches the request
 // only when it is mapped here, and the compiler asks for every field in both directions.
-import type { Spec } from '../request/spec'
+import type { Spec } from '../request-aggregate/spec'
 import type { RequestSpec } from './schemas'
 
 export function specOf(input: RequestSpec): Spec {

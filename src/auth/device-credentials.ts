@@ -11,7 +11,7 @@ import {
   insertPairing,
   markDeviceRevoked,
   touchDevice,
-} from '../db/devices'
+} from '../db/paired-devices'
 import { type Budget, release, reserve } from '../db/rate-limits'
 import { AppError } from '../errors'
 import { newId, randomBase62, sha256Hex } from '../lib/random'

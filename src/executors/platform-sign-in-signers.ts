@@ -8,7 +8,7 @@ import type { Account, CodeChallenge, CodeSender, PlatformSession, SignInOutcome
 import { type RelayAnswer, RelayedSession, type RelayStep } from '../platform/sign-in-relay'
 import { type Deps, deviceObject } from '../runtime/deps'
 import { cloudAnswerOf, noteCloudAnswer } from './cloud-refusals'
-import type { SignInVia } from './pending-sign-in'
+import type { SignInVia } from './platform-sign-in-pending'
 
 export type SignedIn = Account & PlatformSession
 

@@ -2,10 +2,10 @@
 import type { Principal } from '../core/principal'
 import { findRequestRow, type RequestRow } from '../db/requests'
 import { AppError } from '../errors'
-import type { RequestRecord, RequestState } from '../request/state'
+import type { RequestRecord, RequestState } from '../request-aggregate/state'
 import { type Deps, requestObject } from '../runtime/deps'
 import { RequestSpec } from './schemas'
-import { specOf } from './spec'
+import { specOf } from './spec-conversion'
 
 /** The index row as the object's creation record; the spec is parsed, never trusted as stored. */
 export function recordOf(row: RequestRow): RequestRecord {

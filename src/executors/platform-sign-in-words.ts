@@ -1,7 +1,7 @@
 // What the diner is told when a sign-in step does not go on: one plain sentence of what happened
 // and one of what to do next, the same on the settings page and in the JSON API. Never the
 // platform's own words, a status code or a secret.
-import type { SignInProblem } from './sign-in-signers'
+import type { SignInProblem } from './platform-sign-in-signers'
 
 export interface SignInWords {
   /** A stable identifier for the JSON API (the contract's error `code`). */

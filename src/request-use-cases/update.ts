@@ -2,7 +2,7 @@
 // change needs a fresh approval (a new action_url); identical specs change nothing.
 import type { Principal } from '../core/principal'
 import { AppError } from '../errors'
-import type { ObjectResult } from '../request/request-object'
+import type { ObjectResult } from '../request-aggregate/request-object'
 import { type Deps, requestObject } from '../runtime/deps'
 import { checkConflicts } from './conflicts'
 import type { WriteResult } from './create'

@@ -3,7 +3,7 @@
 // ready only while a device is connected with a working platform account).
 import { eq } from 'drizzle-orm'
 import { cloudRefusalsOf, type RefusedCall } from '../db/cloud-refusals'
-import { type ExecutionSetting, executionSettingOf } from '../db/devices'
+import { type ExecutionSetting, executionSettingOf } from '../db/paired-devices'
 import { platformConnections } from '../db/schema'
 import type { DeviceStatus } from '../devices/device-object'
 import { type Deps, deviceObject } from '../runtime/deps'

@@ -4,7 +4,7 @@ import { and, eq, gt } from 'drizzle-orm'
 import { idempotencyKeys } from '../db/schema'
 import { AppError } from '../errors'
 import { sha256Hex } from '../lib/random'
-import { canonicalJson } from '../request/state'
+import { canonicalJson } from '../request-aggregate/state'
 import type { Deps } from '../runtime/deps'
 
 /**

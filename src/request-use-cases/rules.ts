@@ -5,12 +5,12 @@ import type { Window } from '../db/requests'
 import { findVenues } from '../db/venues'
 import { AppError } from '../errors'
 import { addDays, todayIn } from '../lib/zoned-time'
-import { type Spec, windowsOf } from '../request/spec'
+import { type Spec, windowsOf } from '../request-aggregate/spec'
 import type { Deps } from '../runtime/deps'
 import { restaurantsOf } from '../venues/restaurants'
 import type { Restaurant } from '../venues/schema'
 import type { RequestSpec } from './schemas'
-import { specOf } from './spec'
+import { specOf } from './spec-conversion'
 
 const DATE_HORIZON_DAYS = 90
 

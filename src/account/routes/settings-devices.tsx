@@ -3,9 +3,9 @@
 // of its own that answers the POST (never in a URL).
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { PAIRING_CODE_LIFETIME_MS } from '../../auth/devices'
+import { PAIRING_CODE_LIFETIME_MS } from '../../auth/device-credentials'
 import { currentUser, requireSession } from '../../auth/session'
-import { chooseExecution, revokeDevice, startPairing } from '../../devices/devices'
+import { chooseExecution, revokeDevice, startPairing } from '../../devices/device-settings'
 import { AppError } from '../../errors'
 import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
