@@ -1,4 +1,4 @@
-// The REST routes: one per operation of the table (src/requests/operations.ts). Scope, input
+// The REST routes: one per operation of the table (src/request-use-cases/operations.ts). Scope, input
 // and output schemas come from the operation; each route says only where the input travels
 // and how it looks in the OpenAPI document.
 import { z } from '@hono/zod-openapi'

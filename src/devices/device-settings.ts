@@ -1,6 +1,6 @@
 // Paired devices as the user sees them: pairing, the list in Settings with when each
 // was last seen, revoking (which disconnects the device at once), and choosing to book from the
-// device. Identity (codes, credentials) is src/auth/devices.ts; the connection is device-object.ts.
+// device. Identity (codes, credentials) is src/auth/device-credentials.ts; the connection is device-object.ts.
 import { completePairing, deviceFromCredential, revokeDeviceCredential, startPairing } from '../auth/device-credentials'
 import { type ExecutionSetting, executionSettingOf, hasActiveDevice, listDevices, saveExecutionSetting } from '../db/paired-devices'
 import { openRequestIdsOf } from '../db/requests'

@@ -4,7 +4,7 @@
 // of action ("approve a booking request"), never anything of the request itself: its title,
 // restaurant or party could tell a stranger holding the link what someone else is planning
 // (docs/decisions/auth.md). The one exception is an approval mail's own
-// link, which carries the mail's subject sealed (src/lib/sign-in-hint.ts): it names the dinner.
+// link, which carries the mail's subject sealed (src/lib/diner-sign-in-hint.ts): it names the dinner.
 import { signInHintOf } from '../lib/diner-sign-in-hint'
 
 const REASONS: [RegExp, string][] = [

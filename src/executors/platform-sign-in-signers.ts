@@ -12,7 +12,7 @@ import type { SignInVia } from './platform-sign-in-pending'
 
 export type SignedIn = Account & PlatformSession
 
-/** Why a step did not go on; sign-in-words.ts says each to the diner, with what to do next. */
+/** Why a step did not go on; platform-sign-in-words.ts says each to the diner, with what to do next. */
 export type SignInProblem =
   /** The platform's own refusal: a wrong code or password, an expired code, a captcha … */
   | { kind: 'refused'; reason: SignInRefusal }

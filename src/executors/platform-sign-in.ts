@@ -2,7 +2,7 @@
 // password: docs/platform.md, "Sign-in"), and by password: phone number → "we sent a code" → the
 // code → (if the platform asks) the account's email → connected. Each step is made by the service
 // or, when the platform refuses the service's network, by the user's paired device
-// (sign-in-signers.ts); the steps in between are kept server-side (pending-sign-in.ts). Nothing a
+// (platform-sign-in-signers.ts); the steps in between are kept server-side (platform-sign-in-pending.ts). Nothing a
 // step takes (the code, the password) is stored or echoed.
 import { reserve } from '../db/rate-limits'
 import { newReceiverKey } from '../lib/sealed-to-key'

@@ -1,4 +1,4 @@
-// The MCP tools: one per operation of the table (src/requests/operations.ts) that assistants
+// The MCP tools: one per operation of the table (src/request-use-cases/operations.ts) that assistants
 // reach over MCP, in the order tools/list shows them. Scope and schemas come from the
 // operation; only the wording is the tool's own.
 import { OPERATIONS, type OperationName } from '../request-use-cases/operations'

@@ -111,7 +111,7 @@ const ASKS_APPROVAL: AlertKind[] = ['approval_needed', 'expiry_warning']
 
 /**
  * An approval mail's link carries the dinner's words, sealed, so that sign-in can say what it is
- * for (src/lib/sign-in-hint.ts): the subject after its "Approve: " (or expiry) prefix.
+ * for (src/lib/diner-sign-in-hint.ts): the subject after its "Approve: " (or expiry) prefix.
  */
 function mailLink(deps: NotifyDeps, alert: Alert, link: string): Promise<string> {
   if (!ASKS_APPROVAL.includes(alert.kind)) return Promise.resolve(link)

@@ -124,7 +124,7 @@ export interface VenueDetails extends VenueHit {
 /**
  * A slot's money terms exactly as /4/find states them: the slot's `payment` object and its venue
  * template (docs/platform.md, "Money terms"). Nothing is interpreted here; null means the
- * platform did not state the field. The booking decision (src/request/booking/booking-decision.ts)
+ * platform did not state the field. The booking decision (src/request-aggregate/booking/booking-decision.ts)
  * reads these, and treats anything missing as a reason not to book.
  */
 export interface SlotTerms {

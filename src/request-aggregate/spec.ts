@@ -1,6 +1,6 @@
 // What the user asked a request to watch for and book, as the request's own plain data. The API
-// checks a caller's spec with its schema (src/requests/schemas.ts) and hands the request only
-// this (src/requests/spec.ts maps it), so the reducer, the booking rules and the object know no
+// checks a caller's spec with its schema (src/request-use-cases/schemas.ts) and hands the request only
+// this (src/request-use-cases/spec-conversion.ts maps it), so the reducer, the booking rules and the object know no
 // schema library, default or OpenAPI name: they change when the request's life does.
 // The field names are the ones every stored request already has (the object's state, the D1
 // index, the revisions the owner saw), so no stored request needs upgrading for this type.

@@ -1,6 +1,6 @@
 // The edge between the API's spec and the request's own: once its schema (schemas.ts) accepted
 // what a caller sent, the spec is copied field by field into the request's plain Spec
-// (src/request/spec.ts), and the views copy it back. A field the API adds reaches the request
+// (src/request-aggregate/spec.ts), and the views copy it back. A field the API adds reaches the request
 // only when it is mapped here, and the compiler asks for every field in both directions.
 import type { Spec } from '../request-aggregate/spec'
 import type { RequestSpec } from './schemas'

@@ -31,7 +31,7 @@ const CONTRACT_OPERATIONS = [
   'POST /api/v1/requests/{request_id}/stop',
   'GET /api/v1/reservations/{reservation_id}',
 ]
-/** Every REST route of the operation table (src/requests/operations.ts): an operation added there is probed by itself. */
+/** Every REST route of the operation table (src/request-use-cases/operations.ts): an operation added there is probed by itself. */
 const OPERATIONS = REST_ENDPOINTS.map(([method, path]) => `${method.toUpperCase()} ${path}`)
 
 const CONCURRENCY = 6

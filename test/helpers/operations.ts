@@ -1,4 +1,4 @@
-// Every operation as the operation table declares it (src/requests/operations.ts, with its REST
+// Every operation as the operation table declares it (src/request-use-cases/operations.ts, with its REST
 // route and MCP tool), for the tests that cover each one: an operation added to the table is
 // covered here by itself, with no hand-written copy of the list to keep in step.
 import { API_BASE } from '../../src/api/app'

@@ -1,7 +1,7 @@
 // The settings page's platform connection: connect by a code sent by text message (its steps on
 // pages of their own) or by password (the password and the code are used once, never stored or
 // echoed), from Tablewatch's servers or through the user's paired device, and disconnect (open
-// requests become revoked). The sign-in under way is kept server-side (executors/pending-sign-in.ts).
+// requests become revoked). The sign-in under way is kept server-side (executors/platform-sign-in-pending.ts).
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'

@@ -8,7 +8,7 @@ export interface SignInProps {
   email?: string
   error?: string | undefined
   notice?: string | undefined
-  /** Why sign-in is asked for, from the page it returns to (src/sign-in/sign-in-reason.ts). */
+  /** Why sign-in is asked for, from the page it returns to (src/diner-sign-in/sign-in-reason.ts). */
   reason?: string | undefined
 }
 

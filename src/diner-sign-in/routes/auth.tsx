@@ -151,7 +151,7 @@ authRoutes.post('/signup', async (c) => {
   return c.redirect('/signup/sent', 303)
 })
 
-/** Local development shows the sign-up mail on "check your inbox" (src/sign-in/local-outbox.ts). */
+/** Local development shows the sign-up mail on "check your inbox" (src/diner-sign-in/local-outbox.ts). */
 const LOCAL_SIGN_UP: LocalOutboxCookie = { name: 'tw_signup', path: '/signup', purpose: 'local-sign-up' }
 
 authRoutes.get('/signup/sent', async (c) =>

@@ -125,7 +125,7 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
 }
 
 /**
- * The money terms that stop an automatic booking (src/request/booking/booking-decision.ts;
+ * The money terms that stop an automatic booking (src/request-aggregate/booking/booking-decision.ts;
  * docs/decisions/booking.md), in the words the alert uses when one of them does. A party is
  * "large" only by a restaurant's own rule, which the platform states per table: so the sentence
  * says what that rule does, not that this party is one.
