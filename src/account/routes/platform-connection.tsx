@@ -7,7 +7,6 @@ import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import { disconnectPlatform } from '../../executors/connection'
-import type { SignInVia } from '../../executors/platform-sign-in-pending'
 import {
   answerSignInChallenge,
   cancelSignIn,
@@ -17,6 +16,7 @@ import {
   signInUnderWay,
   signInWithPassword,
 } from '../../executors/platform-sign-in'
+import type { SignInVia } from '../../executors/platform-sign-in-pending'
 import { signInWords } from '../../executors/platform-sign-in-words'
 import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
