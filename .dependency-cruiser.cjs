@@ -6,6 +6,8 @@
 //   src/api, src/mcp                  skins        → the use cases and features, auth, core, errors, lib
 //   src/web → src/account, src/diner-sign-in → src/html   the pages skin (diner pages; account pages; the pages
 //                                     before signing in; the frame every page shares) → the same
+//   src/operations                    the operation table: per operation its scope, schemas, use case, REST
+//                                     shape and tool wording → the use cases and features below, never a skin
 //   src/approval, src/access,         use cases that bring rooms together: the approval page's context,
 //   src/demo, src/setup,              access given and taken back, the sandbox demo control, setup
 //   src/account-mail                  progress, how account mail is sent; side by side, none imports another
@@ -35,9 +37,11 @@ const GLUE = ['approval', 'access', 'demo', 'setup', 'account-mail']
 /** Use-case rooms below the request use cases: they know no request. */
 const CATALOG = ['reservations', 'venues']
 const USE_CASES = [...GLUE, 'request-use-cases', ...CATALOG]
+/** The operation table stands between the skins and the use cases. */
+const OPERATIONS = 'operations'
 const FEATURES = ['request-aggregate', 'watching', 'alerts', 'devices', 'executors']
 const FEATURE_PATHS = `^src/(${[...USE_CASES, ...FEATURES, 'runtime'].join('|')})/`
-const ABOVE_AUTH = ['api', 'mcp', ...PAGES, 'index', ...USE_CASES, ...FEATURES, 'runtime', 'budget']
+const ABOVE_AUTH = ['api', 'mcp', ...PAGES, 'index', OPERATIONS, ...USE_CASES, ...FEATURES, 'runtime', 'budget']
 const layer = (name) => `^src/${name}(/|\\.ts$)`
 
 /** `from` may import nothing under these folders of src/. */
@@ -95,6 +99,18 @@ module.exports = {
       '^src/diner-sign-in/',
       ['web', 'account'],
       'Sign-up, sign-in and password reset are mounted by src/web/app.ts; what they share with the account pages lives in auth or html.',
+    ),
+    mayNotImport(
+      'the-operation-table-stays-below-the-skins',
+      '^src/operations/',
+      ['api', 'mcp', ...PAGES, 'index', 'db', 'platform', 'notifications'],
+      'An operation says what it is (scope, schemas, use case, REST shape, tool wording); the skins read it, it knows none of them, and it reaches D1 and the platform only through its use case.',
+    ),
+    mayNotImport(
+      'use-cases-do-not-know-the-operation-table',
+      FEATURE_PATHS,
+      [OPERATIONS],
+      'The operation table calls the use cases; they never look back up at it.',
     ),
     mayNotImport(
       'use-cases-do-not-import-skins',

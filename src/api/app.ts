@@ -48,7 +48,7 @@ export function createApiApp(resolveToken: TokenResolver) {
   })
   app.use('*', bearerAuth(resolveToken))
 
-  const routes = Object.values(ROUTES)
+  const routes = ROUTES
   for (const route of routes) route.register(app)
   // A known path called with another method: 405 with the methods it has.
   for (const path of new Set(routes.map((route) => route.path))) {

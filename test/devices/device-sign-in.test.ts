@@ -2,7 +2,7 @@
 // email, when the platform asks) or by password, with the service's client against the sandbox,
 // from the user's own network (docs/platform.md, "Sign-in", "Where calls may come from").
 import { describe, expect, it } from 'vitest'
-import { type Prompter, signInOnDevice } from '../../device/src/diner-sign-in'
+import { type Prompter, signInOnDevice } from '../../device/src/sign-in'
 import { freshWorld } from '../platform/world'
 
 type World = ReturnType<typeof freshWorld>

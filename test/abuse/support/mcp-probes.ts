@@ -2,7 +2,7 @@
 // input schema (tools/list) allows, the spec rules the schema cannot show, ids that are not
 // this token's, and JSON-RPC messages and HTTP requests /mcp must refuse.
 import type { z } from 'zod'
-import { OPERATIONS } from '../../../src/request-use-cases/operations'
+import { OPERATIONS } from '../../../src/operations/table'
 import { newKey } from '../../helpers/api'
 import type { Call } from './http'
 import { MCP_ORIGIN, mcpHeaders, rpc, toolCall } from './mcp'

@@ -1,5 +1,5 @@
-// The rules an assistant must follow, stated once for the server's `instructions` and
-// repeated where each tool needs them.
+// The rules an assistant must follow, stated once for the MCP server's `instructions` and
+// repeated where each tool needs them (the summaries, the tools' descriptions).
 
 export const RULES = {
   confirmPreview:

@@ -4,7 +4,7 @@
 import type { PreviewResult, RequestView } from '../request-use-cases/schemas'
 import type { Reservation } from '../reservations/schema'
 import type { Restaurant } from '../venues/schema'
-import { RULES } from './instructions'
+import { RULES } from './rules'
 
 export function restaurantsSummary(restaurants: Restaurant[]): string {
   if (restaurants.length === 0) return 'No restaurants matched. Try another spelling, or the neighborhood or city.'
