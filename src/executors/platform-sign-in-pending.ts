@@ -11,9 +11,9 @@ import type { CodeChallenge, CodeSender } from '../platform/api'
 import type { Deps } from '../runtime/deps'
 
 /** How long a code may be typed in after it was asked for. */
-export const SIGN_IN_TTL_MS = 10 * 60 * 1000
+const SIGN_IN_TTL_MS = 10 * 60 * 1000
 /** Codes (and emails) tried against one sign-in before a new code is needed. */
-export const SIGN_IN_TRIES = 5
+const SIGN_IN_TRIES = 5
 
 export type SignInVia = SignInRow['via']
 

@@ -31,9 +31,9 @@ export type SignInProblem =
   | { kind: 'rate_limited' }
   | { kind: 'unavailable' }
 
-export type Said<T> = { kind: 'ok'; value: T } | { kind: 'problem'; problem: SignInProblem }
+type Said<T> = { kind: 'ok'; value: T } | { kind: 'problem'; problem: SignInProblem }
 
-export type CodeAnswer = { kind: 'signed_in'; session: SignedIn } | { kind: 'challenge'; challenge: CodeChallenge }
+type CodeAnswer = { kind: 'signed_in'; session: SignedIn } | { kind: 'challenge'; challenge: CodeChallenge }
 
 /** Where a device seals the session it gets, and the private key that opens it here. */
 export interface SealTarget {
@@ -56,7 +56,7 @@ export interface Signer {
 
 const problem = <T>(p: SignInProblem): Said<T> => ({ kind: 'problem', problem: p })
 
-export function cloudSigner(deps: Deps, userId: string): Signer {
+function cloudSigner(deps: Deps, userId: string): Signer {
   /** The platform's answer in the flows' words; a CDN refusal is remembered for the user. */
   async function said<T>(got: SignInOutcome<T>, rejected: SignInRefusal): Promise<Said<T>> {
     await noteCloudAnswer(deps, userId, 'sign_in', got.kind === 'refused' ? { kind: 'answered' } : cloudAnswerOf(got))
@@ -90,7 +90,7 @@ export function cloudSigner(deps: Deps, userId: string): Signer {
   }
 }
 
-export function deviceSigner(deps: Deps, userId: string): Signer {
+function deviceSigner(deps: Deps, userId: string): Signer {
   const device = deviceObject(deps.env, userId)
 
   async function relay(step: RelayStep): Promise<RelayAnswer | SignInProblem> {

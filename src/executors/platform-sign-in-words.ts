@@ -13,7 +13,7 @@ export interface SignInWords {
 }
 
 /** The exact sentence the page shows when the platform refuses the service's network. */
-export const CLOUD_REFUSED = 'The platform does not let our servers sign you in.'
+const CLOUD_REFUSED = 'The platform does not let our servers sign you in.'
 
 export function signInWords(problem: SignInProblem | { kind: 'invalid_number' }): SignInWords {
   switch (problem.kind) {

@@ -29,7 +29,7 @@ export type SignInStep =
   | { kind: 'problem'; problem: SignInProblem | { kind: 'invalid_number' }; via: SignInVia }
 
 /** Codes a user may ask for in an hour: each is a text message to a phone. */
-export const CODES_PER_HOUR = 5
+const CODES_PER_HOUR = 5
 
 export async function sendSignInCode(deps: Deps, userId: string, input: { mobileNumber: string; via: SignInVia }): Promise<SignInStep> {
   const { via } = input

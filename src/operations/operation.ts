@@ -54,7 +54,7 @@ export interface RestShape<I extends z.ZodType, O extends z.ZodObject = z.ZodObj
 }
 
 /** MCP's tool annotations, in the order tools/list shows them. */
-export interface ToolHints {
+interface ToolHints {
   readOnlyHint: boolean
   destructiveHint?: boolean
   idempotentHint?: boolean

@@ -237,7 +237,7 @@ export type Outcome<T> = { kind: 'ok'; value: T } | Failure
  * recaptcha_required: the venue's booking asks for a reCAPTCHA. tock_inventory: the venue's tables
  * are Tock's. slot_gone: a 404.
  */
-export type BookRefusal = 'card_required' | 'card_on_file_required' | 'recaptcha_required' | 'tock_inventory' | 'slot_gone'
+type BookRefusal = 'card_required' | 'card_on_file_required' | 'recaptcha_required' | 'tock_inventory' | 'slot_gone'
 
 export type BookOutcome =
   | { kind: 'booked'; reservationId: string }

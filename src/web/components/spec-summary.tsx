@@ -12,7 +12,7 @@ export function StatusBadge(props: { status: Status }) {
 }
 
 /** "New days open at 10:00 AM ET, 30 days ahead — learned from the platform", and the notes' rule when it disagrees. */
-export function ReleaseRuleLine(props: { venue: Restaurant; at: number }) {
+function ReleaseRuleLine(props: { venue: Restaurant; at: number }) {
   const rule = props.venue.release_rule
   if (!rule) return null
   const zone = zoneName(props.venue.time_zone, props.at)
