@@ -1,4 +1,4 @@
-// The abuse suite for the OAuth endpoints (issue 12): dynamic registration, the token endpoint
+// The abuse suite for the OAuth endpoints: dynamic registration, the token endpoint
 // and RFC 7009 revocation, each sent malformed and hostile bodies. Nothing answers 5xx, no
 // client is stored from a refused registration, and no forged revocation ends another user's
 // grant or revokes the requests made through it. Nothing leaks.

@@ -1,4 +1,4 @@
-// The approval page (issue 16): what changed since the version the user saw or approved
+// The approval page: what changed since the version the user saw or approved
 // (old → new), the worst-case fee total, which assistant asked and which platform account
 // books; and a link to a request that can no longer be approved says so and what to do.
 

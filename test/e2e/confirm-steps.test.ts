@@ -1,4 +1,4 @@
-// Stop, decline, revoke (a token or a paired device) and disconnect ask first (issue 16): the first click opens a page of its
+// Stop, decline, revoke (a token or a paired device) and disconnect ask first: the first click opens a page of its
 // own that says what happens, and only its CSRF-protected button acts. Without JavaScript.
 // (Disconnecting an OAuth assistant goes through the same step in mcp-oauth.test.ts.)
 

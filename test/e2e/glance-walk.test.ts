@@ -1,4 +1,4 @@
-// The diner's walk of issue 39 (and issue 38, item 6), as screenshots: each of the ten states at
+// The diner's walk, as screenshots: each of the ten states at
 // 390 and 1280 px, light and dark, into GLANCE_SHOTS (outside the repo) as
 // NN-<phase>-<width>-<scheme>.png, phase from GLANCE_PHASE ("before" on the old code, "after").
 // Runs only when GLANCE_SHOTS is set: it is a camera, the assertions live in the page tests.
@@ -42,7 +42,7 @@ async function shoot(name: string, options: { firstScreen?: boolean } = {}): Pro
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  // A diner in Los Angeles, watching dinners in New York (issue 39, item 9).
+  // A diner in Los Angeles, watching dinners in New York.
   const context = await browser.newContext({ timezoneId: 'America/Los_Angeles', viewport: { width: 390, height: 844 } })
   page = await context.newPage()
 })

@@ -214,7 +214,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const tokenKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
   const envFile = join(dir, '.dev.vars')
   const secret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
-  // Web Push's VAPID key (issue 25), a fresh P-256 JWK as npm start makes one; quoted for the env file.
+  // Web Push's VAPID key, a fresh P-256 JWK as npm start makes one; quoted for the env file.
   const vapid = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' })
   const secrets = {
     PLATFORM_API_KEY: apiKey,

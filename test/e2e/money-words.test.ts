@@ -1,4 +1,4 @@
-// Money with its sign and the fee-review rule as the API means it (issue 25, item 7), where a
+// Money with its sign and the fee-review rule as the API means it, where a
 // diner reads them: the request page and the inbox say why a table was not booked.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'

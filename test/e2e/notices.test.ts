@@ -1,4 +1,4 @@
-// The other notices a diner needs (issue 16, item 2), as the inbox shows them in a real browser
+// The other notices a diner needs, as the inbox shows them in a real browser
 // at phone and desktop width, produced by the running watcher against the sandbox platform: a
 // day before an unapproved request expires, when it expires, when it is revoked (its token
 // revoked through the two-step page), when the platform no longer accepts the saved sign-in, and

@@ -1,4 +1,4 @@
-// Password reset by email and the sign-in page's reason (issue 25, item 5), in a real browser at
+// Password reset by email and the sign-in page's reason, in a real browser at
 // 390 px and 1280 px, light and dark; axe checks every page when the browser closes.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'

@@ -45,7 +45,7 @@ async function saveAndTestWebhook(path: string): Promise<void> {
 }
 
 describe('settings', () => {
-  it('fits a 390 px phone, light and dark: no sideways scroll, selects and number inputs styled like text fields (issue 25)', async () => {
+  it('fits a 390 px phone, light and dark: no sideways scroll, selects and number inputs styled like text fields', async () => {
     await page.setViewportSize({ width: 390, height: 844 })
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
@@ -96,7 +96,7 @@ describe('settings', () => {
     ])
   })
 
-  it("never shows the receiver's status code, which would make the test a port scanner (issue 12, L2)", async () => {
+  it("never shows the receiver's status code, which would make the test a port scanner", async () => {
     await saveAndTestWebhook('/gone')
     const notice = await page.locator('.alert-error').innerText()
     expect(notice).toBe('Your webhook did not accept the test. Check the address and the receiving service.')

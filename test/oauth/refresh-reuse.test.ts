@@ -1,4 +1,4 @@
-// Issue 12, L1: refresh-token reuse detection (RFC 9700 §4.14.2). The token before the newest
+// Refresh-token reuse detection (RFC 9700, section 4.14.2). The token before the newest
 // is refused without harm for 10 s (a request sent alongside the one that rotated it:
 // test/oauth/parallel-refresh.test.ts), then works once until 30 s; any other stale token ends
 // the grant, its tokens and its requests.

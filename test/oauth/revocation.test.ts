@@ -1,4 +1,4 @@
-// Issue 12, M1: RFC 7009 revocation at the token endpoint revokes a grant's requests only when
+// RFC 7009 revocation at the token endpoint revokes a grant's requests only when
 // that grant, of its real owner, really ended; a forged token naming someone else's grant
 // changes nothing.
 import { env } from 'cloudflare:test'

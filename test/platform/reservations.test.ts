@@ -1,5 +1,5 @@
 // The account's reservations through the real client against the sandbox (shared/reference/
-// resy-api.md §11): every page is read, and cancelled, finished, past and unreadable entries hold
+// resy-api.md, "Corrections (third review)"): every page is read, and cancelled, finished, past and unreadable entries hold
 // no table: none counts as "a table already held for this dinner" or as the booking looked for.
 import { describe, expect, it, vi } from 'vitest'
 import type { PlatformReservation } from '../../src/platform/api'

@@ -161,12 +161,12 @@ describe('the details reply disagrees with the find slot: alert, never book', ()
     if (got.kind === 'alert') expect(got.reason).toMatch(why)
   })
 
-  it('accepts the fee stated for the whole party as agreement (per person is UNCERTAIN, §10)', () => {
+  it('accepts the fee stated for the whole party as agreement (per person is UNCERTAIN, resy-api.md, "Corrections and additions")', () => {
     expect(decide(cardHold, '19:30', { ...holdDetails, cancellationFee: 50 })).toMatchObject({ kind: 'book', feePerPerson: 25 })
   })
 })
 
-describe('issue 22: money stated outside the find slot (§11): alert in plain words, never book', () => {
+describe('money stated outside the find slot (resy-api.md, "Corrections (third review)"): alert in plain words, never book', () => {
   it('refuses when the details charge anything at booking, naming each charge', () => {
     expect(decide(free, '18:00', details(detailsWithFees))).toEqual({
       kind: 'alert',

@@ -89,7 +89,7 @@ describe('one alert per poll', () => {
     expect(push.url).toBe(`https://tw.example/requests/${send?.to.requestId}`)
   })
 
-  it('counts every table beyond the listing limit, and no restaurant is crowded out (issue 25)', () => {
+  it('counts every table beyond the listing limit, and no restaurant is crowded out', () => {
     // 8 × 13 restaurant-dates with 4 to 6 tables each at seven restaurants, the eighth (added first)
     // with 18 on one date: well over PENDING_LIMIT (300) tables.
     const times = (n: number) => Array.from({ length: n }, (_, i) => `${18 + Math.floor(i / 12)}:${String((i % 12) * 5).padStart(2, '0')}`)

@@ -1,4 +1,4 @@
-// Stored request states across versions (issue 24 item 4): a state written before versions were
+// Stored request states across versions: a state written before versions were
 // kept (and before the later fields existed) loads in the current shape; a current one loads as
 // it is; one written by newer code is refused rather than misread.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Booking from a paired device (issue 17), in workerd: the device's own code (device/src) talks
+// Booking from a paired device, in workerd: the device's own code (device/src) talks
 // to the real DeviceObject over a real WebSocket and to the sandbox with the real platform
 // client and its own platform sign-in. The service holds no platform token for this user.
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
@@ -82,7 +82,7 @@ async function online(
   return { ws, stored }
 }
 
-/** The user's own availability object for the venue-day: their device checks it (issue 17). */
+/** The user's own availability object for the venue-day: their device checks it. */
 const devicesAvailability = (world: World) => env.AVAILABILITY.get(env.AVAILABILITY.idFromName(`${VENUE}:${world.day}:2@${world.userId}`))
 
 /** The next poll of the user's own venue-day object (the interval passed: its answer in memory is forgotten). */

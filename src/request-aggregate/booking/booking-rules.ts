@@ -50,7 +50,7 @@ export function ourReservation(
 }
 
 /**
- * Issue 22 item 7: an unclear booking answer in which the platform said the table is gone is
+ * An unclear booking answer in which the platform said the table is gone is
  * disproved by the account when at least DISPROOF_READS reads, spread over at least
  * DISPROOF_SPAN_MS, show no such reservation. A read counts only DISPROOF_READ_GAP_MS after the
  * last one counted, so an alarm delivered twice (or a restart that reads again at once) cannot

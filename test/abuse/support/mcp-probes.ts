@@ -133,7 +133,7 @@ function namedProbes(tool: string, t: McpTarget, shape: ToolShape): McpProbe[] {
 
 /**
  * A tool with no examples above whose operation takes no required input (`{}` is valid) is
- * probed from `{}`: adding such an operation needs nothing here (issue 24). One with required
+ * probed from `{}`: adding such an operation needs nothing here. One with required
  * input needs its valid example above.
  */
 function shapeOf(tool: string, t: McpTarget): ToolShape | undefined {

@@ -1,4 +1,4 @@
-// Booking from a paired device, with real processes (issue 17): the sandbox and the service
+// Booking from a paired device, with real processes: the sandbox and the service
 // under `wrangler dev` (the harness), a real `tablewatch-device` process paired through the
 // Settings page in headless Chromium, signed in to the sandbox platform on the device only.
 // The sandbox drops a table; the booking must be made by the device (the sandbox records the

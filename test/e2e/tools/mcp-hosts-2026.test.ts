@@ -1,4 +1,4 @@
-// MCP hosts of 2026 against `wrangler dev` (issue 26): a host identified by a Client ID
+// MCP hosts of 2026 against `wrangler dev`: a host identified by a Client ID
 // Metadata Document (served by this test over https on loopback, which only local development
 // accepts), one connection kept across two authorizations of one client, and approval under the
 // 2026-07-28 protocol (input_required with a URL-mode elicitation, then a retry).

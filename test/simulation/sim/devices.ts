@@ -1,4 +1,4 @@
-// The simulation's paired devices (issue 17): some users book from a device, which runs the
+// The simulation's paired devices: some users book from a device, which runs the
 // device program's own code (device/src: journal, socket handling, platform calls with its own
 // sign-in) over real WebSockets to the service. The devices misbehave on purpose: they drop the
 // connection in the middle of a booking (before or after the platform took it), send results
