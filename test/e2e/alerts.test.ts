@@ -113,7 +113,7 @@ describe('alert preferences in Settings', () => {
   })
 })
 
-describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
+describe('a digest and the other notices', () => {
   it('sends one alert for the tables a poll found: inbox links per slot, one email, versioned webhook JSON', async () => {
     await saveWebhook('Tablewatch JSON (documented on the Developers page)')
     await page.goto(`${baseUrl}/assistants`)

@@ -46,7 +46,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.runIf(inject('sandbox'))('the approval page', () => {
+describe('the approval page', () => {
   it('names the assistant, the platform account and the worst-case fee; then shows what changed, old → new', async () => {
     // An early-morning window at a dinner restaurant: nothing to book while the test looks on.
     const spec = dinnerAt(venue, 'auto_book', [20], {

@@ -38,7 +38,7 @@ async function lunchSpec(mode: 'auto_book' | 'alert_only', day: number, title: s
 
 const status = async () => (await page.locator('.page-head .status').innerText()).trim()
 
-describe.runIf(inject('sandbox'))('the demo control under local development', () => {
+describe('the demo control under local development', () => {
   it('signs up and connects the sandbox platform', async () => {
     await newUser(page, baseUrl)
     await connectPlatform(page, baseUrl, platformEmail)

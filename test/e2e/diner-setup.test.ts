@@ -31,7 +31,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.runIf(inject('sandbox'))("a new diner's pages", () => {
+describe("a new diner's pages", () => {
   it('is signed in after sign-up and sees the checklist, with empty states that link to the next step', async () => {
     email = await newUser(page, baseUrl)
     expect(await steps()).toEqual([false, false, false])

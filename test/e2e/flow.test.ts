@@ -73,7 +73,7 @@ async function detailPage(id: string): Promise<{ status: string; reservations: s
   }
 }
 
-describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
+describe('from sign-up to a verified booking', () => {
   it('signs up, connects the sandbox platform and creates a token', async () => {
     await newUser(page, baseUrl)
     await page.goto(`${baseUrl}/settings`)

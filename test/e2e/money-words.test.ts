@@ -36,7 +36,7 @@ async function waitForText(path: string, text: string): Promise<string> {
   return seen
 }
 
-describe.runIf(inject('sandbox'))('why a table was not booked', () => {
+describe('why a table was not booked', () => {
   it('names fees with their dollar sign and the deadline rule as "at least N hours after booking"', async () => {
     const venue = await findVenue(baseUrl, token, 'Marrow & Smoke')
     const date = dateIn(venue.time_zone, 9)

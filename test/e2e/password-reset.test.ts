@@ -95,7 +95,7 @@ describe('password reset', () => {
   })
 })
 
-describe.runIf(inject('sandbox'))('the sign-in page', () => {
+describe('the sign-in page', () => {
   it('says why it asks when an approval link sends a signed-out diner there: the dinner only from the mail link', async () => {
     const page = await (await browser.newContext()).newPage()
     const email = freshEmail('reason')

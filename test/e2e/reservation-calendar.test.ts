@@ -41,7 +41,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
+describe('a confirmed reservation', () => {
   it('books a table with a cancellation fee and shows every detail on the request page and in the view', async () => {
     // Lunch at a dinner-only restaurant: no table until the sandbox drops one.
     const date = dateIn(venue.time_zone, 8)

@@ -103,7 +103,7 @@ describe('settings', () => {
     expect(await page.locator('main').innerText()).not.toContain('410')
   })
 
-  it.runIf(inject('sandbox'))('connects the sandbox platform account after the risk is accepted', async () => {
+  it('connects the sandbox platform account after the risk is accepted', async () => {
     await page.goto(`${baseUrl}/settings`)
     await page.getByLabel('Platform email').fill('diner@example.com')
     await page.getByLabel('Platform password').fill('sandbox-password-1')

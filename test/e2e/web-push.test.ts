@@ -139,7 +139,7 @@ describe('Web Push on the settings page', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
   })
 
-  it.runIf(inject('sandbox'))('pushes the alert the inbox shows when the sandbox opens a table, and it names the dinner', async () => {
+  it('pushes the alert the inbox shows when the sandbox opens a table, and it names the dinner', async () => {
     const sandbox = sandboxControl({ fetcher: globalThis, baseUrl: inject('sandboxUrl') })
     await page.goto(`${baseUrl}/settings`)
     const phoneId = `dinner-${crypto.randomUUID()}`

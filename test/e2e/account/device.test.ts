@@ -82,7 +82,7 @@ afterAll(async () => {
   if (home) await rm(home, { recursive: true, force: true })
 })
 
-describe.runIf(inject('sandbox'))('a paired device books', () => {
+describe('a paired device books', () => {
   it('pairs a real device process through the Settings page and signs in to the platform on the device only', async () => {
     await newUser(page, baseUrl)
     expect(await settingsText()).toContain('Pair a device first')

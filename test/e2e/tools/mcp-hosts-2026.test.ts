@@ -172,7 +172,7 @@ describe('one connection across two authorizations of the same client', () => {
   })
 })
 
-describe.runIf(inject('sandbox'))('approval under 2026-07-28', () => {
+describe('approval under 2026-07-28', () => {
   it('a client declaring URL elicitation gets input_required on create; after approval on the page its retry returns the active request', {
     timeout: 180_000,
   }, async () => {
