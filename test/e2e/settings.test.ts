@@ -11,7 +11,8 @@ const baseUrl = inject('baseUrl')
 let browser: Browser
 let page: Page
 let receiver: Server
-const received: { contentType: string | undefined; body: unknown }[] = []
+/** What the local receiver was sent, by path: each test saves a path of its own, so none reads another's. */
+const received: { path: string | undefined; contentType: string | undefined; body: unknown }[] = []
 
 async function readBody(req: IncomingMessage): Promise<string> {
   let text = ''
@@ -21,7 +22,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 beforeAll(async () => {
   receiver = createServer(async (req, res) => {
-    received.push({ contentType: req.headers['content-type'], body: JSON.parse(await readBody(req)) })
+    received.push({ path: req.url, contentType: req.headers['content-type'], body: JSON.parse(await readBody(req)) })
     res.writeHead(req.url === '/gone' ? 410 : 200).end('ok')
   })
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok))
@@ -79,8 +80,9 @@ describe('settings', () => {
   it('sends a test to the webhook the user saved', async () => {
     await saveAndTestWebhook('/hook')
     expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook accepted it.')
-    expect(received).toEqual([
+    expect(received.filter((r) => r.path === '/hook')).toEqual([
       {
+        path: '/hook',
         contentType: 'application/json',
         body: {
           version: 1,
