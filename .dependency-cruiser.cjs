@@ -4,15 +4,17 @@
 //
 //   src/index.ts                      wiring only: may import anything
 //   src/api, src/mcp                  skins        → the use cases and features, auth, core, errors, lib
-//   src/web → src/account, src/sign-in → src/html   the pages skin (diner pages; account pages; the pages
+//   src/web → src/account, src/diner-sign-in → src/html   the pages skin (diner pages; account pages; the pages
 //                                     before signing in; the frame every page shares) → the same
+//   src/operations                    the operation table: per operation its scope, schemas, use case, REST
+//                                     shape and tool wording → the use cases and features below, never a skin
 //   src/approval, src/access,         use cases that bring rooms together: the approval page's context,
 //   src/demo, src/setup,              access given and taken back, the sandbox demo control, setup
 //   src/account-mail                  progress, how account mail is sent; side by side, none imports another
-//   src/requests                      the request use cases, the operation table, the API schemas → below
+//   src/request-use-cases                      the request use cases, the operation table, the API schemas → below
 //   src/reservations, src/venues      a user's reservations (and their calendars); the venue catalog and
 //                                     search → runtime and below, never a request
-//   src/request                       the request aggregate: decide*, state, events, the object, effects,
+//   src/request-aggregate                       the request aggregate: decide*, state, events, the object, effects,
 //                                     booking rules → watching, alerts, executors, budget and below
 //   src/watching, src/alerts,         the features the request uses → runtime, budget, auth, notifications,
 //   src/executors → src/devices       platform, db, core, errors, lib
@@ -28,16 +30,18 @@
 //   device/, bench/                   the user's own booker; the benchmark → src/platform, src/lib only
 //   scripts/platform-probe/           the operator's read-only probe → src/platform (not client.ts), src/lib
 
-const PAGES = ['web', 'account', 'sign-in', 'html']
+const PAGES = ['web', 'account', 'diner-sign-in', 'html']
 const SKINS = `^src/(api|mcp|${PAGES.join('|')})/`
 /** Use cases that bring several rooms together for one purpose; they stand side by side. */
 const GLUE = ['approval', 'access', 'demo', 'setup', 'account-mail']
 /** Use-case rooms below the request use cases: they know no request. */
 const CATALOG = ['reservations', 'venues']
-const USE_CASES = [...GLUE, 'requests', ...CATALOG]
-const FEATURES = ['request', 'watching', 'alerts', 'devices', 'executors']
+const USE_CASES = [...GLUE, 'request-use-cases', ...CATALOG]
+/** The operation table stands between the skins and the use cases. */
+const OPERATIONS = 'operations'
+const FEATURES = ['request-aggregate', 'watching', 'alerts', 'devices', 'executors']
 const FEATURE_PATHS = `^src/(${[...USE_CASES, ...FEATURES, 'runtime'].join('|')})/`
-const ABOVE_AUTH = ['api', 'mcp', ...PAGES, 'index', ...USE_CASES, ...FEATURES, 'runtime', 'budget']
+const ABOVE_AUTH = ['api', 'mcp', ...PAGES, 'index', OPERATIONS, ...USE_CASES, ...FEATURES, 'runtime', 'budget']
 const layer = (name) => `^src/${name}(/|\\.ts$)`
 
 /** `from` may import nothing under these folders of src/. */
@@ -81,20 +85,32 @@ module.exports = {
     mayNotImport(
       'the-page-frame-stays-below-the-pages',
       '^src/html/',
-      ['web', 'account', 'sign-in'],
+      ['web', 'account', 'diner-sign-in'],
       'src/html is the frame every page shares (layout, components, error page, formats): it knows no page.',
     ),
     mayNotImport(
       'account-pages-stand-alone',
       '^src/account/',
-      ['web', 'sign-in'],
+      ['web', 'diner-sign-in'],
       'The account pages are mounted by src/web/app.ts; they import nothing of the diner pages or of the pages before signing in.',
     ),
     mayNotImport(
       'sign-in-pages-stand-alone',
-      '^src/sign-in/',
+      '^src/diner-sign-in/',
       ['web', 'account'],
       'Sign-up, sign-in and password reset are mounted by src/web/app.ts; what they share with the account pages lives in auth or html.',
+    ),
+    mayNotImport(
+      'the-operation-table-stays-below-the-skins',
+      '^src/operations/',
+      ['api', 'mcp', ...PAGES, 'index', 'db', 'platform', 'notifications'],
+      'An operation says what it is (scope, schemas, use case, REST shape, tool wording); the skins read it, it knows none of them, and it reaches D1 and the platform only through its use case.',
+    ),
+    mayNotImport(
+      'use-cases-do-not-know-the-operation-table',
+      FEATURE_PATHS,
+      [OPERATIONS],
+      'The operation table calls the use cases; they never look back up at it.',
     ),
     mayNotImport(
       'use-cases-do-not-import-skins',
@@ -111,14 +127,14 @@ module.exports = {
     },
     mayNotImport(
       'the-request-use-cases-stand-below-the-glue',
-      '^src/requests/',
+      '^src/request-use-cases/',
       GLUE,
       'The request use cases (create, read, update, stop, approve, the operation table) know none of the rooms that use them.',
     ),
     mayNotImport(
       'reservations-and-venues-know-no-request',
       `^src/(${CATALOG.join('|')})/`,
-      [...GLUE, 'requests', 'request'],
+      [...GLUE, 'request-use-cases', 'request-aggregate'],
       'Reservations (and their calendars) and the venue catalog are read by the request use cases, the pages and the glue; they use none of them.',
     ),
     {
@@ -130,14 +146,14 @@ module.exports = {
     },
     mayNotImport(
       'the-request-knows-no-use-case',
-      '^src/request/',
+      '^src/request-aggregate/',
       USE_CASES,
-      "The request aggregate (decide, state, events, the object, effects, booking rules) changes when the request's life changes; the use cases and the API schemas above it map into its own types (src/requests/spec.ts).",
+      "The request aggregate (decide, state, events, the object, effects, booking rules) changes when the request's life changes; the use cases and the API schemas above it map into its own types (src/request-use-cases/spec-conversion.ts).",
     ),
     mayNotImport(
       'the-request-stands-above-the-other-features',
       '^src/(watching|alerts|devices|executors|runtime)/',
-      [...USE_CASES, 'request'],
+      [...USE_CASES, 'request-aggregate'],
       'A request uses watching, alerts, devices and executors; none of them imports the request or a use case back (their shared words live with them: watching/news.ts, alerts/notice.ts).',
     ),
     {

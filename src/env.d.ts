@@ -3,7 +3,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       DB: D1Database
-      REQUESTS: DurableObjectNamespace<import('./request/request-object').RequestObject>
+      REQUESTS: DurableObjectNamespace<import('./request-aggregate/request-object').RequestObject>
       AVAILABILITY: DurableObjectNamespace<import('./watching/availability-object').AvailabilityObject>
       /** One per user with a paired device: its WebSocket and work items. */
       DEVICES: DurableObjectNamespace<import('./devices/device-object').DeviceObject>

@@ -12,7 +12,7 @@ export interface BudgetFigures {
   callsPerSecond: number
   maxCallsInAnySecond: number
   maxCallsInAny10Seconds: number
-  /** Bound of the issue: no 10 s window above 10 × budget × 1.1. */
+  /** The hard bound: no 10 s window above 10 × budget × 1.1. */
   bound10Seconds: number
   /** The budget object's own figures over the last hour (calls it granted), and the grants given back since it started (they reached their callers late). */
   service: { maxCallsInAnySecond: number; maxCallsInAny10Seconds: number; callsLastHour: number; lateGrants: number } | null

@@ -4,7 +4,7 @@
 // the share of tables the service booked before someone else took them (catch rate), against the
 // best any poller at the achieved cadence T could do: a table that opens at a uniformly random
 // moment waits T/2 on average for the next check, and survives a wait w with e^(−w/M), so the
-// best share is (M/T)(1 − e^(−T/M)), times e^(−b/M) for the booking time b (the issue's "less the
+// best share is (M/T)(1 − e^(−T/M)), times e^(−b/M) for the booking time b (the "less the
 // booking time"). Run for calendar lags of 0, 30 and 120 s (the sandbox's calendar answers from
 // the tables' state that long ago), one lag after the other.
 import type { SandboxVenueView } from '../../sandbox/control-client'

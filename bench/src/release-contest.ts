@@ -1,4 +1,4 @@
-// The release contest (issue 37): venues open new days at instants the service is not told (no
+// The release contest: venues open new days at instants the service is not told (no
 // text states them), and other diners take each table that opens after an exponentially
 // distributed time (mean 5 s or 30 s), over several consecutive release days. Per day: the rules
 // the service had learned before that day's release (their error in seconds), its catch rate

@@ -25,7 +25,7 @@ const LEAD_MS = 180_000 // time to create and approve everything before the firs
  * How long after the last instant the ledger is read. A cloud booking that waits for the
  * window's room may wait up to two windows (22 s: budget/budgeted-fetcher.ts BOOKING_WAIT_MS)
  * and its verification comes after; reading the ledger 20 s after the last wave counted two
- * such bookings as missed (the issue's run at 3ee7f42).
+ * such bookings as missed (the run at 3ee7f42).
  */
 const SETTLE_MS = 45_000
 

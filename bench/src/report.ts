@@ -29,10 +29,10 @@ export interface BenchResults {
   coalescing?: CoalescingRow[]
   crash?: CrashResult[]
   scale?: ScaleResult[]
-  /** Issue 23 item 4: catch rate against the best possible, per mean take time and calendar lag. */
+  /** Catch rate against the best possible, per mean take time and calendar lag. */
   contest?: ContestRow[]
   costModel?: CostLine[]
-  /** Issue 23: the budget, and the busiest 1 s and 10 s the platform saw over the run. */
+  /** The budget, and the busiest 1 s and 10 s the platform saw over the run. */
   budget?: BudgetFigures
   /** Set when phases ran separately (BENCH_MERGE=on). */
   runs?: BenchRun[]
@@ -134,7 +134,7 @@ export function printTables(r: BenchResults): string {
   if (r.contest && r.contest.length > 0) {
     out.push(
       table(
-        'Contest: tables booked before another diner took them (issue 23)',
+        'Contest: tables booked before another diner took them',
         ['mean take s', 'calendar lag s', 'drops', 'caught', 'catch rate', 'best possible', 'cadence s', 'caught after p50 s'],
         r.contest.map((c) => [
           c.meanTakeSeconds,
@@ -204,7 +204,7 @@ export function printTables(r: BenchResults): string {
     const b = r.budget
     out.push(
       table(
-        'Platform call budget (issue 23): busiest windows the platform saw over the run',
+        'Platform call budget: busiest windows the platform saw over the run',
         [
           'budget calls/s',
           'max in any 1 s',

@@ -128,7 +128,7 @@ export async function newWebUser(origin: string, label: string, platformEmail: s
     ],
     303,
   )
-  // Issue 27: sign-up mails a confirmation link, which the "check your inbox" page shows in local
+  // Sign-up mails a confirmation link, which the "check your inbox" page shows in local
   // development (the bench's service runs with LOCAL_DEVELOPMENT on); following it and pressing
   // its button creates the account and signs in. The mail is written in the background: wait.
   let link: string | undefined

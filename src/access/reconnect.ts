@@ -18,7 +18,7 @@ import { type ClientLook, type ConnectionGrant, earlierGrantsOfConnection, endGr
 import { grantPrincipalId } from '../auth/oauth-props'
 import { STATUSES, type Status } from '../core/status'
 import { requestsOwnedBy, transferOwnership } from '../db/requests'
-import { RequestSpec } from '../requests/schemas'
+import { RequestSpec } from '../request-use-cases/schemas'
 import { type Deps, requestObject } from '../runtime/deps'
 
 /** How many of an earlier connection's requests the consent page names (the rest are counted). */

@@ -6,7 +6,7 @@
 import { listGrants } from '../auth/oauth-grants'
 import { listAccessTokens } from '../auth/pat'
 import { calendarFeedOfUser } from '../db/calendar-feeds'
-import { devicesOverview, revokeDevice } from '../devices/devices'
+import { devicesOverview, revokeDevice } from '../devices/device-settings'
 import { resetCalendarFeed } from '../reservations/calendar'
 import type { Deps } from '../runtime/deps'
 import { revokeAccessToken, revokeGrant } from './revoke'

@@ -29,7 +29,7 @@ export const PENDING_LIMIT = 300
 /** The times an alert shows per restaurant-date before "+N more". */
 export const BEST_PER_DAY = 3
 
-/** What the digest reads of its request's state (src/request/state.ts holds these fields). */
+/** What the digest reads of its request's state (src/request-aggregate/state.ts holds these fields). */
 export interface DigestOfRequest {
   watching: string[]
   digest: PendingDigest | null

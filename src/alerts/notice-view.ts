@@ -5,8 +5,6 @@ import { STATUSES, type Status } from '../core/status'
 import { requests } from '../db/schema'
 import type { Deps } from '../runtime/deps'
 
-export { bestOf } from '../db/alert-groups'
-
 /** The status of each of these requests of the user (the D1 index mirrors each object's status). */
 export async function requestStatusesOf(deps: Pick<Deps, 'db'>, userId: string, ids: readonly string[]): Promise<Map<string, Status>> {
   const unique = [...new Set(ids)]

@@ -1,5 +1,5 @@
 // What a request tells its user, as plain data: the notices, the recipient (which request, which
-// dinner), the tables they name. The request's decide() files produce them (src/request/events.ts
+// dinner), the tables they name. The request's decide() files produce them (src/request-aggregate/events.ts
 // carries them in its effects); the files beside this one word them. This vocabulary sits in
 // alerts, below the requests, so the words never import the request back.
 import type { Slot } from '../platform/api'

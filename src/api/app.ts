@@ -43,12 +43,12 @@ export function createApiApp(resolveToken: TokenResolver) {
     }),
   )
   app.use('*', async (c, next) => {
-    c.set('deps', depsOf(c.env, c.req.url))
+    c.set('deps', depsOf(c.env))
     await next()
   })
   app.use('*', bearerAuth(resolveToken))
 
-  const routes = Object.values(ROUTES)
+  const routes = ROUTES
   for (const route of routes) route.register(app)
   // A known path called with another method: 405 with the methods it has.
   for (const path of new Set(routes.map((route) => route.path))) {

@@ -2,7 +2,7 @@
 // (a user code from Settings for a device credential) and the WebSocket the device keeps open.
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { connectDevice, pairDevice } from '../devices/devices'
+import { connectDevice, pairDevice } from '../devices/device-settings'
 import { AppError } from '../errors'
 import { addressKey } from '../lib/address-key'
 import { withoutControlCharacters } from '../lib/text'
@@ -21,11 +21,11 @@ export const deviceApi = new Hono<{ Bindings: Cloudflare.Env }>()
     const parsed = PairBody.safeParse(await c.req.json().catch(() => null))
     if (!parsed.success) throw new AppError('invalid_request', 'Send the pairing code from Settings as `code` and a device `name`.')
     const address = addressKey(c.req.header('CF-Connecting-IP'))
-    const paired = await pairDevice(depsOf(c.env, c.req.url), { userCode: parsed.data.code, deviceName: parsed.data.name, address })
+    const paired = await pairDevice(depsOf(c.env), { userCode: parsed.data.code, deviceName: parsed.data.name, address })
     return c.json({ device_id: paired.deviceId, credential: paired.credential }, 201)
   })
   .get('/connect', async (c) => {
     const credential = bearer(c.req.header('Authorization'))
     if (!credential) throw new AppError('unauthorized', 'Send the device credential as a bearer token.')
-    return connectDevice(depsOf(c.env, c.req.url), credential, c.req.raw)
+    return connectDevice(depsOf(c.env), credential, c.req.raw)
   })

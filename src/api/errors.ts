@@ -6,7 +6,7 @@ import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { AppError, errorResponse, ValidationError } from '../errors'
-import { type Location, validationError } from '../requests/validation'
+import { type Location, validationError } from '../request-use-cases/validation'
 
 function fromHono(err: unknown): unknown {
   if (err instanceof HTTPException && err.status === 400 && /JSON/i.test(err.message)) {

@@ -1,7 +1,8 @@
 // The error responses every route declares, so the OpenAPI document names each one.
-import { ErrorBody, ValidationErrorBody } from '../requests/schemas'
+import type { ErrorStatus } from '../operations/operation'
+import { ErrorBody, ValidationErrorBody } from '../request-use-cases/schemas'
 
-const DESCRIPTIONS = {
+const DESCRIPTIONS: Record<ErrorStatus, string> = {
   401: 'Missing, expired or revoked access token (`unauthorized`, `authorization_revoked`).',
   403: 'The token lacks the scope this route needs (`insufficient_scope`).',
   404: 'Not found for this token (`request_not_found`, `reservation_not_found`).',
@@ -9,9 +10,7 @@ const DESCRIPTIONS = {
   413: 'The body is too large (`payload_too_large`).',
   415: 'The body is not JSON (`unsupported_media_type`).',
   429: 'The user already has 20 open requests (`request_limit`).',
-} as const
-
-export type ErrorStatus = keyof typeof DESCRIPTIONS
+}
 
 /** A JSON body: its schema, and an example when the operation gives one. */
 const json = <T>(schema: T, example?: unknown) => ({ 'application/json': { schema, ...(example === undefined ? {} : { example }) } })

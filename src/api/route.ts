@@ -1,46 +1,16 @@
-// One REST route from an operation of the table: the operation's scope guards it, its schemas
-// validate and document the request parts and the response, its use case answers. A route
-// adds only where each input field travels (path, query, header, body) and its HTTP shape.
+// One REST route from an operation of the table (src/operations): the operation's scope guards
+// it, its schemas validate and document the request parts and the response, its use case
+// answers, and its REST shape says where each input field travels (path, query, header, body).
 import { createRoute, type OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { Operation } from '../requests/operations'
+import type { Operation, Parts, RestShape } from '../operations/operation'
 import type { ApiEnv } from './context'
 import { jsonBody, scope } from './middleware'
-import { type ErrorStatus, errorResponses, json, security } from './responses'
-
-/**
- * The request parts, parsed with the route's own schemas. zod-openapi has already validated
- * each part against the same schema (a failure answers 422 before the handler), so these
- * parses only give the values their static types, which `c.req.valid` cannot inside a route
- * built from a table.
- */
-interface Parts {
-  params<S extends z.ZodType>(schema: S): z.output<S>
-  query<S extends z.ZodType>(schema: S): z.output<S>
-  headers<S extends z.ZodType>(schema: S): z.output<S>
-  body<S extends z.ZodType>(schema: S): Promise<z.output<S>>
-}
-
-export interface RestShape<I extends z.ZodType, O extends z.ZodObject = z.ZodObject> {
-  method: 'get' | 'post' | 'put'
-  path: string
-  /** The operation's name in the document, for generated clients (camelCase, unique). */
-  operationId: string
-  tags: string[]
-  summary: string
-  status: 200 | 201
-  description: string
-  errors: ErrorStatus[]
-  request: { params?: z.ZodObject; query?: z.ZodObject; headers?: z.ZodObject; body?: z.ZodType }
-  /** A realistic request body (src/api/examples.ts), for routes that take one. */
-  bodyExample?: unknown
-  /** A realistic answer of the success status. */
-  example: z.output<O>
-  /** The operation's input, from the parts `request` declares. */
-  input(parts: Parts): z.output<I> | Promise<z.output<I>>
-}
+import { errorResponses, json, security } from './responses'
 
 export interface RestRoute {
+  /** The operation's name in the table. */
+  name: string
   method: RestShape<z.ZodType>['method']
   /** The OpenAPI path (`/requests/{request_id}`). */
   path: string
@@ -56,7 +26,8 @@ function partsOf(c: Context<ApiEnv>): Parts {
   }
 }
 
-export function restRouteOf<I extends z.ZodType, O extends z.ZodObject>(op: Operation<I, O>, shape: RestShape<I, O>): RestRoute {
+export function restRouteOf<I extends z.ZodType, O extends z.ZodObject>(op: Operation<I, O>): RestRoute {
+  const shape = op.rest
   const { params, query, headers, body } = shape.request
   // Declared as the library's wide type: the success status comes from the table, so the
   // handler answers with a plain Response (its body is the operation's output type).
@@ -81,6 +52,7 @@ export function restRouteOf<I extends z.ZodType, O extends z.ZodObject>(op: Oper
     responses,
   })
   return {
+    name: op.name,
     method: shape.method,
     path: shape.path,
     register(app) {

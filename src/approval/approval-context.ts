@@ -7,8 +7,8 @@ import { clientNameOfConnection, listGrants } from '../auth/oauth-grants'
 import { listAccessTokens } from '../auth/pat'
 import { approvedSince, markRevisionApproved, recordSeenRevision, seenRevisionsBefore } from '../db/seen-revisions'
 import { connectionStatus } from '../executors/connection'
-import type { RequestState } from '../request/state'
-import { RequestSpec } from '../requests/schemas'
+import type { RequestState } from '../request-aggregate/state'
+import { RequestSpec } from '../request-use-cases/schemas'
 import type { Deps } from '../runtime/deps'
 
 export interface ApprovalContext {

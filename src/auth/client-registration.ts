@@ -30,7 +30,7 @@ function canonicalJson(value: unknown): string {
 }
 
 /** The address (an IPv6 /64 counts as one) and the metadata as the library will see it. */
-export async function registrationFingerprint(address: string, checkedBody: string): Promise<string> {
+async function registrationFingerprint(address: string, checkedBody: string): Promise<string> {
   return sha256Hex(`${addressKey(address)}\n${canonicalJson(JSON.parse(checkedBody))}`)
 }
 

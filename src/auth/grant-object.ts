@@ -21,7 +21,7 @@ interface RefreshOutcome {
   answer: TokenAnswer
   /**
    * A replayed refresh token: the object refuses every refresh of the grant from now on, and the
-   * caller ends the grant with its tokens and its requests (src/requests/revoke.ts).
+   * caller ends the grant with its tokens and its requests (src/request-use-cases/revoke.ts).
    */
   replay: { userId: string; grantId: string } | null
 }

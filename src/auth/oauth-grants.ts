@@ -213,11 +213,4 @@ export async function lookAlikeConnections(
   return found
 }
 
-/** The user's live grants of one client for one resource. */
-export async function grantsOfClient(env: Cloudflare.Env, userId: string, clientId: string, resource: string): Promise<string[]> {
-  return (await allGrantsOf(env, userId))
-    .filter((grant) => grant.clientId === clientId && resourcesOf(grant).includes(resource))
-    .map((grant) => grant.id)
-}
-
 const isUrl = (clientId: string) => URL.canParse(clientId)

@@ -38,7 +38,7 @@ export interface DeviceStatus {
 }
 
 /** How long a sign-in step may take on the device: the platform's answer to a person waiting on a page. */
-export const RELAY_TIMEOUT_MS = 20_000
+const RELAY_TIMEOUT_MS = 20_000
 
 /** A device that said nothing about an item for this long is taken as gone for that item. */
 const WORK_TIMEOUT_MS = 20_000

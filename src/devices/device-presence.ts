@@ -2,20 +2,20 @@
 // who chose to book from their device is affected: their requests pause while no device is
 // connected (unless the user allowed the cloud fallback) and resume when one is back. After 10
 // minutes offline the user gets one health alert.
-import { executionSettingOf } from '../db/devices'
+import { executionSettingOf } from '../db/paired-devices'
 import { openRequestIdsOf } from '../db/requests'
 import { notifyUserOfAll } from '../notifications/notify'
 import { depsOf, requestObject } from '../runtime/deps'
 import { wakeRequestsOf } from '../runtime/open-requests'
 
 export async function deviceOnline(env: Cloudflare.Env, userId: string, now: number): Promise<void> {
-  const deps = depsOf(env, undefined, now)
+  const deps = depsOf(env, now)
   const setting = await executionSettingOf(deps.db, userId)
   if (setting.execution === 'user_device') await wakeRequestsOf(deps, userId)
 }
 
 export async function deviceOffline(env: Cloudflare.Env, userId: string, now: number, what: 'changed' | 'alert'): Promise<void> {
-  const deps = depsOf(env, undefined, now)
+  const deps = depsOf(env, now)
   const setting = await executionSettingOf(deps.db, userId)
   if (setting.execution !== 'user_device') return
   if (what === 'alert') {

@@ -1,7 +1,7 @@
 // The one way a request's effects reach the user's platform account: an AccountExecutor. Which
 // implementation a user gets (cloud-account.ts, device-account.ts, offline-account.ts) is chosen
 // once per user and step (account-step.ts), so a handler calls these methods and never asks
-// where the calls go. (executor.ts is a different question, asked by the views: whether the
+// where the calls go. (executor-readiness.ts is a different question, asked by the views: whether the
 // service can act for the user at all.) The executors only fetch and book; whether to book stays
 // in decide().
 import type { BookingDetails, BookOutcome, DetailsQuery, Outcome, PlatformReservation } from '../platform/api'
@@ -15,7 +15,7 @@ type WatchPlace =
   /** The request waits: the cloud connection is missing or needs reconnecting, or the device is offline. */
   | { kind: 'blocked'; state: 'missing' | 'reauth' | 'device_offline' }
 
-/** Why the account was not read before booking; the request's words (src/request/events.ts OfferAnswer) take these as they are. */
+/** Why the account was not read before booking; the request's words (src/request-aggregate/events.ts OfferAnswer) take these as they are. */
 type NotRead =
   /** The user's connection is missing or was rejected; `reconnectNotice` is set the first time. */
   | { kind: 'no_connection'; reconnectNotice: number | null }
@@ -80,7 +80,7 @@ export interface StepSession {
 
 /** What every implementation is built from. */
 export interface AccountContext {
-  d: Deps
+  deps: Deps
   userId: string
   everPaired: boolean
   session: StepSession

@@ -3,7 +3,7 @@
 // A user who books from a device whose device is offline gets 'offline', never the cloud,
 // unless they turned on the cloud fallback. The rules that decide whether to book stay in
 // decide(); whichever client calls, it only fetches and books (the executors: account-executor.ts).
-import { executionFactsOf } from '../db/devices'
+import { executionFactsOf } from '../db/paired-devices'
 import { type Deps, deviceObject } from '../runtime/deps'
 
 export type AccountRoute = 'cloud' | 'device' | 'offline'

@@ -2,9 +2,9 @@
 // its answers: a `blocked` outcome (the CDN's refusal, blocks.ts) on a sign-in, a refresh, the
 // details, the book call or the reservation list made from the cloud is remembered; the same call
 // answered from the cloud forgets it. Never guessed from anything else (docs/decisions/platform-account.md).
-// Settings says so, and the executor (executor.ts) answers `platform_refuses_cloud`; the user may
+// Settings says so, and the executor (executor-readiness.ts) answers `platform_refuses_cloud`; the user may
 // then choose to book from their paired device, which stays their choice.
-import { type CloudRefusalRow, clearCloudRefusal, cloudRefusalsOf, type RefusedCall, recordCloudRefusal } from '../db/cloud-refusals'
+import { clearCloudRefusal, type RefusedCall, recordCloudRefusal } from '../db/cloud-refusals'
 import type { Deps } from '../runtime/deps'
 
 export type { RefusedCall }
@@ -45,8 +45,4 @@ export function bookAnswerOf(outcome: { kind: string; detail?: string }): CloudA
   if (outcome.kind === 'unknown' && outcome.detail?.startsWith('blocked: ')) return { kind: 'blocked', signal: outcome.detail.slice(9) }
   if (outcome.kind === 'unknown') return { kind: 'unclear' }
   return { kind: 'answered' }
-}
-
-export async function cloudRefusals(deps: Deps, userId: string): Promise<CloudRefusalRow[]> {
-  return cloudRefusalsOf(deps.db, userId)
 }

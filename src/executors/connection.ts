@@ -6,11 +6,11 @@ import { AppError } from '../errors'
 import { newReceiverKey } from '../lib/sealed-to-key'
 import type { Deps } from '../runtime/deps'
 import { revokeRequestsOf, wakeRequestsOf } from '../runtime/open-requests'
-import type { SignInVia } from './pending-sign-in'
 import { sealedSession, userSession } from './platform-session'
+import type { SignInVia } from './platform-sign-in-pending'
+import { type SignedIn, type SignInProblem, signerOf } from './platform-sign-in-signers'
+import { signInWords } from './platform-sign-in-words'
 import { sessionEndOf, sessionLapsed } from './session-end'
-import { type SignedIn, type SignInProblem, signerOf } from './sign-in-signers'
-import { signInWords } from './sign-in-words'
 
 /** The contract's wording; every page and error that warns the user uses this text. */
 export const RISK_NOTICE = "The reservation platform's terms prohibit automated access and it may deactivate accounts that use such tools."

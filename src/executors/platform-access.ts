@@ -4,8 +4,8 @@
 import { cloudRefusalsOf, type RefusedCall } from '../db/cloud-refusals'
 import type { Deps } from '../runtime/deps'
 import { BOOKING_CALLS } from './cloud-refusals'
-import type { PendingSignIn } from './pending-sign-in'
 import { signInUnderWay } from './platform-sign-in'
+import type { PendingSignIn } from './platform-sign-in-pending'
 
 export interface PlatformAccess {
   /** The account calls refused from the cloud, with when last. */

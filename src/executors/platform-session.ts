@@ -69,7 +69,7 @@ async function unseal(deps: Deps, row: ConnectionRow): Promise<Opened | null> {
   }
 }
 
-export type Renewal = { kind: 'renewed'; credentials: UserCredentials } | { kind: 'refused' } | { kind: 'failed'; detail: string }
+type Renewal = { kind: 'renewed'; credentials: UserCredentials } | { kind: 'refused' } | { kind: 'failed'; detail: string }
 
 /** The stored session if another call renewed it since `row` was read. */
 async function renewedSince(deps: Deps, row: ConnectionRow): Promise<Renewal | null> {

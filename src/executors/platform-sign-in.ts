@@ -2,7 +2,7 @@
 // password: docs/platform.md, "Sign-in"), and by password: phone number → "we sent a code" → the
 // code → (if the platform asks) the account's email → connected. Each step is made by the service
 // or, when the platform refuses the service's network, by the user's paired device
-// (sign-in-signers.ts); the steps in between are kept server-side (pending-sign-in.ts). Nothing a
+// (platform-sign-in-signers.ts); the steps in between are kept server-side (platform-sign-in-pending.ts). Nothing a
 // step takes (the code, the password) is stored or echoed.
 import { reserve } from '../db/rate-limits'
 import { newReceiverKey } from '../lib/sealed-to-key'
@@ -18,8 +18,8 @@ import {
   sealContext,
   startPending,
   takeTry,
-} from './pending-sign-in'
-import { type SealTarget, type SignedIn, type SignInProblem, signerOf } from './sign-in-signers'
+} from './platform-sign-in-pending'
+import { type SealTarget, type SignedIn, type SignInProblem, signerOf } from './platform-sign-in-signers'
 
 /** Where a sign-in stands after a step. */
 export type SignInStep =
@@ -29,7 +29,7 @@ export type SignInStep =
   | { kind: 'problem'; problem: SignInProblem | { kind: 'invalid_number' }; via: SignInVia }
 
 /** Codes a user may ask for in an hour: each is a text message to a phone. */
-export const CODES_PER_HOUR = 5
+const CODES_PER_HOUR = 5
 
 export async function sendSignInCode(deps: Deps, userId: string, input: { mobileNumber: string; via: SignInVia }): Promise<SignInStep> {
   const { via } = input

@@ -1,4 +1,4 @@
-// The executor's schema, beside its use case (executor.ts); src/requests/schemas.ts uses it in
+// The executor's schema, beside its use case (executor-readiness.ts); src/request-use-cases/schemas.ts uses it in
 // the capabilities and the request view. Only zod here, so schemas stay cheap to import.
 import { z } from '@hono/zod-openapi'
 

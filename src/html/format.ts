@@ -58,7 +58,7 @@ function clockIn(ms: number, timeZone: string): string {
 }
 
 /** "Sat, Nov 28 · 9:30 PM ET" for an instant, in the given zone. */
-export function formatInstant(ms: number, timeZone: string): string {
+function formatInstant(ms: number, timeZone: string): string {
   return `${dayIn(ms, timeZone)} · ${clockIn(ms, timeZone)} ${zoneName(timeZone, ms)}`
 }
 

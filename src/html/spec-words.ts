@@ -2,7 +2,7 @@
 
 import type { Status } from '../core/status'
 import { dollars } from '../lib/money'
-import type { RequestView } from '../requests/schemas'
+import type { RequestView } from '../request-use-cases/schemas'
 
 /** Both fee limits as one sentence, the way the user approves them. */
 export function feeLimitsInWords(spec: Pick<RequestView, 'max_cancellation_fee_per_person' | 'fee_review_hours'>): string {

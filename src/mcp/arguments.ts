@@ -5,8 +5,8 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server'
 import type { z } from 'zod'
 import type { ValidationError } from '../errors'
-import { requireKey } from '../requests/idempotency'
-import { validationError } from '../requests/validation'
+import { requireKey } from '../request-use-cases/idempotency'
+import { validationError } from '../request-use-cases/validation'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ValidationError }
 

@@ -26,7 +26,7 @@ import {
 import type { Principal } from '../core/principal'
 import type { UrlElicitation } from './elicitation'
 
-export interface ApprovalState {
+interface ApprovalState {
   request_id: string
   revision: number
 }

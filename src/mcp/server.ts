@@ -1,9 +1,9 @@
 // A fresh MCP server per request, bound to the caller: the tools of src/mcp/tools.ts that the
 // caller's scopes allow, each generated from the same operation as its REST route.
 import { McpServer } from '@modelcontextprotocol/server'
+import { SERVER_INSTRUCTIONS } from '../operations/rules'
 import type { ToolContext } from './context'
 import { serviceIcons } from './icons'
-import { SERVER_INSTRUCTIONS } from './instructions'
 import { TOOLS } from './tools'
 
 const SERVER_INFO = { name: 'tablewatch', title: 'Tablewatch', version: '1.0.0' }
@@ -29,6 +29,6 @@ export function buildMcpServer(ctx: ToolContext): McpServer {
     // A 2026-07-28 retry's requestState is checked (signature, binding, age) before any tool runs.
     requestState: { verify: (state, call) => ctx.approvals.codec.verify(state, call) },
   })
-  for (const tool of Object.values(TOOLS)) tool?.register(server, ctx)
+  for (const tool of TOOLS) tool.register(server, ctx)
   return server
 }

@@ -78,7 +78,7 @@ function specDescribedBy(schema: Schema, tool: string): Schema {
 }
 
 /** The JSON Schema as tools/list shows it. */
-export function toolJsonSchema(schema: Schema, describedBy?: string): Schema {
+function toolJsonSchema(schema: Schema, describedBy?: string): Schema {
   const result = compact(schema)
   const compacted = isObject(result) ? result : schema
   return describedBy ? specDescribedBy(compacted, describedBy) : compacted

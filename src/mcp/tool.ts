@@ -1,39 +1,18 @@
-// One MCP tool from an operation of the table: the operation's schemas (arguments, structured
-// result) and scope, the tool's own wording. Every tool runs the same way: check the scope,
+// One MCP tool from an operation of the table (src/operations): the operation's schemas
+// (arguments, structured result), scope and tool wording. Every tool runs the same way: check the scope,
 // check the arguments, call the use case, answer with structured content and, for hosts that
 // pass only text, a one-line summary followed by that same content as JSON.
-import type { McpServer, ToolAnnotations } from '@modelcontextprotocol/server'
+import type { McpServer } from '@modelcontextprotocol/server'
 import type { z } from 'zod'
 import { hasScope, requireScope } from '../core/principal'
 import type { Scope } from '../core/scopes'
-import type { Operation } from '../requests/operations'
+import type { Operation, ToolWording } from '../operations/operation'
 import { argumentsOf, toolArguments } from './arguments'
 import type { ToolContext } from './context'
-import type { UrlElicitation } from './elicitation'
+import { approvalElicitationId } from './elicitation'
 import { serviceIcons } from './icons'
-import type { ApprovalState } from './input-required'
 import { runTool, toolResult } from './result'
 import { asToolSchema } from './tool-schema'
-
-export interface ToolWording<T> {
-  title: string
-  description: string
-  annotations: ToolAnnotations
-  /** One line beside the structured result, for a model that reads only text. */
-  summary(result: T, baseUrl: string): string
-  /**
-   * A page of the service the user must open after this result (an approval link), asked of a
-   * client that supports URL-mode elicitation; the result carries it either way.
-   */
-  userPage?(result: T): UrlElicitation | null
-  /** What a 2026-07-28 retry must carry back to be answered instead of asked (src/mcp/input-required.ts). */
-  approvalState?(result: T): ApprovalState | null
-  /**
-   * The tool whose `spec` argument describes the spec's fields: this one's shows the same
-   * constraints without repeating the words (src/mcp/tool-schema.ts).
-   */
-  specDescribedBy?: string
-}
 
 export interface McpTool {
   /** The operation's name with the interface's neutral `svc_` prefix. */
@@ -44,12 +23,8 @@ export interface McpTool {
   register(server: McpServer, ctx: ToolContext): void
 }
 
-export function toolOf<I extends z.ZodType, O extends z.ZodObject>(
-  operationName: string,
-  op: Operation<I, O>,
-  wording: ToolWording<z.output<O>>,
-): McpTool {
-  const name = `svc_${operationName}`
+export function toolOf<I extends z.ZodType, O extends z.ZodObject>(op: Operation<I, O>, wording: ToolWording<z.output<O>>): McpTool {
+  const name = `svc_${op.name}`
   return {
     name,
     scope: op.scope,
@@ -72,10 +47,11 @@ export function toolOf<I extends z.ZodType, O extends z.ZodObject>(
             // Kept although tools/list hides the tool and /mcp refuses the call with a 403 first.
             requireScope(ctx.principal, op.scope)
             const { value } = await op.run(ctx.deps, ctx.principal, argumentsOf(args))
-            const page = wording.userPage?.(value)
-            if (page) {
-              const state = wording.approvalState?.(value)
-              const asked = state ? await ctx.approvals.ask(page, state, call) : null
+            const approval = wording.approval?.(value)
+            if (approval) {
+              const { url, message, request_id, revision } = approval
+              const page = { id: approvalElicitationId(request_id, revision), url, message }
+              const asked = await ctx.approvals.ask(page, { request_id, revision }, call)
               if (asked) return asked
               ctx.askToOpen?.(page)
             }

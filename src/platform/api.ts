@@ -124,7 +124,7 @@ export interface VenueDetails extends VenueHit {
 /**
  * A slot's money terms exactly as /4/find states them: the slot's `payment` object and its venue
  * template (docs/platform.md, "Money terms"). Nothing is interpreted here; null means the
- * platform did not state the field. The booking decision (src/request/booking/booking-decision.ts)
+ * platform did not state the field. The booking decision (src/request-aggregate/booking/booking-decision.ts)
  * reads these, and treats anything missing as a reason not to book.
  */
 export interface SlotTerms {
@@ -237,7 +237,7 @@ export type Outcome<T> = { kind: 'ok'; value: T } | Failure
  * recaptcha_required: the venue's booking asks for a reCAPTCHA. tock_inventory: the venue's tables
  * are Tock's. slot_gone: a 404.
  */
-export type BookRefusal = 'card_required' | 'card_on_file_required' | 'recaptcha_required' | 'tock_inventory' | 'slot_gone'
+type BookRefusal = 'card_required' | 'card_on_file_required' | 'recaptcha_required' | 'tock_inventory' | 'slot_gone'
 
 export type BookOutcome =
   | { kind: 'booked'; reservationId: string }

@@ -13,7 +13,7 @@ const CDN_COOKIE = /^(?:visid_incap_\d+|incap_ses_\d+_\d+|nlbi_\d+(?:_\d+)?)$/
 const MAX_COOKIES = 12
 const MAX_VALUE_LENGTH = 1024
 
-export const isCdnCookie = (name: string) => CDN_COOKIE.test(name)
+const isCdnCookie = (name: string) => CDN_COOKIE.test(name)
 
 /** A value a Cookie header can carry back unchanged. */
 const SENDABLE = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/

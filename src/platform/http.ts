@@ -75,7 +75,7 @@ export type Exchange =
 
 const DEFAULT_RETRY_AFTER_MS = 2000
 /** Public clients needed about 12 s for details and book at drops ([idx 57928723907]): room above that. */
-export const SLOW_CALL_TIMEOUT_MS = 15_000
+const SLOW_CALL_TIMEOUT_MS = 15_000
 
 export function createTransport(options: TransportOptions) {
   const base = options.baseUrl.replace(/\/+$/, '')

@@ -22,7 +22,7 @@ const addedReply = z.object({ added: z.boolean() })
 const textsReply = z.object({ texts: z.array(z.object({ mobileNumber: z.string(), body: z.string(), sentAt: z.number() })) })
 
 /** A text message the sandbox platform "sent" (the code of a code sign-in), for a local page to show. */
-export interface SandboxText {
+interface SandboxText {
   mobileNumber: string
   body: string
   sentAt: number

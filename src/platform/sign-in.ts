@@ -30,7 +30,7 @@ type Answer = Extract<Exchange, { kind: 'answer' }>
  * `device_type_id` of the web app: "3", from a `WEB` constant of resy.com's bundle, the one auth
  * parameter of [idx 57928723907] that is not verbatim from it (a guess there, and so here).
  */
-export const WEB_DEVICE_TYPE_ID = '3'
+const WEB_DEVICE_TYPE_ID = '3'
 
 export function signInCalls(http: Transport) {
   /** A sign-in answer's body: the session and the account, the account read from /2/user when the answer has none. */

@@ -1,5 +1,5 @@
 // The reservation's schema, beside its use cases (reservation.ts, calendar.ts): a request view
-// lists its reservations in it (src/requests/schemas.ts), and the operation table reads one by id.
+// lists its reservations in it (src/request-use-cases/schemas.ts), and the operation table reads one by id.
 import { z } from '@hono/zod-openapi'
 
 export const Reservation = z

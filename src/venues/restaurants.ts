@@ -12,7 +12,7 @@ import type { Restaurant } from './schema'
 const SEARCH_LIMIT = 8
 
 /** A catalog row as a restaurant, with the release rule its venue's horizon object learned (if any). */
-export function toRestaurant(row: VenueRow, learned: LearnedRule | null = null, clock: ReleaseClock = REAL_CLOCK): Restaurant {
+function toRestaurant(row: VenueRow, learned: LearnedRule | null = null, clock: ReleaseClock = REAL_CLOCK): Restaurant {
   return {
     venue_id: row.venueId,
     name: row.name,

@@ -1,4 +1,4 @@
-// The schemas of restaurant search, beside its use case (restaurants.ts): src/requests/schemas.ts
+// The schemas of restaurant search, beside its use case (restaurants.ts): src/request-use-cases/schemas.ts
 // uses Restaurant in a preview, and the operation table names the search's query and answer.
 import { z } from '@hono/zod-openapi'
 

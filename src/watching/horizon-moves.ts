@@ -24,7 +24,7 @@ export interface HorizonMove {
 }
 
 /** The moves a venue keeps: a fortnight's worth is enough to see a rule and a change of it. */
-export const MOVES_KEPT = 14
+const MOVES_KEPT = 14
 
 /**
  * Takes one observation. A later day than the one seen is a move, bracketed by the last answer

@@ -28,7 +28,7 @@ import { releaseClockFrom, secondOfDayOf } from './release-clock'
 import { type LearnedRule, learnRule } from './release-inference'
 
 /** What an availability object of the venue tells when it subscribes: its name, its day, and until when it watches. */
-export interface HorizonWatcher {
+interface HorizonWatcher {
   name: string
   day: string
   until: number

@@ -13,9 +13,9 @@ export const KNOWN_EVERY_MS = 15 * 60_000
 /** Close to an instant: a check every 2 s places it within a second or two. */
 export const CLOSE_EVERY_MS = 2_000
 /** A rule known only roughly is watched more sparsely, at most this far apart. */
-export const CLOSE_EVERY_MAX_MS = 15_000
+const CLOSE_EVERY_MAX_MS = 15_000
 /** The close watch starts at least this long before a predicted instant, and lasts this long after it. */
-export const CLOSE_MIN_WINDOW_MS = 10_000
+const CLOSE_MIN_WINDOW_MS = 10_000
 
 export interface HorizonFacts {
   seen: HorizonSeen | null
@@ -53,7 +53,7 @@ function closeWatch(f: HorizonFacts): { windowMs: number; everyMs: number } {
 }
 
 /** When the next day (the one after the last seen) should open, by each rule followed. */
-export function nextOpenings(f: HorizonFacts): number[] {
+function nextOpenings(f: HorizonFacts): number[] {
   if (!f.seen) return []
   const next = addDays(f.seen.lastDay, 1)
   return rulesOf(f).map((rule) => openingOf(rule, next, f.zone, f.clock))

@@ -1,7 +1,7 @@
 // What an availability object and its subscribers say to each other, as plain data: the subject
 // (a venue-day), the object's name, and the news it pushes to each subscribing request (new slots,
 // checks that fail or work again). Here, not in the request's events, so the watching side never
-// imports the request; src/request/events.ts takes these into its RequestEvent.
+// imports the request; src/request-aggregate/events.ts takes these into its RequestEvent.
 import type { Slot } from '../platform/api'
 import type { WantedSeating } from '../platform/seating'
 
@@ -53,7 +53,7 @@ interface ChecksNews {
 /** What the availability objects tell a subscriber. */
 export type Heard = SlotsSeen | ChecksNews
 
-/** What watching reads of a request's spec (fields of the request's Spec, src/request/spec.ts). */
+/** What watching reads of a request's spec (fields of the request's Spec, src/request-aggregate/spec.ts). */
 export interface WatchedSpec {
   venue_ids: number[]
   dates: string[]

@@ -66,8 +66,6 @@ export function releaseClockFrom(env: { RELEASE_CLOCK?: string }): ReleaseClock 
 
 /** HH:MM of a second of the day (the contract's `time_of_day`), rounded to the minute below. */
 export const hhmmOf = (secondOfDay: number) => hms(secondOfDay).slice(0, 5)
-/** HH:MM:SS of a second of the day. */
-export const hhmmssOf = hms
 
 /** A rule's time ("HH:MM" or "HH:MM:SS") as a second of the day. */
 export function secondOfDayOf(time: string): number {

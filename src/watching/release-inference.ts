@@ -17,14 +17,14 @@ import type { ReleaseClock } from './release-clock'
 
 const DAY_S = 86_400
 /** A move bracketed more loosely than this (of the venue's clock) says which days, not when. */
-export const MAX_BRACKET_S = 6 * 3600
+const MAX_BRACKET_S = 6 * 3600
 /**
  * A move of more days than this is not a daily release (a day or two caught up after closed days
  * is): a venue that opens a month at once, or a horizon that changed for another reason.
  */
-export const MAX_DAYS_PER_MOVE = 3
+const MAX_DAYS_PER_MOVE = 3
 /** Brackets this far apart (real seconds) are one rule seen through a lagging calendar; further apart, two rules. */
-export const LAG_TOLERANCE_S = 180
+const LAG_TOLERANCE_S = 180
 /** A learned rule is acted on (bursts, shown, preferred to the venue's notes) from this confidence. */
 export const USE_CONFIDENCE = 0.4
 
@@ -132,7 +132,7 @@ export function learnRule(moves: readonly HorizonMove[], zone: string, clock: Re
 }
 
 /** The lead of a rule: seconds before the local midnight that starts the day it opens. */
-export const leadOf = (rule: { daysInAdvance: number; secondOfDay: number }) => rule.daysInAdvance * DAY_S - rule.secondOfDay
+const leadOf = (rule: { daysInAdvance: number; secondOfDay: number }) => rule.daysInAdvance * DAY_S - rule.secondOfDay
 
 /** The instant `day` opens under `rule`, by the venue's clock. */
 export const openingOf = (rule: { daysInAdvance: number; secondOfDay: number }, day: string, zone: string, clock: ReleaseClock) =>

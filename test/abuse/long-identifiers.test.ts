@@ -1,4 +1,4 @@
-// Issue 27, item 1 (and item 2 for the forms outside the session): identifiers and tokens far
+// Identifiers and tokens far
 // longer than any the service issues, on every route family. KV refuses keys over 512 bytes, so
 // before the caps each of these answered an unauthenticated 5xx. Now each is refused in its
 // route's own format (JSON `{code, message}` for /api/v1 and /mcp, the OAuth error body on

@@ -5,7 +5,10 @@
 // (so an OAuth host starts step-up authorization), changing nothing.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SCOPES, type Scope } from '../../src/core/scopes'
+import type { Operation } from '../../src/operations/operation'
+import { OPERATIONS, type OperationName } from '../../src/operations/table'
 import { newKey } from '../helpers/api'
+import { MCP_TOOL_NAMES } from '../helpers/operations'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { mapBounded } from './support/http'
@@ -15,20 +18,36 @@ import { type Owned, ownedBy, stateOf } from './support/owned'
 import { rowCounts } from './support/tables'
 import { secretUser } from './support/users'
 
-const TOOL_SCOPES: [string, Scope, (o: Owned) => Record<string, unknown>][] = [
-  ['svc_find_restaurants', 'restaurants:read', () => ({ q: 'lilac' })],
-  ['svc_preview_request', 'requests:read', () => ({ spec: validSpec() })],
-  ['svc_create_request', 'requests:write', () => ({ spec: validSpec(), idempotency_key: newKey() })],
-  [
-    'svc_update_request',
-    'requests:write',
-    (o) => ({ request_id: o.requestId, revision: o.revision, spec: validSpec({ title: 'changed' }), idempotency_key: newKey() }),
-  ],
-  ['svc_get_request', 'requests:read', (o) => ({ request_id: o.requestId })],
-  ['svc_list_requests', 'requests:read', () => ({})],
-  ['svc_stop_request', 'requests:write', (o) => ({ request_id: o.requestId })],
-  ['svc_get_reservation', 'reservations:read', (o) => ({ reservation_id: o.reservationId })],
-]
+/**
+ * The arguments of a successful call of a tool whose operation takes required input; a tool that
+ * accepts `{}` is called with it, so an operation like that needs nothing here. The tools, their
+ * names and scopes come from the operation table.
+ */
+const ARGUMENTS: Partial<Record<OperationName, (o: Owned) => Record<string, unknown>>> = {
+  find_restaurants: () => ({ q: 'lilac' }),
+  preview_request: () => ({ spec: validSpec() }),
+  create_request: () => ({ spec: validSpec(), idempotency_key: newKey() }),
+  update_request: (o) => ({
+    request_id: o.requestId,
+    revision: o.revision,
+    spec: validSpec({ title: 'changed' }),
+    idempotency_key: newKey(),
+  }),
+  get_request: (o) => ({ request_id: o.requestId }),
+  stop_request: (o) => ({ request_id: o.requestId }),
+  get_reservation: (o) => ({ reservation_id: o.reservationId }),
+}
+
+function argumentsOf(name: OperationName, op: Operation): (o: Owned) => Record<string, unknown> {
+  const listed = ARGUMENTS[name]
+  if (listed) return listed
+  if (!op.input.safeParse({}).success) throw new Error(`the tool of ${name} takes required arguments: add them to ARGUMENTS`)
+  return () => ({})
+}
+
+const TOOL_SCOPES: [string, Scope, (o: Owned) => Record<string, unknown>][] = (
+  Object.entries(OPERATIONS) as [OperationName, Operation][]
+).flatMap(([name, op]) => (op.tool ? [[`svc_${op.name}`, op.scope, argumentsOf(name, op)]] : []))
 
 const TOKENS: [string, Scope[]][] = [
   ...SCOPES.map((s): [string, Scope[]] => [`only ${s}`, [s]]),
@@ -80,10 +99,11 @@ function verdict(o: McpOutcome, tool: string): string {
 }
 
 describe('the MCP scope matrix', () => {
-  it('covers 4 scopes × 8 tools × 8 tokens, half of them without a connection', () => {
-    expect(cells).toHaveLength(64)
-    expect(cells.filter((c) => c.expected === 'no connection')).toHaveLength(32)
-    expect(cells.filter((c) => c.expected === 'tool refuses')).toHaveLength(10)
+  it('covers every tool of the operation table with 8 tokens, half of them without a connection', () => {
+    expect(TOOL_SCOPES.map(([tool]) => tool)).toEqual(MCP_TOOL_NAMES)
+    expect(new Set(TOOL_SCOPES.map(([, scope]) => scope))).toEqual(new Set(SCOPES))
+    expect(cells).toHaveLength(TOKENS.length * TOOL_SCOPES.length)
+    expect(cells.filter((c) => c.expected === 'no connection')).toHaveLength((TOKENS.length / 2) * TOOL_SCOPES.length)
     expectNoLeaks()
   })
 

@@ -1,9 +1,10 @@
-// The abuse suite for the OAuth endpoints (issue 12): dynamic registration, the token endpoint
+// The abuse suite for the OAuth endpoints: dynamic registration, the token endpoint
 // and RFC 7009 revocation, each sent malformed and hostile bodies. Nothing answers 5xx, no
 // client is stored from a refused registration, and no forged revocation ends another user's
 // grant or revokes the requests made through it. Nothing leaks.
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { requestStatus } from '../helpers/requests'
 import { mcpPost, rpc } from '../mcp/mcp-client'
 import { type Connection, ORIGIN, register } from '../oauth/oauth-client'
 import { mapBounded, send } from './support/http'
@@ -16,11 +17,6 @@ const REDIRECT = 'http://127.0.0.1:33418/callback'
 
 async function clientCount(): Promise<number> {
   return (await env.OAUTH_KV.list({ prefix: 'client:' })).keys.length
-}
-
-async function requestStatus(id: string): Promise<string | undefined> {
-  const row = await env.DB.prepare('select status from requests where id = ?').bind(id).first<{ status: string }>()
-  return row?.status
 }
 
 const REGISTRATIONS: [string, string][] = [

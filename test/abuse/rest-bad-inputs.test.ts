@@ -2,7 +2,7 @@
 // across every REST route: each gets a 4xx in the contract's format, never a 5xx, and no
 // batch changes a row of D1 or the request it aims at.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { RequestSpec } from '../../src/requests/schemas'
+import { RequestSpec } from '../../src/request-use-cases/schemas'
 import { newKey } from '../helpers/api'
 import { REST_ENDPOINTS } from '../helpers/operations'
 import { createOk, validSpec } from '../helpers/requests'
@@ -31,7 +31,7 @@ const CONTRACT_OPERATIONS = [
   'POST /api/v1/requests/{request_id}/stop',
   'GET /api/v1/reservations/{reservation_id}',
 ]
-/** Every REST route of the operation table (src/requests/operations.ts): an operation added there is probed by itself. */
+/** Every REST route of the operation table (src/request-use-cases/operations.ts): an operation added there is probed by itself. */
 const OPERATIONS = REST_ENDPOINTS.map(([method, path]) => `${method.toUpperCase()} ${path}`)
 
 const CONCURRENCY = 6

@@ -2,8 +2,11 @@
 // single-scope token and each token missing one scope. A route answers when its scope is held
 // and 403 insufficient_scope otherwise, and a refused call changes nothing.
 import { beforeEach, describe, expect, it } from 'vitest'
+import { API_BASE } from '../../src/api/app'
 import { SCOPES, type Scope } from '../../src/core/scopes'
+import { OPERATIONS, type OperationName } from '../../src/operations/table'
 import { newKey } from '../helpers/api'
+import { REST_ENDPOINTS } from '../helpers/operations'
 import { validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { code, refusalProblem } from './support/contract'
@@ -20,69 +23,53 @@ interface RouteCase {
   call: (token: string, owned: Owned) => Call
 }
 
-const put = (token: string, owned: Owned): Call => ({
-  method: 'PUT',
-  path: `/api/v1/requests/${owned.requestId}`,
-  headers: jsonHeaders(token, { 'Idempotency-Key': newKey() }),
-  body: JSON.stringify({ revision: owned.revision, spec: validSpec({ title: 'changed by the matrix' }) }),
-})
+/**
+ * How to call an operation's route successfully, where the route takes more than a token: a
+ * route with no path parameters, no body and no header of its own is called as the table
+ * declares it, so an operation like that needs nothing here. Its scope, success status and
+ * label come from the table.
+ */
+const CALLS: Partial<Record<OperationName, (token: string, owned: Owned) => Call>> = {
+  find_restaurants: (t) => ({ method: 'GET', path: '/api/v1/restaurants?q=lilac', headers: bearer(t) }),
+  preview_request: (t) => ({
+    method: 'POST',
+    path: '/api/v1/requests/preview',
+    headers: jsonHeaders(t),
+    body: JSON.stringify(validSpec()),
+  }),
+  create_request: (t) => ({
+    method: 'POST',
+    path: '/api/v1/requests',
+    headers: jsonHeaders(t, { 'Idempotency-Key': newKey() }),
+    body: JSON.stringify(validSpec()),
+  }),
+  get_request: (t, o) => ({ method: 'GET', path: `/api/v1/requests/${o.requestId}`, headers: bearer(t) }),
+  update_request: (t, o) => ({
+    method: 'PUT',
+    path: `/api/v1/requests/${o.requestId}`,
+    headers: jsonHeaders(t, { 'Idempotency-Key': newKey() }),
+    body: JSON.stringify({ revision: o.revision, spec: validSpec({ title: 'changed by the matrix' }) }),
+  }),
+  stop_request: (t, o) => ({ method: 'POST', path: `/api/v1/requests/${o.requestId}/stop`, headers: bearer(t) }),
+  get_reservation: (t, o) => ({ method: 'GET', path: `/api/v1/reservations/${o.reservationId}`, headers: bearer(t) }),
+}
 
-const ROUTES: RouteCase[] = [
-  {
-    route: 'GET /capabilities',
-    scope: 'requests:read',
-    success: 200,
-    call: (t) => ({ method: 'GET', path: '/api/v1/capabilities', headers: bearer(t) }),
-  },
-  {
-    route: 'GET /restaurants',
-    scope: 'restaurants:read',
-    success: 200,
-    call: (t) => ({ method: 'GET', path: '/api/v1/restaurants?q=lilac', headers: bearer(t) }),
-  },
-  {
-    route: 'POST /requests/preview',
-    scope: 'requests:read',
-    success: 200,
-    call: (t) => ({ method: 'POST', path: '/api/v1/requests/preview', headers: jsonHeaders(t), body: JSON.stringify(validSpec()) }),
-  },
-  {
-    route: 'POST /requests',
-    scope: 'requests:write',
-    success: 201,
-    call: (t) => ({
-      method: 'POST',
-      path: '/api/v1/requests',
-      headers: jsonHeaders(t, { 'Idempotency-Key': newKey() }),
-      body: JSON.stringify(validSpec()),
-    }),
-  },
-  {
-    route: 'GET /requests',
-    scope: 'requests:read',
-    success: 200,
-    call: (t) => ({ method: 'GET', path: '/api/v1/requests', headers: bearer(t) }),
-  },
-  {
-    route: 'GET /requests/{id}',
-    scope: 'requests:read',
-    success: 200,
-    call: (t, o) => ({ method: 'GET', path: `/api/v1/requests/${o.requestId}`, headers: bearer(t) }),
-  },
-  { route: 'PUT /requests/{id}', scope: 'requests:write', success: 200, call: put },
-  {
-    route: 'POST /requests/{id}/stop',
-    scope: 'requests:write',
-    success: 200,
-    call: (t, o) => ({ method: 'POST', path: `/api/v1/requests/${o.requestId}/stop`, headers: bearer(t) }),
-  },
-  {
-    route: 'GET /reservations/{id}',
-    scope: 'reservations:read',
-    success: 200,
-    call: (t, o) => ({ method: 'GET', path: `/api/v1/reservations/${o.reservationId}`, headers: bearer(t) }),
-  },
-]
+function callOf(name: OperationName): (token: string, owned: Owned) => Call {
+  const listed = CALLS[name]
+  if (listed) return listed
+  const { method, path, request } = OPERATIONS[name].rest
+  if (request.params || request.body || request.headers || request.query?.safeParse({}).success === false) {
+    throw new Error(`the route of ${name} takes more than a token: add its call to CALLS`)
+  }
+  return (token) => ({ method: method.toUpperCase(), path: `${API_BASE}${path}`, headers: bearer(token) })
+}
+
+const ROUTES: RouteCase[] = REST_ENDPOINTS.map(([method, path, name]) => ({
+  route: `${method.toUpperCase()} ${path}`,
+  scope: OPERATIONS[name].scope,
+  success: OPERATIONS[name].rest.status,
+  call: callOf(name),
+}))
 
 /** Each single-scope token and each token missing exactly one scope: eight rows. */
 const TOKENS: [string, Scope[]][] = [
@@ -116,8 +103,13 @@ beforeEach(async () => {
 })
 
 describe('the REST scope matrix', () => {
-  it('covers 4 scopes × 9 routes × 8 tokens', () => {
-    expect(cells).toHaveLength(8 * ROUTES.length)
+  it('covers every route of the operation table with 8 tokens, every scope among them', () => {
+    expect(ROUTES.map((r) => r.route).sort()).toEqual(
+      Object.values(OPERATIONS)
+        .map((op) => `${op.rest.method.toUpperCase()} /api/v1${op.rest.path}`)
+        .sort(),
+    )
+    expect(cells).toHaveLength(TOKENS.length * ROUTES.length)
     expect(new Set(cells.map((c) => c.route.scope))).toEqual(new Set(SCOPES))
     expectNoLeaks()
   })
@@ -135,7 +127,8 @@ describe('the REST scope matrix', () => {
       return problem || !named ? [`${c.row} × ${c.route.route}: ${problem ?? `challenge ${challenge}`}`] : []
     })
     expect(problems).toEqual([])
-    expect(denied.length).toBe(36)
+    // Each route is denied to the three single-scope tokens of other scopes and to the one token without its own.
+    expect(denied.length).toBe(ROUTES.length * SCOPES.length)
     expect(await rowCounts()).toEqual(before)
     expect(await Promise.all(denied.map((c) => stateOf(c.token, c.owned.requestId)))).toEqual(states)
     expectNoLeaks()

@@ -1,4 +1,4 @@
-// The abuse suite for the web forms (issue 12): every form of the pages, signed in or out, is
+// The abuse suite for the web forms: every form of the pages, signed in or out, is
 // sent without its CSRF token, with another session's, from another site, oversized and
 // unparsable: each is refused with the status named, no row is added or removed, the owned
 // request stays as it was. Each field replaced by something hostile never answers 5xx (a name

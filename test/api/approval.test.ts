@@ -2,7 +2,7 @@
 // the service's own pages (the approveRequest use case), never something a token can do.
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 import { api } from '../helpers/api'
 import { createUser, createUserWithToken } from '../helpers/auth'
 import { createOk, getRequest, update, validSpec } from '../helpers/requests'

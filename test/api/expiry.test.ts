@@ -1,10 +1,10 @@
 // A waiting request ends as `expired` when its expires_at passes, by the alarm of its
 // Durable Object; an expired request can then be neither updated nor stopped.
-import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
+import { env, runDurableObjectAlarm } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type ApiResult, api, expectError } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
-import { createOk, getRequest, stop, update, validSpec } from '../helpers/requests'
+import { alarmOf, createOk, getRequest, stop, update, validSpec } from '../helpers/requests'
 import { dateIn, expiresIn, NEW_YORK } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 
@@ -15,10 +15,6 @@ const SOON_MS = 1500
 /** A spec for tomorrow evening whose monitoring ends in 1.5 s. */
 function soonExpiringSpec(mode: 'alert_only' | 'auto_book') {
   return validSpec({ mode, dates: [dateIn(NEW_YORK, 1)], earliest_time: '18:00', latest_time: '23:00', expires_at: expiresIn(SOON_MS) })
-}
-
-function alarmOf(requestId: string): Promise<number | null> {
-  return runInDurableObject(env.REQUESTS.getByName(requestId), (_instance, state) => state.storage.getAlarm())
 }
 
 /** Waits (real time) until every given expires_at has passed, then runs each object's alarm now. */

@@ -70,7 +70,7 @@ describe('hostile path parameters', () => {
   })
 })
 
-describe('request titles (issue 12)', () => {
+describe('request titles', () => {
   it('lose NUL and bidirectional control characters, so a title reads as what it is', async () => {
     const { token } = await createUserWithToken()
     const view = await createOk(token, validSpec({ title: 'Birthday\u0000 at \u202Eairettort\u202C' }))

@@ -1,8 +1,8 @@
 // The machine-readable contract at /api/v1/openapi.json.
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { OPERATIONS } from '../../src/requests/operations'
-import { RequestSpec, UpdateBody } from '../../src/requests/schemas'
+import { OPERATIONS } from '../../src/operations/table'
+import { RequestSpec, UpdateBody } from '../../src/request-use-cases/schemas'
 import { REST_ENDPOINTS } from '../helpers/operations'
 
 interface OpenApiDocument {

@@ -1,5 +1,5 @@
 // A paired device reads the platform with the same client code as the service (device/src/work.ts
-// → src/platform/client.ts), so it meets the CDN the same way (shared/reference/resy-api.md §11):
+// → src/platform/client.ts), so it meets the CDN the same way (shared/reference/resy-api.md, "Corrections (third review)"):
 // answers carrying Imperva's headers are the API's, each block form is a block, and the service
 // accepts the device's report of either (src/platform/device-results.ts).
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Issue 27, items 6 and 7: pairing-code guessing is limited per address (an IPv6 /64 is one
+// Pairing-code guessing is limited per address (an IPv6 /64 is one
 // address), per code and across all addresses; a device's name loses control and bidi characters.
 import { env, SELF } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Work items between the service and a device (issue 17): acknowledged, answered once; a result
+// Work items between the service and a device: acknowledged, answered once; a result
 // delivered twice changes nothing; an item the device lost with its connection is sent again to
 // the device that comes back; a device can act only for its own user.
 import { env } from 'cloudflare:test'

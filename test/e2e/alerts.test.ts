@@ -1,4 +1,4 @@
-// Alerts a diner can act on (issue 16, items 1 and 2), in a real browser at phone and desktop
+// Alerts a diner can act on, in a real browser at phone and desktop
 // width, against the sandbox platform and a local webhook receiver: the alert preferences in
 // Settings (caps, a switch per kind, the ntfy and Slack webhook presets), one digest for the tables a poll
 // found (inbox with a link per slot, the outbox email, the versioned webhook JSON), and the
@@ -113,7 +113,7 @@ describe('alert preferences in Settings', () => {
   })
 })
 
-describe.runIf(inject('sandbox'))('a digest and the other notices', () => {
+describe('a digest and the other notices', () => {
   it('sends one alert for the tables a poll found: inbox links per slot, one email, versioned webhook JSON', async () => {
     await saveWebhook('Tablewatch JSON (documented on the Developers page)')
     await page.goto(`${baseUrl}/assistants`)

@@ -1,4 +1,4 @@
-// The approval page (issue 16): what changed since the version the user saw or approved
+// The approval page: what changed since the version the user saw or approved
 // (old → new), the worst-case fee total, which assistant asked and which platform account
 // books; and a link to a request that can no longer be approved says so and what to do.
 
@@ -46,7 +46,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.runIf(inject('sandbox'))('the approval page', () => {
+describe('the approval page', () => {
   it('names the assistant, the platform account and the worst-case fee; then shows what changed, old → new', async () => {
     // An early-morning window at a dinner restaurant: nothing to book while the test looks on.
     const spec = dinnerAt(venue, 'auto_book', [20], {

@@ -1,4 +1,4 @@
-// Stop, decline, revoke (a token or a paired device) and disconnect ask first (issue 16): the first click opens a page of its
+// Stop, decline, revoke (a token or a paired device) and disconnect ask first: the first click opens a page of its
 // own that says what happens, and only its CSRF-protected button acts. Without JavaScript.
 // (Disconnecting an OAuth assistant goes through the same step in mcp-oauth.test.ts.)
 
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const status = async (id: string) => (await callApi(baseUrl, token, `/requests/${id}`)).body.status
 
-describe.runIf(inject('sandbox'))('two-step confirmation', () => {
+describe('two-step confirmation', () => {
   it('stop: the first click only asks; "Keep watching" changes nothing; the second step stops', async () => {
     const venue = await findVenue(baseUrl, token, 'Bodega Azul')
     const created = await createRequest(baseUrl, token, dinnerAt(venue, 'alert_only', [40], { title: 'Tacos' }))

@@ -1,4 +1,4 @@
-// Issue 28, "Done when": a newcomer signs up, connects the sandbox platform, an assistant creates
+// The newcomer's first run: a newcomer signs up, connects the sandbox platform, an assistant creates
 // an auto_book request for a window with no table, the newcomer approves it and presses "Open a
 // matching table now" on its page: the sandbox opens a table that fits, and the request is booked
 // and verified within 90 s. An alert_only request gets its alert the same way. The harness runs
@@ -38,7 +38,7 @@ async function lunchSpec(mode: 'auto_book' | 'alert_only', day: number, title: s
 
 const status = async () => (await page.locator('.page-head .status').innerText()).trim()
 
-describe.runIf(inject('sandbox'))('the demo control under local development', () => {
+describe('the demo control under local development', () => {
   it('signs up and connects the sandbox platform', async () => {
     await newUser(page, baseUrl)
     await connectPlatform(page, baseUrl, platformEmail)

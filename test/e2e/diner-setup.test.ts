@@ -1,4 +1,4 @@
-// A new diner's first visit (issue 16), at phone and desktop width: signed in right after sign-up,
+// A new diner's first visit, at phone and desktop width: signed in right after sign-up,
 // the setup checklist until it is done, empty states that link to the next step, Settings that
 // shows the connected account and keeps the form behind "Reconnect", the inbox paged and read
 // on view, and copy buttons on the developers page.
@@ -31,7 +31,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.runIf(inject('sandbox'))("a new diner's pages", () => {
+describe("a new diner's pages", () => {
   it('is signed in after sign-up and sees the checklist, with empty states that link to the next step', async () => {
     email = await newUser(page, baseUrl)
     expect(await steps()).toEqual([false, false, false])
@@ -75,7 +75,7 @@ describe.runIf(inject('sandbox'))("a new diner's pages", () => {
     )
     await page.goto(`${baseUrl}/`)
     expect(await page.locator('.checklist').count()).toBe(0)
-    // Home is what is next (issue 25): the request watched, with its last check; an approval waiting.
+    // Home is what is next: the request watched, with its last check; an approval waiting.
     expect(await page.locator('h1').innerText()).toBe('What is next')
     const watched = page.locator('section:has(#watching-heading) .home-item', { hasText: 'Thai dawn' })
     expect(await watched.locator('.found-line').innerText()).toMatch(/^No table found yet( · checked \d+ (s|min) ago)?$/)

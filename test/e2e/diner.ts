@@ -1,4 +1,4 @@
-// A diner's set-up for the page tests of issue 16: signed in, the sandbox platform connected,
+// A diner's set-up for the page tests: signed in, the sandbox platform connected,
 // a token for an assistant, and requests the assistant creates by REST.
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'

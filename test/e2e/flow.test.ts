@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sandboxControl } from '../../sandbox/control-client'
 import { callApi, dateIn, type Json, waitForRequest } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
-import { dinnerAt, lunchTable } from './diner'
+import { createToken, dinnerAt, lunchTable } from './diner'
 import { confirmStep, newUser } from './pages'
 
 const baseUrl = inject('baseUrl')
@@ -19,13 +19,6 @@ let context: BrowserContext
 let page: Page
 let token = ''
 const platformEmail = `diner-${crypto.randomUUID().slice(0, 6)}@example.com`
-
-async function createToken(name: string): Promise<string> {
-  await page.goto(`${baseUrl}/assistants`)
-  await page.getByLabel('Name').fill(name)
-  await page.getByRole('button', { name: 'Create token' }).click()
-  return (await page.locator('#new-token-value').innerText()).trim()
-}
 
 interface Venue {
   venue_id: number
@@ -73,7 +66,7 @@ async function detailPage(id: string): Promise<{ status: string; reservations: s
   }
 }
 
-describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
+describe('from sign-up to a verified booking', () => {
   it('signs up, connects the sandbox platform and creates a token', async () => {
     await newUser(page, baseUrl)
     await page.goto(`${baseUrl}/settings`)
@@ -85,7 +78,7 @@ describe.runIf(inject('sandbox'))('from sign-up to a verified booking', () => {
     await page.waitForURL(/done=connected/)
     // The service signed in on the sandbox world the tests control (same host name).
     expect((await sandbox.calls()).login).toBeGreaterThan(loginsBefore)
-    token = await createToken('Flow assistant')
+    token = await createToken(page, baseUrl, 'Flow assistant')
     expect(token).toMatch(/^spt_/)
   })
 

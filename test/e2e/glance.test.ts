@@ -107,7 +107,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.runIf(inject('sandbox'))("the diner's glance", () => {
+describe("the diner's glance", () => {
   let marrow: Venue
   let pomelo: Venue
 

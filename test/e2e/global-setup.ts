@@ -24,8 +24,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the running service, e.g. http://localhost:43123. */
     baseUrl: string
-    /** Whether the sandbox platform runs alongside (sandbox/wrangler.toml existed). */
-    sandbox: boolean
     /**
      * Origin of the sandbox platform's own `wrangler dev`, e.g. http://127.0.0.1:43124 (empty
      * without a sandbox). The service's PLATFORM_BASE_URL: use it as the control client's base
@@ -214,7 +212,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const tokenKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
   const envFile = join(dir, '.dev.vars')
   const secret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
-  // Web Push's VAPID key (issue 25), a fresh P-256 JWK as npm start makes one; quoted for the env file.
+  // Web Push's VAPID key, a fresh P-256 JWK as npm start makes one; quoted for the env file.
   const vapid = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' })
   const secrets = {
     PLATFORM_API_KEY: apiKey,
@@ -279,7 +277,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw err
   }
   project.provide('baseUrl', baseUrl)
-  project.provide('sandbox', sandbox)
   project.provide('sandboxUrl', sandboxUrl)
   project.provide('statePath', state)
   project.provide('runStartedAt', runStartedAt)

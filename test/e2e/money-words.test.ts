@@ -1,4 +1,4 @@
-// Money with its sign and the fee-review rule as the API means it (issue 25, item 7), where a
+// Money with its sign and the fee-review rule as the API means it, where a
 // diner reads them: the request page and the inbox say why a table was not booked.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -36,7 +36,7 @@ async function waitForText(path: string, text: string): Promise<string> {
   return seen
 }
 
-describe.runIf(inject('sandbox'))('why a table was not booked', () => {
+describe('why a table was not booked', () => {
   it('names fees with their dollar sign and the deadline rule as "at least N hours after booking"', async () => {
     const venue = await findVenue(baseUrl, token, 'Marrow & Smoke')
     const date = dateIn(venue.time_zone, 9)

@@ -1,4 +1,4 @@
-// The other notices a diner needs (issue 16, item 2), as the inbox shows them in a real browser
+// The other notices a diner needs, as the inbox shows them in a real browser
 // at phone and desktop width, produced by the running watcher against the sandbox platform: a
 // day before an unapproved request expires, when it expires, when it is revoked (its token
 // revoked through the two-step page), when the platform no longer accepts the saved sign-in, and
@@ -66,7 +66,7 @@ async function readableAtBothWidths(name: string, on: Page = page) {
   await screenshotBoth(on, name)
 }
 
-describe.runIf(inject('sandbox'))('the other notices, in the inbox', () => {
+describe('the other notices, in the inbox', () => {
   it('a day before an unapproved request expires: when, and the link to approve it', async () => {
     const expiresAt = new Date(Date.now() + DAY_MS + 8_000).toISOString()
     const created = await createRequest(baseUrl, token, dinnerAt(venue, 'auto_book', [5], { title: 'Soon gone', expires_at: expiresAt }))

@@ -10,7 +10,7 @@ export function freshEmail(label = 'user'): string {
 }
 
 /**
- * Submits the sign-up form, then (issue 27) follows the confirmation link that the "check your
+ * Submits the sign-up form, then follows the confirmation link that the "check your
  * inbox" page shows in local development and presses its button: a new account lands signed in
  * on the home page. An address that already has an account gets no link and stays on that page.
  */

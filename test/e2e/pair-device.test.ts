@@ -1,4 +1,4 @@
-// Pairing a device opens a page of its own (issue 25, item 6), in a real browser at 390 px and
+// Pairing a device opens a page of its own, in a real browser at 390 px and
 // 1280 px, light and dark; axe checks the page when the browser closes.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'

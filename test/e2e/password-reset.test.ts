@@ -1,4 +1,4 @@
-// Password reset by email and the sign-in page's reason (issue 25, item 5), in a real browser at
+// Password reset by email and the sign-in page's reason, in a real browser at
 // 390 px and 1280 px, light and dark; axe checks every page when the browser closes.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -95,7 +95,7 @@ describe('password reset', () => {
   })
 })
 
-describe.runIf(inject('sandbox'))('the sign-in page', () => {
+describe('the sign-in page', () => {
   it('says why it asks when an approval link sends a signed-out diner there: the dinner only from the mail link', async () => {
     const page = await (await browser.newContext()).newPage()
     const email = freshEmail('reason')

@@ -28,7 +28,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.runIf(inject('sandbox'))('the request page', () => {
+describe('the request page', () => {
   it('starts with the tables found, soonest first, grouped per restaurant and date and paged; then the status, "last checked N s ago", the time left and the next step; notices and the trace fold below, paged', async () => {
     const venue = await findVenue(baseUrl, token, 'Saltgrass Oyster Bar')
     const spec = dinnerAt(venue, 'alert_only', [33], { title: 'Oysters', earliest_time: '05:00', latest_time: '05:30' })

@@ -1,4 +1,4 @@
-// A confirmed reservation as a diner meets it (issue 16, item 4): the request page and the view
+// A confirmed reservation as a diner meets it: the request page and the view
 // show the restaurant's address, the time in the venue's zone, party, seating, the fee and the
 // free-cancellation deadline and the manage link; the .ics download and the calendar feed parse
 // with ical.js (Mozilla's RFC 5545 parser) and carry an alarm before that deadline; the feed's
@@ -41,7 +41,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
+describe('a confirmed reservation', () => {
   it('books a table with a cancellation fee and shows every detail on the request page and in the view', async () => {
     // Lunch at a dinner-only restaurant: no table until the sandbox drops one.
     const date = dateIn(venue.time_zone, 8)
@@ -99,7 +99,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     await page.goto(`${baseUrl}/notifications`)
     const notice = page.locator('.item', { hasText: 'Booked and verified: Marrow & Smoke' })
     expect(await notice.locator('.body-text').innerText()).toMatch(
-      // Names the dinner first (issue 25); every time in the one style, zone "ET".
+      // Names the dinner first; every time in the one style, zone "ET".
       /^Anniversary lunch for 2\. Your table at Marrow & Smoke on .* · 12:30 PM ET for 2 \(Booth\) is on your platform account\. Cancelling late costs \$10 per person; free until .* · 12:30 PM ET\. Manage or cancel it there\.$/,
     )
     await screenshotBoth(page, 'notifications-booked')
@@ -157,7 +157,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
     expect(events.map((e) => e.summary)).toEqual(['Dinner at Marrow & Smoke'])
     expect(events[0]?.component.getFirstSubcomponent('valarm')).not.toBeNull()
 
-    // Home lists the upcoming reservation with its .ics and the platform link (issue 25).
+    // Home lists the upcoming reservation with its .ics and the platform link.
     await page.goto(`${baseUrl}/`)
     const upcoming = page.locator('section:has(#upcoming-heading) .home-item', { hasText: 'Marrow & Smoke' })
     expect(await upcoming.getByRole('link', { name: 'Add to my calendar' }).getAttribute('href')).toMatch(/^\/reservations\/\d+\.ics$/)
@@ -165,7 +165,7 @@ describe.runIf(inject('sandbox'))('a confirmed reservation', () => {
       'https://resy.com/account/reservations-and-notify',
     )
     await screenshotBoth(page, 'home-upcoming')
-    // The Calendar page is in the navigation, and shows the same address again (issue 25).
+    // The Calendar page is in the navigation, and shows the same address again.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click()
     await page.waitForURL(`${baseUrl}/calendar`)
     expect((await page.locator('#feed-url').innerText()).trim()).toBe(url)

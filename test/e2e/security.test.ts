@@ -1,4 +1,4 @@
-// The sign-in and security page in a real browser (issue 12): changing the password signs out
+// The sign-in and security page in a real browser: changing the password signs out
 // every other browser and keeps this one; "sign out everywhere" ends this one too. Two browser
 // contexts are two devices of the same person.
 import type { Browser, BrowserContext, Page } from 'playwright-core'

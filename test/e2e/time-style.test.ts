@@ -28,7 +28,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.runIf(inject('sandbox'))('time style', () => {
+describe('time style', () => {
   it("writes a Los Angeles dinner in Pacific time and its moments in the viewer's zone (Central)", async () => {
     const venue = await findVenue(baseUrl, token, 'Palisade Grill')
     expect(venue.time_zone).toBe('America/Los_Angeles')

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { executeSql, literal } from './d1'
 
-export async function createToken(name = 'e2e'): Promise<string> {
+export async function seededToken(name = 'e2e'): Promise<string> {
   const token = `spt_${randomBytes(24).toString('hex')}`
   const hash = createHash('sha256').update(token).digest('hex')
   const now = Date.now()

@@ -1,4 +1,4 @@
-// Web Push in a real browser against `wrangler dev` (issue 25): the settings section at 390 px and
+// Web Push in a real browser against `wrangler dev`: the settings section at 390 px and
 // 1280 px (axe checks every page when the browser closes), the service worker registering, the
 // manifest, and a test push travelling to a push service on this machine (https on loopback,
 // allowed only in local development), which decrypts it as the browser would (RFC 8291). A
@@ -139,7 +139,7 @@ describe('Web Push on the settings page', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
   })
 
-  it.runIf(inject('sandbox'))('pushes the alert the inbox shows when the sandbox opens a table, and it names the dinner', async () => {
+  it('pushes the alert the inbox shows when the sandbox opens a table, and it names the dinner', async () => {
     const sandbox = sandboxControl({ fetcher: globalThis, baseUrl: inject('sandboxUrl') })
     await page.goto(`${baseUrl}/settings`)
     const phoneId = `dinner-${crypto.randomUUID()}`

@@ -1,6 +1,7 @@
 // Valid request specs to start from, and the calls every lifecycle test repeats.
-import { env } from 'cloudflare:test'
+import { env, runInDurableObject } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { requestObject } from '../../src/runtime/deps'
 import { type ApiResult, api, newKey } from './api'
 import { DAY_MS, dateIn, expiresIn, instantIn, NEW_YORK } from './time'
 import { VENUES } from './venues'
@@ -123,4 +124,15 @@ export async function insertReservation(requestId: string, fields: ReservationFi
     .first<{ id: number }>()
   if (!row) throw new Error('reservation insert returned nothing')
   return row.id
+}
+
+/** A request's status as its D1 index row mirrors it; undefined when there is no row. */
+export async function requestStatus(id: string): Promise<string | undefined> {
+  const row = await env.DB.prepare('select status from requests where id = ?').bind(id).first<{ status: string }>()
+  return row?.status
+}
+
+/** When the request's object wakes next; null when no alarm is set. */
+export function alarmOf(id: string): Promise<number | null> {
+  return runInDurableObject(requestObject(env, id), (_instance, state) => state.storage.getAlarm())
 }

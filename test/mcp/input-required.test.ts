@@ -1,11 +1,11 @@
-// Approval under MCP 2026-07-28 (issue 26, item 3): a client that declares URL-mode elicitation
+// Approval under MCP 2026-07-28: a client that declares URL-mode elicitation
 // in its request envelope gets, for an auto_book create that needs approval, an input_required
 // result asking it to open the approval page, with a signed requestState; the retry returns the
 // request as it is then (still waiting, or active once approved), never asks twice, and a forged
 // or foreign requestState is refused before any tool runs.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 import { newKey } from '../helpers/api'
 import { createUserWithToken } from '../helpers/auth'
 import { validSpec } from '../helpers/requests'

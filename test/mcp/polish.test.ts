@@ -1,4 +1,4 @@
-// What hosts show and cache (issue 26, item 6): the server's and each tool's icon and website,
+// What hosts show and cache: the server's and each tool's icon and website,
 // a real cache lifetime for the tool list, and schemas strict hosts accept.
 import { describe, expect, it } from 'vitest'
 import { createUserWithToken } from '../helpers/auth'

@@ -1,4 +1,4 @@
-// Which protocol versions /mcp says it serves (issue 26, item 5): the 2026-07-28 server/discover
+// Which protocol versions /mcp says it serves: the 2026-07-28 server/discover
 // result and the -32022 UnsupportedProtocolVersion error list the 2025-era versions it also
 // serves through initialize, not only 2026-07-28.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Client ID Metadata Documents (issue 26, item 1): a client whose client_id is an https URL is
+// Client ID Metadata Documents: a client whose client_id is an https URL is
 // resolved from the document published there (the library fetches it; here the document is
 // served by a stand-in for the client's site through the Worker's outbound fetch), and the
 // service refuses to fetch a document from an address that is not public. This suite runs with

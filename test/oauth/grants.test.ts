@@ -4,16 +4,11 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { oauthApi } from '../../src/auth/oauth'
 import { newKey } from '../helpers/api'
-import { validSpec } from '../helpers/requests'
+import { requestStatus, validSpec } from '../helpers/requests'
 import { DAY_MS } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
 import { connect, refresh } from './oauth-client'
-
-async function requestStatus(id: string): Promise<string | undefined> {
-  const row = await env.DB.prepare('select status from requests where id = ?').bind(id).first<{ status: string }>()
-  return row?.status
-}
 
 function grantIdsOn(html: string): string[] {
   return [...html.matchAll(/href="\/assistants\/grants\/([^/"]+)\/revoke"/g)].map((m) => decodeURIComponent(m[1] ?? ''))

@@ -1,4 +1,4 @@
-// Native hosts' private-use scheme redirect URIs (issue 26, item 4): Cursor registers
+// Native hosts' private-use scheme redirect URIs: Cursor registers
 // cursor://anysphere.cursor-mcp/oauth/callback beside loopback ones and authorizes with it.
 import { describe, expect, it } from 'vitest'
 import {

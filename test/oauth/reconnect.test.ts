@@ -1,6 +1,6 @@
 // The same OAuth client authorized again for the same user (another device, a host that lost its
 // tokens, a reinstall, the user clicking Reconnect). The connection is the user and the client
-// together (issue 26, item 2): the new grant joins it, every grant of it sees the connection's
+// together: the new grant joins it, every grant of it sees the connection's
 // requests and reservations, and the earlier grants keep working until they expire or the user
 // disconnects, which ends them all. Only an explicit disconnect or revocation revokes requests;
 // a replayed refresh token ends only its own grant.

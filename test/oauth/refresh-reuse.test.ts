@@ -1,11 +1,11 @@
-// Issue 12, L1: refresh-token reuse detection (RFC 9700 §4.14.2). The token before the newest
+// Refresh-token reuse detection (RFC 9700, section 4.14.2). The token before the newest
 // is refused without harm for 10 s (a request sent alongside the one that rotated it:
 // test/oauth/parallel-refresh.test.ts), then works once until 30 s; any other stale token ends
 // the grant, its tokens and its requests.
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { newKey } from '../helpers/api'
-import { validSpec } from '../helpers/requests'
+import { requestStatus, validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
 import { type Connection, connect, refresh } from './oauth-client'
@@ -18,11 +18,6 @@ afterEach(() => {
 function later(ms: number): void {
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(Date.now() + ms)
-}
-
-async function requestStatus(id: string): Promise<string | undefined> {
-  const row = await env.DB.prepare('select status from requests where id = ?').bind(id).first<{ status: string }>()
-  return row?.status
 }
 
 async function rotate(c: Connection, token: string): Promise<{ refreshToken: string; accessToken: string }> {

@@ -1,4 +1,4 @@
-// Issue 12, L8: dynamic client registration is capped, names lose control and bidirectional
+// Dynamic client registration is capped, names lose control and bidirectional
 // characters, and the consent page's CSP takes only a validated redirect origin.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'

@@ -1,18 +1,12 @@
-// Issue 12, M1: RFC 7009 revocation at the token endpoint revokes a grant's requests only when
+// RFC 7009 revocation at the token endpoint revokes a grant's requests only when
 // that grant, of its real owner, really ended; a forged token naming someone else's grant
 // changes nothing.
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { newKey } from '../helpers/api'
-import { validSpec } from '../helpers/requests'
+import { requestStatus, validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
 import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
 import { connect, register, tokenRequest } from './oauth-client'
-
-async function requestStatus(id: string): Promise<string | undefined> {
-  const row = await env.DB.prepare('select status from requests where id = ?').bind(id).first<{ status: string }>()
-  return row?.status
-}
 
 async function victimWithRequest() {
   await seedVenues()

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { api, expectError, newKey } from '../helpers/api'
-import { validSpec } from '../helpers/requests'
+import { requestStatus, validSpec } from '../helpers/requests'
 import { DAY_MS, dateIn, expiresIn, NEW_YORK } from '../helpers/time'
 import { seedVenues } from '../helpers/venues'
 import { callTool, listTools, mcpPost, rpc } from '../mcp/mcp-client'
@@ -11,11 +11,6 @@ import { API_RESOURCE, connect, MCP_RESOURCE, refresh, tokenRequest } from './oa
 afterEach(() => {
   vi.useRealTimers()
 })
-
-async function requestStatus(id: string): Promise<string | undefined> {
-  const row = await env.DB.prepare('select status from requests where id = ?').bind(id).first<{ status: string }>()
-  return row?.status
-}
 
 async function toolsList(token: string): Promise<number> {
   return (await mcpPost(rpc('tools/list'), { token })).status

@@ -1,4 +1,4 @@
-// The venue calendar (GET /4/venue/calendar, shared/reference/resy-api.md §10, §11): the evidence
+// The venue calendar (GET /4/venue/calendar, shared/reference/resy-api.md, "Corrections and additions", "Corrections (third review)"): the evidence
 // fixture maps to the service's words, and the real client asks the sandbox in the platform's wire
 // format (the four query parameters public pollers send) and reads its answer.
 import { describe, expect, it } from 'vitest'

@@ -50,7 +50,7 @@ describe('sessions: expiring tokens and the refresh token', () => {
     const { platform } = freshWorld()
     const login = await platform.login('ada@example.com', 'pw')
     if (login.kind !== 'ok') throw new Error(login.kind)
-    // Base64 with + / = (§11), kept exactly as Set-Cookie gave it.
+    // Base64 with + / = (resy-api.md, "Corrections (third review)"), kept exactly as Set-Cookie gave it.
     expect(login.value.refreshToken).toMatch(/^[A-Za-z0-9+/]{40,}=*$/)
     expect(login.value.refreshToken).toMatch(/[+/=]/)
     // The sandbox's default lifetime is the platform's ~45 days.
@@ -106,7 +106,7 @@ describe('venues', () => {
         city: 'New York',
         neighborhood: 'West Village',
         bookingBlocker: null,
-        // The street address (location.address_1, locality, region), for the reservation page (issue 16).
+        // The street address (location.address_1, locality, region), for the reservation page.
         address: '201 Main St, New York, NY',
         timeZone: 'America/New_York',
         urlSlug: 'juniper-and-vine',

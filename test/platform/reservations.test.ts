@@ -1,9 +1,9 @@
 // The account's reservations through the real client against the sandbox (shared/reference/
-// resy-api.md §11): every page is read, and cancelled, finished, past and unreadable entries hold
+// resy-api.md, "Corrections (third review)"): every page is read, and cancelled, finished, past and unreadable entries hold
 // no table: none counts as "a table already held for this dinner" or as the booking looked for.
 import { describe, expect, it, vi } from 'vitest'
 import type { PlatformReservation } from '../../src/platform/api'
-import { ourReservation, tableHeldForDinner } from '../../src/request/booking/booking-rules'
+import { ourReservation, tableHeldForDinner } from '../../src/request-aggregate/booking/booking-rules'
 import { asUser } from '../helpers/credentials'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot } from './world'
 

@@ -1,6 +1,6 @@
-// The client's User-Agent: a browser's, always (shared/reference/resy-api.md §10), and the
-// sandbox, like the platform's firewall, refuses anything else with the plain-text 500 (§11).
-// With it, the web app's other headers: Accept, Origin and Referer (§11, web-origin.ts).
+// The client's User-Agent: a browser's, always (shared/reference/resy-api.md, "Corrections and additions"), and the
+// sandbox, like the platform's firewall, refuses anything else with the plain-text 500 (resy-api.md, "Corrections (third review)").
+// With it, the web app's other headers: Accept, Origin and Referer (resy-api.md, "Corrections (third review)", web-origin.ts).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createPlatformClient } from '../../src/platform/client'

@@ -1,10 +1,10 @@
-// A small loopback HTTP server that answers as shared/reference/resy-api.md §11 describes the
+// A small loopback HTTP server that answers as shared/reference/resy-api.md, "Corrections (third review)" describes the
 // real platform behind its CDN: `X-CDN: Imperva`, `X-Iinfo` and the incap cookies on every answer
 // (successful ones included, [idx 52679252770], [idx 69602287299]); a plain-text 500
 // `Internal Server Error` for a client without a browser User-Agent ([idx 52679252770]); an empty
 // day answered `results.venues: []` (`mvanhorn/printing-press-library`); a reservations list paged
 // by limit/offset with a cancelled legacy entry whose `time_slot` is an object (same source); and a
-// refresh cookie with `+`, `/` and `=` in it (§11, `Cierge:resy/auth.go`). It never books: any
+// refresh cookie with `+`, `/` and `=` in it (resy-api.md, "Corrections (third review)", `Cierge:resy/auth.go`). It never books: any
 // other path is a 404, and every request is kept so a test can see what the probe asked.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -157,7 +157,7 @@ function answer(req: IncomingMessage, url: URL, body: string, options: { blockEv
         scheduled: [{ date: q.get('start_date'), inventory: { reservation: 'sold-out', event: 'not available', 'walk-in': 'available' } }],
       })
     case 'GET /4/find':
-      // An empty day: no venue entry at all (§11).
+      // An empty day: no venue entry at all (resy-api.md, "Corrections (third review)").
       if (q.get('day') === EMPTY_DAY) return json(200, { query: { day: EMPTY_DAY, party_size: 2 }, results: { venues: [] } })
       return json(200, { results: { venues: [] } })
     // 2026: /4 signs in; this platform has /3 no more ([idx 57928723907]: "no longer exists").

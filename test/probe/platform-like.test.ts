@@ -1,4 +1,4 @@
-// The probe against a local server that answers as the real platform does behind its CDN (§11):
+// The probe against a local server that answers as the real platform does behind its CDN (resy-api.md, "Corrections (third review)"):
 // it sends the service's own headers (so Imperva lets it through), records every answer with its
 // CDN headers and cookies (values redacted), reports where the answers differ from the client's
 // schemas, reads every page of the reservations, and stops at the first block.
@@ -28,7 +28,7 @@ afterEach(async () => {
 const withAccount = { env: { PROBE_EMAIL: ACCOUNT.email, PROBE_PASSWORD: ACCOUNT.password } }
 const argsFor = (url: string, ...more: string[]) => ['--base-url', url, '--api-key', SERVER_API_KEY, '--day', EMPTY_DAY, ...more]
 
-describe('the probe against a platform behind Imperva (§11)', () => {
+describe('the probe against a platform behind Imperva (resy-api.md, "Corrections (third review)")', () => {
   it('sends the browser User-Agent, Accept, Origin and Referer the client sends, so no call is refused', async () => {
     server = await startPlatformLikeServer()
     const run = await runProbeCommand(argsFor(server.url, '--query', 'pasta', '--account'), withAccount)
@@ -45,7 +45,7 @@ describe('the probe against a platform behind Imperva (§11)', () => {
     expect(reads.every((c) => c.status === 200)).toBe(true)
     // The sign-in checks, without credentials: a preflight's 204, an empty post's refusal in JSON.
     expect(calls.filter((c) => c.file.includes('sign-in-check')).map((c) => c.status)).toEqual([204, 204, 204, 400, 419])
-    // The same server refuses a client without a browser User-Agent, as Imperva does (§11).
+    // The same server refuses a client without a browser User-Agent, as Imperva does (resy-api.md, "Corrections (third review)").
     const plain = await fetch(`${server.url}/3/geoip`, { headers: { Authorization: `ResyAPI api_key="${SERVER_API_KEY}"` } })
     expect([plain.status, await plain.text()]).toEqual([500, 'Internal Server Error'])
   })

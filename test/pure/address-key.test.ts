@@ -1,4 +1,4 @@
-// Issue 27, item 6: every per-address limit counts an IPv6 /64 as one address.
+// Every per-address limit counts an IPv6 /64 as one address.
 import { describe, expect, it } from 'vitest'
 import { addressKey } from '../../src/lib/address-key'
 

@@ -5,8 +5,8 @@ import { instantOf } from '../../src/lib/zoned-time'
 import type { BookingDetails, Slot, SlotTerms } from '../../src/platform/api'
 import { bookingDetailsOf, slotsOf } from '../../src/platform/mapping'
 import { detailsAnswer, findAnswer } from '../../src/platform/wire'
-import { chargesWhy, decideBooking, moneyTermsOf, statedMoneyIn } from '../../src/request/booking/booking-decision'
-import { RequestSpec } from '../../src/requests/schemas'
+import { chargesWhy, decideBooking, moneyTermsOf, statedMoneyIn } from '../../src/request-aggregate/booking/booking-decision'
+import { RequestSpec } from '../../src/request-use-cases/schemas'
 import { detailsCardHold, detailsFree } from '../platform/fixtures/book'
 import { FIND_DAY, FIND_VENUE, findEvent, findMixed } from '../platform/fixtures/find'
 import {
@@ -161,12 +161,12 @@ describe('the details reply disagrees with the find slot: alert, never book', ()
     if (got.kind === 'alert') expect(got.reason).toMatch(why)
   })
 
-  it('accepts the fee stated for the whole party as agreement (per person is UNCERTAIN, §10)', () => {
+  it('accepts the fee stated for the whole party as agreement (per person is UNCERTAIN, resy-api.md, "Corrections and additions")', () => {
     expect(decide(cardHold, '19:30', { ...holdDetails, cancellationFee: 50 })).toMatchObject({ kind: 'book', feePerPerson: 25 })
   })
 })
 
-describe('issue 22: money stated outside the find slot (§11): alert in plain words, never book', () => {
+describe('money stated outside the find slot (resy-api.md, "Corrections (third review)"): alert in plain words, never book', () => {
   it('refuses when the details charge anything at booking, naming each charge', () => {
     expect(decide(free, '18:00', details(detailsWithFees))).toEqual({
       kind: 'alert',

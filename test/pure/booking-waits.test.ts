@@ -2,9 +2,9 @@
 // booking waits for a reconnect (watching goes on), and at venues the service cannot book.
 // Either way no call is made for them, so nothing loops; a reconnect tries them again.
 import { describe, expect, it } from 'vitest'
-import { decide } from '../../src/request/decide'
-import type { RequestEvent } from '../../src/request/events'
-import type { RequestState } from '../../src/request/state'
+import { decide } from '../../src/request-aggregate/decide'
+import type { RequestEvent } from '../../src/request-aggregate/events'
+import type { RequestState } from '../../src/request-aggregate/state'
 import { attemptOf, DAY, KEY, NOW, offerOf, ofKind, seen, stateIn, VENUE } from './fixtures'
 
 const keyOf = (time: string) => `${VENUE}|${DAY}|${time}|Dining Room`

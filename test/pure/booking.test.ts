@@ -1,9 +1,9 @@
 // The booking part of decide(): new matching slots, the offer check, the book call and the
 // verification. Money moves only after the attempt is decided (and so persisted) first.
 import { describe, expect, it } from 'vitest'
-import { decide } from '../../src/request/decide'
-import type { Offer, OfferAnswer, RequestEvent } from '../../src/request/events'
-import type { RequestState } from '../../src/request/state'
+import { decide } from '../../src/request-aggregate/decide'
+import type { Offer, OfferAnswer, RequestEvent } from '../../src/request-aggregate/events'
+import type { RequestState } from '../../src/request-aggregate/state'
 import { attemptOf, DAY, details, NOW, offerOf, ofKind, seen, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const checked = (offer: Offer, answer: Extract<RequestEvent, { kind: 'offer_checked' }>['answer']): RequestEvent => ({
@@ -77,7 +77,7 @@ describe('the offer check', () => {
     expect(ofKind(decision.effects, 'book')).toEqual([])
   })
 
-  it('sends the card with the book call only when the table holds one (§11)', () => {
+  it('sends the card with the book call only when the table holds one (resy-api.md, "Corrections (third review)")', () => {
     const free = decide(state(), checked(offerOf('19:30'), { kind: 'ok', details: details(), held: [] }), NOW)
     expect(ofKind(free.effects, 'book')[0]?.attempt.needsCard).toBe(false)
     const holdTerms = termsOf({ isPaid: true, cancellationFee: 10, secsCancelCutOff: 3_600 })
@@ -100,7 +100,7 @@ describe('the offer check', () => {
     ])
     expect(ofKind(decision.effects, 'check_offer').map((e) => e.offer.slot.time)).toEqual(['20:00'])
     expect(decision.state.trace.at(-1)?.message).toBe(
-      // In the venue's zone and the one time style (issue 25, item 7).
+      // In the venue's zone and the one time style.
       'Not booked: Pomelo Garden, Sat, Dec 5 · 7:30 PM ET, Dining Room: the cancellation fee is $50 per person, above the $25 limit; you are told in the next alert.',
     )
   })
@@ -200,7 +200,7 @@ describe('the book call and verification', () => {
     expect(ofKind(late.effects, 'notify').map((e) => e.notice.type)).toEqual(['unverified'])
   })
 
-  describe('an unclear answer in which the platform said the table is gone (issue 22 item 7)', () => {
+  describe('an unclear answer in which the platform said the table is gone', () => {
     const goneAnswer = (now = NOW) =>
       decide(
         verifying(),

@@ -1,4 +1,4 @@
-// The service-wide budget's lease rule (issue 23 item 2): no window of 10 s above 10 × budget,
+// The service-wide budget's lease rule: no window of 10 s above 10 × budget,
 // later tiers leave room for earlier ones, bookings never wait, a release instant gets the
 // window's room, demand is what tiers would ask.
 import { describe, expect, it } from 'vitest'

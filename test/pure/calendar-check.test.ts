@@ -1,4 +1,4 @@
-// The calendar pre-check's rule (issue 23 item 1): find only where the calendar says something is
+// The calendar pre-check's rule: find only where the calendar says something is
 // open, every date at the guard cadence anyway, find when the calendar fails or answers oddly,
 // release bursts and device checks straight to find, an operator switch to turn it off.
 import { describe, expect, it } from 'vitest'

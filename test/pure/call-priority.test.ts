@@ -1,4 +1,4 @@
-// The scheduling rule of issue 23: bookings and release bursts first, then near dates, then far
+// The scheduling rule of the one budget: bookings and release bursts first, then near dates, then far
 // dates; when demand exceeds the budget, cadences stretch in reverse order (far first).
 import { describe, expect, it } from 'vitest'
 import { allocate, MAX_STRETCH, NEAR_DAYS, stretchedInterval, tierOfPoll, zeroPerTier } from '../../src/budget/call-priority'

@@ -4,10 +4,10 @@
 // retry is one call, only after that definite refusal, never after an unclear answer.
 import { describe, expect, it } from 'vitest'
 import type { BookOutcome } from '../../src/platform/api'
-import { cardOnFileRule } from '../../src/request/booking/card-on-file'
-import { decide } from '../../src/request/decide'
-import type { RequestEvent } from '../../src/request/events'
-import type { RequestState } from '../../src/request/state'
+import { cardOnFileRule } from '../../src/request-aggregate/booking/card-on-file'
+import { decide } from '../../src/request-aggregate/decide'
+import type { RequestEvent } from '../../src/request-aggregate/events'
+import type { RequestState } from '../../src/request-aggregate/state'
 import { attemptOf, details, NOW, offerOf, ofKind, specOf, stateIn, termsOf } from './fixtures'
 
 // The client's words for a bare 402 to a book sent without a card (src/platform/client.ts).

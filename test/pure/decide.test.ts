@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { dayWhen } from '../../src/alerts/alert-time'
 import { STATUSES, type Status } from '../../src/core/status'
-import { decide } from '../../src/request/decide'
-import type { Effect, RequestEvent } from '../../src/request/events'
-import { isOpen, type RequestState } from '../../src/request/state'
+import { decide } from '../../src/request-aggregate/decide'
+import type { Effect, RequestEvent } from '../../src/request-aggregate/events'
+import { isOpen, type RequestState } from '../../src/request-aggregate/state'
 import { attemptOf, DAY, details, KEY, NOW, slotAt, specOf, stateIn, VENUE } from './fixtures'
 
 const venueDay = { venueId: VENUE, day: DAY, partySize: 2 }

@@ -7,9 +7,9 @@ import { digestKey, GATHER_MS, PENDING_LIMIT, withinGap } from '../../src/alerts
 import { digestAlert } from '../../src/alerts/digest-alert'
 import { pushMessageOf } from '../../src/notifications/push/message'
 import { webhookPayload } from '../../src/notifications/webhook-body'
-import { decide } from '../../src/request/decide'
-import type { Effect, RequestEvent } from '../../src/request/events'
-import type { RequestState } from '../../src/request/state'
+import { decide } from '../../src/request-aggregate/decide'
+import type { Effect, RequestEvent } from '../../src/request-aggregate/events'
+import type { RequestState } from '../../src/request-aggregate/state'
 import { DAY, NOW, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const MIN = 60_000
@@ -89,7 +89,7 @@ describe('one alert per poll', () => {
     expect(push.url).toBe(`https://tw.example/requests/${send?.to.requestId}`)
   })
 
-  it('counts every table beyond the listing limit, and no restaurant is crowded out (issue 25)', () => {
+  it('counts every table beyond the listing limit, and no restaurant is crowded out', () => {
     // 8 × 13 restaurant-dates with 4 to 6 tables each at seven restaurants, the eighth (added first)
     // with 18 on one date: well over PENDING_LIMIT (300) tables.
     const times = (n: number) => Array.from({ length: n }, (_, i) => `${18 + Math.floor(i / 12)}:${String((i % 12) * 5).padStart(2, '0')}`)

@@ -2,11 +2,11 @@
 
 import type { Status } from '../../src/core/status'
 import type { BookingDetails, Slot, SlotTerms } from '../../src/platform/api'
-import type { BookingAttempt } from '../../src/request/booking-state'
-import type { Effect, Offer, RequestEvent } from '../../src/request/events'
-import { availabilityName } from '../../src/request/events'
-import { initialState, type RequestState } from '../../src/request/state'
-import type { RequestSpec } from '../../src/requests/schemas'
+import type { BookingAttempt } from '../../src/request-aggregate/booking-state'
+import type { Effect, Offer, RequestEvent } from '../../src/request-aggregate/events'
+import { availabilityName } from '../../src/request-aggregate/events'
+import { initialState, type RequestState } from '../../src/request-aggregate/state'
+import type { RequestSpec } from '../../src/request-use-cases/schemas'
 
 /** Monday 23 November 2026, noon UTC. */
 export const NOW = Date.parse('2026-11-23T12:00:00Z')

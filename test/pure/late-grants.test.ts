@@ -1,4 +1,4 @@
-// A grant that reaches its caller late is given back and asked for afresh (issue 23: the
+// A grant that reaches its caller late is given back and asked for afresh (the
 // platform's busiest 10 s). The window counts a call when it is granted; calls granted before a
 // runtime stall left together after it, and the platform saw 57 in 10 s where the budget had
 // granted 28. So a call leaves within FRESH_GRANT_MS of its grant, or asks again.

@@ -1,4 +1,4 @@
-// The availability object's pure poll step (issue 24 item 3): pace, next check, whom to tell,
+// The availability object's pure poll step: pace, next check, whom to tell,
 // what to deliver, for a find's answer, a failure, and the calendar's "nothing open".
 import { describe, expect, it } from 'vitest'
 import type { Slot } from '../../src/platform/api'

@@ -1,4 +1,4 @@
-// A refused poller is told its turn (issue 23): the turns of a tier are spaced at the rate the
+// A refused poller is told its turn: the turns of a tier are spaced at the rate the
 // tier can get, a poller on its turn is served, and so a venue-day asks about twice for each
 // call the budget grants, however far demand exceeds the budget. Near dates keep ahead of far ones.
 import { describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 // The dinner already held, the book call's answer, and which reservation is ours (the money
 // rules are in booking-decision.test.ts).
 import { describe, expect, it } from 'vitest'
-import { answered, ourReservation, tableHeldForDinner } from '../../src/request/booking/booking-rules'
+import { answered, ourReservation, tableHeldForDinner } from '../../src/request-aggregate/booking/booking-rules'
 import { attemptOf, DAY, specOf, VENUE } from './fixtures'
 
 const spec = specOf({ max_cancellation_fee_per_person: 25, fee_review_hours: 3 })

@@ -1,10 +1,10 @@
-// Stored request states across versions (issue 24 item 4): a state written before versions were
+// Stored request states across versions: a state written before versions were
 // kept (and before the later fields existed) loads in the current shape; a current one loads as
 // it is; one written by newer code is refused rather than misread.
 import { describe, expect, it } from 'vitest'
-import { decide } from '../../src/request/decide'
-import type { RequestState } from '../../src/request/state'
-import { STATE_VERSION, upgradeState } from '../../src/request/state-upgrade'
+import { decide } from '../../src/request-aggregate/decide'
+import type { RequestState } from '../../src/request-aggregate/state'
+import { STATE_VERSION, upgradeState } from '../../src/request-aggregate/state-upgrade'
 import { KEY, NOW, stateIn } from './fixtures'
 
 /** An active request as the first versions stored it: none of the fields added since. */

@@ -1,7 +1,7 @@
 // The transition table and the one transition() every change goes through.
 import { describe, expect, it } from 'vitest'
 import { STATUSES, type Status } from '../../src/core/status'
-import { canMove, IllegalTransition, isOpen, TRACE_LIMIT, transition } from '../../src/request/state'
+import { canMove, IllegalTransition, isOpen, TRACE_LIMIT, transition } from '../../src/request-aggregate/state'
 import { NOW, stateIn } from './fixtures'
 
 const ALLOWED: Record<Status, Status[]> = {

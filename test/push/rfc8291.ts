@@ -1,6 +1,6 @@
 // The browser's side of Web Push, for tests: a subscription's keys, and the decryption a browser
-// does (RFC 8291 §3.3-3.4 with RFC 8188's aes128gcm framing) and the VAPID check a push service
-// does (RFC 8292 §2-3), in Web Crypto. Written from the RFCs, not from the library under test.
+// does (RFC 8291, section 3.3-3.4 with RFC 8188's aes128gcm framing) and the VAPID check a push service
+// does (RFC 8292, section 2-3), in Web Crypto. Written from the RFCs, not from the library under test.
 
 const text = new TextEncoder()
 /** Bytes on an ArrayBuffer, as Web Crypto's BufferSource wants them in the DOM typings. */
@@ -47,7 +47,7 @@ export async function browserKeys(): Promise<BrowserKeys> {
   return { keyPair, publicKey, authSecret: crypto.getRandomValues(new Uint8Array(16)) }
 }
 
-/** RFC 8291 §3.4 + RFC 8188 §2: one record (the message fits one), padding delimiter 0x02. */
+/** RFC 8291, section 3.4 + RFC 8188, section 2: one record (the message fits one), padding delimiter 0x02. */
 export async function decryptPush(received: Uint8Array, keys: BrowserKeys): Promise<string> {
   const body: Bytes = new Uint8Array(received)
   const salt = body.slice(0, 16)
@@ -72,7 +72,7 @@ export async function decryptPush(received: Uint8Array, keys: BrowserKeys): Prom
   return new TextDecoder().decode(plain.slice(0, end))
 }
 
-/** RFC 8292 §3: `vapid t=<JWT>, k=<public key>`; the JWT is ES256-signed by k for this push service's origin. */
+/** RFC 8292, section 3: `vapid t=<JWT>, k=<public key>`; the JWT is ES256-signed by k for this push service's origin. */
 export async function verifiedVapid(
   authorization: string | null,
   endpoint: string,

@@ -1,4 +1,4 @@
-// The settings page's Web Push section and routes (issue 25), through the worker: the section
+// The settings page's Web Push section and routes, through the worker: the section
 // shows the VAPID key and the iOS note; the subscription arrives as JSON with the CSRF header;
 // every route refuses a missing token, and acts on the session's user only.
 import { env } from 'cloudflare:test'

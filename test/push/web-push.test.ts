@@ -1,4 +1,4 @@
-// Web Push (issue 25) in workerd: a local push service (a real HTTP handler, like a push service's
+// Web Push in workerd: a local push service (a real HTTP handler, like a push service's
 // endpoint) receives what the service sends for an alert, and the test decrypts it as the browser
 // would (RFC 8291, test/push/rfc8291.ts) and checks the VAPID signature (RFC 8292). 404/410 drop
 // the subscription; other failures are retried, then recorded; switches and the daily cap apply.

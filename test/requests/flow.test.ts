@@ -5,7 +5,7 @@ import type { Scope } from '../../src/core/scopes'
 import { dbOf } from '../../src/db/client'
 import { users, venues } from '../../src/db/schema'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 
 const ALL: Scope[] = ['restaurants:read', 'requests:read', 'requests:write', 'reservations:read']
 

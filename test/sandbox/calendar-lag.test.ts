@@ -1,4 +1,4 @@
-// The sandbox models the calendar's lag behind its tables (issue 23 item 3) and the CDN's rate
+// The sandbox models the calendar's lag behind its tables and the CDN's rate
 // rule: above a set number of calls a second from one client, the CDN answers with its block.
 import { describe, expect, it } from 'vitest'
 import { dayAhead, freshWorld, OPEN_VENUE } from '../platform/world'

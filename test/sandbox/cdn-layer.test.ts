@@ -1,4 +1,4 @@
-// The sandbox answers like the platform behind its CDN (shared/reference/resy-api.md §11), always:
+// The sandbox answers like the platform behind its CDN (shared/reference/resy-api.md, "Corrections (third review)"), always:
 // Imperva's headers and cookies on every answer, the firewall's plain-text 500, empty find days
 // without a venue entry, a paged reservation list with cancelled and legacy entries, refresh
 // tokens with + / =. Checked on the wire, below the client.

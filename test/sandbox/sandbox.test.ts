@@ -21,7 +21,7 @@ describe('seed', () => {
     for (const s of ['Dining Room', 'Bar', 'Counter', 'Patio', 'Rooftop', 'Garden', "Chef's Room"]) expect(seatings).toContain(s)
     const kinds = new Set(venues.flatMap((v) => Object.values(v.policies).map((p) => p.kind)))
     expect([...kinds].sort()).toEqual(['deposit', 'fee', 'free', 'prepaid', 'ticketed'])
-    // Money stated outside the slot's payment (issue 22, §11): a fee only in the notes, a
+    // Money stated outside the slot's payment: a fee only in the notes, a
     // large-party fee, details that charge at booking or state no amounts.
     const policies = venues.flatMap((v) => Object.values(v.policies))
     expect(policies.some((p) => p.textFeePerPerson !== undefined)).toBe(true)
@@ -213,7 +213,7 @@ describe('wire checks', () => {
     expect((await wire(baseUrl, '/2/config?venue_id=60101', { headers: { Authorization: 'ResyAPI api_key="wrong"' } })).status).toBe(419)
   })
 
-  it('answers 500 with the plain text Internal Server Error without a User-Agent, as the platform’s firewall does (§11)', async () => {
+  it('answers 500 with the plain text Internal Server Error without a User-Agent, as the platform’s firewall does (resy-api.md, "Corrections (third review)")', async () => {
     const { baseUrl } = freshWorld()
     const res = await wire(baseUrl, '/2/config?venue_id=60101', { drop: ['User-Agent'] })
     expect(res.status).toBe(500)

@@ -152,7 +152,7 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
       expect(res.status).toBe(201)
       const details = await json(res)
       expectEvidenceShape(details, detailsAnswer, [detailsCardHold, detailsFree])
-      // §10: no public source shows these in the details reply, so the sandbox never sends them.
+      // resy-api.md, "Corrections and additions": no public source shows these in the details reply, so the sandbox never sends them.
       const paths = keyPaths(details)
       for (const invented of ['payment.is_paid', 'payment.deposit_fee', 'payment.config', 'payment.config.type']) {
         expect(paths.has(invented), invented).toBe(false)
@@ -176,7 +176,7 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
     expectEvidenceShape(await json(retried), z.looseObject({ specs: z.object({}) }), [book412Held])
     const listed = await wire(world.baseUrl, '/3/user/reservations?type=upcoming', { headers: userHeaders(login.value.authToken) })
     const list = await json(listed)
-    // Besides the booking: the account's cancelled (current and legacy shape) and past entries (§11).
+    // Besides the booking: the account's cancelled (current and legacy shape) and past entries (resy-api.md, "Corrections (third review)").
     expectEvidenceShape(list, reservationsAnswer, [reservationsReply, ...reservationsPages])
     expect(reservationsOf(reservationsAnswer.parse(list), (s) => skipped.push(s), Date.now())).toHaveLength(1)
     expect(skipped).toEqual([])

@@ -24,7 +24,7 @@ export async function workerdPool(bindings: Record<string, string> = {}) {
         // The suites run with production's rules; wrangler.toml's local-development exceptions
         // (plain-http webhooks to this machine) are tested by the e2e suite, which runs locally.
         LOCAL_DEVELOPMENT: 'off',
-        // The outbox page, as npm start shows it (wrangler.toml's top level leaves it out, issue 28).
+        // The outbox page, as npm start shows it (wrangler.toml's top level leaves it out).
         SHOW_OUTBOX: 'on',
         PLATFORM_API_KEY: TEST_PLATFORM_API_KEY,
         // Not secrets: keys for the test pool only (the AES-GCM key for platform tokens, the
@@ -33,11 +33,11 @@ export async function workerdPool(bindings: Record<string, string> = {}) {
         PASSWORD_PEPPER: 'test-only password pepper',
         CSRF_SECRET: 'test-only csrf signing key',
         OPERATOR_TOKEN: 'test-only-operator-token',
-        // The VAPID key of Web Push (issue 25), a P-256 JWK made for the test pool only.
+        // The VAPID key of Web Push, a P-256 JWK made for the test pool only.
         VAPID_PRIVATE_KEY:
           '{"kty":"EC","crv":"P-256","x":"xveVbQJPFNFulmlNu1sEhjZkXFe9beu_GLeF5CTMdpY","y":"B4zTj1UEo43-uXq4ZeGYtOvJ_vf1SE_V5fCEMEY4gt8","d":"KfoadOlCHAgqgKLEBSNC4Of9gc05alWcVqmhNFf4-VY"}',
         VAPID_SUBJECT: 'mailto:push-tests@tablewatch.example',
-        // The suites make platform calls far faster than any deployment may (issue 23's budget,
+        // The suites make platform calls far faster than any deployment may (the one budget,
         // default 3 a second): a generous budget here, so they test everything else as before.
         // The budget's own tests lower it on the budget object (test/watch/budget*.test.ts).
         PLATFORM_CALLS_PER_SECOND: '1000',

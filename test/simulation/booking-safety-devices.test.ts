@@ -1,4 +1,4 @@
-// The booking-safety simulation with paired devices (issue 17): every other user books from a
+// The booking-safety simulation with paired devices: every other user books from a
 // device that drops its connection mid-booking, restarts mid-work and sends results twice. The
 // same invariants hold, checked against the sandbox's own ledger.
 import { describe, expect, it } from 'vitest'

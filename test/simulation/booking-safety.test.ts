@@ -1,4 +1,4 @@
-// The booking-safety simulation (issue 7): a seeded random run of requests against the sandbox
+// The booking-safety simulation: a seeded random run of requests against the sandbox
 // platform, with faults, vanishing tables, changing fees and restarts, checked at the end against
 // the platform's own ledger. `npm test` runs a reduced run for a fixed seed, so every run of
 // the suite checks the same plan; `npm run simulate` runs >= 1,000 requests for a fresh seed

@@ -5,8 +5,9 @@
 // done twice.
 import { abortAllDurableObjects, env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 import { requestObject } from '../../src/runtime/deps'
+import { alarmOf } from '../helpers/requests'
 import {
   availabilityOf,
   control,
@@ -24,10 +25,6 @@ import {
 } from '../watch/world'
 
 const table = (day: string, time = '23:15') => ({ venueId: VENUE, day, time, seating: 'Dining Room', partyMin: 2, partyMax: 4 })
-
-async function alarmOf(id: string): Promise<number | null> {
-  return runInDurableObject(requestObject(env, id), (_instance, state) => state.storage.getAlarm())
-}
 
 async function restart(id: string): Promise<void> {
   await evictDurableObject(requestObject(env, id)).catch(() => undefined) // not running: nothing to evict

@@ -4,7 +4,7 @@
 // table claimed by the first.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 import { requestObject } from '../../src/runtime/deps'
 import { control, createRequest, poll, runAlarm, setUp, VENUE, view } from '../watch/world'
 

@@ -97,12 +97,12 @@ describe('auto_book', () => {
     [{ kind: 'deposit', amountPerPerson: 20, cutoffHours: 24 }, /needs a deposit or prepayment \(\$20\)/],
     [{ kind: 'prepaid', amountPerPerson: 150 }, /needs a deposit or prepayment \(\$150\)/],
     [{ kind: 'ticketed', amountPerPerson: 95 }, /ticketed experience \(\$95\)/],
-    // A free table whose find reply leaves a field out or contradicts itself (§10): never booked.
+    // A free table whose find reply leaves a field out or contradicts itself (resy-api.md, "Corrections and additions"): never booked.
     [{ kind: 'free', gap: 'payment_missing' }, /stated no payment terms for this table/],
     [{ kind: 'free', gap: 'template_missing' }, /template is missing from the platform's answer/],
     [{ kind: 'free', gap: 'is_event_missing' }, /did not say whether this is a ticketed event/],
     [{ kind: 'free', gap: 'template_disagrees' }, /the table and its template state different payment terms/],
-    // Money stated outside the slot's payment (issue 22, §11): the details' amounts, the notes, large parties.
+    // Money stated outside the slot's payment: the details' amounts, the notes, large parties.
     [
       { kind: 'free', charges: { resyFee: 5, tax: 0.45 } },
       /booking would charge a Resy fee of \$5, tax of \$0\.45, \$5\.45 in total at once/,
@@ -168,7 +168,7 @@ describe('auto_book', () => {
     )
   })
 
-  it('sends the card only to a table that holds one: none for a free table, the card for a card hold (§11)', async () => {
+  it('sends the card only to a table that holds one: none for a free table, the card for a card hold (resy-api.md, "Corrections (third review)")', async () => {
     const free = await setUp()
     await control().addSlot({ venueId: VENUE, day: free.day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
     const first = await createApproved(free.token, free.userId, free.spec())

@@ -1,4 +1,4 @@
-// The one budget (issue 23 item 2) in workerd: many callers at once — as many availability
+// The one budget in workerd: many callers at once — as many availability
 // objects would — get no more than the budget allows in any second, bookings go first, and the
 // figures show demand, budget and shortfall.
 import { env } from 'cloudflare:test'

@@ -1,4 +1,4 @@
-// The one budget holds across many availability objects (issue 23 item 2): 24 venue-days of one
+// The one budget holds across many availability objects: 24 venue-days of one
 // request, polled as fast as the test can, make no more platform calls (find and calendar, as the
 // sandbox counts them) than the budget allows; the others wait, and /health shows the shortfall.
 import { env, runInDurableObject, SELF } from 'cloudflare:test'

@@ -1,4 +1,4 @@
-// The calendar pre-check wired into watching (issue 23 item 1), observed on the sandbox's call
+// The calendar pre-check wired into watching, observed on the sandbox's call
 // counts and the alerts: after a first find, a venue-day the calendar shows sold out costs no find;
 // a table the calendar shows brings a find and an alert; a calendar that lags is caught up by the
 // guard find; a calendar that fails falls back to find.

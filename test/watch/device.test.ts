@@ -1,4 +1,4 @@
-// Booking from a paired device (issue 17), in workerd: the device's own code (device/src) talks
+// Booking from a paired device, in workerd: the device's own code (device/src) talks
 // to the real DeviceObject over a real WebSocket and to the sandbox with the real platform
 // client and its own platform sign-in. The service holds no platform token for this user.
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { Journal, memoryJournal } from '../../device/src/journal'
 import { serve } from '../../device/src/serve'
 import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from '../../device/src/work'
-import { startPairing } from '../../src/auth/devices'
+import { startPairing } from '../../src/auth/device-credentials'
 import { budgetObject } from '../../src/budget/budget'
-import { chooseExecution, pairDevice } from '../../src/devices/devices'
+import { chooseExecution, pairDevice } from '../../src/devices/device-settings'
 import type { WorkCall } from '../../src/platform/device-protocol'
 import { platformFromEnv } from '../../src/platform/from-env'
 import { DEFAULT_USER_AGENT } from '../../src/platform/user-agent'
@@ -82,7 +82,7 @@ async function online(
   return { ws, stored }
 }
 
-/** The user's own availability object for the venue-day: their device checks it (issue 17). */
+/** The user's own availability object for the venue-day: their device checks it. */
 const devicesAvailability = (world: World) => env.AVAILABILITY.get(env.AVAILABILITY.idFromName(`${VENUE}:${world.day}:2@${world.userId}`))
 
 /** The next poll of the user's own venue-day object (the interval passed: its answer in memory is forgotten). */

@@ -67,7 +67,7 @@ describe('digests', () => {
     expect(second[1]?.body).toMatch(/11:30 PM [A-Z]{2} · Patio/)
   })
 
-  it('tells the true count of hundreds of tables at 8 restaurants × 14 dates, every restaurant-date in it (issue 25)', {
+  it('tells the true count of hundreds of tables at 8 restaurants × 14 dates, every restaurant-date in it', {
     timeout: 300_000,
   }, async () => {
     const { token, userId, deps } = await setUp()

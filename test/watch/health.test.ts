@@ -17,7 +17,7 @@ it('counts platform blocks for operators, with a stable log line, and shows the 
   expect(await health()).toEqual({
     ok: true,
     platform: { blocked: { count: 0, last_at: null, last: null }, operator_fault: { count: 0, last_at: null, last: null } },
-    // The service-wide budget's figures (issue 23; test/watch/budget.test.ts checks them under load).
+    // The service-wide budget's figures.
     budget: expect.objectContaining({ callsPerSecond: 1000, shortfall: 0 }),
   })
   // Only this client (its own browser User-Agent) is blocked, so other files sharing the world are not.
@@ -41,7 +41,7 @@ it('counts platform blocks for operators, with a stable log line, and shows the 
   })
 })
 
-it('answers liveness publicly and shows the operators’ figures only with the operator token (issue 27)', async () => {
+it('answers liveness publicly and shows the operators’ figures only with the operator token', async () => {
   const open = await SELF.fetch('http://localhost/health')
   expect(open.status).toBe(200)
   const body = JSON.stringify(await open.json())

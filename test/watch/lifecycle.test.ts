@@ -5,6 +5,7 @@ import { dayWhen } from '../../src/alerts/alert-time'
 import { connectPlatform, disconnectPlatform } from '../../src/executors/connection'
 import { sha256Hex } from '../../src/lib/random'
 import { depsOf, requestObject } from '../../src/runtime/deps'
+import { alarmOf } from '../helpers/requests'
 import {
   control,
   createApproved,
@@ -19,10 +20,6 @@ import {
   VENUE,
   view,
 } from './world'
-
-async function alarmOf(id: string): Promise<number | null> {
-  return runInDurableObject(requestObject(env, id), (_instance, state) => state.storage.getAlarm())
-}
 
 async function tokenIdOf(token: string): Promise<string> {
   const row = await env.DB.prepare('select id from access_tokens where token_hash = ?')

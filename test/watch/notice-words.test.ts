@@ -1,4 +1,4 @@
-// Notices that name the dinner (issue 25, item 2): approval, expiring, booked, reconnect, ended —
+// Notices that name the dinner: approval, expiring, booked, reconnect, ended —
 // each names the restaurant(s), the date(s), the time window and the party, in plain words.
 import { describe, expect, it } from 'vitest'
 import { alertsOf } from '../../src/alerts/alerts'

@@ -1,5 +1,5 @@
 // What the watcher does when the platform blocks its checks, refuses the service's API key, or
-// answers a booking with 412 (shared/reference/resy-api.md §10).
+// answers a booking with 412 (shared/reference/resy-api.md, "Corrections and additions").
 
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
@@ -24,7 +24,7 @@ import {
 const pollAlarmOf = (day: string) => runInDurableObject(availabilityOf(day), (_instance, state) => state.storage.getAlarm())
 
 async function health() {
-  // The figures are the operator's: /health shows them only with the operator's token (issue 27).
+  // The figures are the operator's: /health shows them only with the operator's token.
   const res = await SELF.fetch('http://localhost/health', { headers: { Authorization: `Bearer ${env.OPERATOR_TOKEN}` } })
   return res.json<{ ok: boolean; platform: Record<'blocked' | 'operator_fault', { count: number; last: string | null }> }>()
 }

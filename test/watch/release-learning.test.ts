@@ -6,7 +6,7 @@ import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare
 import { describe, expect, it } from 'vitest'
 import { connectPlatform } from '../../src/executors/connection'
 import { addDays, wallClockAt } from '../../src/lib/zoned-time'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 import { horizonObject } from '../../src/watching/horizon-object'
 import { WebClient } from '../web/web-client'
 import { availabilityOf, control, createRequest, ledgerOf, runPoll, setUp, specFor, VENUE, ZONE } from './world'

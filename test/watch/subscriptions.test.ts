@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { addDays } from '../../src/lib/zoned-time'
 import { requestObject } from '../../src/runtime/deps'
 import { TELL_AFTER_FAILURES } from '../../src/watching/platform-failures'
+import { alarmOf } from '../helpers/requests'
 import {
   availabilityOf,
   control,
@@ -22,10 +23,6 @@ import {
 } from './world'
 
 const table = (day: string, time = '23:15') => ({ venueId: VENUE, day, time, seating: 'Dining Room', partyMin: 2, partyMax: 4 })
-
-async function alarmOf(id: string): Promise<number | null> {
-  return runInDurableObject(requestObject(env, id), (_instance, state) => state.storage.getAlarm())
-}
 
 async function subscribersOf(day: string, partySize = 2): Promise<string[]> {
   return runInDurableObject(availabilityOf(day, partySize), (_instance, state) =>

@@ -8,7 +8,7 @@ import { createAccessToken } from '../../src/auth/pat'
 import { users } from '../../src/db/schema'
 import { connectPlatform } from '../../src/executors/connection'
 import { addDays, todayIn } from '../../src/lib/zoned-time'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 import { depsOf, requestObject } from '../../src/runtime/deps'
 import { findRestaurants } from '../../src/venues/restaurants'
 

@@ -1,4 +1,4 @@
-// Issue 12 (Also): sign out everywhere, and changing the password, on /settings/security.
+// Sign out everywhere, and changing the password, on /settings/security.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { WebClient } from './web-client'

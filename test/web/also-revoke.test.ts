@@ -1,4 +1,4 @@
-// Issue 27, item 7: "sign out everywhere" and the password change also offer to revoke personal
+// "Sign out everywhere" and the password change also offer to revoke personal
 // access tokens, connected assistants, paired devices and the calendar feed (checkboxes, none
 // ticked by default, behind the form's CSRF token). Before, they ended sessions only.
 import { SELF } from 'cloudflare:test'

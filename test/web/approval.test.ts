@@ -48,7 +48,7 @@ describe('the approval page', () => {
     expect(hiddenRevision(html)).toBe('1')
   })
 
-  it('says which money terms stop an automatic booking, in the words the alert uses (issue 22)', async () => {
+  it('says which money terms stop an automatic booking, in the words the alert uses', async () => {
     const { owner, actionPath } = await ownerWithRequest()
     const html = await (await owner.get(actionPath)).text()
     const terms = /<dd id="never-booked">([\s\S]*?)<\/dd>/.exec(html)?.[1] ?? ''

@@ -80,7 +80,7 @@ describe('personal access tokens on the assistants page', () => {
     expect((await capabilities(token ?? '')).status).toBe(200)
   })
 
-  it("revoking another user's token id changes nothing: their requests stay, and the page says so (issue 12, M2)", async () => {
+  it("revoking another user's token id changes nothing: their requests stay, and the page says so", async () => {
     await seedVenues()
     const alice = new WebClient()
     const mallory = new WebClient()

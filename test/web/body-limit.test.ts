@@ -1,4 +1,4 @@
-// Issue 12, M4: bodies are capped at 64 KB on every route outside /api/v1, and an anonymous
+// Bodies are capped at 64 KB on every route outside /api/v1, and an anonymous
 // form that is certain to be refused is refused before its body is read.
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'

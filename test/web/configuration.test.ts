@@ -1,4 +1,4 @@
-// Issue 12 (Also): production refuses to serve without PUBLIC_BASE_URL or its HMAC secrets,
+// Production refuses to serve without PUBLIC_BASE_URL or its HMAC secrets,
 // rather than building links and OAuth audiences from a caller's Host header.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'

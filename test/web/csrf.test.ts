@@ -62,7 +62,7 @@ describe('CSRF protection', () => {
     expect(stranger.cookies.has('tw_session')).toBe(false)
   })
 
-  it('refuses a signed-out token this service did not sign, even when cookie and form agree (issue 12, L6)', async () => {
+  it('refuses a signed-out token this service did not sign, even when cookie and form agree', async () => {
     const client = new WebClient()
     const email = `user-${crypto.randomUUID()}@example.com`
     await client.signUp(email, 'correct horse battery')
@@ -72,7 +72,7 @@ describe('CSRF protection', () => {
     expect(client.cookies.has('tw_session')).toBe(false)
   })
 
-  it('refuses a signed-out token older than 12 hours (issue 12, L6)', async () => {
+  it('refuses a signed-out token older than 12 hours', async () => {
     const client = new WebClient()
     const email = `user-${crypto.randomUUID()}@example.com`
     await client.signUp(email, 'correct horse battery')
@@ -84,7 +84,7 @@ describe('CSRF protection', () => {
   })
 })
 
-describe('forms posted from another site (issue 12, L6)', () => {
+describe('forms posted from another site', () => {
   it.each([
     ['Origin of another site', { Origin: 'https://evil.example' }],
     ['Origin null (a sandboxed or data: page)', { Origin: 'null' }],

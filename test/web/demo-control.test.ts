@@ -1,4 +1,4 @@
-// Issue 28: the sandbox's demo control ("Open a matching table now" on a request's page) exists
+// The sandbox's demo control ("Open a matching table now" on a request's page) exists
 // only in local development with the sandbox behind the PLATFORM binding. This pool runs with
 // production's rules (LOCAL_DEVELOPMENT off) though the sandbox is bound: there the button is not
 // rendered and its route answers 404, as it does locally without the binding. Locally with the

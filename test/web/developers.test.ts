@@ -52,7 +52,7 @@ describe('developers page and skill file', () => {
     }
   })
 
-  // Issue 28: the examples a newcomer copies must find something in the sandbox under npm start.
+  // The examples a newcomer copies must find something in the sandbox under npm start.
   it.each([
     ['the Developers page', 'http://localhost/developers'],
     ['skill.md', 'http://localhost/developers/skill.md'],

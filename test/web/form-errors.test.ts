@@ -1,4 +1,4 @@
-// Issue 12, L3: bad form input gets a 4xx page in the layout, never a plain-text 500.
+// Bad form input gets a 4xx page in the layout, never a plain-text 500.
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { CSRF_HEADER } from '../../src/auth/csrf'

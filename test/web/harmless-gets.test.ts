@@ -1,4 +1,4 @@
-// Issue 27, item 7: a GET that records something (the inbox marks itself read, the approval page
+// A GET that records something (the inbox marks itself read, the approval page
 // records the revision the owner saw) does so only for a navigation the owner started. Another
 // site can open the page (SameSite=Lax sends the cookie on a top-level GET), but then it changes
 // nothing. Before, both pages changed state for any GET.

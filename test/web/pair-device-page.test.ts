@@ -1,4 +1,4 @@
-// Pairing a device opens a page of its own (issue 25, item 6): the code large, and when it stops
+// Pairing a device opens a page of its own: the code large, and when it stops
 // working in the diner's zone, in the answer to the form (the code is never in a URL).
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Password reset by email (issue 25, item 5), through the worker as a browser would use it.
+// Password reset by email, through the worker as a browser would use it.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RESET_LINK_LIFETIME_MS, resetToken } from '../../src/auth/password-reset'

@@ -63,7 +63,7 @@ interface StoredRow {
   password_iterations: number
 }
 
-describe('the pepper (issue 12)', () => {
+describe('the pepper', () => {
   it('a copy of D1 alone cannot test a guess: the stored hash is not PBKDF2 of the password', async () => {
     const client = new WebClient()
     const email = `user-${crypto.randomUUID()}@example.com`

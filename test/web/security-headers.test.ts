@@ -1,4 +1,4 @@
-// Issue 12, L4: security headers on every response, not only on the web app's pages.
+// Security headers on every response, not only on the web app's pages.
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createUserWithToken } from '../helpers/auth'

@@ -27,7 +27,7 @@ describe('session cookie', () => {
     expect(Math.abs(expires - (Date.now() + 14 * DAY_MS))).toBeLessThan(60_000)
   })
 
-  it('is Secure and __Host- prefixed outside localhost, like the signed-out CSRF cookie (issue 12, L6)', async () => {
+  it('is Secure and __Host- prefixed outside localhost, like the signed-out CSRF cookie', async () => {
     const client = new WebClient('https://tablewatch.example')
     const email = await signedUpEmail(client)
     const page = await new WebClient('https://tablewatch.example').get('/signin')
@@ -94,7 +94,7 @@ describe('session cookie', () => {
   })
 })
 
-describe('idle timeout (issue 12)', () => {
+describe('idle timeout', () => {
   afterEach(() => {
     vi.useRealTimers()
   })
@@ -142,7 +142,7 @@ describe('sign-in redirects', () => {
   )
 
   // Paths that pass a check of the raw string but normalise to `//host`, which a browser reads as
-  // another site (issue 12, M3).
+  // another site.
   const DOT_SEGMENTS = ['/.//evil.example/phish', '/..//evil.example/phish', '/x/..//evil.example/phish', '/\t/evil.example/phish']
 
   it.each(DOT_SEGMENTS)('never leaves the site from a path that normalises to another host (signed in, next=%s)', async (next) => {

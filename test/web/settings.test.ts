@@ -34,7 +34,7 @@ describe('notification settings', () => {
   })
 
   // The test pool runs as production (LOCAL_DEVELOPMENT off): the local-development exception
-  // for plain http to this machine is not there (issue 12, L2).
+  // for plain http to this machine is not there.
   it.each([
     'https://169.254.169.254/latest/meta-data/',
     'https://10.0.0.1/',

@@ -40,7 +40,7 @@ describe('sign-in errors', () => {
 })
 
 describe('sign-up', () => {
-  it('answers a new and an existing address the same way: "check your inbox", no session (issue 27, item 3)', async () => {
+  it('answers a new and an existing address the same way: "check your inbox", no session', async () => {
     const existing = freshEmail()
     await new WebClient().signUp(existing, PASSWORD)
     const answers = []
@@ -124,7 +124,7 @@ describe('sign-up', () => {
     await vi.waitFor(async () => expect(await outboxSubjects(email)).toEqual(['Someone tried to create an account with your email']))
   })
 
-  it('tells the owner at most once a day, however often someone tries (issue 12, L7)', async () => {
+  it('tells the owner at most once a day, however often someone tries', async () => {
     const email = freshEmail()
     await new WebClient().signUp(email, PASSWORD)
     for (let i = 0; i < 3; i++) expect((await new WebClient().signUp(email, `another password ${i}00`)).status).toBe(303)
@@ -134,7 +134,7 @@ describe('sign-up', () => {
     expect(await outboxSubjects(email)).toHaveLength(1)
   })
 
-  it('limits sign-ups from one client address to 30 an hour (issue 12, L7)', async () => {
+  it('limits sign-ups from one client address to 30 an hour', async () => {
     const client = new WebClient()
     for (let i = 0; i < 30; i++) expect((await client.signUp(freshEmail(), PASSWORD)).status).toBe(303)
     const refused = await client.signUp(freshEmail(), PASSWORD)
@@ -181,7 +181,7 @@ describe('throttling', () => {
     expect((await client.signIn(email, PASSWORD)).status).toBe(303)
   })
 
-  it('does not let failures from elsewhere lock the owner out (issue 12, L5)', async () => {
+  it('does not let failures from elsewhere lock the owner out', async () => {
     const owner = new WebClient()
     const attacker = new WebClient()
     const email = freshEmail()
@@ -191,7 +191,7 @@ describe('throttling', () => {
     expect((await owner.signIn(email, PASSWORD)).status).toBe(303)
   })
 
-  it('slows down guesses at one email from many places: 10 a minute (issue 12, L5)', async () => {
+  it('slows down guesses at one email from many places: 10 a minute', async () => {
     const email = freshEmail()
     await new WebClient().signUp(email, PASSWORD)
     for (let i = 0; i < 10; i++) expect((await new WebClient().signIn(email, `wrong ${i} password`)).status).toBe(401)
@@ -203,7 +203,7 @@ describe('throttling', () => {
     expect((await new WebClient().signIn(email, PASSWORD)).status).toBe(303)
   })
 
-  it('reserves each attempt before checking the password: 40 parallel guesses run at most 5 checks (issue 12, L5)', async () => {
+  it('reserves each attempt before checking the password: 40 parallel guesses run at most 5 checks', async () => {
     const client = new WebClient()
     const email = freshEmail()
     await client.signUp(email, PASSWORD)
@@ -227,7 +227,7 @@ describe('throttling', () => {
   })
 })
 
-describe('the per-address sign-in limit (issue 27, item 6)', () => {
+describe('the per-address sign-in limit', () => {
   it('counts every address of an IPv6 /64 as one address', async () => {
     const email = await new WebClient().newUser()
     for (let i = 1; i <= 5; i++) {
@@ -239,7 +239,7 @@ describe('the per-address sign-in limit (issue 27, item 6)', () => {
   })
 })
 
-describe('known devices (issue 27, item 4)', () => {
+describe('known devices', () => {
   it('guesses from 30 addresses cannot lock out a browser that signed in before; a new browser still waits', async () => {
     const owner = new WebClient()
     const email = freshEmail()

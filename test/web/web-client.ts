@@ -49,7 +49,7 @@ export class WebClient {
   }
 
   /**
-   * Creates an account as a person would since issue 27: the form (which answers "check your
+   * Creates an account as a person would: the form (which answers "check your
    * inbox" for every address), then the confirmation link from the mail in the D1 outbox, whose
    * page creates the account. Returns the form's answer. Then forgets the session, so the tests
    * that sign in (or stay signed out) start signed out. An address that already has an account

@@ -2,8 +2,8 @@
 // risk accepted), then, if the platform asks, the account's email. Each is a page of its own, the
 // sign-in itself kept server-side (nothing of it in the form but the CSRF token).
 import type { Child } from 'hono/jsx'
-import type { SignInVia } from '../../executors/pending-sign-in'
-import type { SignInWords } from '../../executors/sign-in-words'
+import type { SignInVia } from '../../executors/platform-sign-in-pending'
+import type { SignInWords } from '../../executors/platform-sign-in-words'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
 import { RiskAcceptance, SignInProblem } from './settings-platform'
 

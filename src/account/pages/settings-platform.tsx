@@ -2,12 +2,12 @@
 // from Tablewatch's servers (by its answers), and connecting: a code by text message first (most
 // accounts have no password), a password second, each made by Tablewatch's servers or, when the
 // platform refuses them, by the user's paired device. No script; nothing secret is echoed.
-import type { DevicesOverview } from '../../devices/devices'
+import type { DevicesOverview } from '../../devices/device-settings'
 import type { ConnectionStatus } from '../../executors/connection'
 import { RISK_NOTICE } from '../../executors/connection'
-import type { SignInVia } from '../../executors/pending-sign-in'
 import type { PlatformAccess } from '../../executors/platform-access'
-import type { SignInWords } from '../../executors/sign-in-words'
+import type { SignInVia } from '../../executors/platform-sign-in-pending'
+import type { SignInWords } from '../../executors/platform-sign-in-words'
 import { ConfirmLink } from '../../html/components/confirm'
 import { Alert, CsrfInput, Field } from '../../html/components/form'
 import { formatDateTime } from '../../html/format'

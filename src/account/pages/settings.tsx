@@ -5,11 +5,11 @@
 
 import type { AlertPreferences } from '../../alerts/alert-preferences'
 import type { PushSettings } from '../../alerts/push-settings'
-import type { DevicesOverview } from '../../devices/devices'
+import type { DevicesOverview } from '../../devices/device-settings'
 import { RISK_NOTICE } from '../../executors/connection'
 import { Alert } from '../../html/components/form'
-import { PairedDevices } from './devices'
 import { AlertSettings, type AlertSettingsProps } from './settings-alerts'
+import { PairedDevices } from './settings-devices'
 import { NotificationSettings, type NotificationSettingsProps, WebhookSettings } from './settings-notifications'
 import { PlatformConnection, type PlatformSectionProps } from './settings-platform'
 import { PushSettingsSection } from './settings-push'

@@ -1,13 +1,12 @@
 // The settings page's platform connection: connect by a code sent by text message (its steps on
 // pages of their own) or by password (the password and the code are used once, never stored or
 // echoed), from Tablewatch's servers or through the user's paired device, and disconnect (open
-// requests become revoked). The sign-in under way is kept server-side (executors/pending-sign-in.ts).
+// requests become revoked). The sign-in under way is kept server-side (executors/platform-sign-in-pending.ts).
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import { disconnectPlatform } from '../../executors/connection'
-import type { SignInVia } from '../../executors/pending-sign-in'
 import {
   answerSignInChallenge,
   cancelSignIn,
@@ -17,7 +16,8 @@ import {
   signInUnderWay,
   signInWithPassword,
 } from '../../executors/platform-sign-in'
-import { signInWords } from '../../executors/sign-in-words'
+import type { SignInVia } from '../../executors/platform-sign-in-pending'
+import { signInWords } from '../../executors/platform-sign-in-words'
 import { renderPage, type WebEnv } from '../../html/render'
 import { depsOf } from '../../runtime/deps'
 import { ChallengeStepPage, CodeStepPage, type CodeStepProps } from '../pages/platform-sign-in'
@@ -56,7 +56,7 @@ platformConnectionRoutes.post('/settings/platform/connect', async (c) => {
     const fieldErrors = { email: errors.platform_email?.[0], password: errors.platform_password?.[0], acceptRisk: errors.accept_risk?.[0] }
     return showSettings(c, { connectForm: { email, errors: fieldErrors } }, 422)
   }
-  const step = await signInWithPassword(depsOf(c.env, c.req.url), currentUser(c).id, {
+  const step = await signInWithPassword(depsOf(c.env), currentUser(c).id, {
     email: parsed.data.platform_email,
     password: parsed.data.platform_password,
     via: viaOf(body),
@@ -70,7 +70,7 @@ platformConnectionRoutes.post('/settings/platform/code', async (c) => {
   const mobileNumber = text(body, 'mobile_number', 40)
   if (mobileNumber === '')
     return showSettings(c, { codeForm: { mobileNumber, error: 'Type the mobile number of your platform account' } }, 422)
-  const step = await sendSignInCode(depsOf(c.env, c.req.url), currentUser(c).id, { mobileNumber, via: viaOf(body) })
+  const step = await sendSignInCode(depsOf(c.env), currentUser(c).id, { mobileNumber, via: viaOf(body) })
   if (step.kind === 'code_sent') return c.redirect('/settings/platform/code', 303)
   if (step.kind === 'problem' && step.problem.kind === 'invalid_number') {
     return showSettings(c, { codeForm: { mobileNumber, error: signInWords(step.problem).next } }, 422)
@@ -79,13 +79,13 @@ platformConnectionRoutes.post('/settings/platform/code', async (c) => {
 })
 
 platformConnectionRoutes.get('/settings/platform/code', async (c) => {
-  const underWay = await signInUnderWay(depsOf(c.env, c.req.url), currentUser(c).id)
+  const underWay = await signInUnderWay(depsOf(c.env), currentUser(c).id)
   if (!underWay) return c.redirect('/settings', 303)
   return showStep(c, { step: underWay.step, numberHint: underWay.numberHint, via: underWay.via })
 })
 
 platformConnectionRoutes.post('/settings/platform/code/check', async (c) => {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const user = currentUser(c)
   const underWay = await signInUnderWay(deps, user.id)
   if (!underWay) return showSettings(c, { signInProblem: problemOf({ kind: 'problem', problem: { kind: 'expired' }, via: 'cloud' }) }, 422)
@@ -98,7 +98,7 @@ platformConnectionRoutes.post('/settings/platform/code/check', async (c) => {
 })
 
 platformConnectionRoutes.post('/settings/platform/code/email', async (c) => {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const user = currentUser(c)
   const underWay = await signInUnderWay(deps, user.id)
   if (!underWay) return showSettings(c, { signInProblem: problemOf({ kind: 'problem', problem: { kind: 'expired' }, via: 'cloud' }) }, 422)
@@ -108,12 +108,12 @@ platformConnectionRoutes.post('/settings/platform/code/email', async (c) => {
 })
 
 platformConnectionRoutes.post('/settings/platform/code/cancel', async (c) => {
-  await cancelSignIn(depsOf(c.env, c.req.url), currentUser(c).id)
+  await cancelSignIn(depsOf(c.env), currentUser(c).id)
   return c.redirect('/settings#platform-heading', 303)
 })
 
 platformConnectionRoutes.post('/settings/platform/disconnect', async (c) => {
-  await disconnectPlatform(depsOf(c.env, c.req.url), currentUser(c).id)
+  await disconnectPlatform(depsOf(c.env), currentUser(c).id)
   return c.redirect('/settings?done=disconnected', 303)
 })
 
@@ -121,7 +121,7 @@ platformConnectionRoutes.post('/settings/platform/disconnect', async (c) => {
 async function after(c: Context<WebEnv>, step: SignInStep) {
   if (step.kind === 'connected') return c.redirect('/settings?done=connected', 303)
   if (step.kind === 'challenge' || step.kind === 'code_sent') return c.redirect('/settings/platform/code', 303)
-  const underWay = await signInUnderWay(depsOf(c.env, c.req.url), currentUser(c).id)
+  const underWay = await signInUnderWay(depsOf(c.env), currentUser(c).id)
   if (underWay) return showStep(c, { ...underWay, problem: problemOf(step) }, statusOf(step))
   return showSettings(c, { signInProblem: problemOf(step) }, statusOf(step))
 }

@@ -5,7 +5,7 @@ import { ago, formatLocal } from '../../html/format'
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-export function foundWords(summary: FoundSummary): string {
+function foundWords(summary: FoundSummary): string {
   const { soonest } = summary
   if (!soonest) return 'No table found yet'
   const first = formatLocal(soonest.date, soonest.time, soonest.timeZone)

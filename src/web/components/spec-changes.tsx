@@ -3,7 +3,7 @@
 
 import { formatCalendarDate, formatClock, formatDateTime } from '../../html/format'
 import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS } from '../../html/spec-words'
-import type { RequestSpec } from '../../requests/schemas'
+import type { RequestSpec } from '../../request-use-cases/schemas'
 import type { Restaurant } from '../../venues/schema'
 
 interface Change {

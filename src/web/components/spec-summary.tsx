@@ -4,7 +4,7 @@ import type { Status } from '../../core/status'
 import { formatCalendarDate, formatClock, formatDateTime } from '../../html/format'
 import { feeLimitsInWords, MODE_WORDS, people, SEATING_WORDS, STATUS_WORDS } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
-import type { RequestView } from '../../requests/schemas'
+import type { RequestView } from '../../request-use-cases/schemas'
 import type { Restaurant } from '../../venues/schema'
 
 export function StatusBadge(props: { status: Status }) {
@@ -12,7 +12,7 @@ export function StatusBadge(props: { status: Status }) {
 }
 
 /** "New days open at 10:00 AM ET, 30 days ahead — learned from the platform", and the notes' rule when it disagrees. */
-export function ReleaseRuleLine(props: { venue: Restaurant; at: number }) {
+function ReleaseRuleLine(props: { venue: Restaurant; at: number }) {
   const rule = props.venue.release_rule
   if (!rule) return null
   const zone = zoneName(props.venue.time_zone, props.at)

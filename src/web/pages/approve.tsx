@@ -11,7 +11,7 @@ import { Alert, CsrfInput } from '../../html/components/form'
 import { formatDateTime } from '../../html/format'
 import { people } from '../../html/spec-words'
 import { dollars } from '../../lib/money'
-import type { RequestView } from '../../requests/schemas'
+import type { RequestView } from '../../request-use-cases/schemas'
 import type { Restaurant } from '../../venues/schema'
 import { SpecChanges, specChanges } from '../components/spec-changes'
 import { SpecSummary } from '../components/spec-summary'
@@ -125,7 +125,7 @@ function WhoAndHow(props: { request: RequestView; context: ApprovalContext }) {
 }
 
 /**
- * The money terms that stop an automatic booking (src/request/booking/booking-decision.ts;
+ * The money terms that stop an automatic booking (src/request-aggregate/booking/booking-decision.ts;
  * docs/decisions/booking.md), in the words the alert uses when one of them does. A party is
  * "large" only by a restaurant's own rule, which the platform states per table: so the sentence
  * says what that rule does, not that this party is one.

@@ -9,7 +9,7 @@ import { ago, formatCalendarDate, formatClock, formatLocal } from '../../html/fo
 import { people } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
 import { instantOf } from '../../lib/zoned-time'
-import type { RequestView } from '../../requests/schemas'
+import type { RequestView } from '../../request-use-cases/schemas'
 import type { Reservation } from '../../reservations/schema'
 import type { SetupProgress } from '../../setup/setup-progress'
 import type { Restaurant } from '../../venues/schema'

@@ -4,7 +4,7 @@
 import { formatCalendarDate, formatClock, formatLocal } from '../../html/format'
 import { MODE_WORDS, people } from '../../html/spec-words'
 import { zoneName } from '../../lib/zone-name'
-import type { RequestView } from '../../requests/schemas'
+import type { RequestView } from '../../request-use-cases/schemas'
 import type { Reservation } from '../../reservations/schema'
 import type { Restaurant } from '../../venues/schema'
 import { StatusBadge } from '../components/spec-summary'

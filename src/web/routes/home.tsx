@@ -4,7 +4,7 @@
 import { Hono } from 'hono'
 import { foundAtAGlance } from '../../alerts/inbox'
 import { renderPage, type WebEnv } from '../../html/render'
-import { listRequestsForUser } from '../../requests/read'
+import { listRequestsForUser } from '../../request-use-cases/read'
 import { upcomingReservations } from '../../reservations/calendar'
 import { depsOf } from '../../runtime/deps'
 import { setupDone, setupProgress } from '../../setup/setup-progress'
@@ -20,7 +20,7 @@ homeRoutes.get('/', async (c) => {
   const user = c.get('user')
   const welcome = c.req.query('welcome') === '1'
   if (!user) return renderPage(c, 'Tablewatch', <HomePage user={null} setup={null} welcome={welcome} />)
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const [progress, page, upcoming] = await Promise.all([
     setupProgress(deps, user.id),
     listRequestsForUser(deps, user.id, { limit: HOME_REQUESTS }),

@@ -2,7 +2,7 @@
 // input schema (tools/list) allows, the spec rules the schema cannot show, ids that are not
 // this token's, and JSON-RPC messages and HTTP requests /mcp must refuse.
 import type { z } from 'zod'
-import { OPERATIONS } from '../../../src/requests/operations'
+import { OPERATIONS } from '../../../src/operations/table'
 import { newKey } from '../../helpers/api'
 import type { Call } from './http'
 import { MCP_ORIGIN, mcpHeaders, rpc, toolCall } from './mcp'
@@ -133,7 +133,7 @@ function namedProbes(tool: string, t: McpTarget, shape: ToolShape): McpProbe[] {
 
 /**
  * A tool with no examples above whose operation takes no required input (`{}` is valid) is
- * probed from `{}`: adding such an operation needs nothing here (issue 24). One with required
+ * probed from `{}`: adding such an operation needs nothing here. One with required
  * input needs its valid example above.
  */
 function shapeOf(tool: string, t: McpTarget): ToolShape | undefined {

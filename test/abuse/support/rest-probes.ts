@@ -2,7 +2,7 @@
 // operation, its body, header, query and path parameters broken in every way the schemas
 // allow, plus malformed bodies, wrong content types and methods the document does not list.
 import type { z } from 'zod'
-import { RequestSpec, UpdateBody } from '../../../src/requests/schemas'
+import { RequestSpec, UpdateBody } from '../../../src/request-use-cases/schemas'
 import { newKey } from '../../helpers/api'
 import { ANY, code, DETAIL, type Refusal, status } from './contract'
 import { type Call, jsonHeaders } from './http'

@@ -93,7 +93,7 @@ afterAll(async () => {
   if (home) await rm(home, { recursive: true, force: true })
 })
 
-describe.runIf(inject('sandbox'))('connecting a platform account', () => {
+describe('connecting a platform account', () => {
   for (const width of WIDTHS) {
     it(`connects a password account through /4 at ${width} px`, async () => {
       await setPasswordV3(sandbox, false)

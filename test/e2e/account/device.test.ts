@@ -1,4 +1,4 @@
-// Booking from a paired device, with real processes (issue 17): the sandbox and the service
+// Booking from a paired device, with real processes: the sandbox and the service
 // under `wrangler dev` (the harness), a real `tablewatch-device` process paired through the
 // Settings page in headless Chromium, signed in to the sandbox platform on the device only.
 // The sandbox drops a table; the booking must be made by the device (the sandbox records the
@@ -82,7 +82,7 @@ afterAll(async () => {
   if (home) await rm(home, { recursive: true, force: true })
 })
 
-describe.runIf(inject('sandbox'))('a paired device books', () => {
+describe('a paired device books', () => {
   it('pairs a real device process through the Settings page and signs in to the platform on the device only', async () => {
     await newUser(page, baseUrl)
     expect(await settingsText()).toContain('Pair a device first')

@@ -1,4 +1,4 @@
-// Issue 28: `npm run deploy:check` (scripts/deploy-check.mjs), fed the committed configuration
+// `npm run deploy:check` (scripts/deploy-check.mjs), fed the committed configuration
 // and broken copies of it: each problem it knows is reported as one line naming it, with exit 1;
 // a complete production configuration passes. Offline: wrangler reads the config, and the bundle
 // test runs `wrangler deploy --dry-run`.

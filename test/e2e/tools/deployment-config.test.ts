@@ -1,6 +1,6 @@
 // The local-development exception (plain-http webhooks to this machine, running without
 // PUBLIC_BASE_URL, the sandbox's demo control; src/core/deployment.ts) exists only where the
-// service runs locally (issue 12, L2 and "Also"; issue 27 item 7, issue 28): read the way wrangler
+// service runs locally: read the way wrangler
 // reads wrangler.toml for each environment, and the way npm start and this suite start it.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'

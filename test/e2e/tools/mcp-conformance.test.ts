@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type AuthProxy, startAuthProxy } from '../auth-proxy'
 import { launchBrowser } from '../browser'
 import { freshEmail, PASSWORD, signUp } from '../pages'
-import { createToken } from '../tokens'
+import { seededToken } from '../tokens'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 const CLI = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js')
@@ -43,7 +43,7 @@ function conformance(args: string[], onLine: (line: string) => void = () => {}):
 }
 
 beforeAll(async () => {
-  proxy = await startAuthProxy(baseUrl, await createToken('conformance'))
+  proxy = await startAuthProxy(baseUrl, await seededToken('conformance'))
   outDir = await mkdtemp(join(tmpdir(), 'tablewatch-conformance-'))
 })
 afterAll(async () => {

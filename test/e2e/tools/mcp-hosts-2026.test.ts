@@ -1,4 +1,4 @@
-// MCP hosts of 2026 against `wrangler dev` (issue 26): a host identified by a Client ID
+// MCP hosts of 2026 against `wrangler dev`: a host identified by a Client ID
 // Metadata Document (served by this test over https on loopback, which only local development
 // accepts), one connection kept across two authorizations of one client, and approval under the
 // 2026-07-28 protocol (input_required with a URL-mode elicitation, then a retry).
@@ -172,7 +172,7 @@ describe('one connection across two authorizations of the same client', () => {
   })
 })
 
-describe.runIf(inject('sandbox'))('approval under 2026-07-28', () => {
+describe('approval under 2026-07-28', () => {
   it('a client declaring URL elicitation gets input_required on create; after approval on the page its retry returns the active request', {
     timeout: 180_000,
   }, async () => {

@@ -4,7 +4,7 @@
 // service, whose port is never 8787.
 import { describe, expect, inject, it } from 'vitest'
 import { npmRun } from '../npm-run'
-import { createToken } from '../tokens'
+import { seededToken } from '../tokens'
 
 const port = new URL(inject('baseUrl')).port
 
@@ -18,7 +18,7 @@ const toolNames = (output: string) => {
 
 describe('npm run mcp:inspect on another port', () => {
   it('lists the tools of the service on `--port N`', { timeout: 180_000 }, async () => {
-    const token = await createToken('inspect-port')
+    const token = await seededToken('inspect-port')
     const { code, stdout, stderr } = await mcpInspect([
       '--port',
       port,
@@ -32,7 +32,7 @@ describe('npm run mcp:inspect on another port', () => {
   })
 
   it('lists the tools of the service on PORT=N', { timeout: 180_000 }, async () => {
-    const token = await createToken('inspect-port')
+    const token = await seededToken('inspect-port')
     const { code, stdout, stderr } = await mcpInspect(['--header', `Authorization: Bearer ${token}`, '--method', 'tools/list'], {
       PORT: port,
     })

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, inject, it } from 'vitest'
 import { dateIn } from '../api'
-import { createToken } from '../tokens'
+import { seededToken } from '../tokens'
 
 const run = promisify(execFile)
 const ROOT = resolve(import.meta.dirname, '../../..')
@@ -61,7 +61,7 @@ describe('a typed client generated from /api/v1/openapi.json', () => {
     expect(checked.ok).toBe(true)
 
     const { createGetStop }: FlowModule = await import(FLOW)
-    const result = await createGetStop(baseUrl, await createToken('typed-client'), dateIn('America/New_York', 9))
+    const result = await createGetStop(baseUrl, await seededToken('typed-client'), dateIn('America/New_York', 9))
     expect(result.createdStatus).toBe(201)
     expect(result.created).toMatchObject({ id: expect.stringMatching(/^sr_/), status: 'active', revision: 1 })
     expect(result.read).toEqual({ id: result.created.id, status: 'active' })

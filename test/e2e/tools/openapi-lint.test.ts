@@ -27,6 +27,6 @@ it('serves an OpenAPI 3.1 document that redocly lint accepts without errors', as
   const errors = report.problems.filter((p) => p.severity === 'error')
   expect(errors).toEqual([])
   expect(report.totals.errors).toBe(0)
-  // Every operation is named for generated clients (issue 15).
+  // Every operation is named for generated clients.
   expect(report.problems.filter((p) => p.ruleId.startsWith('operation-operationId'))).toEqual([])
 })

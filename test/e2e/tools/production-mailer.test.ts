@@ -64,7 +64,7 @@ async function sentEmails(): Promise<SentEmail[]> {
 }
 
 /**
- * Signs up as a new diner would in production (issue 27): the form answers "check your inbox", the
+ * Signs up as a new diner would in production: the form answers "check your inbox", the
  * confirmation mail goes out through the send_email binding, and its link creates the account.
  */
 async function signUpByMail(): Promise<string> {

@@ -1,4 +1,4 @@
-// Issue 28: README.md's "API: the assistant loop with curl", run as a newcomer runs it on a fresh
+// README.md's "API: the assistant loop with curl", run as a newcomer runs it on a fresh
 // `npm start`. The commands are read out of README.md (so the README cannot drift from what
 // works) and pasted, one at a time, into one bash session, as a person pastes them into a
 // terminal; the only change is the port (`localhost:8787` → this run's npm start). Between them

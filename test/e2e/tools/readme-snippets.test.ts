@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { describe, expect, inject, it } from 'vitest'
 import { connectSnippets, mcpRemoteCommand, pinned } from '../readme'
-import { createToken } from '../tokens'
+import { seededToken } from '../tokens'
 
 const baseUrl = inject('baseUrl')
 /** `npm start`'s origin (scripts/start.mjs: port 8787, PUBLIC_BASE_URL following it). */
@@ -65,7 +65,7 @@ describe('docs/mcp-hosts.md: connect an MCP host', () => {
     expect(inspector, line).not.toBeNull()
     expect(pinned().inspectorScript).toContain(`${inspector?.[1]} --cli`)
     const [name, value] = (inspector?.[3] ?? '').split(/:\s*/)
-    const token = await createToken('readme')
+    const token = await seededToken('readme')
     const client = new Client({ name: 'readme-inspector-line', version: '1.0.0' })
     const url = new URL(onService(inspector?.[2] ?? ''))
     const headers = { [name ?? '']: (value ?? '').replace('$TOKEN', token) }

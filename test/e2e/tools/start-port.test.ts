@@ -31,7 +31,7 @@ async function expectServedOn(port: number): Promise<void> {
   expectOneQuietScreen()
 }
 
-/** Issue 28: once up, npm start prints the URL, how to get a token and where the outbox is. */
+/** Once up, npm start prints the URL, how to get a token and where the outbox is. */
 async function expectNextSteps(origin: string): Promise<void> {
   if (!started) throw new Error('npm start was not started')
   const shown = await printed(started, /^Tablewatch is up: /m, 'npm start', 15_000)

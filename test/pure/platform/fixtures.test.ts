@@ -88,7 +88,7 @@ describe('answers from in front of the API', () => {
     expect(signal(sessionInvalid500)).toBeNull()
   })
 
-  // §11: the CDN's headers and cookies are on every answer; status and body decide.
+  // resy-api.md, "Corrections (third review)": the CDN's headers and cookies are on every answer; status and body decide.
   const behind = (a: RawAnswer) => blockSignalOf(a.status, behindCdn(a), a.body)
 
   it.each(Object.entries({ ...apiAnswers, apiJson500, sessionInvalid500 }))(
@@ -137,7 +137,7 @@ describe('one odd entry is skipped and reported; the rest is still used', () => 
   })
 })
 
-describe('what the account holds (§11: cancelled, finished, past and legacy entries)', () => {
+describe('what the account holds (resy-api.md, "Corrections (third review)": cancelled, finished, past and legacy entries)', () => {
   const NOW = FIXTURES_NOW
   const held = (page: unknown, onSkip: (s: Skipped) => void = () => undefined) =>
     reservationsOf(reservationsAnswer.parse(page), onSkip, NOW)

@@ -84,7 +84,7 @@ describe('bookingDetailsOf', () => {
     expect(details({ amounts }).amounts).toEqual({ reservationCharge: 80, resyFee: 2.5, serviceFee: 1, tax: 3, total: 86.5 })
   })
 
-  it('never reads a kind of charge from payment.config.type or is_paid (no public source, §10)', () => {
+  it('never reads a kind of charge from payment.config.type or is_paid (no public source, resy-api.md, "Corrections and additions")', () => {
     const got = details({ config: { type: 'free' }, is_paid: false, deposit_fee: null, amounts: { total: 120 } })
     expect(got.amounts?.total).toBe(120)
     expect(Object.keys(got).sort()).toEqual(['amounts', 'bookToken', 'cancellationFee', 'freeCancellationUntil'])

@@ -1,21 +1,21 @@
-// The money evidence fixtures (fixtures/money.ts, §11) replayed through the real platform client:
+// The money evidence fixtures (fixtures/money.ts, resy-api.md, "Corrections (third review)") replayed through the real platform client:
 // a local fetcher answers each call with the fixture's JSON, as the platform would over HTTP, and
 // what the client reads goes to the booking decision. Also the book call: no card for a table
 // that holds none, and a 410 "no longer available" read as an unclear outcome the account may
-// disprove (issue 22 items 4 and 7).
+// disprove.
 import { describe, expect, it } from 'vitest'
 import { instantOf } from '../../../src/lib/zoned-time'
 import type { BookingDetails, Slot } from '../../../src/platform/api'
 import { createPlatformClient } from '../../../src/platform/client'
-import { decideBooking } from '../../../src/request/booking/booking-decision'
-import { RequestSpec } from '../../../src/requests/schemas'
+import { decideBooking } from '../../../src/request-aggregate/booking/booking-decision'
+import { RequestSpec } from '../../../src/request-use-cases/schemas'
 import { asUser } from '../../helpers/credentials'
 import { detailsCardHold, detailsFree } from '../../platform/fixtures/book'
 import { behindCdn } from '../../platform/fixtures/cdn'
 import { FIND_DAY, FIND_VENUE, findMixed } from '../../platform/fixtures/find'
 import { detailsLargeParty, detailsWithFees, detailsWithoutAmounts, findLargeParty, findTextFee } from '../../platform/fixtures/money'
 
-/** What every answer of the API carries besides its body: its JSON type and the CDN's marks (§11). */
+/** What every answer of the API carries besides its body: its JSON type and the CDN's marks (resy-api.md, "Corrections (third review)"). */
 function apiHeaders(): Headers {
   return behindCdn({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '' })
 }
@@ -77,7 +77,7 @@ async function decisionFor(find: unknown, details: unknown, time: string, partyS
   return decideBooking({ terms: slot.terms, details: value, spec: spec(partySize), at, now: NOW })
 }
 
-describe('money fixtures through the real client (§11)', () => {
+describe('money fixtures through the real client (resy-api.md, "Corrections (third review)")', () => {
   it('details whose amounts charge a Resy fee and tax: alert ([idx 53104099941])', async () => {
     expect(await decisionFor(findMixed, detailsWithFees, '18:00')).toEqual({
       kind: 'alert',
@@ -119,7 +119,7 @@ describe('money fixtures through the real client (§11)', () => {
     expect(seen.map((s) => s.form?.get('struct_payment_method') ?? null)).toEqual([null, '{"id":7200456}'])
   })
 
-  it('a 410, or a body saying "no longer available", is an unclear outcome marked gone (§4)', async () => {
+  it('a 410, or a body saying "no longer available", is an unclear outcome marked gone (resy-api.md, "Booking")', async () => {
     const gone = replaying(() => ({ status: 410, body: { status: 410, message: 'Slot no longer available' } }))
     expect(await gone.client.book(asUser('user-token'), { bookToken: 'bt', paymentMethodId: null })).toEqual({
       kind: 'unknown',

@@ -1,5 +1,5 @@
 // The evidence fixtures replayed through the real client WITH the CDN's headers and cookies, as
-// every answer of the platform carries them (shared/reference/resy-api.md §11): each answer is
+// every answer of the platform carries them (shared/reference/resy-api.md, "Corrections (third review)"): each answer is
 // read as the evidence says it should be, a header never makes an API answer a block, and each
 // block form is one. The fixtures cite their sources (test/platform/fixtures/*.ts).
 import { describe, expect, it } from 'vitest'
@@ -120,7 +120,7 @@ describe('every fixture answer, behind the CDN, is read through the real client 
       String(reservation.reservation_id),
       String(legacyHeld.reservation_id),
     ])
-    // Like the web app: a browser User-Agent, its Accept, and Origin/Referer https://resy.com on every call, book included (§11).
+    // Like the web app: a browser User-Agent, its Accept, and Origin/Referer https://resy.com on every call, book included (resy-api.md, "Corrections (third review)").
     for (const request of sent) {
       expect([
         request.headers.get('User-Agent'),
@@ -140,7 +140,7 @@ describe('every fixture answer, behind the CDN, is read through the real client 
       String(legacyHeld.reservation_id),
     ])
     expect(pages.sent.map((r) => new URL(r.url).searchParams.get('offset'))).toEqual(['0', '2', '4', '5'])
-    // A platform that ignores `offset` (§5: "scoping params seemed ignored") answers page 1 again: read once.
+    // A platform that ignores `offset` (resy-api.md, "Listing reservations": "scoping params seemed ignored") answers page 1 again: read once.
     const same = replaying(() => json(withoutTotal[1]))
     const once = await same.platform.listReservations(asUser('t'))
     expect(once.kind === 'ok' && once.value.map((r) => r.reservationId)).toEqual([String(reservation.reservation_id)])

@@ -77,7 +77,7 @@ describe('webhook URLs in production', () => {
     },
   )
 
-  // The probe's targets (issue 12, L2), then the same places in other notations.
+  // The probe's targets, then the same places in other notations.
   it.each([
     'https://169.254.169.254/latest/meta-data/',
     'https://10.0.0.1/',

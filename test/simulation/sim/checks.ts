@@ -25,7 +25,7 @@ export interface SafetyCounts {
   /** One platform reservation recorded for two requests: one of them shows a table it did not book. */
   bookingsRecordedForSeveralRequests: number
   /**
-   * A card sent with a booking of a table that holds none (issue 22: a fee stated only in text may
+   * A card sent with a booking of a table that holds none (a fee stated only in text may
    * be charged), except once a venue that wants the card on file refused the booking without it,
    * where the table states the cancellation fee the card then answers for (docs/decisions/booking.md, "Card-on-file venues"; the
    * fee's limit is the count above).
@@ -35,11 +35,11 @@ export interface SafetyCounts {
   requestsPausedForTheSession: number
 }
 
-/** Issue 22 item 7: an unclear "gone" answer the account disproved, and watching resumed (decide-booking.ts). */
+/** An unclear "gone" answer the account disproved, and watching resumed (decide-booking.ts). */
 const DISPROVED = /^The platform said the table was no longer available .* watching again\.$/
 
 /**
- * Money rules of issue 22 that stopped an automatic booking, as the requests traced them
+ * Money rules that stopped an automatic booking, as the requests traced them
  * (booking-decision.ts words, after decide-booking.ts's "Not booked: <venue>, <time>, <seating>: "
  * or the earlier "skipped: "). A lower bound: a request keeps its last TRACE_LIMIT entries.
  */
@@ -79,11 +79,11 @@ function fitsSpec(b: LedgerEntry, spec: SimSpec): boolean {
 function feeBreach(policy: Policy, spec: SimSpec, b: LedgerEntry, zone: string): string | null {
   if (policy.gap) return `booked although the platform did not state its terms (${policy.gap})`
   if (policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed') return policy.kind
-  // Issue 22 (§11): a fee only in the notes, anything charged at booking.
+  // A fee only in the notes, anything charged at booking.
   if (policy.textFeePerPerson !== undefined) return `booked although the notes state a $${policy.textFeePerPerson} fee`
   const charged = chargedAtBooking(policy, b.partySize, b.paymentMethodId !== null)
   if (charged > 0) return `booking charged $${charged}`
-  // The fee that applies to the party (large-party terms, §11) within the limit.
+  // The fee that applies to the party (large-party terms, resy-api.md, "Corrections (third review)") within the limit.
   const fee = cancellationFeeFor(policy, b.partySize)
   if (fee > spec.max_cancellation_fee_per_person) return `fee ${fee} > ${spec.max_cancellation_fee_per_person}`
   if (policy.kind === 'free') return null

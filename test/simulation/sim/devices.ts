@@ -1,4 +1,4 @@
-// The simulation's paired devices (issue 17): some users book from a device, which runs the
+// The simulation's paired devices: some users book from a device, which runs the
 // device program's own code (device/src: journal, socket handling, platform calls with its own
 // sign-in) over real WebSockets to the service. The devices misbehave on purpose: they drop the
 // connection in the middle of a booking (before or after the platform took it), send results
@@ -8,8 +8,8 @@ import { env, SELF } from 'cloudflare:test'
 import { Journal, type JournalStore, memoryJournal } from '../../../device/src/journal'
 import { serve } from '../../../device/src/serve'
 import { DEVICE_USER_AGENT, DeviceSignIn, performCall } from '../../../device/src/work'
-import { startPairing } from '../../../src/auth/devices'
-import { chooseExecution, pairDevice } from '../../../src/devices/devices'
+import { startPairing } from '../../../src/auth/device-credentials'
+import { chooseExecution, pairDevice } from '../../../src/devices/device-settings'
 import type { WorkCall, WorkResult } from '../../../src/platform/device-protocol'
 import { platformFromEnv } from '../../../src/platform/from-env'
 import type { Deps } from '../../../src/runtime/deps'

@@ -101,7 +101,7 @@ const MENU: Record<'find' | 'details' | 'book' | 'reservations', readonly (reado
     ['book_lost', 4],
     // Booked, but answered with the 412 (with specs) a retry of a held table gets.
     ['book_held', 2],
-    // Nothing booked, answered 410 "no longer available": the account must disprove it (issue 22 item 7).
+    // Nothing booked, answered 410 "no longer available": the account must disprove it.
     ['gone_410', 2],
     ['timeout', 1],
   ],

@@ -13,13 +13,13 @@ const INDOOR_SEATS = ['Dining Room', 'Bar', 'Counter', 'Booth']
 export function randomPolicy(rng: Rng): Policy {
   const terms: Policy = { ...termsOf(rng), ...moneyElsewhere(rng) }
   // Sometimes the find reply does not state them fully (a field missing, the template saying
-  // otherwise, the details without amounts, resy-api.md §10, §11): the service must alert,
+  // otherwise, the details without amounts, resy-api.md, "Corrections and additions", "Corrections (third review)"): the service must alert,
   // whatever the table really costs.
   return rng.chance(0.12) ? { ...terms, gap: rng.pick(TERMS_GAPS) } : terms
 }
 
 /**
- * Money stated outside the find slot's payment (issue 22, §11), on some tables: a per-person fee
+ * Money stated outside the find slot's payment, on some tables: a per-person fee
  * only in the notes, large-party terms (within or above the limits, for parties the requests may
  * or may not reach), charges in the booking details.
  */
@@ -33,7 +33,7 @@ function moneyElsewhere(rng: Rng): MoneyElsewhere {
   ])
 }
 
-/** The table carries money terms that only the issue 22 rules read (see moneyElsewhere). */
+/** The table carries money terms that only the money rules read (see moneyElsewhere). */
 export const hasMoneyElsewhere = (p: Policy) =>
   p.textFeePerPerson !== undefined || p.largeParty !== undefined || p.charges !== undefined || p.gap === 'amounts_missing'
 

@@ -4,7 +4,7 @@
 // was made, so the checks can tell which approved revision was current when a booking landed.
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { z } from 'zod'
-import { approveRequest } from '../../../src/requests/approve'
+import { approveRequest } from '../../../src/request-use-cases/approve'
 import { requestObject } from '../../../src/runtime/deps'
 import type { Dinner, SimSpec } from './plan'
 import type { SimUser } from './world'

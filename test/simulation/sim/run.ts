@@ -32,9 +32,9 @@ export interface SimOptions {
 export interface SimReport {
   counts: SafetyCounts
   notes: string[]
-  /** Slots the issue 22 money rules turned from a booking into an alert (checks.ts MONEY_RULES). */
+  /** Slots the money rules turned from a booking into an alert (checks.ts MONEY_RULES). */
   moneyAlerts: number
-  /** Unclear "gone" booking answers the account disproved, after which watching resumed (issue 22 item 7). */
+  /** Unclear "gone" booking answers the account disproved, after which watching resumed. */
   disproved: number
   requests: SimRequest[]
   bookings: number
