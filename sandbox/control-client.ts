@@ -55,7 +55,11 @@ const venueSchema = z.object({
   policies: z.record(z.string(), policySchema),
   release: z.object({ days: z.number(), time: z.string() }).nullable(),
   closedWeekday: z.number().nullable(),
-  bookingRule: z.enum(['recaptcha', 'tock', 'card_on_file']).nullable(),
+  bookingRule: z
+    .enum(['recaptcha', 'tock', 'card_on_file', 'gda_concierge', 'reservation_transfers', 'other_platform', 'reopens_later'])
+    .nullable(),
+  reopenDate: z.string().nullable().optional(),
+  sharedTokens: z.boolean().optional(),
 })
 export type SandboxVenueView = z.infer<typeof venueSchema>
 

@@ -7,6 +7,7 @@ import type { Deps } from '../runtime/deps'
 import { REAL_CLOCK, type ReleaseClock } from '../watching/release-clock'
 import type { LearnedRule } from '../watching/release-inference'
 import { clockOf, learnedRules, releaseRuleView } from './release-rule'
+import { BLOCKER_WORDS } from './blocker-words'
 import type { Restaurant } from './schema'
 
 const SEARCH_LIMIT = 8
@@ -20,6 +21,7 @@ export function toRestaurant(row: VenueRow, learned: LearnedRule | null = null, 
     neighborhood: row.neighborhood,
     time_zone: row.timeZone,
     release_rule: releaseRuleView(row, learned, clock),
+    cannot_book: row.bookingBlocker ? `Tablewatch cannot book ${row.name}: ${BLOCKER_WORDS[row.bookingBlocker]}.` : null,
   }
 }
 
