@@ -17,6 +17,7 @@ import type {
 } from './src/schemas'
 import { ACCOUNT_CALLS, ENDPOINTS, PASSWORD_PATHS, policySchema } from './src/schemas'
 
+export { MUST_NOT_BOOK_RULES } from './src/model'
 export { cancellationFeeFor, chargedAtBooking, freeCancellationDeadline } from './src/policy'
 export { TERMS_GAPS } from './src/schemas'
 export type { AccountInput, AddSlotInput, BlockInput, CdnRateInput, Endpoint, FaultInput, HistoryInput, SignInSettingsInput, SlotKeyInput }

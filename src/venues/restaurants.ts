@@ -6,8 +6,8 @@ import type { VenueDetails } from '../platform/api'
 import type { Deps } from '../runtime/deps'
 import { REAL_CLOCK, type ReleaseClock } from '../watching/release-clock'
 import type { LearnedRule } from '../watching/release-inference'
-import { clockOf, learnedRules, releaseRuleView } from './release-rule'
 import { BLOCKER_WORDS } from './blocker-words'
+import { clockOf, learnedRules, releaseRuleView } from './release-rule'
 import type { Restaurant } from './schema'
 
 const SEARCH_LIMIT = 8
