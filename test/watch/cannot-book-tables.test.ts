@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { approveRequest } from '../../src/requests/approve'
 import { findRestaurants } from '../../src/venues/restaurants'
 import { api, newKey } from '../helpers/api'
-import { control, createApproved, createRequest, flushAlerts, ledgerOf, notificationsOf, poll, setUp, view } from './world'
+import { control, createApproved, createRequest, flushAlerts, ledgerOf, notificationsOf, poll, runAlarm, setUp, view } from './world'
 
 const PHOENIX = 'America/Phoenix'
 
@@ -126,5 +126,24 @@ describe('tables an ordinary account cannot or must not book', () => {
     const booked = await ledgerOf(platformEmail)
     expect(booked).toHaveLength(1)
     expect((await control().calls()).book).toBe(1)
+  })
+
+  it('a 415 page to book is a format answer: verified on the account, no second book call, and no refusal of the cloud remembered', async () => {
+    const { token, userId, day, spec, platformEmail } = await setUp()
+    await control().addSlot({ venueId: 60105, day, time: '23:15', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().addSlot({ venueId: 60105, day, time: '23:30', seating: 'Dining Room', partyMin: 2, partyMax: 4 })
+    await control().injectFault({ endpoint: 'book', kind: 'format_415', count: 1 })
+    const request = await createApproved(token, userId, spec())
+    await poll(day)
+    await runAlarm(request.id)
+    await poll(day)
+    const seen = await view(token, request.id)
+    expect(seen.status).toBe('awaiting_verification')
+    expect((await control().calls()).book).toBe(1)
+    expect(await ledgerOf(platformEmail)).toEqual([])
+    const refused = await env.DB.prepare('select call from cloud_refusals where user_id = ?').bind(userId).all<{ call: string }>()
+    expect(refused.results).toEqual([])
+    const capabilities = await api('/capabilities', { token })
+    expect(capabilities.body.executor).toMatchObject({ ready: true })
   })
 })
