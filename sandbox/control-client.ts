@@ -17,6 +17,7 @@ import type {
 } from './src/schemas'
 import { ACCOUNT_CALLS, ENDPOINTS, PASSWORD_PATHS, policySchema } from './src/schemas'
 
+export { MUST_NOT_BOOK_RULES } from './src/model'
 export { cancellationFeeFor, chargedAtBooking, freeCancellationDeadline } from './src/policy'
 export { TERMS_GAPS } from './src/schemas'
 export type { AccountInput, AddSlotInput, BlockInput, CdnRateInput, Endpoint, FaultInput, HistoryInput, SignInSettingsInput, SlotKeyInput }
@@ -55,7 +56,11 @@ const venueSchema = z.object({
   policies: z.record(z.string(), policySchema),
   release: z.object({ days: z.number(), time: z.string() }).nullable(),
   closedWeekday: z.number().nullable(),
-  bookingRule: z.enum(['recaptcha', 'tock', 'card_on_file']).nullable(),
+  bookingRule: z
+    .enum(['recaptcha', 'tock', 'card_on_file', 'gda_concierge', 'reservation_transfers', 'other_platform', 'reopens_later'])
+    .nullable(),
+  reopenDate: z.string().nullable().optional(),
+  sharedTokens: z.boolean().optional(),
 })
 export type SandboxVenueView = z.infer<typeof venueSchema>
 

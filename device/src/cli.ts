@@ -150,23 +150,37 @@ async function run(home: string, values: Flags) {
   // A sign-in relayed from Tablewatch's page: this device keeps the session too, and says so.
   const relay =
     platform && signIn
-      ? new SignInRelay(platform, (got) => {
-          const { authToken, refreshToken, paymentMethodId, displayName, cdnCookies, refreshVia, refreshExpiresAt } = got
-          const session: DeviceSession = {
-            authToken,
-            refreshToken,
-            paymentMethodId,
-            displayName,
-            obtainedAt: Date.now(),
-            cdnCookies,
-            refreshVia,
-            refreshExpiresAt,
-          }
-          signIn.adopt(session)
-          keep(session)
-          log(`signed in to the platform as ${displayName} (relayed from Tablewatch)`)
-          served?.hello()
-        })
+      ? new SignInRelay(
+          platform,
+          (got) => {
+            const { authToken, refreshToken, paymentMethodId, displayName, cdnCookies, refreshVia, refreshExpiresAt } = got
+            const session: DeviceSession = {
+              authToken,
+              refreshToken,
+              paymentMethodId,
+              displayName,
+              obtainedAt: Date.now(),
+              cdnCookies,
+              refreshVia,
+              refreshExpiresAt,
+            }
+            signIn.adopt(session)
+            keep(session)
+            log(`signed in to the platform as ${displayName} (relayed from Tablewatch)`)
+            served?.hello()
+          },
+          Date.now,
+          (spent, renewed) => {
+            // The service's session was refreshed here. When it is this device's own too (a relayed
+            // sign-in), the old refresh token is spent: keep the new one, or the next renewal is refused.
+            const held = signIn.session
+            if (held?.refreshToken !== spent) return
+            const session: DeviceSession = { ...held, ...renewed, obtainedAt: Date.now() }
+            signIn.adopt(session)
+            keep(session)
+            log('refreshed the platform session for Tablewatch from this network')
+          },
+        )
       : undefined
   const journal = new Journal(fileJournal(home))
   log(`connecting to ${device.service} as "${device.deviceName}"`)

@@ -4,10 +4,12 @@
 // speaks for: it keeps that sign-in's CDN cookies between the steps, in memory, by the device
 // token the service named it with. The session it gets is sealed to the sign-in's key before it
 // leaves, and kept here too (`onSignedIn`), as `tablewatch-device login` keeps one, so the user may
-// book from this device. Platform-neutral (no Node APIs), so the service's tests can run it in workerd.
+// book from this device. It also refreshes the service's session when the platform refuses the
+// service's own refresh: one refresh call from this network, the new session sealed back the same
+// way. Platform-neutral (no Node APIs), so the service's tests can run it in workerd.
 import { sealToKey } from '../../src/lib/sealed-to-key'
 import type { Account, CodeSender, Platform, PlatformSession, SignInOutcome, SignInRefusal } from '../../src/platform/api'
-import type { RelayAnswer, RelayedSession, RelayStep } from '../../src/platform/sign-in-relay'
+import type { RelayAnswer, RelayedRefresh, RelayedSession, RelayStep } from '../../src/platform/sign-in-relay'
 
 /** Sign-ins left half-way are forgotten after this long (a code is good for minutes). */
 const SENDER_TTL_MS = 15 * 60 * 1000
@@ -19,6 +21,8 @@ export class SignInRelay {
     private readonly platform: Platform,
     private readonly onSignedIn: (session: Account & PlatformSession) => void,
     private readonly now: () => number = Date.now,
+    /** A session this device refreshed for the service (`refreshed` replaced `refreshToken`): the device keeps it if it held that one. */
+    private readonly onRefreshed: (refreshToken: string, session: PlatformSession) => void = () => undefined,
   ) {}
 
   async answer(step: RelayStep): Promise<RelayAnswer> {
@@ -43,6 +47,16 @@ export class SignInRelay {
       case 'password': {
         const got = await this.platform.login(step.email, step.password)
         return got.kind === 'ok' ? this.#signedIn(got.value, step.sealTo) : failed(got, 'wrong_password')
+      }
+      case 'refresh': {
+        // One attempt, never repeated: a refresh token may work only once.
+        const got = await this.platform.refresh({ refreshToken: step.refreshToken, cdnCookies: { ...step.cdnCookies } })
+        if (got.kind === 'reauth') return { kind: 'rejected' }
+        if (got.kind !== 'ok') return failed(got, 'wrong_password')
+        this.onRefreshed(step.refreshToken, got.value)
+        const { authToken, refreshToken, refreshVia, refreshExpiresAt, expiresAt, cdnCookies } = got.value
+        const relayed: RelayedRefresh = { authToken, refreshToken, refreshVia, refreshExpiresAt, expiresAt, cdnCookies }
+        return { kind: 'refreshed', session: await sealToKey(step.sealTo.key, JSON.stringify(relayed), step.sealTo.context) }
       }
     }
   }

@@ -16,6 +16,16 @@ export type Policy = PolicyTerms & {
   largeParty?: { size: number; feePerPerson: number }
   /** What the /3/details payment.amounts add at booking. */
   charges?: { resyFee?: number; serviceFee?: number; tax?: number }
+  /**
+   * A paid add-on per person (`payment.is_add_on_required`, every fee field null): the platform
+   * books the table without a card sent and charges the add-on to the card on file.
+   */
+  addOnPerPerson?: number
+  /**
+   * Cardholder-only inventory: `exclusive.is_eligible: false` ('exclusive') or
+   * `is_global_dining_access: true` ('global_dining_access'); an ordinary account's book gets a 412.
+   */
+  access?: 'exclusive' | 'global_dining_access'
 }
 
 type PolicyTerms =
@@ -63,9 +73,30 @@ export interface SandboxVenue {
    * or a card on file even for a free table (a bare 402 to a book without one). Null: none.
    */
   bookingRule: BookingRule | null
+  /** `reopen.date` (YYYY-MM-DD): a future one with `reopens_later`, a past one on some open venues; null: none. */
+  reopenDate: string | null
+  /** Each table is listed twice, two `config.id`s sharing one `config.token` (the second `is_visible: false`). */
+  sharedTokens: boolean
 }
 
-export type BookingRule = 'recaptcha' | 'tock' | 'card_on_file'
+/**
+ * recaptcha, tock, card_on_file: see above. The venue flags of the fifth review ([idx 70940072871],
+ * [idx 66651854206], [idx 71117166063], [idx 57928723907]): gda_concierge (`gda_concierge_booking`),
+ * reservation_transfers (`requires_reservation_transfers`), other_platform (`source.name` set),
+ * reopens_later (a `reopen.date` still to come). What the platform answers a book at those is not
+ * public: the sandbox books it, so a service that books there shows in the ledger.
+ */
+export type BookingRule =
+  | 'recaptcha'
+  | 'tock'
+  | 'card_on_file'
+  | 'gda_concierge'
+  | 'reservation_transfers'
+  | 'other_platform'
+  | 'reopens_later'
+
+/** The venue rules that make booking there something the account must not do (the simulation counts such bookings). */
+export const MUST_NOT_BOOK_RULES: readonly BookingRule[] = ['gda_concierge', 'reservation_transfers', 'other_platform', 'reopens_later']
 
 export interface SlotKey {
   venueId: number

@@ -43,6 +43,9 @@ const moneyExtras = {
   textFeePerPerson: usd.optional(),
   largeParty: z.object({ size: z.number().int().min(2).max(20), feePerPerson: usd }).optional(),
   charges: z.object({ resyFee: usd.optional(), serviceFee: usd.optional(), tax: usd.optional() }).optional(),
+  // A paid add-on, and cardholder-only inventory (model.ts Policy; docs/platform.md, "Money terms", "Availability").
+  addOnPerPerson: usd.optional(),
+  access: z.enum(['exclusive', 'global_dining_access']).optional(),
 }
 export const policySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('free'), gap, ...moneyExtras }),
@@ -96,6 +99,8 @@ export const FAULT_KINDS = [
   'book_lost',
   'book_held',
   'gone_410',
+  'format_415',
+  'format_400',
   'stale',
   'odd_entry',
   'pass',
@@ -115,6 +120,9 @@ export const faultSchema = z.object({
    * (`AbhiSivaprasad/resy-bot`: "the server returns 412 but the request is successful").
    * gone_410: nothing is booked, and the answer is a 410 saying the slot is no longer available
    * (an unclear outcome the account must disprove: docs/decisions/booking.md).
+   * format_415 / format_400: nothing is booked, and the answer is about the body's format: a 415
+   * page as a web framework writes it (HTML), or a JSON 400 (`/3/details` answers 415 to a form,
+   * and one capture says `/3/book` takes JSON: docs/platform.md, "Booking").
    * stale: the reservation list lags, without the bookings of the last minute (a booking can
    * show on the account later than it happened, `Alkaar#45`). odd_entry: the reservation list or
    * the find reply carries one more entry of an odd shape (a null `time_slot`, a slot without a

@@ -1,4 +1,4 @@
-// Seeded, fictional venues: 48 in five cities and five time zones. Ids are stable so tests and
+// Seeded, fictional venues: 54 in five cities and five time zones. Ids are stable so tests and
 // the benchmark can name them. Release rules are stated only in the venue notes (as on the real
 // platform) and in /2/config lead_time_in_days.
 import type { BookingRule, Policy, ReleaseRule, SandboxVenue } from './model'
@@ -43,9 +43,14 @@ interface Extra {
   density?: number
   closed?: number
   rule?: BookingRule
+  reopen?: string
+  sharedTokens?: boolean
 }
 
 type Row = [name: string, neighborhood: string, cuisine: string, seatings: string[], extra?: Extra]
+
+/** A reopening still to come for any clock the sandbox runs on. */
+const FUTURE_REOPENING = '2099-03-01'
 
 export const HOUSE_NOTES = 'We hold tables for 15 minutes. Our kitchen closes at 10 PM.'
 
@@ -279,7 +284,8 @@ const ROWS: [City, Row[]][] = [
   [
     PHOENIX,
     [
-      ['Saguaro Supper', 'Arcadia', 'Southwestern', ['Dining Room', 'Patio'], { density: 0.4 }],
+      // A past `reopen.date` is common on open venues and means nothing ([idx 70940072871]).
+      ['Saguaro Supper', 'Arcadia', 'Southwestern', ['Dining Room', 'Patio'], { density: 0.4, reopen: '2025-03-01' }],
       [
         'Desert Bloom',
         'Roosevelt Row',
@@ -287,6 +293,34 @@ const ROWS: [City, Row[]][] = [
         ['Dining Room', 'Garden', 'Bar'],
         { release: [10, '09:00', 'Reservations open 10 days in advance at 9:00 AM.'], density: 0.3 },
       ],
+      // Slots an ordinary account cannot book (DevTools captures, Sept 2026: [idx 71230653704],
+      // [idx 70940072871]): `exclusive.is_eligible: false` in the lounge, `is_global_dining_access`
+      // at the bar. Their book answers 412 with a message.
+      [
+        'Mesa Members Room',
+        'Biltmore',
+        'American',
+        ['Dining Room', 'Members Lounge', 'Bar'],
+        {
+          policies: { 'Members Lounge': { kind: 'free', access: 'exclusive' }, Bar: { kind: 'free', access: 'global_dining_access' } },
+          density: 0.4,
+        },
+      ],
+      // A paid add-on on the patio, every fee field null (`payment.is_add_on_required`, same captures),
+      // and every table listed twice: two `config.id`s sharing one `config.token`.
+      [
+        'Ocotillo Table',
+        'Downtown',
+        'Southwestern',
+        ['Dining Room', 'Patio'],
+        { policies: { Patio: { kind: 'free', addOnPerPerson: 45 } }, density: 0.4, sharedTokens: true },
+      ],
+      // Venue flags that say the service cannot book there ([idx 70940072871], [idx 66651854206],
+      // [idx 71117166063], [idx 57928723907]); the concierge flag is on the wide search's hits too.
+      ['Camelback Concierge', 'Camelback East', 'Steakhouse', ['Dining Room'], { density: 0.35, rule: 'gda_concierge' }],
+      ['Papago Exchange', 'Tempe', 'Seafood', ['Dining Room', 'Bar'], { density: 0.35, rule: 'reservation_transfers' }],
+      ['Sonoran Crossing', 'Scottsdale', 'Mexican', ['Dining Room', 'Patio'], { density: 0.35, rule: 'other_platform' }],
+      ['Roosevelt Reopening', 'Roosevelt Row', 'Italian', ['Dining Room'], { density: 0.35, rule: 'reopens_later' }],
     ],
   ],
 ]
@@ -319,6 +353,8 @@ function venuesOf(city: City, rows: Row[]): SandboxVenue[] {
       closedWeekday: extra.closed ?? null,
       notes: extra.release ? `${extra.release[2]} ${HOUSE_NOTES}` : HOUSE_NOTES,
       bookingRule: extra.rule ?? null,
+      reopenDate: extra.reopen ?? (extra.rule === 'reopens_later' ? FUTURE_REOPENING : null),
+      sharedTokens: extra.sharedTokens === true,
     }
   })
 }

@@ -46,6 +46,19 @@ function paymentOf(policy: Policy) {
     secs_change_cut_off: null,
     time_change_cut_off: null,
     service_charge_options: [],
+    // A paid add-on, stated only by this flag: every fee field above stays null (docs/platform.md, "Money terms").
+    is_add_on_required: policy.addOnPerPerson !== undefined,
+  }
+}
+
+/**
+ * Cardholder-only inventory as the captures show it ([idx 71230653704], [idx 70940072871]):
+ * `exclusive.is_eligible: false`, or `is_global_dining_access: true` on the slot.
+ */
+function accessOf(policy: Policy) {
+  return {
+    exclusive: { is_eligible: policy.access !== 'exclusive', is_global_dining_access: false },
+    is_global_dining_access: policy.access === 'global_dining_access',
   }
 }
 
@@ -124,10 +137,20 @@ export const userJson = (a: SandboxAccount) => ({
   num_bookings: 0,
 })
 
-/** `feature_recaptcha` and `is_tock_inventory` on search hits and venue data ([idx 57928723907]). */
+/**
+ * `feature_recaptcha` and `is_tock_inventory` on search hits and venue data ([idx 57928723907]);
+ * `gda_concierge_booking`, `requires_reservation_transfers`, `source.name` and `reopen.date`
+ * ([idx 70940072871], [idx 66651854206], [idx 71117166063]); venue-level `is_global_dining_access`
+ * alone does not block, and is sent on some open venues.
+ */
 const bookingFlags = (v: SandboxVenue) => ({
   feature_recaptcha: v.bookingRule === 'recaptcha',
   is_tock_inventory: v.bookingRule === 'tock',
+  gda_concierge_booking: v.bookingRule === 'gda_concierge',
+  requires_reservation_transfers: v.bookingRule === 'reservation_transfers',
+  is_global_dining_access: v.id % 5 === 0,
+  source: { name: v.bookingRule === 'other_platform' ? 'OpenTable' : null },
+  reopen: { date: v.reopenDate },
 })
 
 export const searchJson = (venues: SandboxVenue[]) => ({
@@ -178,19 +201,21 @@ export const configJson = (v: SandboxVenue) => ({
 
 export function findJson(v: SandboxVenue, day: string, partySize: number, slots: SandboxSlot[]) {
   const templates: Record<string, unknown> = {}
-  const out = slots.map((s) => {
+  const out = slots.flatMap((s) => {
     const start = instantOf(s.day, s.time, v.zone)
     const template = templateIdOf(v.id, s.seating, s.policy)
     // A slot may name a template the reply leaves out (a gap of its policy).
     if (s.policy.gap !== 'template_missing') templates[template] = templateOf(v, template, s.policy)
     const [h = 0, m = 0] = s.time.split(':').map(Number)
     const end = `${String((h + 2) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`
-    return {
+    const id = hashOf(`${v.id}|${s.day}|${s.time}|${s.seating}`)
+    const entry = (configId: number, visible: boolean) => ({
       config: {
-        id: hashOf(`${v.id}|${s.day}|${s.time}|${s.seating}`),
+        id: configId,
         type: s.seating,
         token: configTokenOf(s, partySize),
-        is_visible: true,
+        // False on bookable slots too ([idx 71230653704]): a client must never filter on it.
+        is_visible: visible,
       },
       date: { start: `${s.day} ${s.time}:00`, end: `${s.day} ${end}:00` },
       size: { min: s.partyMin, max: s.partyMax },
@@ -199,7 +224,10 @@ export function findJson(v: SandboxVenue, day: string, partySize: number, slots:
       shift: { id: template + 7, service: { type: { id: SERVICE_TYPE_DINNER } }, day: s.day },
       market: { date: { on: Math.floor(releaseInstant(v, s.day) / 1000), off: Math.floor(start / 1000) } },
       ...(s.policy.gap === 'payment_missing' ? {} : { payment: paymentOf(s.policy) }),
-    }
+      ...accessOf(s.policy),
+    })
+    // One table, several entries sharing its token ([idx 70940072871]).
+    return v.sharedTokens ? [entry(id, true), entry(id + 1, false)] : [entry(id, id % 3 !== 0)]
   })
   return {
     query: { day, party_size: partySize },

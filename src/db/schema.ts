@@ -159,8 +159,10 @@ export const venues = sqliteTable(
     releaseDaysInAdvance: integer('release_days_in_advance'),
     releaseTime: text('release_time'),
     // Why the service cannot book the venue, as the platform's venue data last said it:
-    // 'recaptcha' (feature_recaptcha) or 'tock' (is_tock_inventory); null: bookable as far as it says.
-    bookingBlocker: text('booking_blocker', { enum: ['recaptcha', 'tock'] }),
+    // 'recaptcha' (feature_recaptcha), 'tock' (is_tock_inventory), 'concierge' (gda_concierge_booking),
+    // 'transfers' (requires_reservation_transfers), 'other_platform' (source.name set) or 'closed' (a
+    // reopen.date still to come: src/platform/api.ts BookingBlocker); null: bookable as far as it says.
+    bookingBlocker: text('booking_blocker', { enum: ['recaptcha', 'tock', 'concierge', 'transfers', 'other_platform', 'closed'] }),
     addedAt: integer('added_at').notNull(),
   },
   (t) => [index('venues_name').on(t.name)],

@@ -15,11 +15,12 @@ import {
   saveRenewedSession,
 } from '../db/connections'
 import { open, seal } from '../lib/secret-box'
-import type { CdnCookies, Outcome, PlatformSession, UserCredentials } from '../platform/api'
+import type { CdnCookies, Outcome, PlatformSession, RefreshCredentials, UserCredentials } from '../platform/api'
 import { cdnCookiesOf } from '../platform/cdn-cookies'
 import { renewalDue } from '../platform/session'
 import type { Deps } from '../runtime/deps'
-import { cloudAnswerOf, noteCloudAnswer } from './cloud-refusals'
+import { cloudAnswerOf, cloudRefusals, noteCloudAnswer } from './cloud-refusals'
+import { refreshThroughDevice } from './device-refresh'
 import { sessionLapsed } from './session-end'
 
 /** Additional data of each sealed secret: a refresh ciphertext never opens as an auth token, nor cookies as either. */
@@ -84,10 +85,10 @@ async function storedRenewal(deps: Deps, row: ConnectionRow): Promise<Renewal | 
 }
 
 /**
- * How long one renewal may hold the user's lease: the refresh call (8 s timeout) and the writes
- * around it, with room for a loaded machine. A lease past this is a renewer that died.
+ * How long one renewal may hold the user's lease: the refresh call (8 s timeout), the paired
+ * device's when the cloud's is refused (device-refresh.ts, 12 s), and the writes around them. A lease past this is a renewer that died.
  */
-export const RENEWAL_LEASE_MS = 20_000
+export const RENEWAL_LEASE_MS = 25_000
 
 /** How often a call waiting for another call's renewal looks at the stored tokens. */
 const WAIT_STEP_MS = 100
@@ -127,8 +128,7 @@ async function renewHolding(
   credentials: { refreshToken: string; cdnCookies: CdnCookies },
   holder: string,
 ): Promise<Renewal> {
-  const got = await deps.platform.refresh(credentials)
-  await noteCloudAnswer(deps, row.userId, 'refresh', cloudAnswerOf(got))
+  const got = await refreshFromEitherSide(deps, row.userId, credentials)
   if (got.kind === 'ok') {
     const renewed: UserCredentials = { authToken: got.value.authToken, cdnCookies: got.value.cdnCookies }
     const columns = await sealedSession(deps.env.PLATFORM_TOKEN_KEY, row.userId, got.value, deps.now)
@@ -142,6 +142,24 @@ async function renewHolding(
   const other = await renewedSince(deps, row)
   if (other) return other
   return got.kind === 'reauth' ? { kind: 'refused' } : { kind: 'failed', detail: `token refresh: ${got.kind}` }
+}
+
+/**
+ * The refresh call: from the cloud, unless the platform refused the cloud's refresh last time;
+ * then, or when it refuses it now, from the diner's side (the paired device) when one can make it.
+ * A refused refresh from the cloud spent nothing (the CDN answered, not the platform), so the
+ * device may send the same refresh token.
+ */
+async function refreshFromEitherSide(deps: Deps, userId: string, credentials: RefreshCredentials): Promise<Outcome<PlatformSession>> {
+  const refusedBefore = (await cloudRefusals(deps, userId)).some((r) => r.call === 'refresh')
+  if (refusedBefore) {
+    const viaDevice = await refreshThroughDevice(deps, userId, credentials)
+    if (viaDevice) return viaDevice
+  }
+  const got = await deps.platform.refresh(credentials)
+  await noteCloudAnswer(deps, userId, 'refresh', cloudAnswerOf(got))
+  if (got.kind !== 'blocked' || refusedBefore) return got
+  return (await refreshThroughDevice(deps, userId, credentials)) ?? got
 }
 
 export interface UserSession {

@@ -118,6 +118,9 @@ function deviceSigner(deps: Deps, userId: string): Signer {
       case 'rate_limited':
         return problem({ kind: 'rate_limited' })
       case 'unavailable':
+      // A refresh's answers (device-refresh.ts) never come to a sign-in's step.
+      case 'refreshed':
+      case 'rejected':
         return problem({ kind: 'unavailable' })
       default:
         return problem(answer)

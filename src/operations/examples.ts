@@ -14,6 +14,7 @@ const restaurant = {
   neighborhood: 'West Village',
   time_zone: 'America/New_York',
   release_rule: { days_in_advance: 30, time_of_day: '10:00', source: 'learned' as const, confidence: 0.9, stated: null },
+  cannot_book: null,
 }
 
 /** Every field given (a valid request body, and the spec as views show it). */

@@ -88,9 +88,12 @@ export interface Account {
 
 /**
  * Why the service cannot book a venue at all (docs/platform.md, "Venues and search"): its booking
- * asks for a reCAPTCHA (`feature_recaptcha`), or its tables are Tock's (`is_tock_inventory`).
+ * asks for a reCAPTCHA (`feature_recaptcha`), its tables are Tock's (`is_tock_inventory`), it books
+ * through a concierge (`gda_concierge_booking`), its reservations are transfers
+ * (`requires_reservation_transfers`), it books on another platform (`source.name` set), or it is
+ * closed until a date still to come (`reopen.date`).
  */
-export type BookingBlocker = 'recaptcha' | 'tock'
+export type BookingBlocker = 'recaptcha' | 'tock' | 'concierge' | 'transfers' | 'other_platform' | 'closed'
 
 export interface VenueHit {
   venueId: number
@@ -142,6 +145,11 @@ export interface SlotTerms {
   timeCancelCutOff: string | null
   /** payment.service_charge, as sent (a string in the evidence); shown, never decided on. */
   serviceCharge: string | null
+  /**
+   * payment.is_add_on_required (or payment.requires_payment): the table comes with a paid add-on,
+   * whatever the fee fields say; read as prepaid (docs/platform.md, "Money terms"). Null: not stated.
+   */
+  addOnRequired: boolean | null
   /** templates[slot.template.id]; null when the slot names no template or the reply lacks it. */
   template: TemplateTerms | null
 }

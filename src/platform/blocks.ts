@@ -28,6 +28,8 @@ export function blockSignalOf(status: number, headers: Headers, text: string): B
   if (isApiJson(text)) return null
   if (/error from cloudfront/i.test(headers.get('X-Cache') ?? '')) return 'cloudfront'
   if (IMPERVA_BODY.test(text)) return 'imperva'
+  // A 415 or 400 page is a server's answer about the call's format (docs/platform.md, "Booking"), not a firewall's.
+  if (status === 415 || status === 400) return null
   if (looksLikeHtml(headers, text)) return 'html_page'
   if (status === 500 && text.trim() === '') return 'empty_500'
   if (status === 500 && PLAIN_500.test(text.trim())) return 'plain_500'

@@ -69,7 +69,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
     async searchVenues(query) {
       const body = { query, per_page: SEARCH_PAGE_SIZE, types: ['venue'] }
       const got = await http.read({ method: 'POST', path: '/3/venuesearch/search', json: body }, searchAnswer)
-      return map(got, (a) => a.search.hits.map(venueHitOf))
+      return map(got, (a) => a.search.hits.map((hit) => venueHitOf(hit, earliestToday(now()))))
     },
 
     async venueDetails(venueId) {
@@ -79,7 +79,7 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       ])
       if (venue.kind !== 'ok') return venue
       if (config.kind !== 'ok') return config
-      const details = venueDetailsOf(venue.value, config.value)
+      const details = venueDetailsOf(venue.value, config.value, earliestToday(now()))
       if (!details) return { kind: 'unavailable', detail: 'venue time zone not recognised' }
       const lead = config.value.lead_time_in_days
       if (details.release === null && lead != null) details.release = await releaseFromFind(venueId, details.timeZone, lead)
@@ -113,6 +113,10 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
       const got = await http.exchange({ method: 'POST', path: '/3/book', form, slow: true, ...userCall(credentials) })
       if (got.kind === 'timeout') return { kind: 'unknown', detail: 'timeout' }
       if (got.kind === 'network') return { kind: 'unknown', detail: got.detail }
+      // A 415 or 400 is an answer about the call's format (`/3/book` is a form in every working
+      // client; one capture says JSON: docs/platform.md, "Booking"), whatever its body looks like:
+      // never "not booked", never a block, never a refusal by the words in it. The account decides.
+      if (got.status === 415 || got.status === 400) return { kind: 'unknown', detail: `HTTP ${got.status}: a format answer` }
       // A block answers before the platform: it probably booked nothing, but nothing says so.
       if (got.block) return { kind: 'unknown', detail: `blocked: ${BLOCK_WORDS[got.block]}` }
       // "Gone" in words, not a definite refusal: verified on the account like any unclear answer.
@@ -180,6 +184,12 @@ export function createPlatformClient(options: PlatformClientOptions): Platform {
     },
   }
 }
+
+/**
+ * The earliest calendar day anywhere now (UTC−12), YYYY-MM-DD: a venue's `reopen.date` after it is
+ * still to come wherever the venue is, so a closed venue is never read as open a day early.
+ */
+const earliestToday = (now: number) => new Date(now - 12 * 60 * 60 * 1000).toISOString().slice(0, 10)
 
 /** One odd entry of a list is left out and logged (where and why, never its values); the rest is used. */
 const skippedIn = (path: string) => (skipped: Skipped) => console.warn(`platform.skipped_entry ${JSON.stringify({ path, ...skipped })}`)

@@ -51,6 +51,7 @@ const slot = z.strictObject({
     secsCancelCutOff: z.number().int().nonnegative().nullable(),
     timeCancelCutOff: z.string().max(20).nullable(),
     serviceCharge: z.string().max(200).nullable(),
+    addOnRequired: z.boolean().nullable(),
     template: templateTerms.nullable(),
   }),
 })

@@ -6,6 +6,7 @@ import { describeIssue } from './http'
 import { releaseRuleOf } from './release'
 import { ianaTimeZone } from './time-zone'
 import {
+  type BlockerFlags,
   type configAnswer,
   type detailsAnswer,
   type findAnswer,
@@ -43,19 +44,32 @@ export function signedInAccountOf(answer: SignedInAnswer): Account | null {
   })
 }
 
-/** The flags that say the service cannot book the venue: a reCAPTCHA first (it blocks any booking), then Tock. */
-export function bookingBlockerOf(flags: {
-  feature_recaptcha?: boolean | null
-  featureRecaptcha?: boolean | null
-  is_tock_inventory?: boolean | null
-}): BookingBlocker | null {
+/**
+ * The flags that say the service cannot book the venue (docs/platform.md, "Venues and search"),
+ * in a fixed order: a reCAPTCHA first (it blocks any booking), then Tock, a concierge's booking,
+ * reservation transfers, another platform (`source.name` set), and a `reopen.date` after `today`
+ * (YYYY-MM-DD, the service's day: closed until then). A past or unreadable reopening date means
+ * nothing: open venues carry old ones.
+ */
+export function bookingBlockerOf(flags: BlockerFlags, today: string): BookingBlocker | null {
   if (flags.feature_recaptcha === true || flags.featureRecaptcha === true) return 'recaptcha'
-  return flags.is_tock_inventory === true ? 'tock' : null
+  if (flags.is_tock_inventory === true) return 'tock'
+  if (flags.gda_concierge_booking === true) return 'concierge'
+  if (flags.requires_reservation_transfers === true) return 'transfers'
+  if ((flags.source?.name ?? '').trim() !== '') return 'other_platform'
+  const reopens = /^\d{4}-\d{2}-\d{2}/.exec(flags.reopen?.date ?? '')?.[0]
+  return reopens !== undefined && reopens > today ? 'closed' : null
 }
 
-/** One search hit (/3/venuesearch/search). */
-export function venueHitOf(hit: z.output<typeof searchAnswer>['search']['hits'][number]): VenueHit {
-  return { venueId: hit.id.resy, name: hit.name, city: hit.locality, neighborhood: hit.neighborhood, bookingBlocker: bookingBlockerOf(hit) }
+/** One search hit (/3/venuesearch/search); `today` (YYYY-MM-DD) tells a reopening still to come. */
+export function venueHitOf(hit: z.output<typeof searchAnswer>['search']['hits'][number], today: string): VenueHit {
+  return {
+    venueId: hit.id.resy,
+    name: hit.name,
+    city: hit.locality,
+    neighborhood: hit.neighborhood,
+    bookingBlocker: bookingBlockerOf(hit, today),
+  }
 }
 
 function addressOf(location: z.output<typeof venueAnswer>['location']): string | null {
@@ -64,7 +78,11 @@ function addressOf(location: z.output<typeof venueAnswer>['location']): string |
 }
 
 /** Null when the platform's zone name is not one we can map (see time-zone.ts). */
-export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.output<typeof configAnswer>): VenueDetails | null {
+export function venueDetailsOf(
+  venue: z.output<typeof venueAnswer>,
+  config: z.output<typeof configAnswer>,
+  today: string,
+): VenueDetails | null {
   const zoneName = venue.location?.time_zone ?? venue.locale?.time_zone
   const timeZone = zoneName ? ianaTimeZone(zoneName) : null
   if (!timeZone) return null
@@ -74,7 +92,7 @@ export function venueDetailsOf(venue: z.output<typeof venueAnswer>, config: z.ou
     name: venue.name,
     city: venue.location?.locality ?? '',
     neighborhood: venue.location?.neighborhood ?? '',
-    bookingBlocker: bookingBlockerOf(venue),
+    bookingBlocker: bookingBlockerOf(venue, today),
     timeZone,
     urlSlug: venue.url_slug ?? null,
     citySlug: venue.location?.url_slug ?? null,
@@ -133,6 +151,7 @@ function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): SlotTerm
     secsCancelCutOff: p?.secs_cancel_cut_off ?? null,
     timeCancelCutOff: p?.time_cancel_cut_off ?? null,
     serviceCharge: p?.service_charge ?? null,
+    addOnRequired: addOnOf(p),
     template: t
       ? {
           isEvent: t.is_event ?? null,
@@ -147,6 +166,19 @@ function termsOf(slot: FindSlot, templates: Map<string, FindTemplate>): SlotTerm
   }
 }
 
+/** A paid add-on: `is_add_on_required`, or `requires_payment` (docs/platform.md, "Money terms"); null when neither is stated. */
+function addOnOf(p: FindSlot['payment']): boolean | null {
+  if (p?.is_add_on_required === true || p?.requires_payment === true) return true
+  return p?.is_add_on_required === false || p?.requires_payment === false ? false : null
+}
+
+/**
+ * Cardholder-only inventory (`exclusive.is_eligible: false`, or `is_global_dining_access: true` on
+ * the slot or its `exclusive`): an ordinary account cannot book it (docs/platform.md, "Availability").
+ */
+const cardholderOnly = (s: FindSlot) =>
+  s.exclusive?.is_eligible === false || s.is_global_dining_access === true || s.exclusive?.is_global_dining_access === true
+
 /** A late service runs past midnight: its tables start early on the next calendar day (docs/platform.md, "Availability"). */
 const AFTER_MIDNIGHT_UNTIL = '06:00'
 
@@ -159,15 +191,27 @@ export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, da
   const venue = venueOf(answer, venueId, onSkip)
   if (!venue) return []
   const nextDay = addDays(day, 1)
-  return venue.slots.flatMap(([entry, s]) => {
+  // One table per config token: several entries (config ids) may share one (docs/platform.md,
+  // "Availability"). A table any of them marks cardholder-only is left out: never alerted as
+  // bookable, never prepared, never booked; one marked as needing an add-on keeps that mark.
+  const byToken = new Map<string, { slot: Slot; cardholderOnly: boolean }>()
+  for (const [entry, s] of venue.slots) {
     const startDate = s.date.start.slice(0, 10)
     const time = s.date.start.slice(11, 16)
     if (startDate !== day && !(startDate === nextDay && time < AFTER_MIDNIGHT_UNTIL)) {
       onSkip({ entry, issue: 'starts on another day than the service asked for' })
-      return []
+      continue
     }
-    return [
-      {
+    const terms = termsOf(s, venue.templates)
+    const seen = byToken.get(s.config.token)
+    if (seen) {
+      seen.cardholderOnly ||= cardholderOnly(s)
+      if (terms.addOnRequired === true) seen.slot.terms.addOnRequired = true
+      continue
+    }
+    byToken.set(s.config.token, {
+      cardholderOnly: cardholderOnly(s),
+      slot: {
         venueId,
         configId: s.config.token,
         day,
@@ -176,10 +220,11 @@ export function slotsOf(answer: z.output<typeof findAnswer>, venueId: number, da
         seatingType: s.config.type,
         partyMin: s.size?.min ?? 1,
         partyMax: s.size?.max ?? 99,
-        terms: termsOf(s, venue.templates),
+        terms,
       },
-    ]
-  })
+    })
+  }
+  return [...byToken.values()].filter((t) => !t.cardholderOnly).map((t) => t.slot)
 }
 
 /** The venue's `need_to_know` texts in a find reply (where the platform states release rules: docs/platform.md, "Calendar and release"). */

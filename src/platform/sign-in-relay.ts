@@ -16,6 +16,9 @@ const sealTo = z.strictObject({ key: publicKey, context: text })
 
 const challenge = z.strictObject({ challengeId: text, claimToken: text.nullable() })
 
+const secret = z.string().min(1).max(10_000)
+const cdnCookies = z.record(z.string().max(100), z.string().max(1024)).refine((jar) => Object.keys(jar).length <= 12)
+
 /**
  * One step of a sign-in, as the service asks the device for it. `deviceToken` names the sign-in
  * (the code is tied to it): the device keeps that sign-in's CDN cookies itself, as the browser it
@@ -26,17 +29,29 @@ export const RelayStep = z.discriminatedUnion('step', [
   z.strictObject({ step: z.literal('check_code'), mobileNumber: text, code: text, deviceToken: text, sealTo }),
   z.strictObject({ step: z.literal('answer_challenge'), challenge, email: text, deviceToken: text, sealTo }),
   z.strictObject({ step: z.literal('password'), email: text, password: text, sealTo }),
+  /**
+   * A refresh of the session the service holds, made from the diner's side because the platform
+   * refused the service's own refresh (docs/platform.md, "Where calls may come from"): the refresh
+   * token and the session's CDN cookies go to the device over its connection, and only there; the
+   * new session comes back sealed.
+   */
+  z.strictObject({ step: z.literal('refresh'), refreshToken: secret, cdnCookies, sealTo }),
 ])
 export type RelayStep = z.infer<typeof RelayStep>
 
-/** The session, as the device seals it (JSON inside the sealed value). */
-export const RelayedSession = z.strictObject({
-  authToken: z.string().min(1).max(10_000),
-  refreshToken: z.string().min(1).max(10_000).nullable(),
+/** A refreshed session, as the device seals it (JSON inside the sealed value). */
+export const RelayedRefresh = z.strictObject({
+  authToken: secret,
+  refreshToken: secret.nullable(),
   refreshVia: z.enum(['cookie', 'body']).nullable(),
   refreshExpiresAt: z.number().int().nullable(),
   expiresAt: z.number().int().nullable(),
-  cdnCookies: z.record(z.string().max(100), z.string().max(1024)).refine((jar) => Object.keys(jar).length <= 12),
+  cdnCookies,
+})
+export type RelayedRefresh = z.infer<typeof RelayedRefresh>
+
+/** A signed-in session, as the device seals it: the session and the account's facts. */
+export const RelayedSession = RelayedRefresh.extend({
   displayName: z.string().max(200),
   paymentMethodId: z.number().int().nullable(),
 })
@@ -60,6 +75,10 @@ export const RelayAnswer = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('sent') }),
   z.strictObject({ kind: z.literal('challenge'), challenge }),
   z.strictObject({ kind: z.literal('signed_in'), session: sealed }),
+  /** A refresh step's new session (RelayedRefresh, sealed). */
+  z.strictObject({ kind: z.literal('refreshed'), session: sealed }),
+  /** The platform no longer accepts the refresh token (401/419): the diner must sign in again. */
+  z.strictObject({ kind: z.literal('rejected') }),
   z.strictObject({ kind: z.literal('refused'), reason: z.enum(SIGN_IN_REFUSALS) }),
   /** The platform refused the device's network too (the CDN's answer). */
   z.strictObject({ kind: z.literal('blocked'), signal: z.string().max(50) }),
@@ -75,4 +94,5 @@ type Holds<T extends true> = T
 type _RelayMatchesPlatform = [
   Holds<Same<(typeof SIGN_IN_REFUSALS)[number], SignInRefusal>>,
   Holds<Same<RelayedSession, Account & PlatformSession>>,
+  Holds<Same<RelayedRefresh, PlatformSession>>,
 ]

@@ -59,8 +59,26 @@ export const codeChallengeAnswer = z.object({
 /** POST /3/auth/refresh: a new token, and maybe the refresh token in the body ([idx 57928723907]); Cierge reads only `token`. */
 export const refreshAnswer = z.object({ token: z.string().min(1), refresh_token: z.string().min(1).nullish() })
 
-/** The venue flags that say booking there is not possible for us (docs/platform.md, "Venues and search"). */
-const blockerFlags = { feature_recaptcha: flag, is_tock_inventory: flag, featureRecaptcha: flag }
+/** `source.name`: the venue books on another platform when it names one (docs/platform.md, "Venues and search"). */
+const venueSource = z.object({ name: z.string().nullish() }).nullish()
+/** `reopen.date`: closed until then when still to come; a past one is common on open venues and means nothing. */
+const venueReopen = z.object({ date: z.string().nullish() }).nullish()
+
+/**
+ * The venue flags that say booking there is not possible for us (docs/platform.md, "Venues and
+ * search"): on search hits and venue data alike. Venue-level `is_global_dining_access` alone does
+ * not block, so it is not read.
+ */
+const blockerFlags = {
+  feature_recaptcha: flag,
+  is_tock_inventory: flag,
+  featureRecaptcha: flag,
+  gda_concierge_booking: flag,
+  requires_reservation_transfers: flag,
+  source: venueSource,
+  reopen: venueReopen,
+}
+export type BlockerFlags = { [K in keyof typeof blockerFlags]?: z.output<(typeof blockerFlags)[K]> }
 
 /** POST /3/venuesearch/search (Algolia-style hits). */
 export const searchAnswer = z.object({
@@ -119,6 +137,9 @@ const slotPayment = z.object({
   secs_cancel_cut_off: z.number().int().min(0).nullish(),
   time_cancel_cut_off: z.string().nullish(),
   service_charge: z.union([z.string(), z.number().transform(String)]).nullish(),
+  // A paid add-on comes with the table, even where every fee field is null (docs/platform.md, "Money terms").
+  is_add_on_required: flag,
+  requires_payment: flag,
 })
 
 /** A venue template in the find reply ([idx 37355943101]; docs/platform.md, "Money terms"). */
@@ -135,11 +156,15 @@ export const findTemplate = z.object({
 
 /** One slot of a find reply (docs/platform.md, "Availability"). */
 export const findSlot = z.object({
+  // `is_visible` is false on bookable slots, so it is not read (docs/platform.md, "Availability").
   config: z.object({ token: z.string(), type: text }),
   date: z.object({ start: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) }),
   size: z.object({ min: z.number().int(), max: z.number().int() }).nullish(),
   template: z.object({ id }).nullish(),
   payment: slotPayment.nullish(),
+  /** Cardholder-only inventory when `is_eligible` is false or `is_global_dining_access` true (docs/platform.md, "Availability"). */
+  exclusive: z.object({ is_eligible: flag, is_global_dining_access: flag }).nullish(),
+  is_global_dining_access: flag,
 })
 
 /** One venue of a find reply; its templates and slots are read one by one (see mapping.ts). */

@@ -1,17 +1,12 @@
-// Venues an auto_book request cannot book (a captcha, or Tock's tables: docs/platform.md, "Venues
-// and search"), said before the request is approved: preview and create answer with a warning
+// Venues an auto_book request cannot book (a captcha, Tock's tables, a concierge, transfers, another
+// platform, closed for now: docs/platform.md, "Venues and search"), said before the request is approved: preview and create answer with a warning
 // for each (the request is still made: its tables there are alerted with a link to book on the
 // platform, and its other venues are booked as usual), and the approval page shows the same words.
 // docs/decisions/booking.md says why a warning and not a refusal.
 import { findVenues, updateBookingBlockers, type VenueRow } from '../db/venues'
-import type { BookingBlocker } from '../platform/api'
 import type { Deps } from '../runtime/deps'
+import { BLOCKER_WORDS } from '../venues/blocker-words'
 import type { RequestSpec, RequestWarning } from './schemas'
-
-const WHY: Record<BookingBlocker, string> = {
-  recaptcha: 'its booking asks for a captcha',
-  tock: "its tables are Tock's",
-}
 
 /** The warnings of a spec whose venues' catalog rows are these: only auto_book requests have any. */
 export function venueWarningsOf(spec: Pick<RequestSpec, 'mode' | 'venue_ids'>, rows: readonly VenueRow[]): RequestWarning[] {
@@ -19,7 +14,7 @@ export function venueWarningsOf(spec: Pick<RequestSpec, 'mode' | 'venue_ids'>, r
   return spec.venue_ids.flatMap((id) => {
     const row = rows.find((r) => r.venueId === id)
     if (!row?.bookingBlocker) return []
-    const message = `Tablewatch cannot book ${row.name} (${WHY[row.bookingBlocker]}). For ${row.name} this request alerts you when a table fits, with a link to book it on the platform; it books at your other restaurants as usual.`
+    const message = `Tablewatch cannot book ${row.name} (${BLOCKER_WORDS[row.bookingBlocker]}). For ${row.name} this request alerts you when a table fits, with a link to book it on the platform; it books at your other restaurants as usual.`
     return [{ code: 'venue_not_bookable', venue_id: id, message }]
   })
 }

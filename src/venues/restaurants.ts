@@ -6,6 +6,7 @@ import type { VenueDetails } from '../platform/api'
 import type { Deps } from '../runtime/deps'
 import { REAL_CLOCK, type ReleaseClock } from '../watching/release-clock'
 import type { LearnedRule } from '../watching/release-inference'
+import { BLOCKER_WORDS } from './blocker-words'
 import { clockOf, learnedRules, releaseRuleView } from './release-rule'
 import type { Restaurant } from './schema'
 
@@ -20,6 +21,7 @@ function toRestaurant(row: VenueRow, learned: LearnedRule | null = null, clock: 
     neighborhood: row.neighborhood,
     time_zone: row.timeZone,
     release_rule: releaseRuleView(row, learned, clock),
+    cannot_book: row.bookingBlocker ? `Tablewatch cannot book ${row.name}: ${BLOCKER_WORDS[row.bookingBlocker]}.` : null,
   }
 }
 

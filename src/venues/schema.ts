@@ -27,6 +27,12 @@ export const Restaurant = z
       })
       .nullable()
       .describe('When tables are known to open: days before the date, at this local time (HH:MM) in the restaurant’s time zone.'),
+    cannot_book: z
+      .string()
+      .nullable()
+      .describe(
+        'Why Tablewatch cannot book this restaurant itself, as the platform last said (an auto_book request only alerts there, with a link to book on the platform); null when it can.',
+      ),
   })
   .openapi('Restaurant')
 export type Restaurant = z.infer<typeof Restaurant>

@@ -43,6 +43,7 @@ export function termsOf(over: Partial<SlotTerms> = {}): SlotTerms {
     cancellationFee: null,
     secsCancelCutOff: null,
     timeCancelCutOff: null,
+    addOnRequired: false,
     serviceCharge: null,
     template: {
       isEvent: false,

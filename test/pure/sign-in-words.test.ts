@@ -123,9 +123,9 @@ describe('the CDN’s cookies', () => {
 
 describe('venues we cannot book', () => {
   it('reads a reCAPTCHA first, then Tock', () => {
-    expect(bookingBlockerOf({ feature_recaptcha: true, is_tock_inventory: true })).toBe('recaptcha')
-    expect(bookingBlockerOf({ featureRecaptcha: true })).toBe('recaptcha')
-    expect(bookingBlockerOf({ feature_recaptcha: false, is_tock_inventory: true })).toBe('tock')
-    expect(bookingBlockerOf({})).toBeNull()
+    expect(bookingBlockerOf({ feature_recaptcha: true, is_tock_inventory: true }, '2026-12-07')).toBe('recaptcha')
+    expect(bookingBlockerOf({ featureRecaptcha: true }, '2026-12-07')).toBe('recaptcha')
+    expect(bookingBlockerOf({ feature_recaptcha: false, is_tock_inventory: true }, '2026-12-07')).toBe('tock')
+    expect(bookingBlockerOf({}, '2026-12-07')).toBeNull()
   })
 })

@@ -26,7 +26,10 @@ async function diner() {
   return { owner, userId: row.id, token: await owner.createToken(), deps }
 }
 
-async function venueWithRule(deps: ReturnType<typeof depsOf>, rule: 'recaptcha' | 'tock') {
+async function venueWithRule(
+  deps: ReturnType<typeof depsOf>,
+  rule: 'recaptcha' | 'tock' | 'gda_concierge' | 'reservation_transfers' | 'other_platform' | 'reopens_later',
+) {
   const venue = (await control().venues()).find((v) => v.bookingRule === rule)
   if (!venue) throw new Error(`the sandbox has no ${rule} venue`)
   await findRestaurants(deps, venue.name) // into the catalog, as an assistant's search does
@@ -106,5 +109,30 @@ describe('venues the service cannot book', () => {
     const told = (await notificationsOf(userId)).filter((n) => n.kind === 'booking_skipped')
     expect(told.length).toBeGreaterThan(0)
     expect(told.map((n) => n.body).join('\n')).toMatch(/https:\/\/resy\.com\/cities\/[^/\s]+\/venues\/[^?\s]+\?date=/)
+  })
+
+  it('a concierge, transfers, another platform, closed until later: each named on the approval page with why', async () => {
+    const { owner, token, deps } = await diner()
+    const cases = [
+      ['gda_concierge', 'it books only through a concierge'],
+      ['reservation_transfers', 'its reservations are made as transfers'],
+      ['other_platform', 'it books on another platform'],
+      ['reopens_later', 'the platform says it is closed until a later date'],
+    ] as const
+    const venues = await Promise.all(cases.map(([rule]) => venueWithRule(deps, rule)))
+    const spec = specFor(daysAhead(5), {
+      venue_ids: venues.map((v) => v.id),
+      mode: 'auto_book',
+      timezone: 'America/Phoenix',
+      expires_at: `${daysAhead(5)}T22:00:00-07:00`,
+    })
+    const created = await api('/requests', { method: 'POST', token, body: spec, headers: { 'Idempotency-Key': newKey() } })
+    expect(created.status).toBe(201)
+    expect(created.body.warnings).toEqual(
+      cases.map(([, why], i) => ({ code: 'venue_not_bookable', venue_id: venues[i]?.id, message: expect.stringContaining(`(${why}).`) })),
+    )
+    const actionUrl = new URL(String(created.body.action_url))
+    const page = await (await owner.get(actionUrl.pathname + actionUrl.search)).text()
+    for (const [, why] of cases) expect(page).toContain(`(${why}).`)
   })
 })

@@ -21,6 +21,16 @@ export async function failBefore(fault: Fault): Promise<Response> {
       return json(410, 'Slot no longer available')
     case '419':
       return json(419, 'Unauthorized')
+    case 'format_415':
+      return new Response(
+        '<html><head><title>415 Unsupported Media Type</title></head><body><h1>Unsupported Media Type</h1></body></html>',
+        {
+          status: 415,
+          headers: { 'Content-Type': 'text/html' },
+        },
+      )
+    case 'format_400':
+      return json(400, 'Bad Request: the request body could not be read')
     case 'session_500':
       return json(500, 'Authorization is invalid or expired. Please log in again.')
     case 'timeout':

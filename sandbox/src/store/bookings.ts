@@ -111,13 +111,18 @@ export function book(
     return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   if (row.party_size < slot.partyMin || row.party_size > slot.partyMax)
     return { kind: 'refused', status: 404, message: 'Slot no longer available' }
+  // Cardholder-only inventory (`exclusive.is_eligible: false`, `is_global_dining_access`: [idx 71230653704],
+  // [idx 70940072871]) is not an ordinary account's to book. The status and words are the sandbox's guess.
+  if (slot.policy.access !== undefined)
+    return { kind: 'refused', status: 412, message: 'This reservation is available to eligible cardholders only' }
   // The terms changed since the find that offered this config: its template (named in the config
   // token: docs/platform.md, "Availability") is no longer the table's, so the config offered is gone, and with it the book token.
   // The platform never books terms the diner was not shown. (0: a token minted before the column.)
   if (row.template !== 0 && row.template !== templateIdOf(slot.venueId, slot.seating, slot.policy))
     return { kind: 'refused', status: 404, message: 'Slot no longer available' }
   // A charge at booking needs a card as much as a hold does; a fee stated only in the notes
-  // does not, but is charged when a card is sent anyway (docs/platform.md, "Booking"; see chargedAtBooking in policy.ts).
+  // does not, but is charged when a card is sent anyway; a paid add-on (`is_add_on_required`) is
+  // booked without one and charged to the card on file (policy.addOnPerPerson, kept in the ledger) (docs/platform.md, "Booking"; see chargedAtBooking in policy.ts).
   const needsCard = slot.policy.kind !== 'free' || chargedAtBooking(slot.policy, row.party_size, false) > 0
   if (needsCard && (account.paymentMethodId === null || paymentMethodId !== account.paymentMethodId)) {
     return { kind: 'refused', status: 402, message: 'A payment method is required' }

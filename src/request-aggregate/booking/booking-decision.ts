@@ -15,8 +15,11 @@ export type MoneyTerms =
   | { kind: 'no_card' }
   /** is_paid true, no deposit: a card is held against a late-cancellation / no-show fee. */
   | { kind: 'card_hold'; fee: number; freeUntil: number | null }
-  /** Money is taken when booking: a deposit or prepayment (deposit_fee), or a ticket (is_event). */
-  | { kind: 'up_front'; what: 'deposit' | 'ticket'; amount: number | null }
+  /**
+   * Money is taken when booking: a deposit or prepayment (deposit_fee), a ticket (is_event), or a
+   * paid add-on (payment.is_add_on_required), read as prepaid whatever the fee fields say.
+   */
+  | { kind: 'up_front'; what: 'deposit' | 'ticket' | 'add_on'; amount: number | null }
 
 export type Reading<T> = { ok: true; value: T } | { ok: false; reason: string }
 
@@ -61,6 +64,8 @@ function freeUntilOf(terms: SlotTerms, at: ServiceTime): Reading<number | null> 
 /** What the find slot and its template say booking costs, or why that cannot be told. */
 export function moneyTermsOf(terms: SlotTerms, at: ServiceTime): Reading<MoneyTerms> {
   if (!terms.paymentStated) return unknown('the platform stated no payment terms for this table')
+  // A paid add-on comes with the table even where every fee field is null (docs/platform.md, "Money terms").
+  if (terms.addOnRequired === true) return { ok: true, value: { kind: 'up_front', what: 'add_on', amount: null } }
   const template = terms.template
   if (!template) return unknown("the table's template is missing from the platform's answer, so a ticketed event cannot be ruled out")
   if (template.isEvent === null) return unknown('the platform did not say whether this is a ticketed event')
@@ -176,7 +181,12 @@ export function decideBooking(input: {
     const amount = stated.amount === null ? '' : ` (${dollars(stated.amount)})`
     return {
       kind: 'alert',
-      reason: stated.what === 'ticket' ? `it is a ticketed experience${amount}` : `it needs a deposit or prepayment${amount}`,
+      reason:
+        stated.what === 'ticket'
+          ? `it is a ticketed experience${amount}`
+          : stated.what === 'add_on'
+            ? 'it comes with a paid add-on, which Tablewatch treats as a prepayment'
+            : `it needs a deposit or prepayment${amount}`,
     }
   }
   // Money stated outside the slot's payment (docs/platform.md, "Money terms"): the details' amounts, the notes, large parties.

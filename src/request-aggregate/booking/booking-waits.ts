@@ -12,6 +12,10 @@ export const RECONNECT_TO_BOOK =
 const BLOCKER_WHY: Record<BookingBlocker, string> = {
   recaptcha: 'Tablewatch cannot book at this restaurant (its booking asks for a captcha): book it on the platform',
   tock: "Tablewatch cannot book at this restaurant (its tables are Tock's): book it on the platform",
+  concierge: 'Tablewatch cannot book at this restaurant (it books only through a concierge): book it on the platform',
+  transfers: 'Tablewatch cannot book at this restaurant (its reservations are made as transfers): book it on the platform',
+  other_platform: 'Tablewatch cannot book at this restaurant (it books on another platform): book it there',
+  closed: 'Tablewatch cannot book at this restaurant (the platform says it is closed until a later date): check it on the platform',
 }
 
 export const blockerWhy = (blocker: BookingBlocker) => BLOCKER_WHY[blocker]

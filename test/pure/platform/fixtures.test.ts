@@ -47,7 +47,7 @@ describe('evidence fixtures parse with the client’s schemas', () => {
 
   it('venue search, venue and config', () => {
     expect(searchAnswer.parse(searchReply).search.hits.map((h) => h.id.resy)).toEqual([60101])
-    expect(venueDetailsOf(venueAnswer.parse(venueReply), configAnswer.parse(configReply))).toMatchObject({
+    expect(venueDetailsOf(venueAnswer.parse(venueReply), configAnswer.parse(configReply), '2026-01-01')).toMatchObject({
       venueId: 60101,
       timeZone: 'America/New_York',
       urlSlug: 'juniper-and-vine',

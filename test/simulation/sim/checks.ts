@@ -6,6 +6,7 @@ import {
   chargedAtBooking,
   freeCancellationDeadline,
   type LedgerEntry,
+  MUST_NOT_BOOK_RULES,
   type Policy,
 } from '../../../sandbox/control-client'
 import { instantOf } from '../../../src/lib/zoned-time'
@@ -33,6 +34,12 @@ export interface SafetyCounts {
   cardsSentToNoCardTables: number
   /** A request whose watching paused because its user's platform session ended (it must watch on). */
   requestsPausedForTheSession: number
+  /**
+   * A booking of a table or at a venue the evidence says the account cannot or must not book: a
+   * paid add-on, cardholder-only inventory, a venue booked by a concierge, by reservation
+   * transfers, on another platform, or closed until a later date (docs/platform.md, "Venues and search").
+   */
+  bookingsTheAccountMustNotMake: number
 }
 
 /** An unclear "gone" answer the account disproved, and watching resumed (decide-booking.ts). */
@@ -44,7 +51,7 @@ const DISPROVED = /^The platform said the table was no longer available .* watch
  * or the earlier "skipped: "). A lower bound: a request keeps its last TRACE_LIMIT entries.
  */
 const MONEY_RULES =
-  /(?:skipped|Not booked: .*?): (booking would charge|the booking details do not say what booking charges|the restaurant's notes mention money|for parties of \d+ or more|a \$[\d.]+ large-party cancellation fee)/
+  /(?:skipped|Not booked: .*?): (booking would charge|the booking details do not say what booking charges|the restaurant's notes mention money|for parties of \d+ or more|a \$[\d.]+ large-party cancellation fee|it comes with a paid add-on)/
 
 interface ReservationRow {
   request_id: string
@@ -148,10 +155,21 @@ export async function checkSafety(
     bookingsRecordedForSeveralRequests: 0,
     cardsSentToNoCardTables: 0,
     requestsPausedForTheSession: 0,
+    bookingsTheAccountMustNotMake: 0,
   }
   const perRequest = new Map<string, number>()
   const perDinner = new Map<string, string[]>()
   for (const b of ours) {
+    const rule = ruleOf(b.venueId)
+    const mustNot = [
+      b.policy.addOnPerPerson !== undefined ? `a paid add-on of $${b.policy.addOnPerPerson} per person` : null,
+      b.policy.access !== undefined ? `cardholder-only (${b.policy.access})` : null,
+      rule !== null && (MUST_NOT_BOOK_RULES as readonly string[]).includes(rule) ? `a venue the account must not book at (${rule})` : null,
+    ].filter((why) => why !== null)
+    if (mustNot.length > 0) {
+      counts.bookingsTheAccountMustNotMake += 1
+      notes.push(`must not book: ${b.email} ${b.venueId} ${b.day} ${b.time} ${b.seating}: ${mustNot.join(', ')}`)
+    }
     const cardOnFile = ruleOf(b.venueId) === 'card_on_file' && statedFeeOf(b.policy, b.partySize) !== null
     if (b.policy.kind === 'free' && b.paymentMethodId !== null && !cardOnFile) {
       counts.cardsSentToNoCardTables += 1

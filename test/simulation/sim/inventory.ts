@@ -11,7 +11,7 @@ const OUTDOOR_SEATS = ['Patio', 'Garden', 'Rooftop', 'Terrace']
 const INDOOR_SEATS = ['Dining Room', 'Bar', 'Counter', 'Booth']
 
 export function randomPolicy(rng: Rng): Policy {
-  const terms: Policy = { ...termsOf(rng), ...moneyElsewhere(rng) }
+  const terms: Policy = { ...termsOf(rng), ...moneyElsewhere(rng), ...notForThisAccount(rng) }
   // Sometimes the find reply does not state them fully (a field missing, the template saying
   // otherwise, the details without amounts, resy-api.md, "Corrections and additions", "Corrections (third review)"): the service must alert,
   // whatever the table really costs.
@@ -33,6 +33,24 @@ function moneyElsewhere(rng: Rng): MoneyElsewhere {
   ])
 }
 
+/**
+ * Tables the account cannot or must not book (docs/platform.md, "Availability", "Money terms"): a
+ * paid add-on stated only by `payment.is_add_on_required`, and cardholder-only inventory
+ * (`exclusive.is_eligible: false`, `is_global_dining_access: true`).
+ */
+type NotForThisAccount = Pick<Policy, 'addOnPerPerson' | 'access'>
+function notForThisAccount(rng: Rng): NotForThisAccount {
+  if (!rng.chance(0.12)) return {}
+  return rng.weighted<NotForThisAccount>([
+    [{ addOnPerPerson: rng.pick([25, 45]) }, 2],
+    [{ access: 'exclusive' }, 1],
+    [{ access: 'global_dining_access' }, 1],
+  ])
+}
+
+/** A table the account cannot or must not book, whatever its other terms (see notForThisAccount). */
+export const notBookableByTheAccount = (p: Policy) => p.addOnPerPerson !== undefined || p.access !== undefined
+
 /** The table carries money terms that only the money rules read (see moneyElsewhere). */
 export const hasMoneyElsewhere = (p: Policy) =>
   p.textFeePerPerson !== undefined || p.largeParty !== undefined || p.charges !== undefined || p.gap === 'amounts_missing'
@@ -51,7 +69,7 @@ function termsOf(rng: Rng): Policy {
 
 export class Inventory {
   /** upFront: tables dropped or changed to a deposit, prepaid meal or ticket; termsGaps: to terms the find reply does not fully state. */
-  readonly counts = { dropped: 0, removed: 0, feesChanged: 0, upFront: 0, termsGaps: 0, moneyElsewhere: 0 }
+  readonly counts = { dropped: 0, removed: 0, feesChanged: 0, upFront: 0, termsGaps: 0, moneyElsewhere: 0, notForThisAccount: 0 }
 
   constructor(
     private readonly control: SandboxControl,
@@ -97,6 +115,7 @@ export class Inventory {
     if (policy.kind === 'deposit' || policy.kind === 'prepaid' || policy.kind === 'ticketed') this.counts.upFront += 1
     if (policy.gap) this.counts.termsGaps += 1
     if (hasMoneyElsewhere(policy)) this.counts.moneyElsewhere += 1
+    if (notBookableByTheAccount(policy)) this.counts.notForThisAccount += 1
   }
 
   async #offeredIn(r: SimRequest): Promise<SlotKeyInput[]> {
