@@ -4,7 +4,7 @@
 // answered from the cloud forgets it. Never guessed from anything else (docs/decisions/platform-account.md).
 // Settings says so, and the executor (executor-readiness.ts) answers `platform_refuses_cloud`; the user may
 // then choose to book from their paired device, which stays their choice.
-import { clearCloudRefusal, type RefusedCall, recordCloudRefusal } from '../db/cloud-refusals'
+import { type CloudRefusalRow, clearCloudRefusal, cloudRefusalsOf, type RefusedCall, recordCloudRefusal } from '../db/cloud-refusals'
 import type { Deps } from '../runtime/deps'
 
 export type { RefusedCall }
@@ -45,4 +45,8 @@ export function bookAnswerOf(outcome: { kind: string; detail?: string }): CloudA
   if (outcome.kind === 'unknown' && outcome.detail?.startsWith('blocked: ')) return { kind: 'blocked', signal: outcome.detail.slice(9) }
   if (outcome.kind === 'unknown') return { kind: 'unclear' }
   return { kind: 'answered' }
+}
+
+export async function cloudRefusals(deps: Deps, userId: string): Promise<CloudRefusalRow[]> {
+  return cloudRefusalsOf(deps.db, userId)
 }

@@ -6,7 +6,7 @@
 // one config token are one table, alerted once and booked once.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { approveRequest } from '../../src/requests/approve'
+import { approveRequest } from '../../src/request-use-cases/approve'
 import { findRestaurants } from '../../src/venues/restaurants'
 import { api, newKey } from '../helpers/api'
 import { control, createApproved, createRequest, flushAlerts, ledgerOf, notificationsOf, poll, runAlarm, setUp, view } from './world'

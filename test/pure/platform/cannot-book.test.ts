@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { bookingBlockerOf, slotsOf } from '../../../src/platform/mapping'
 import { findAnswer } from '../../../src/platform/wire'
-import { decideBooking } from '../../../src/request/booking/booking-decision'
+import { decideBooking } from '../../../src/request-aggregate/booking/booking-decision'
 import { DAY, details, NOW, specOf, termsOf } from '../fixtures'
 
 const TODAY = '2026-12-07'
