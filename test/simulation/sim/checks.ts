@@ -110,6 +110,30 @@ function historyOf(r: SimRequest): string {
   return `${r.id} ${r.specs.get(1)?.mode} now ${r.status}: ${events.join(', ') || 'no changes'}`
 }
 
+/** How many of a request's last trace lines an unrecorded booking's note shows. */
+const TRACE_SHOWN = 14
+
+/**
+ * For a booking nobody recorded: the user's requests whose approved specs it fits, each with its
+ * history and the end of its trace (times relative to the booking), so the path that lost it can be read.
+ */
+async function whoMayOwn(b: LedgerEntry, byEmail: Map<string, SimRequest[]>): Promise<string> {
+  const fitting = (byEmail.get(b.email) ?? []).filter((r) =>
+    r.approvals.some((a) => {
+      const spec = r.specs.get(a.revision)
+      return spec !== undefined && fitsSpec(b, spec)
+    }),
+  )
+  const lines: string[] = []
+  for (const r of fitting) {
+    const { state, alarm } = await inspect(r.id)
+    const pending = state?.attempt ? ` attempt verifyUntil ${state.attempt.verifyUntil - b.bookedAt} ms` : ''
+    lines.push(`      ${historyOf(r)}; stored ${state?.status ?? 'missing'}${pending}, alarm ${alarm === null ? 'none' : alarm - b.bookedAt}`)
+    for (const t of (state?.trace ?? []).slice(-TRACE_SHOWN)) lines.push(`        ${t.at - b.bookedAt} ms: ${t.message}`)
+  }
+  return lines.length > 0 ? `\n${lines.join('\n')}` : ' (no request of the user fits it)'
+}
+
 /** The fee a card on file answers for, where the table's terms state one for this party: the large-party fee (free tables state no other). */
 function statedFeeOf(policy: Policy, partySize: number): number | null {
   return policy.largeParty && partySize >= policy.largeParty.size ? policy.largeParty.feePerPerson : null
@@ -160,7 +184,7 @@ export async function checkSafety(
     const recorded = recordedBy.get(String(b.reservationId)) ?? []
     if (recorded.length === 0) {
       counts.bookingsNotRecorded += 1
-      notes.push(`not recorded: ${b.email} ${b.venueId} ${b.day} ${b.time}`)
+      notes.push(`not recorded: ${b.email} ${b.venueId} ${b.day} ${b.time} (booked at ${b.bookedAt})${await whoMayOwn(b, byEmail)}`)
     }
     if (recorded.length > 1) {
       counts.bookingsRecordedForSeveralRequests += 1
