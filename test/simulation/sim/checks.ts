@@ -127,8 +127,11 @@ async function whoMayOwn(b: LedgerEntry, byEmail: Map<string, SimRequest[]>): Pr
   const lines: string[] = []
   for (const r of fitting) {
     const { state, alarm } = await inspect(r.id)
-    const pending = state?.attempt ? ` attempt verifyUntil ${state.attempt.verifyUntil - b.bookedAt} ms` : ''
-    lines.push(`      ${historyOf(r)}; stored ${state?.status ?? 'missing'}${pending}, alarm ${alarm === null ? 'none' : alarm - b.bookedAt}`)
+    const verifying = state?.attempt ? ` attempt verifyUntil ${state.attempt.verifyUntil - b.bookedAt} ms` : ''
+    const pending = `${verifying}${state?.unsettled ? ` looked for at ${state.unsettled.checkAt - b.bookedAt} ms` : ''}`
+    lines.push(
+      `      ${historyOf(r)}; stored ${state?.status ?? 'missing'}${pending}, alarm ${alarm === null ? 'none' : alarm - b.bookedAt}`,
+    )
     for (const t of (state?.trace ?? []).slice(-TRACE_SHOWN)) lines.push(`        ${t.at - b.bookedAt} ms: ${t.message}`)
   }
   return lines.length > 0 ? `\n${lines.join('\n')}` : ' (no request of the user fits it)'

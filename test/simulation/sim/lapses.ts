@@ -62,6 +62,21 @@ export class Lapses {
     })
   }
 
+  /**
+   * The end of the run: every lapsing user signs in once more, as one told to reconnect does, and
+   * keeps this session (a refresh token comes with it), so a booking that landed while their
+   * account could not be read can still be found and recorded.
+   */
+  async reconnectForGood(control: SandboxControl): Promise<void> {
+    const before = (await control.signInSettings()).codeSessionRefresh
+    await control.setSignInSettings({ codeSessionRefresh: 'body' })
+    try {
+      for (const [userId, account] of this.#accounts) await this.#signIn(control, userId, account)
+    } finally {
+      await control.setSignInSettings({ codeSessionRefresh: before })
+    }
+  }
+
   /** A sign-in the platform refuses now (a firewall block of the round) is tried again another round, as a diner would. */
   async #signIn(control: SandboxControl, userId: string, account: CodeAccount): Promise<void> {
     try {

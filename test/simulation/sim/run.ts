@@ -124,8 +124,10 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     await refresh(requests, alarms)
   }
   await lostPolls(alarms)
-  for (let i = 0; i < 4 && requests.some(needsAlarm); i++) {
+  for (let i = 0; i < 5 && requests.some(needsAlarm); i++) {
     for (const r of requests.filter(needsAlarm)) await expireNow(r.id)
+    // After the windows closed (some on accounts that could not be read), the lapsed users come back.
+    if (i === 1) await lapses.reconnectForGood(world.control)
     await fleet?.reconnect(true)
     await alarmPhase(requests, alarms, null)
     await refresh(requests, alarms)
