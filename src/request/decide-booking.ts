@@ -37,7 +37,7 @@ import { heardAt } from './watch-state'
 const VERIFY_WINDOW_MS = 10 * 60 * 1000
 const VERIFY_INTERVAL_MS = 20_000
 /** How often an attempt whose window closed unread is looked for on the account (`unsettled`). */
-export const UNSETTLED_LOOK_MS = 5 * 60 * 1000
+const UNSETTLED_LOOK_MS = 5 * 60 * 1000
 /** An offer check older than this died with its object: the next news may start another. */
 const OFFER_CHECK_TIMEOUT_MS = 60_000
 
@@ -321,7 +321,8 @@ function verifyEffect(state: RequestState): Effect {
  * Found on the account: a verified reservation (and `confirmed`, unless the user stopped or
  * revoked meanwhile). Refused and absent: watching resumes. Unknown but "gone" in the
  * platform's words, and absent on enough reads over ten minutes: watching resumes (booking/booking-rules.ts
- * `disproved`). Otherwise unknown: keep looking until the window closes, then never book again.
+ * `disproved`). Otherwise unknown: keep looking until the window closes, then never book again; a
+ * window that closes on an unreadable account keeps the attempt `unsettled`, looked for later.
  */
 function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { kind: 'verification_answer' }>, now: number): Decided {
   const attempt = state.attempt
