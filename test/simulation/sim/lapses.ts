@@ -9,11 +9,14 @@ import type { SandboxControl } from '../../../sandbox/control-client'
 import { depsOf } from '../../../src/runtime/deps'
 import { type CodeAccount, connectByCode } from '../../helpers/code-sign-in'
 import type { Rng } from './random'
+import { REFRESH_SECONDS, TOKEN_SECONDS } from './world'
 
 /** The share of cloud users whose sessions lapse. */
 const LAPSING_SHARE = 0.1
 /** Each round, the chance that a lapsing user signs in again. */
 const RECONNECT_CHANCE = 0.25
+/** The session of the last sign-in, at the end of the run. */
+const OUTLASTS_THE_RUN_SECONDS = 3_600
 
 export interface LapseStats {
   users: number
@@ -64,16 +67,18 @@ export class Lapses {
 
   /**
    * The end of the run: every lapsing user signs in once more, as one told to reconnect does, and
-   * keeps this session (a refresh token comes with it), so a booking that landed while their
-   * account could not be read can still be found and recorded.
+   * this session outlasts the run (still without a refresh token, so asking them to reconnect
+   * stays right), so a booking that landed while their account could not be read can still be
+   * found and recorded.
    */
   async reconnectForGood(control: SandboxControl): Promise<void> {
-    const before = (await control.signInSettings()).codeSessionRefresh
-    await control.setSignInSettings({ codeSessionRefresh: 'body' })
+    await control.setTokenLifetimes({ authSeconds: OUTLASTS_THE_RUN_SECONDS, refreshSeconds: REFRESH_SECONDS })
     try {
-      for (const [userId, account] of this.#accounts) await this.#signIn(control, userId, account)
+      await this.#withoutRefresh(control, async () => {
+        for (const [userId, account] of this.#accounts) await this.#signIn(control, userId, account)
+      })
     } finally {
-      await control.setSignInSettings({ codeSessionRefresh: before })
+      await control.setTokenLifetimes({ authSeconds: TOKEN_SECONDS, refreshSeconds: REFRESH_SECONDS })
     }
   }
 
