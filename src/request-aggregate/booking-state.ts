@@ -28,6 +28,13 @@ export interface BookingState {
   reconnectToBook: string[] | null
   /** Venues the service cannot book (a captcha, or Tock's tables), by venue id: their tables are only told (booking/booking-waits.ts). */
   unbookableVenues: Record<string, BookingBlocker>
+  /**
+   * An attempt whose verification window closed while the account could not be read (a session
+   * that lapsed or was refused, the cloud refused, the device away): it may have landed, so it is
+   * looked for on later alarms, whatever the request's status, until a read of the account shows
+   * it (then it is recorded for this request) or shows none, or its table's time has passed.
+   */
+  unsettled: BookingAttempt | null
 }
 
 export interface AbsentReads {
@@ -84,6 +91,7 @@ export const noBooking = (): BookingState => ({
   bookingDisabled: null,
   reconnectToBook: null,
   unbookableVenues: {},
+  unsettled: null,
 })
 
 /** The platform is asked about one slot now. */
@@ -109,3 +117,11 @@ export const attemptBookedNothing = (bookingDisabled: string | null): Pick<Booki
   attempt: null,
   bookingDisabled,
 })
+
+/** The window closed before the account could be read: the attempt is looked for again at `checkAt`. */
+export const attemptUnsettled = (attempt: BookingAttempt, checkAt: number): Pick<BookingState, 'unsettled'> => ({
+  unsettled: { ...attempt, checkAt },
+})
+
+/** The account answered for the unsettled attempt (it shows the booking or none), or its table's time passed. */
+export const attemptSettled = (): Pick<BookingState, 'unsettled'> => ({ unsettled: null })

@@ -17,7 +17,9 @@ import { CARD_ALREADY_SENT, cardOnFileRule, mayRetryWithCard } from './booking/c
 import {
   attemptBooked,
   attemptBookedNothing,
+  attemptSettled,
   attemptStarted,
+  attemptUnsettled,
   attemptVerifying,
   type BookingAttempt,
   type BookingState,
@@ -26,7 +28,7 @@ import {
 } from './booking-state'
 import { activeReason, endedNotice, recipientOf, reconnectNotice, startWatching, stopWatching } from './decide-watch'
 import { toldOf } from './digest-state'
-import { availabilityName, type Effect, type Offer, type RequestEvent } from './events'
+import { availabilityName, type Effect, type Offer, type RequestEvent, type VerifyAnswer } from './events'
 import { type Change, type RequestState, transition } from './state'
 import { type Decided, stateOnly } from './step'
 import { heardAt } from './watch-state'
@@ -34,6 +36,8 @@ import { heardAt } from './watch-state'
 /** How long an unknown outcome is verified on later alarms before the request stops booking. */
 const VERIFY_WINDOW_MS = 10 * 60 * 1000
 const VERIFY_INTERVAL_MS = 20_000
+/** How often an attempt whose window closed unread is looked for on the account (`unsettled`). */
+const UNSETTLED_LOOK_MS = 5 * 60 * 1000
 /** An offer check older than this died with its object: the next news may start another. */
 const OFFER_CHECK_TIMEOUT_MS = 60_000
 
@@ -53,7 +57,12 @@ export function decideBookingEvent(state: RequestState, event: BookingEvent, now
 }
 
 const mayBook = (s: RequestState) =>
-  s.status === 'active' && s.spec.mode === 'auto_book' && s.approvedRevision === s.revision && !s.attempt && !s.bookingDisabled
+  s.status === 'active' &&
+  s.spec.mode === 'auto_book' &&
+  s.approvedRevision === s.revision &&
+  !s.attempt &&
+  !s.unsettled &&
+  !s.bookingDisabled
 
 function slotsSeen(state: RequestState, event: Extract<BookingEvent, { kind: 'slots_seen' }>, now: number): Decided {
   const subscribed = state.watching.includes(availabilityName(event.venueDay))
@@ -312,13 +321,17 @@ function verifyEffect(state: RequestState): Effect {
  * Found on the account: a verified reservation (and `confirmed`, unless the user stopped or
  * revoked meanwhile). Refused and absent: watching resumes. Unknown but "gone" in the
  * platform's words, and absent on enough reads over ten minutes: watching resumes (booking/booking-rules.ts
- * `disproved`). Otherwise unknown: keep looking until the window closes, then never book again.
+ * `disproved`). Otherwise unknown: keep looking until the window closes, then never book again; a
+ * window that closes on an unreadable account keeps the attempt `unsettled`, looked for later.
  */
 function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { kind: 'verification_answer' }>, now: number): Decided {
   const attempt = state.attempt
-  if (attempt?.createdAt !== event.attemptAt) return stateOnly(state)
+  if (attempt?.createdAt !== event.attemptAt) {
+    const unsettled = state.unsettled
+    return unsettled?.createdAt === event.attemptAt ? unsettledAnswer(state, unsettled, event.answer, now) : stateOnly(state)
+  }
   const { answer } = event
-  const where = `${attempt.venueName}, ${tableWhen(attempt.day, attempt.time, state.spec.timezone)}`
+  const where = whereOf(state, attempt)
   if (answer.kind === 'found') {
     const waiting = state.status === 'awaiting_verification'
     const watch = stopWatching(state)
@@ -332,18 +345,7 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
       },
       now,
     )
-    const booking = {
-      venueName: attempt.venueName,
-      day: attempt.day,
-      time: attempt.time,
-      timeZone: state.spec.timezone,
-      partySize: attempt.partySize,
-      seatingType: attempt.seatingType,
-      cancellationFee: attempt.cancellationFee,
-      freeCancellationUntil: attempt.freeCancellationUntil,
-    }
-    const booked: Effect = { kind: 'notify', to: recipientOf(state), notice: { type: 'booked', booking } }
-    return { state: next, effects: [booked, ...watch.effects] }
+    return { state: next, effects: [bookedNotice(state, attempt), ...watch.effects] }
   }
   if (answer.kind === 'absent' && attempt.outcome === 'refused') {
     // The user hears of the table (and why it was not booked); it is not tried again, nor its
@@ -396,15 +398,75 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
       effects: notice,
     }
   }
-  const why = 'The booking could not be verified either way; check the platform account. This request will not book again.'
   const disabled = 'An earlier booking could not be verified; this request now only alerts.'
-  const gaveUp = resumed(state, now, why, disabled)
   const unverified: Effect = {
     kind: 'notify',
     to: recipientOf(state),
     notice: { type: 'unverified', venueName: attempt.venueName, day: attempt.day, time: attempt.time },
   }
+  if (answer.kind === 'unreadable') {
+    // The account said neither yes nor no: the booking may have landed, so it is looked for on
+    // later alarms, whatever becomes of the request, and recorded for it if it shows.
+    const why = `The booking could not be verified: the platform account could not be read. This request will not book again; it looks at the account every ${UNSETTLED_LOOK_MS / 60_000} minutes and records the booking if it shows.`
+    const gaveUp = resumed(state, now, why, disabled)
+    const kept = transition(gaveUp.state, { patch: attemptUnsettled(attempt, now + UNSETTLED_LOOK_MS) }, now)
+    return { state: kept, effects: [...notice, unverified, ...gaveUp.effects] }
+  }
+  const why = 'The booking could not be verified either way; check the platform account. This request will not book again.'
+  const gaveUp = resumed(state, now, why, disabled)
   return { ...gaveUp, effects: [...notice, unverified, ...gaveUp.effects] }
+}
+
+/**
+ * The account's answer about an attempt whose window closed while it could not be read. Shown:
+ * recorded for this request (the verify effect claimed it), the user told it is booked, and a
+ * request still watching is confirmed. None shown: nothing was booked (the window has long
+ * closed, so a lagging list cannot hide it). Unreadable: looked for again, until the table's time.
+ */
+function unsettledAnswer(state: RequestState, attempt: BookingAttempt, answer: VerifyAnswer, now: number): Decided {
+  const where = whereOf(state, attempt)
+  if (answer.kind === 'found') {
+    const watching = state.status === 'active'
+    const watch = stopWatching(state)
+    const next = transition(
+      state,
+      {
+        to: watching ? 'confirmed' : state.status,
+        reason: watching ? 'Booked and verified on the platform account.' : undefined,
+        trace: `Verified on the platform account after all: ${where} for ${attempt.partySize}; the booking is recorded for this request.`,
+        patch: { ...attemptSettled(), ...watch.patch },
+      },
+      now,
+    )
+    return { state: next, effects: [bookedNotice(state, attempt), ...watch.effects] }
+  }
+  if (answer.kind === 'absent') {
+    const trace = `The platform account shows no booking at ${where}: nothing was booked.`
+    return stateOnly(transition(state, { trace, patch: attemptSettled() }, now))
+  }
+  const notice = reconnectNotice(state, answer.reconnectNotice)
+  if (now >= attempt.startsAt) {
+    const trace = `The platform account could not be read before ${where}; the service no longer looks for that booking: check the account.`
+    return { state: transition(state, { trace, patch: attemptSettled() }, now), effects: notice }
+  }
+  return { state: transition(state, { patch: attemptUnsettled(attempt, now + UNSETTLED_LOOK_MS) }, now), effects: notice }
+}
+
+const whereOf = (state: RequestState, attempt: BookingAttempt) =>
+  `${attempt.venueName}, ${tableWhen(attempt.day, attempt.time, state.spec.timezone)}`
+
+function bookedNotice(state: RequestState, attempt: BookingAttempt): Effect {
+  const booking = {
+    venueName: attempt.venueName,
+    day: attempt.day,
+    time: attempt.time,
+    timeZone: state.spec.timezone,
+    partySize: attempt.partySize,
+    seatingType: attempt.seatingType,
+    cancellationFee: attempt.cancellationFee,
+    freeCancellationUntil: attempt.freeCancellationUntil,
+  }
+  return { kind: 'notify', to: recipientOf(state), notice: { type: 'booked', booking } }
 }
 
 /** Back to watching (or expired) after an attempt that booked nothing. Stopped stays stopped. */

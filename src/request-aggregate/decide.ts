@@ -78,6 +78,7 @@ export function alarmFor(state: RequestState): number | null {
   const times: number[] = []
   if (state.attempt) times.push(state.attempt.checkAt)
   else if (isOpen(state.status)) times.push(state.expiresAt)
+  if (state.unsettled) times.push(state.unsettled.checkAt)
   const warnAt = expiryWarningAt(state)
   if (warnAt !== null) times.push(warnAt)
   const digestAt = isOpen(state.status) ? digestAlarm(state) : null
@@ -199,11 +200,19 @@ function transferOwner(state: RequestState, event: Extract<RequestEvent, { kind:
 }
 
 function alarm(state: RequestState, now: number): Decided {
+  const request = { id: state.id, userId: state.userId, principalId: state.principalId }
   if (state.attempt) {
     // A stopped or revoked request still verifies a booking that may have landed.
-    const request = { id: state.id, userId: state.userId, principalId: state.principalId }
     return { ...stateOnly(state), effects: [{ kind: 'verify', request, attempt: state.attempt }] }
   }
+  const step = timeAlarm(state, now)
+  // An attempt whose window closed unread is looked for at every alarm, whatever the status.
+  const unsettled = state.unsettled
+  return unsettled ? { ...step, effects: [...step.effects, { kind: 'verify', request, attempt: unsettled }] } : step
+}
+
+/** The alarm's work that depends on the time: expiry, the expiry warning, the connection retry. */
+function timeAlarm(state: RequestState, now: number): Decided {
   if (isOpen(state.status) && now >= state.expiresAt) {
     const reason =
       state.status === 'needs_approval' ? 'Expired before it was approved; nothing was watched.' : 'Expired; nothing was booked.'

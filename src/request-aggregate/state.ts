@@ -12,7 +12,8 @@ import { notWatching, type WatchState } from './watch-state'
 /** Status changes the service may make; a change that keeps the status is always allowed. */
 const NEXT: Record<Status, readonly Status[]> = {
   needs_approval: ['active', 'needs_approval', 'expired', 'stopped', 'revoked'],
-  active: ['awaiting_verification', 'needs_approval', 'active', 'expired', 'stopped', 'revoked'],
+  // active → confirmed: an attempt whose window closed unread shows on the account later.
+  active: ['awaiting_verification', 'confirmed', 'needs_approval', 'active', 'expired', 'stopped', 'revoked'],
   awaiting_verification: ['confirmed', 'active', 'expired', 'stopped', 'revoked'],
   confirmed: [],
   expired: [],

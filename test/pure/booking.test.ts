@@ -200,6 +200,67 @@ describe('the book call and verification', () => {
     expect(ofKind(late.effects, 'notify').map((e) => e.notice.type)).toEqual(['unverified'])
   })
 
+  describe('an attempt whose window closed while the account could not be read', () => {
+    const lookedAt = (state: RequestState, answer: Extract<RequestEvent, { kind: 'verification_answer' }>['answer'], now: number) =>
+      decide(state, { kind: 'verification_answer', attemptAt: attemptOf().createdAt, answer }, now)
+    /** The window closes on an unreadable account (a lapsed session, the cloud refused): the request gives up booking. */
+    const closedUnread = (start: RequestState = verifying({ outcome: 'unknown' })) =>
+      lookedAt(start, { kind: 'unreadable', reconnectNotice: null }, attemptOf().verifyUntil)
+    const LOOK = 5 * 60_000
+
+    it('keeps looking for it on later alarms after it stops booking', () => {
+      const late = closedUnread()
+      expect(late.state).toMatchObject({ status: 'active', attempt: null, unsettled: { createdAt: attemptOf().createdAt } })
+      expect(late.state.bookingDisabled).not.toBeNull()
+      expect(late.alarmAt).toBeLessThanOrEqual(attemptOf().verifyUntil + LOOK)
+      const alarm = decide(late.state, { kind: 'alarm' }, attemptOf().verifyUntil + LOOK)
+      expect(ofKind(alarm.effects, 'verify').map((e) => e.attempt.createdAt)).toEqual([attemptOf().createdAt])
+    })
+
+    it('records the booking when the account shows it later, and confirms a request still watching', () => {
+      const decision = lookedAt(closedUnread().state, { kind: 'found', reservationId: '9' }, attemptOf().verifyUntil + LOOK)
+      expect(decision.state).toMatchObject({ status: 'confirmed', unsettled: null, watching: [] })
+      expect(ofKind(decision.effects, 'notify').map((e) => e.notice.type)).toEqual(['booked'])
+      expect(decision.alarmAt).toBeNull()
+    })
+
+    it('records it for a request that expired or was stopped meanwhile, which keep their status', () => {
+      const closed = closedUnread().state
+      const expired = decide(closed, { kind: 'alarm' }, closed.expiresAt + 1)
+      expect(expired.state).toMatchObject({ status: 'expired', unsettled: { createdAt: attemptOf().createdAt } })
+      expect(ofKind(expired.effects, 'verify')).toHaveLength(1)
+      const stopped = closedUnread({ ...verifying({ outcome: 'unknown' }), status: 'stopped', watching: [] }).state
+      for (const start of [expired.state, stopped]) {
+        const decision = lookedAt(start, { kind: 'found', reservationId: '9' }, closed.expiresAt + 2)
+        expect(decision.state).toMatchObject({ status: start.status, unsettled: null })
+        expect(ofKind(decision.effects, 'notify').map((e) => e.notice.type)).toEqual(['booked'])
+      }
+    })
+
+    it('stops looking once the account shows no such booking, or once the table’s time has passed', () => {
+      const closed = closedUnread().state
+      const none = lookedAt(closed, { kind: 'absent' }, attemptOf().verifyUntil + LOOK)
+      expect(none.state.unsettled).toBeNull()
+      expect(none.state.trace.at(-1)?.message).toMatch(/shows no booking .*: nothing was booked\.$/)
+      const again = lookedAt(closed, { kind: 'unreadable', reconnectNotice: null }, attemptOf().verifyUntil + LOOK)
+      expect(again.state.unsettled?.checkAt).toBe(attemptOf().verifyUntil + 2 * LOOK)
+      const over = lookedAt(closed, { kind: 'unreadable', reconnectNotice: null }, attemptOf().startsAt)
+      expect(over.state.unsettled).toBeNull()
+    })
+
+    it('never books while it may still have landed', () => {
+      const { state } = closedUnread()
+      const decision = decide({ ...state, bookingDisabled: null }, seen('20:00'), attemptOf().verifyUntil + 1)
+      expect(ofKind(decision.effects, 'check_offer')).toEqual([])
+    })
+
+    it('settles as before when the account was read at the window’s end and shows nothing', () => {
+      const end = lookedAt(verifying({ outcome: 'unknown' }), { kind: 'absent' }, attemptOf().verifyUntil)
+      expect(end.state).toMatchObject({ attempt: null, unsettled: null })
+      expect(end.state.bookingDisabled).not.toBeNull()
+    })
+  })
+
   describe('an unclear answer in which the platform said the table is gone', () => {
     const goneAnswer = (now = NOW) =>
       decide(

@@ -46,6 +46,11 @@ describe('stored request states', () => {
     expect('digestDays' in loaded).toBe(false)
   })
 
+  it('loads a version 3 state with no attempt still looked for after its window', () => {
+    const { unsettled, ...v3 } = stateIn('active')
+    expect(upgradeState(v3 as RequestState, 3).unsettled).toBeNull()
+  })
+
   it('loads a state of the current version as it was stored', () => {
     const current = stateIn('awaiting_verification')
     expect(upgradeState(current, STATE_VERSION)).toBe(current)

@@ -6,7 +6,7 @@ import { NOW, stateIn } from './fixtures'
 
 const ALLOWED: Record<Status, Status[]> = {
   needs_approval: ['active', 'expired', 'stopped', 'revoked'],
-  active: ['awaiting_verification', 'needs_approval', 'expired', 'stopped', 'revoked'],
+  active: ['awaiting_verification', 'confirmed', 'needs_approval', 'expired', 'stopped', 'revoked'],
   awaiting_verification: ['confirmed', 'active', 'expired', 'stopped', 'revoked'],
   confirmed: [],
   expired: [],

@@ -129,7 +129,7 @@ export async function refresh(requests: SimRequest[], stats: AlarmStats): Promis
       const { state, alarm } = await inspect(r.id)
       if (!state) return
       r.status = state.status
-      r.attempt = state.attempt !== null
+      r.attempt = state.attempt !== null || (state.unsettled ?? null) !== null
       if (!needsAlarm(r) || alarm !== null || r.crashed) {
         suspects.delete(r.id)
         return
@@ -142,7 +142,8 @@ export async function refresh(requests: SimRequest[], stats: AlarmStats): Promis
           .slice(-3)
           .map((t) => t.message)
           .join(' / ')
-        stats.lostAlarms.push(`${r.id} (${state.status}${state.attempt ? ', verifying a booking' : ''}): ${trace}`)
+        const verifying = state.attempt ? ', verifying a booking' : state.unsettled ? ', looking for a booking' : ''
+        stats.lostAlarms.push(`${r.id} (${state.status}${verifying}): ${trace}`)
       }
     },
   )

@@ -45,6 +45,12 @@ export interface SafetyCounts {
 /** An unclear "gone" answer the account disproved, and watching resumed (decide-booking.ts). */
 const DISPROVED = /^The platform said the table was no longer available .* watching again\.$/
 
+/** A verification window that closed while the account could not be read, and such a booking found later (decide-booking.ts). */
+const CLOSED_UNREAD = /^The booking could not be verified: the platform account could not be read\./
+const RECORDED_LATE = /^Verified on the platform account after all: /
+/** How many late-recorded requests the report shows the path of. */
+const LATE_SHOWN = 3
+
 /**
  * Money rules that stopped an automatic booking, as the requests traced them
  * (booking-decision.ts words, after decide-booking.ts's "Not booked: <venue>, <time>, <seating>: "
@@ -60,6 +66,13 @@ interface ReservationRow {
   venue_id: number
   date: string
   time: string
+}
+
+/** Verification windows that closed on an unreadable account, the bookings of those found later, and the first few paths. */
+export interface LateRecords {
+  closedUnread: number
+  recorded: number
+  paths: string[]
 }
 
 const HOUR_MS = 3_600_000
@@ -117,6 +130,33 @@ function historyOf(r: SimRequest): string {
   return `${r.id} ${r.specs.get(1)?.mode} now ${r.status}: ${events.join(', ') || 'no changes'}`
 }
 
+/** How many of a request's last trace lines an unrecorded booking's note shows. */
+const TRACE_SHOWN = 14
+
+/**
+ * For a booking nobody recorded: the user's requests whose approved specs it fits, each with its
+ * history and the end of its trace (times relative to the booking), so the path that lost it can be read.
+ */
+async function whoMayOwn(b: LedgerEntry, byEmail: Map<string, SimRequest[]>): Promise<string> {
+  const fitting = (byEmail.get(b.email) ?? []).filter((r) =>
+    r.approvals.some((a) => {
+      const spec = r.specs.get(a.revision)
+      return spec !== undefined && fitsSpec(b, spec)
+    }),
+  )
+  const lines: string[] = []
+  for (const r of fitting) {
+    const { state, alarm } = await inspect(r.id)
+    const verifying = state?.attempt ? ` attempt verifyUntil ${state.attempt.verifyUntil - b.bookedAt} ms` : ''
+    const pending = `${verifying}${state?.unsettled ? ` looked for at ${state.unsettled.checkAt - b.bookedAt} ms` : ''}`
+    lines.push(
+      `      ${historyOf(r)}; stored ${state?.status ?? 'missing'}${pending}, alarm ${alarm === null ? 'none' : alarm - b.bookedAt}`,
+    )
+    for (const t of (state?.trace ?? []).slice(-TRACE_SHOWN)) lines.push(`        ${t.at - b.bookedAt} ms: ${t.message}`)
+  }
+  return lines.length > 0 ? `\n${lines.join('\n')}` : ' (no request of the user fits it)'
+}
+
 /** The fee a card on file answers for, where the table's terms state one for this party: the large-party fee (free tables state no other). */
 function statedFeeOf(policy: Policy, partySize: number): number | null {
   return policy.largeParty && partySize >= policy.largeParty.size ? policy.largeParty.feePerPerson : null
@@ -127,7 +167,14 @@ export async function checkSafety(
   ledger: LedgerEntry[],
   zoneOf: (venueId: number) => string,
   ruleOf: (venueId: number) => string | null,
-): Promise<{ counts: SafetyCounts; notes: string[]; moneyAlerts: number; disproved: number; toldReconnectToBook: number }> {
+): Promise<{
+  counts: SafetyCounts
+  notes: string[]
+  moneyAlerts: number
+  disproved: number
+  toldReconnectToBook: number
+  late: LateRecords
+}> {
   const notes: string[] = []
   const byEmail = new Map<string, SimRequest[]>()
   for (const r of requests) byEmail.set(r.user.email, [...(byEmail.get(r.user.email) ?? []), r])
@@ -178,7 +225,7 @@ export async function checkSafety(
     const recorded = recordedBy.get(String(b.reservationId)) ?? []
     if (recorded.length === 0) {
       counts.bookingsNotRecorded += 1
-      notes.push(`not recorded: ${b.email} ${b.venueId} ${b.day} ${b.time}`)
+      notes.push(`not recorded: ${b.email} ${b.venueId} ${b.day} ${b.time} (booked at ${b.bookedAt})${await whoMayOwn(b, byEmail)}`)
     }
     if (recorded.length > 1) {
       counts.bookingsRecordedForSeveralRequests += 1
@@ -233,12 +280,22 @@ export async function checkSafety(
   const indexStatus = new Map(indexed.map((row) => [row.id, row.status]))
   let moneyAlerts = 0
   let disproved = 0
+  const late: LateRecords = { closedUnread: 0, recorded: 0, paths: [] }
   let toldReconnectToBook = 0
   const open = (status: string | undefined) => ['needs_approval', 'active', 'awaiting_verification'].includes(status ?? '')
   for (const r of requests) {
     const { state } = await inspect(r.id)
     moneyAlerts += new Set((state?.trace ?? []).map((t) => t.message).filter((m) => MONEY_RULES.test(m))).size
     disproved += (state?.trace ?? []).filter((t) => DISPROVED.test(t.message)).length
+    const trace = state?.trace ?? []
+    late.closedUnread += trace.filter((t) => CLOSED_UNREAD.test(t.message)).length
+    const found = trace.findIndex((t) => RECORDED_LATE.test(t.message))
+    if (found >= 0) {
+      late.recorded += 1
+      const start = trace[0]?.at ?? 0
+      const path = trace.slice(Math.max(0, found - 8), found + 1).map((t) => `${t.at - start} ms: ${t.message}`)
+      if (late.paths.length < LATE_SHOWN) late.paths.push(`${historyOf(r)}\n        ${path.join('\n        ')}`)
+    }
     toldReconnectToBook += (state?.trace ?? []).filter((t) => TOLD_RECONNECT.test(t.message)).length
     if ((state?.trace ?? []).some((t) => PAUSED_FOR_THE_SESSION.test(t.message))) {
       counts.requestsPausedForTheSession += 1
@@ -257,5 +314,5 @@ export async function checkSafety(
       notes.push(`not closed after expiry: ${r.id} is ${status} (index: ${indexStatus.get(r.id)})`)
     }
   }
-  return { counts, notes, moneyAlerts, disproved, toldReconnectToBook }
+  return { counts, notes, moneyAlerts, disproved, toldReconnectToBook, late }
 }

@@ -9,11 +9,14 @@ import type { SandboxControl } from '../../../sandbox/control-client'
 import { depsOf } from '../../../src/runtime/deps'
 import { type CodeAccount, connectByCode } from '../../helpers/code-sign-in'
 import type { Rng } from './random'
+import { REFRESH_SECONDS, TOKEN_SECONDS } from './world'
 
 /** The share of cloud users whose sessions lapse. */
 const LAPSING_SHARE = 0.1
 /** Each round, the chance that a lapsing user signs in again. */
 const RECONNECT_CHANCE = 0.25
+/** The session of the last sign-in, at the end of the run. */
+const OUTLASTS_THE_RUN_SECONDS = 3_600
 
 export interface LapseStats {
   users: number
@@ -60,6 +63,23 @@ export class Lapses {
     await this.#withoutRefresh(control, async () => {
       for (const [userId, account] of again) await this.#signIn(control, userId, account)
     })
+  }
+
+  /**
+   * The end of the run: every lapsing user signs in once more, as one told to reconnect does, and
+   * this session outlasts the run (still without a refresh token, so asking them to reconnect
+   * stays right), so a booking that landed while their account could not be read can still be
+   * found and recorded.
+   */
+  async reconnectForGood(control: SandboxControl): Promise<void> {
+    await control.setTokenLifetimes({ authSeconds: OUTLASTS_THE_RUN_SECONDS, refreshSeconds: REFRESH_SECONDS })
+    try {
+      await this.#withoutRefresh(control, async () => {
+        for (const [userId, account] of this.#accounts) await this.#signIn(control, userId, account)
+      })
+    } finally {
+      await control.setTokenLifetimes({ authSeconds: TOKEN_SECONDS, refreshSeconds: REFRESH_SECONDS })
+    }
   }
 
   /** A sign-in the platform refuses now (a firewall block of the round) is tried again another round, as a diner would. */

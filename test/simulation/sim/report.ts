@@ -26,6 +26,8 @@ export function describeRun(seed: string, report: SimReport): string {
     line('  of those: a paid add-on or cardholder-only', inventory.notForThisAccount),
     line('bookings the money rules made alerts', report.moneyAlerts),
     line('unclear "gone" answers disproved, watching again', report.disproved),
+    line('windows closed unread / those bookings found later', `${report.late.closedUnread} / ${report.late.recorded}`),
+    ...report.late.paths.map((p) => `    found later: ${p}`),
     line('venue-day polls / request alarms delivered', `${alarms.polls} / ${alarms.delivered}`),
     line('request alarms redelivered after a crash', alarms.redelivered),
     line('restarts (between steps and mid-phase)', `${alarms.restarts}, alarm runs killed: ${alarms.crashedRuns}`),

@@ -20,7 +20,7 @@ export interface SimRequest {
   /** Accepted updates that made a new revision (and so withdrew any approval). */
   updates: { revision: number; at: number }[]
   stops: { at: number; status: string }[]
-  /** Last seen: status, and whether a booking attempt is being verified. */
+  /** Last seen: status, and whether a booking attempt is being verified or still looked for after its window. */
   status: string
   attempt: boolean
   /** Its alarm was consumed by a crash: the runtime would deliver it again. */
@@ -114,6 +114,8 @@ interface StoredState {
   expiresAt: number
   updatedAt: number
   attempt: { verifyUntil: number } | null
+  /** An attempt whose window closed while the account could not be read, still looked for. */
+  unsettled?: { checkAt: number } | null
   trace: { at: number; message: string }[]
 }
 

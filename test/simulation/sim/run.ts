@@ -9,7 +9,7 @@ import { findConnection } from '../../../src/db/connections'
 import { open } from '../../../src/lib/secret-box'
 import { depsOf } from '../../../src/runtime/deps'
 import { type AlarmStats, alarmPhase, lostPolls, newAlarmStats, nextInterval, refresh, restartBetweenSteps } from './alarms'
-import { checkSafety, type SafetyCounts } from './checks'
+import { checkSafety, type LateRecords, type SafetyCounts } from './checks'
 import { DeviceFleet, type DeviceStats } from './devices'
 import { FaultLedger, injectRoundFaults, maybeBlock, maybeExpireTokens, maybeRefuseCloud } from './faults'
 import { Inventory } from './inventory'
@@ -36,6 +36,8 @@ export interface SimReport {
   moneyAlerts: number
   /** Unclear "gone" booking answers the account disproved, after which watching resumed. */
   disproved: number
+  /** Verification windows that closed while the account could not be read, and those bookings found later (checks.ts). */
+  late: LateRecords
   requests: SimRequest[]
   bookings: number
   statuses: Record<string, number>
@@ -124,8 +126,10 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     await refresh(requests, alarms)
   }
   await lostPolls(alarms)
-  for (let i = 0; i < 4 && requests.some(needsAlarm); i++) {
+  for (let i = 0; i < 5 && requests.some(needsAlarm); i++) {
     for (const r of requests.filter(needsAlarm)) await expireNow(r.id)
+    // After the windows closed (some on accounts that could not be read), the lapsed users come back.
+    if (i === 1) await lapses.reconnectForGood(world.control)
     await fleet?.reconnect(true)
     await alarmPhase(requests, alarms, null)
     await refresh(requests, alarms)
@@ -134,7 +138,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   const ledger = await world.control.ledger()
   const zoneOf = (venueId: number) => venues.get(venueId)?.zone ?? 'UTC'
   const ruleOf = (venueId: number) => venues.get(venueId)?.bookingRule ?? null
-  const { counts, notes, moneyAlerts, disproved, toldReconnectToBook } = await checkSafety(requests, ledger, zoneOf, ruleOf)
+  const { counts, notes, moneyAlerts, disproved, toldReconnectToBook, late } = await checkSafety(requests, ledger, zoneOf, ruleOf)
   lapses.stats.toldReconnectToBook = toldReconnectToBook
   const access = await accessOf(world.users)
   const statuses: Record<string, number> = {}
@@ -148,6 +152,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     notes,
     moneyAlerts,
     disproved,
+    late,
     requests,
     bookings: ledger.filter((b) => emails.has(b.email)).length,
     statuses,

@@ -14,6 +14,8 @@ import { mapLimit, type Rng } from './random'
 
 /** How long the sandbox's auth tokens live in a simulated world. */
 export const TOKEN_SECONDS = 15
+/** Refresh tokens outlive the run. */
+export const REFRESH_SECONDS = 86_400
 
 export interface SimUser {
   userId: string
@@ -52,7 +54,7 @@ export async function setUpWorld(
   await control.reset()
   // Tokens expire during the run: the service renews them with the refresh token (and some calls
   // meet an expired one first). Refresh tokens outlive the run.
-  await control.setTokenLifetimes({ authSeconds: TOKEN_SECONDS, refreshSeconds: 86_400 })
+  await control.setTokenLifetimes({ authSeconds: TOKEN_SECONDS, refreshSeconds: REFRESH_SECONDS })
   // Code sign-ins here carry a refresh token in the body (one of the two wire forms): their
   // sessions renew like the others over the run; sessions that end are another test's.
   await control.setSignInSettings({ codeSessionRefresh: 'body', datacenter: null })
