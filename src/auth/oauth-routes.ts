@@ -99,9 +99,20 @@ async function grantOfAnswer(env: Cloudflare.Env, answer: Response): Promise<Con
 }
 
 /**
+ * Whether the library answers the form as an RFC 7009 revocation: its own predicate
+ * (`!body.grant_type && !!body.token`, dist/oauth-provider.js, parseTokenEndpointRequest), so an
+ * empty `grant_type` is a revocation here too. A repeated field the library refuses whatever it is.
+ */
+function isRevocation(form: FormData): boolean {
+  const grantType = form.get('grant_type')
+  const token = form.get('token')
+  return !grantType && typeof token === 'string' && token !== ''
+}
+
+/**
  * The token endpoint, answered by the library, with checks around it: every client id the request
  * carries (src/auth/client-ids.ts) is held to the metadata-document address rule before the
- * library could fetch it; a refresh, and an RFC 7009 revocation (a `token` and no `grant_type`),
+ * library could fetch it; a refresh, and an RFC 7009 revocation (a `token` and no or an empty `grant_type`),
  * of a token that names a grant run in that grant's object, one at a time
  * (src/auth/grant-object.ts); a revocation goes through the revokeToken hook.
  */
@@ -120,10 +131,11 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
   if (addressProblem) return c.json({ error: 'invalid_client', error_description: addressProblem }, 401, { 'Cache-Control': 'no-store' })
   const grantType = form?.get('grant_type') ?? null
   const revoked = form?.get('token')
-  if (form && grantType === null && typeof revoked === 'string') {
+  if (form && isRevocation(form) && typeof revoked === 'string') {
     const grant = grantOfToken(revoked)
+    const clientIds = clientIdsOfTokenRequest(form, c.req.header('Authorization') ?? null)
     const revoke = grant
-      ? async () => responseOf(await grantObject(c.env, grant).revoke(await tokenCallOf(c.req.raw)))
+      ? async () => responseOf(await grantObject(c.env, grant).revoke(await tokenCallOf(c.req.raw), revoked, clientIds))
       : () => authorizationServer(c)
     return hooks.revokeToken(c.env, c.req.url, revoked, revoke)
   }
