@@ -66,7 +66,8 @@ export async function recordIssuedRefreshToken(
     .catch(() => null)
   const token = body && typeof body === 'object' && 'refresh_token' in body ? body.refresh_token : null
   const grant = typeof token === 'string' ? grantOfToken(token) : null
-  if (typeof token !== 'string' || !grant || (presented !== 'code' && (presented.kind === 'replay' || presented.kind === 'duplicate'))) return
+  if (typeof token !== 'string' || !grant || (presented !== 'code' && (presented.kind === 'replay' || presented.kind === 'duplicate')))
+    return
   let generation = 0
   if (presented === 'code') await deleteTokensIssuedBefore(db, now - GRANT_TTL_SECONDS * 1000 - 86_400_000)
   else if (presented.kind === 'accepted') generation = presented.generation + 1

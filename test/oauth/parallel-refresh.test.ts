@@ -33,10 +33,13 @@ async function expectSamePair(c: Connection, answers: Answer[]): Promise<void> {
 }
 
 describe('parallel refreshes with one refresh token', () => {
-  it.each([4, 16])('%i sent at the same instant (Promise.all) from one client: all get the same token pair, and it works', async (count) => {
-    const c = await connect()
-    await expectSamePair(c, await refreshesAtOnce(c, count, 0))
-  })
+  it.each([4, 16])(
+    '%i sent at the same instant (Promise.all) from one client: all get the same token pair, and it works',
+    async (count) => {
+      const c = await connect()
+      await expectSamePair(c, await refreshesAtOnce(c, count, 0))
+    },
+  )
 
   it('8 sent 25 ms apart, as a network delivers them (some after the first was answered): still one pair for all', async () => {
     const c = await connect()

@@ -5,9 +5,8 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
-import { seedVenues } from '../helpers/venues'
+import { seedVenues, VENUES } from '../helpers/venues'
 import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
-import { VENUES } from '../helpers/venues'
 import { connect, register, tokenRequest } from './oauth-client'
 
 async function requestStatus(id: string): Promise<string | undefined> {
