@@ -86,7 +86,8 @@ export async function turnOnPush(
     createdAt: deps.now,
   }
   const outcome = await storePushSubscription(deps.db, row, MAX_SUBSCRIPTIONS)
-  if (outcome === 'over_cap') throw new AppError('invalid_request', `Push is on in ${MAX_SUBSCRIPTIONS} browsers already. Remove one first.`)
+  if (outcome === 'over_cap')
+    throw new AppError('invalid_request', `Push is on in ${MAX_SUBSCRIPTIONS} browsers already. Remove one first.`)
   // Says nothing of whose it is: only that this subscription cannot be used, and what helps.
   if (outcome === 'taken') throw new AppError('invalid_request', SUBSCRIPTION_NOT_USABLE)
   return { id }
