@@ -143,11 +143,13 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
     }
     const user = c.get('user')
     if (!user) throw new AuthorizationError('access_denied', { description: 'You were signed out. Sign in and connect again.' })
+    const approved = await oauth.approveConsent(c.req.raw, handle)
+    // At most what the page offered (what the client asked for): a posted form that ticks more grants none of it.
+    const offered = offeredScopes(c, approved.request)
     const ticked = [form.scope ?? []]
       .flat()
       .filter((s): s is string => typeof s === 'string')
-      .filter(isScope)
-    const approved = await oauth.approveConsent(c.req.raw, handle, { scope: ticked })
+      .filter((s): s is Scope => isScope(s) && offered.includes(s))
     const scope = [...new Set([...requiredScopes(c, approved.request), ...ticked])]
     const described = await oauth.describeConsent(approved.request)
     const clientName = displayName(described.clientName) || described.clientId
