@@ -78,7 +78,7 @@ export class GrantObject extends DurableObject<Cloudflare.Env> {
   }
 
   /** A refresh-token grant. `arrivedAt`: when the request reached the service, before its turn. */
-  refresh(call: TokenCall, refreshToken: string, arrivedAt: number): Promise<RefreshOutcome> {
+  refresh(call: TokenCall, refreshToken: string, arrivedAt: number, clientIds: string[]): Promise<RefreshOutcome> {
     return this.#inTurn(async () => {
       if (await this.ctx.storage.get<boolean>(ENDED)) return { answer: await tokenAnswerOf(ended()), replay: null }
       const db = dbOf(this.env.DB)
@@ -93,12 +93,13 @@ export class GrantObject extends DurableObject<Cloudflare.Env> {
         await this.#keepLastRotation(refreshToken, tokenAnswer)
         return { answer: tokenAnswer, replay: null }
       }
-      // The library refusing a token this grant issued, while the grant lives, means the token is
-      // out of its hands (rotated out of its current and previous pair, or presented by another
-      // client): a reuse, like a replay.
+      // The library refusing, to the grant's own client, a token this grant issued while the grant
+      // lives means the token fell out of its current and previous pair: a reuse, like a replay.
+      // (Another client presenting it is refused as before and changes nothing.)
       const [userId = '', grantId = ''] = refreshToken.split(':')
-      if (presented.kind === 'accepted' && (await isGrantRefusal(answer)) && (await clientOfGrant(this.env, userId, grantId)) !== null) {
-        return this.#replay({ kind: 'replay', userId, grantId })
+      if (presented.kind === 'accepted' && (await isGrantRefusal(answer))) {
+        const client = await clientOfGrant(this.env, userId, grantId)
+        if (client !== null && clientIds.includes(client)) return this.#replay({ kind: 'replay', userId, grantId })
       }
       return { answer: await tokenAnswerOf(answer), replay: null }
     })

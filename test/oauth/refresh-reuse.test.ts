@@ -99,12 +99,24 @@ describe('refresh-token reuse', () => {
     await expectGrantEnded(c, third, requestId)
   })
 
-  it('a refresh the library refuses for a token of the live grant (another client presenting it) counts as reuse: the grant ends', async () => {
+  it('a refresh the library refuses for a recorded token of the live grant (it forgot the token) counts as reuse: the grant ends', async () => {
     const { c, requestId } = await connectedWithRequest()
-    const other = await register()
-    const refused = await refresh(other, c.refreshToken)
+    // The library's record of the grant as the takeover left it: the device's token is no longer its current or previous one.
+    const [userId, grantId] = c.refreshToken.split(':')
+    const key = `grant:${userId}:${grantId}`
+    const grant = await env.OAUTH_KV.get<Record<string, unknown>>(key, 'json')
+    await env.OAUTH_KV.put(key, JSON.stringify({ ...grant, refreshTokenId: 'forgotten', previousRefreshTokenId: 'forgotten too' }))
+    const refused = await refresh(c.client, c.refreshToken)
     expect([refused.status, refused.body.error]).toEqual([400, 'invalid_grant'])
     await expectGrantEnded(c, { refreshToken: c.refreshToken, accessToken: c.accessToken }, requestId)
+  })
+
+  it('another client presenting the token is refused and changes nothing', async () => {
+    const { c, requestId } = await connectedWithRequest()
+    const refused = await refresh(await register(), c.refreshToken)
+    expect([refused.status, refused.body.error]).toEqual([400, 'invalid_grant'])
+    expect((await rotate(c, c.refreshToken)).refreshToken).not.toBe(c.refreshToken)
+    expect(await requestStatus(requestId)).toBe('active')
   })
 
   it('a token two rotations old ends the grant', async () => {

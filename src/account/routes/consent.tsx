@@ -4,6 +4,7 @@
 import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdFetchError } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
 import { type ConnectionToContinue, connectionsToContinue, lookOfClient } from '../../access/reconnect'
+import { clientDocumentProblem } from '../../auth/client-document-problem'
 import { clientIdsProblem } from '../../auth/client-id-document'
 import { clientIdsOfAuthorizeRequest } from '../../auth/client-ids'
 import { displayName, plainOrigin } from '../../auth/client-metadata'
@@ -62,7 +63,7 @@ function setPageHeaders(c: Context<WebEnv>, formAction: string, extra: Headers):
 function refusal(c: Context<WebEnv>, err: unknown): Response | Promise<Response> {
   if (err instanceof AuthorizationError && err.redirectTo) return c.redirect(err.redirectTo, 302)
   if (err instanceof AuthorizationError || err instanceof CimdFetchError) {
-    const message = err instanceof AuthorizationError ? err.description : 'The app could not be verified.'
+    const message = err instanceof AuthorizationError ? err.description : clientDocumentProblem(err.detail)
     c.header('Cache-Control', 'no-store')
     return renderPage(c, 'Connection refused', <ConsentErrorPage message={message} />, 400)
   }
