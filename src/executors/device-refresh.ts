@@ -14,7 +14,7 @@ import { type Deps, deviceObject } from '../runtime/deps'
  * before it, this stays inside one renewal lease (platform-session.ts), so no second renewer can
  * spend the same refresh token meanwhile.
  */
-export const DEVICE_REFRESH_TIMEOUT_MS = 12_000
+const DEVICE_REFRESH_TIMEOUT_MS = 12_000
 
 /** The device's refresh of the session; null when no connected device can make it (nothing was sent). */
 export async function refreshThroughDevice(

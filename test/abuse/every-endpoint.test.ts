@@ -209,6 +209,39 @@ async function otherProbes(): Promise<SweepProbe[]> {
       json: '{"code":"x"}',
     },
     { method: 'GET', path: '/device/v1/connect', params: [['x', '1']], headers: {} },
+    { method: 'POST', path: '/settings/webhook-secret', params: [['_csrf', csrf]], headers: form },
+    {
+      method: 'POST',
+      path: '/settings/notifications',
+      params: [
+        ['only', 'webhook'],
+        ['webhook_url', 'https://ntfy.sh/…'],
+        ['webhook_format', 'ntfy'],
+        ['_csrf', csrf],
+      ],
+      headers: form,
+    },
+    {
+      method: 'POST',
+      path: '/settings/push/subscriptions',
+      params: [['x', '1']],
+      headers: { ...session, 'Content-Type': 'application/json', 'x-csrf-token': csrf },
+      json: '{"endpoint":"https://fcm.googleapis.com/fcm/send/sweep","keys":{"p256dh":"x","auth":"y"}}',
+    },
+    {
+      method: 'POST',
+      path: '/push/renewals',
+      params: [['x', '1']],
+      headers: { 'Content-Type': 'application/json' },
+      json: '{"old":{"endpoint":"https://fcm.googleapis.com/fcm/send/a","keys":{"p256dh":"x","auth":"y"}},"new":{"endpoint":"https://fcm.googleapis.com/fcm/send/b","keys":{"p256dh":"x","auth":"y"}}}',
+    },
+    {
+      method: 'POST',
+      path: '/account/platform/code',
+      params: [['x', '1']],
+      headers: { ...session, 'Content-Type': 'application/json', 'x-csrf-token': csrf },
+      json: '{"mobile_number":"+16465550199"}',
+    },
     {
       method: 'POST',
       path: '/mcp',
@@ -217,7 +250,7 @@ async function otherProbes(): Promise<SweepProbe[]> {
       json: rpcBody,
     },
   ]
-  const probes: SweepProbe[] = []
+  const probes: SweepProbe[] = [...mcpVersionProbes(json, rpcBody)]
   for (const e of endpoints) {
     const family = `${e.method} ${e.path}`
     const inBody = e.method === 'POST' && e.json === undefined
@@ -243,6 +276,33 @@ async function otherProbes(): Promise<SweepProbe[]> {
     }
   }
   return probes
+}
+
+/** MCP with odd MCP-Protocol-Version values: refused naming the served versions, never a 5xx. */
+function mcpVersionProbes(json: Record<string, string>, rpcBody: string): SweepProbe[] {
+  const versions = [
+    '',
+    ' ',
+    '2027-01-01',
+    '2026-99-99',
+    '1999-01-01',
+    '<script>alert(1)</script>',
+    'x'.repeat(4000),
+    '2025-06-18, 2025-11-25',
+    '"2025-11-25"',
+    '%00',
+  ]
+  return versions.map((version) => ({
+    family: 'POST /mcp (MCP-Protocol-Version)',
+    label: version.slice(0, 40),
+    call: {
+      origin: ORIGIN,
+      method: 'POST',
+      path: '/mcp',
+      headers: { ...json, Host: 'localhost:8787', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': version },
+      body: rpcBody,
+    },
+  }))
 }
 
 /** Sends every probe; returns the counts by family and status, and the 5xx answers. */

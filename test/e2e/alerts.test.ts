@@ -59,7 +59,8 @@ async function saveWebhook(format: 'Tablewatch JSON (documented on the Developer
   await page.getByLabel('Webhook URL (optional)').fill(hook)
   await page.getByLabel('Webhook format').selectOption({ label: format })
   await page.getByRole('button', { name: 'Save webhook' }).click()
-  await page.waitForURL(/done=saved/)
+  // The first save answers with the new signing secret on the page itself; later ones redirect to done=saved.
+  await page.getByText('Notification settings saved.').waitFor()
 }
 
 /** Settings' "Send a test to my webhook": the page says it was accepted; the one message the receiver got. */
@@ -69,6 +70,8 @@ async function sendWebhookTest() {
   await page.waitForLoadState('load')
   expect(await page.locator('.alert-success').innerText()).toBe('Test sent. Your webhook accepted it.')
   expect(received).toHaveLength(1)
+  // Signed with the webhook's own secret (the Developers page says how to check it).
+  expect(received[0]?.headers['tablewatch-signature']).toMatch(/^v1=[0-9a-f]{64}$/)
   return received[0]
 }
 

@@ -1,8 +1,9 @@
-// The webhook channel: the alert in the format the diner chose, posted in the background so it
-// never holds the caller up. A thin caller: the payload is webhook-body.ts's, the delivery (and
-// where it may point) webhook.ts's.
+// The webhook channel: the alert in the format the diner chose, signed, posted in the background
+// so it never holds the caller up. A thin caller: the payload is webhook-body.ts's, the sealed URL
+// and signing secret webhook-config.ts's, the delivery (and where it may point) webhook.ts's.
 import { sendWebhook } from '../webhook'
 import { webhookPayload } from '../webhook-body'
+import { openWebhookConfig } from '../webhook-config'
 import { webhookPolicy } from '../webhook-target'
 import type { AlertChannel } from './channel'
 
@@ -10,7 +11,8 @@ export const webhookChannel: AlertChannel = {
   name: 'webhook',
   wants: (user) => user.webhookUrl !== null,
   async send(deps, user, alert, background) {
-    if (!user.webhookUrl) return
+    const webhook = await openWebhookConfig(deps.env.PLATFORM_TOKEN_KEY, user.id, user.webhookUrl)
+    if (!webhook) return
     const payload = webhookPayload(user.webhookFormat, {
       kind: alert.kind,
       title: alert.title,
@@ -20,6 +22,6 @@ export const webhookChannel: AlertChannel = {
       groups: alert.groups ?? [],
       sentAt: deps.now,
     })
-    background(sendWebhook(user.webhookUrl, payload, { policy: webhookPolicy(deps.env) }))
+    background(sendWebhook(webhook.url, payload, { policy: webhookPolicy(deps.env), signingSecret: webhook.secret }))
   },
 }

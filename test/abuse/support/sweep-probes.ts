@@ -85,6 +85,19 @@ export function tokenBodies(clientId: string, redirectUri: string, victimRefresh
       ['refresh_token', FORGED],
       ['client_id', clientId],
     ],
+    // The library's own reading: an empty grant_type is a revocation; another client's changes nothing.
+    'a revocation with an empty grant_type, of the victim’s token': [
+      ['grant_type', ''],
+      ['token', victimRefreshToken],
+      ['client_id', clientId],
+    ],
+    'a code exchange by a metadata-document client the site does not serve': [
+      ['grant_type', 'authorization_code'],
+      ['code', 'code-from-nowhere'],
+      ['redirect_uri', redirectUri],
+      ['client_id', 'https://assistant.example.com/sweep/client.json'],
+      ['code_verifier', 'v'.repeat(43)],
+    ],
     'a revocation': [
       ['token', FORGED],
       ['token_type_hint', 'refresh_token'],
