@@ -5,10 +5,13 @@
 import { initialState, type RequestState } from './state'
 
 /** The shape RequestState has today. Absent in storage: version 0 (before versions were kept). */
-export const STATE_VERSION = 3
+export const STATE_VERSION = 4
 
 /** The shape up to version 2: the restaurant-dates told, and no time per told slot. */
-type Version2 = Omit<RequestState, 'toldAt'> & { digestDays?: string[] }
+type Version2 = Omit<RequestState, 'toldAt' | 'pressable' | 'press'> & { digestDays?: string[] }
+
+/** The shape of version 3: no told tables kept for a press. */
+type Version3 = Omit<RequestState, 'pressable' | 'press'>
 
 /** Version 0 → 1: a state stored before a field existed gets that field's starting value. */
 function fromVersion0(stored: Version2): Version2 {
@@ -45,10 +48,15 @@ function fromVersion1(stored: Version2): Version2 {
  * Version 2 → 3: the gap counts per slot from its last alert (docs/decisions/alerts.md). A slot
  * told before kept no time: it counts from the last alert, the latest it can have been told.
  */
-function fromVersion2(stored: Version2): RequestState {
+function fromVersion2(stored: Version2): Version3 {
   const { digestDays: _days, ...rest } = stored
   const at = stored.digestSentAt ?? stored.updatedAt
   return { ...rest, toldAt: Object.fromEntries(stored.alerted.map((key) => [key, at])) }
+}
+
+/** Version 3 → 4: tables told before kept no slot, so they cannot be pressed; new ones can. */
+function fromVersion3(stored: Version3): RequestState {
+  return { ...stored, pressable: {}, press: null }
 }
 
 /**
@@ -58,7 +66,8 @@ function fromVersion2(stored: Version2): RequestState {
 export function upgradeState(stored: RequestState, version: number): RequestState {
   if (version > STATE_VERSION) throw new Error(`request state version ${version} is newer than this code (${STATE_VERSION})`)
   if (version >= STATE_VERSION) return stored
+  if (version === 3) return fromVersion3(stored)
   const v1 = version < 1 ? fromVersion0(stored) : stored
   const v2 = version < 2 ? fromVersion1(v1) : v1
-  return fromVersion2(v2)
+  return fromVersion3(fromVersion2(v2))
 }
