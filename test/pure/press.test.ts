@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { SlotTerms } from '../../src/platform/api'
 import { termsFingerprint } from '../../src/request-aggregate/booking/press-terms'
 import { decide } from '../../src/request-aggregate/decide'
-import type { RequestEvent } from '../../src/request-aggregate/events'
+import type { OfferAnswer, RequestEvent } from '../../src/request-aggregate/events'
 import type { RequestState } from '../../src/request-aggregate/state'
 import { slotKey } from '../../src/watching/match'
 import { DAY, details, NOW, offerOf, ofKind, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
@@ -99,7 +99,7 @@ describe('Book this table', () => {
     const accepted = press(told, fee, 40)
     expect(accepted.state.press?.outcome).toBe('checking')
     const [check] = ofKind(accepted.effects, 'check_offer')
-    const ok = { kind: 'ok', details: details({ cancellationFee: 40 }), held: [] } as const
+    const ok: OfferAnswer = { kind: 'ok', details: details({ cancellationFee: 40 }), held: [] }
     const booked = decide(accepted.state, { kind: 'offer_checked', offer: check?.offer ?? offerOf('19:30'), answer: ok }, NOW + 2_000)
     expect(booked.state.attempt?.cancellationFee).toBe(40)
     expect(ofKind(booked.effects, 'book')).toHaveLength(1)
@@ -116,7 +116,7 @@ describe('Book this table', () => {
     const told = toldOf(cardHold(10))
     const pressed = press(told, cardHold(10))
     const [check] = ofKind(pressed.effects, 'check_offer')
-    const ok = { kind: 'ok', details: details({ cancellationFee: 15 }), held: [] } as const
+    const ok: OfferAnswer = { kind: 'ok', details: details({ cancellationFee: 15 }), held: [] }
     const stopped = decide(pressed.state, { kind: 'offer_checked', offer: check?.offer ?? offerOf('19:30'), answer: ok }, NOW + 2_000)
     expect(stopped.state.press?.outcome).toBe('terms_changed')
     expect(ofKind(stopped.effects, 'book')).toEqual([])
