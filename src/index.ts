@@ -57,9 +57,9 @@ app.route('/', mcpRoutes)
 app.route(
   '/',
   createOAuthRoutes({
-    revokeToken: (env, url, token, revoke) => revokeRequestsIfRevocationEndsGrant(depsOf(env, url), token, revoke),
-    endReplayedGrant: (env, url, grant) => endGrantAndItsRequests(depsOf(env, url), grant),
-    grantEstablished: (env, url, grant) => carryOverConnection(depsOf(env, url), grant),
+    revokeToken: (env, _url, token, revoke) => revokeRequestsIfRevocationEndsGrant(depsOf(env), token, revoke),
+    endReplayedGrant: (env, _url, grant) => endGrantAndItsRequests(depsOf(env), grant),
+    grantEstablished: (env, _url, grant) => carryOverConnection(depsOf(env), grant),
   }),
 )
 // Public liveness; the operators' figures (platform blocks, refused API keys) need OPERATOR_TOKEN.
@@ -71,6 +71,6 @@ export default {
   fetch: app.fetch,
   // The hourly cron (wrangler.toml [triggers]): warnings of platform sign-ins that end by themselves.
   scheduled(controller, env, ctx) {
-    ctx.waitUntil(warnOfEndingSessions(depsOf(env, undefined, controller.scheduledTime)))
+    ctx.waitUntil(warnOfEndingSessions(depsOf(env, controller.scheduledTime)))
   },
 } satisfies ExportedHandler<Cloudflare.Env>

@@ -43,7 +43,7 @@ export function createApiApp(resolveToken: TokenResolver) {
     }),
   )
   app.use('*', async (c, next) => {
-    c.set('deps', depsOf(c.env, c.req.url))
+    c.set('deps', depsOf(c.env))
     await next()
   })
   app.use('*', bearerAuth(resolveToken))

@@ -52,7 +52,7 @@ export const platformApi = new Hono<{ Bindings: Cloudflare.Env }>()
     return next()
   })
   .get('/', async (c) => {
-    const deps = depsOf(c.env, c.req.url)
+    const deps = depsOf(c.env)
     const userId = currentUser(c).id
     const [status, access] = await Promise.all([connectionStatus(deps, userId), platformAccessOf(deps, userId)])
     return c.json({
@@ -67,7 +67,7 @@ export const platformApi = new Hono<{ Bindings: Cloudflare.Env }>()
   })
   .post('/connect', async (c) => {
     const { email, password, acknowledge_risk, via } = await bodyOf(c.req.raw, ConnectBody, 'Send email, password and acknowledge_risk.')
-    const status = await connectPlatform(depsOf(c.env, c.req.url), currentUser(c).id, {
+    const status = await connectPlatform(depsOf(c.env), currentUser(c).id, {
       email,
       password,
       acknowledgedRisk: acknowledge_risk,
@@ -77,29 +77,29 @@ export const platformApi = new Hono<{ Bindings: Cloudflare.Env }>()
   })
   .post('/code', async (c) => {
     const { mobile_number, via } = await bodyOf(c.req.raw, CodeBody, 'Send mobile_number (and via: cloud or device).')
-    const deps = depsOf(c.env, c.req.url)
+    const deps = depsOf(c.env)
     const userId = currentUser(c).id
     return c.json(await answerOf(deps, userId, await sendSignInCode(deps, userId, { mobileNumber: mobile_number, via })))
   })
   .post('/code/check', async (c) => {
     const { code, acknowledge_risk } = await bodyOf(c.req.raw, CheckBody, 'Send code and acknowledge_risk.')
     if (!acknowledge_risk) throw new AppError('risk_not_acknowledged', `Please confirm that you understand the risk first. ${RISK_NOTICE}`)
-    const deps = depsOf(c.env, c.req.url)
+    const deps = depsOf(c.env)
     const userId = currentUser(c).id
     return c.json(await answerOf(deps, userId, await checkSignInCode(deps, userId, { code })))
   })
   .post('/code/email', async (c) => {
     const { email } = await bodyOf(c.req.raw, EmailBody, 'Send the email of the platform account.')
-    const deps = depsOf(c.env, c.req.url)
+    const deps = depsOf(c.env)
     const userId = currentUser(c).id
     return c.json(await answerOf(deps, userId, await answerSignInChallenge(deps, userId, { email })))
   })
   .post('/code/cancel', async (c) => {
-    await cancelSignIn(depsOf(c.env, c.req.url), currentUser(c).id)
+    await cancelSignIn(depsOf(c.env), currentUser(c).id)
     return c.json({ step: 'none' })
   })
   .post('/disconnect', async (c) => {
-    const deps = depsOf(c.env, c.req.url)
+    const deps = depsOf(c.env)
     await disconnectPlatform(deps, currentUser(c).id)
     return c.json(await connectionStatus(deps, currentUser(c).id))
   })

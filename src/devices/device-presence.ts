@@ -9,13 +9,13 @@ import { depsOf, requestObject } from '../runtime/deps'
 import { wakeRequestsOf } from '../runtime/open-requests'
 
 export async function deviceOnline(env: Cloudflare.Env, userId: string, now: number): Promise<void> {
-  const deps = depsOf(env, undefined, now)
+  const deps = depsOf(env, now)
   const setting = await executionSettingOf(deps.db, userId)
   if (setting.execution === 'user_device') await wakeRequestsOf(deps, userId)
 }
 
 export async function deviceOffline(env: Cloudflare.Env, userId: string, now: number, what: 'changed' | 'alert'): Promise<void> {
-  const deps = depsOf(env, undefined, now)
+  const deps = depsOf(env, now)
   const setting = await executionSettingOf(deps.db, userId)
   if (setting.execution !== 'user_device') return
   if (what === 'alert') {

@@ -42,5 +42,5 @@ export async function rememberedLocalMail(c: Context<WebEnv>, cookie: LocalOutbo
   const [mac, value] = [stored.slice(0, dot), stored.slice(dot + 1)]
   if (dot < 0 || !equalStrings(mac, await hmacSha256Base64Url(c.env.CSRF_SECRET, `${cookie.purpose}:${value}`))) return []
   const sep = value.indexOf('.')
-  return localMailTo(depsOf(c.env, c.req.url), value.slice(sep + 1), Number(value.slice(0, sep)))
+  return localMailTo(depsOf(c.env), value.slice(sep + 1), Number(value.slice(0, sep)))
 }

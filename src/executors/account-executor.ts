@@ -80,7 +80,7 @@ export interface StepSession {
 
 /** What every implementation is built from. */
 export interface AccountContext {
-  d: Deps
+  deps: Deps
   userId: string
   everPaired: boolean
   session: StepSession

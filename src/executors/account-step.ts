@@ -19,33 +19,33 @@ const EXECUTORS: Record<AccountRoute, (c: AccountContext) => AccountExecutor> = 
 
 export interface AccountStep {
   /** The user's executor, bound to the caller's deps; the route and the session are the step's. */
-  accountOf(d: Deps, userId: string): Promise<AccountExecutor>
+  accountOf(deps: Deps, userId: string): Promise<AccountExecutor>
 }
 
 export function accountStep(): AccountStep {
   const routes = perUser(accountRouteOf)
   const sessions = perUser(userSession)
   return {
-    async accountOf(d, userId) {
-      const { route, everPaired } = await routes.get(d, userId)
+    async accountOf(deps, userId) {
+      const { route, everPaired } = await routes.get(deps, userId)
       const session: StepSession = {
-        open: () => sessions.get(d, userId),
+        open: () => sessions.get(deps, userId),
         async rejected() {
           sessions.forget(userId)
-          return markReauthRequired(d, userId)
+          return markReauthRequired(deps, userId)
         },
       }
-      return EXECUTORS[route]({ d, userId, everPaired, session })
+      return EXECUTORS[route]({ deps, userId, everPaired, session })
     },
   }
 }
 
 /** The first caller's answer for a user, shared by every later caller in the step (until forgotten). */
-function perUser<T>(look: (d: Deps, userId: string) => Promise<T>) {
+function perUser<T>(look: (deps: Deps, userId: string) => Promise<T>) {
   const known = new Map<string, Promise<T>>()
   return {
-    get(d: Deps, userId: string): Promise<T> {
-      const answer = known.get(userId) ?? look(d, userId)
+    get(deps: Deps, userId: string): Promise<T> {
+      const answer = known.get(userId) ?? look(deps, userId)
       known.set(userId, answer)
       return answer
     },

@@ -9,7 +9,7 @@ import type { AccountContext, AccountExecutor, AccountReservations } from './acc
 import { bookAnswerOf, cloudAnswerOf, noteCloudAnswer } from './cloud-refusals'
 
 export function cloudAccount(c: AccountContext): AccountExecutor {
-  const { d, userId, session } = c
+  const { deps, userId, session } = c
   return {
     everPaired: c.everPaired,
 
@@ -17,7 +17,7 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       // The contract: without a connection the service cannot check availability. A connection
       // whose session ended or was refused still watches: the checks are key-only reads and need
       // no session; only booking waits for the user to reconnect (docs/decisions/platform-account.md).
-      const connection = await findConnection(d.db, userId)
+      const connection = await findConnection(deps.db, userId)
       return connection ? { kind: 'ok', via: null } : { kind: 'blocked', state: 'missing' }
     },
 
@@ -32,12 +32,12 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       // before another starts (budget/lease-rule.ts). Asked together, ten bookings at a release
       // took the budget's window with their lists and details, and one booked. The calls say
       // whose booking they make, so a request's second table waits for the others' first.
-      const platform = requestId ? servicePlatform(d.env, { bookingFor: requestId }) : d.platform
+      const platform = requestId ? servicePlatform(deps.env, { bookingFor: requestId }) : deps.platform
       const details = await opened.read((credentials) => platform.bookingDetails(credentials, query))
       const listed = details.kind === 'ok' ? await opened.read((credentials) => platform.listReservations(credentials)) : details
       // Remembered by the platform's answers: a call the CDN refused from here is one the user may make from their device.
-      await noteCloudAnswer(d, userId, 'details', cloudAnswerOf(details))
-      if (details.kind === 'ok') await noteCloudAnswer(d, userId, 'reservations', cloudAnswerOf(listed))
+      await noteCloudAnswer(deps, userId, 'details', cloudAnswerOf(details))
+      if (details.kind === 'ok') await noteCloudAnswer(deps, userId, 'reservations', cloudAnswerOf(listed))
       // `reauth` after a read means the platform refused the refresh too.
       if (details.kind === 'reauth' || listed.kind === 'reauth') return { kind: 'no_connection', reconnectNotice: await session.rejected() }
       return { kind: 'read', details, listed }
@@ -47,14 +47,14 @@ export function cloudAccount(c: AccountContext): AccountExecutor {
       const opened = await session.open()
       const outcome = opened
         ? await opened.once((credentials) =>
-            d.platform.book(credentials, {
+            deps.platform.book(credentials, {
               bookToken,
               // The card only where the table holds one (`Cierge:resy/book.go`; docs/platform.md, "Booking").
               paymentMethodId: needsCard ? opened.paymentMethodId : null,
             }),
           )
         : ({ kind: 'reauth' } as const)
-      if (opened) await noteCloudAnswer(d, userId, 'book', bookAnswerOf(outcome))
+      if (opened) await noteCloudAnswer(deps, userId, 'book', bookAnswerOf(outcome))
       // Book is never repeated: a rejected token is renewed for the next attempt.
       const refused = outcome.kind === 'reauth' && opened && (await opened.renewAfterRejection()).kind === 'refused'
       return { outcome, reconnectNotice: refused ? await session.rejected() : null }
@@ -75,9 +75,9 @@ export async function accountReservations(
 ): Promise<AccountReservations> {
   const opened = await c.session.open()
   // A verification: at a release instant it waits for the bookings under way and the first tables waiting.
-  const platform = servicePlatform(c.d.env, { verifying: true })
+  const platform = servicePlatform(c.deps.env, { verifying: true })
   const listed = opened ? await opened.read((credentials) => platform.listReservations(credentials)) : fromDevice
-  if (opened && listed) await noteCloudAnswer(c.d, c.userId, 'reservations', cloudAnswerOf(listed))
+  if (opened && listed) await noteCloudAnswer(c.deps, c.userId, 'reservations', cloudAnswerOf(listed))
   if (!listed) return { kind: 'unreadable', reconnectNotice: null }
   if (listed.kind === 'reauth') return { kind: 'unreadable', reconnectNotice: await c.session.rejected() }
   if (listed.kind !== 'ok') return { kind: 'unreadable', reconnectNotice: null }

@@ -50,6 +50,6 @@ export async function reservationsViaDevice(c: AccountContext, workId: string): 
 }
 
 /** One call through the user's device; null when no device took it or none answered in time. */
-function onDevice<C extends WorkCall>({ d, userId }: AccountContext, id: string, call: C): Promise<WorkResult<C> | null> {
-  return deviceObject(d.env, userId).perform(id, call) as Promise<WorkResult<C> | null>
+function onDevice<C extends WorkCall>({ deps, userId }: AccountContext, id: string, call: C): Promise<WorkResult<C> | null> {
+  return deviceObject(deps.env, userId).perform(id, call) as Promise<WorkResult<C> | null>
 }

@@ -19,7 +19,7 @@ export async function renderPage(
   options: { unread?: boolean } = {},
 ): Promise<Response> {
   const user = c.get('user') ?? null
-  const unread = user && options.unread !== false ? await unreadCount(depsOf(c.env, c.req.url), user.id) : 0
+  const unread = user && options.unread !== false ? await unreadCount(depsOf(c.env), user.id) : 0
   // Pages of a signed-in user can hold private data (a new token once); never cache them.
   if (user) c.header('Cache-Control', 'no-store')
   return c.html(

@@ -83,7 +83,7 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
   const canAsk = canElicitUrl(request) && calledTools(messages).length > 0
   const tools = {
     principal,
-    deps: depsOf(env, request.url),
+    deps: depsOf(env),
     askToOpen: canAsk ? (page: UrlElicitation) => asked.push(page) : undefined,
     approvals: approvalRounds(env, principal),
   }

@@ -35,8 +35,8 @@ export function effectRunner(env: Cloudflare.Env) {
   const background: Promise<unknown>[] = []
 
   async function one(effect: Effect): Promise<RequestEvent[]> {
-    const d = depsOf(env)
-    const step: EffectStep = { env, d, background, accountOf: (userId) => account.accountOf(d, userId) }
+    const deps = depsOf(env)
+    const step: EffectStep = { env, deps, background, accountOf: (userId) => account.accountOf(deps, userId) }
     const handler = HANDLERS[effect.kind] as Handler<Effect['kind']>
     return handler(step, effect)
   }

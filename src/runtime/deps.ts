@@ -14,11 +14,8 @@ export interface Deps {
   platform: Platform
 }
 
-/**
- * `_requestUrl` is never read: links come from the configured base URL only (publicBaseUrl),
- * never from the request's Host header. The parameter stays until its callers drop it.
- */
-export function depsOf(env: Cloudflare.Env, _requestUrl?: string, now = Date.now()): Deps {
+/** Links come from the configured base URL only (publicBaseUrl), never from a request's Host header. */
+export function depsOf(env: Cloudflare.Env, now = Date.now()): Deps {
   // Only local development may go without PUBLIC_BASE_URL (src/core/deployment.ts).
   if (!env.PUBLIC_BASE_URL && !isLocalDevelopment(env)) throw new Error('PUBLIC_BASE_URL is not configured')
   return { env, db: dbOf(env.DB), now, baseUrl: publicBaseUrl(env), platform: servicePlatform(env) }

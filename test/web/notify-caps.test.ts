@@ -1,10 +1,10 @@
-// What reaches email and the webhook (issue 16): a kind switched off in Settings, and table
+// What reaches email and the webhook: a kind switched off in Settings, and table
 // alerts beyond the user's daily cap, stay in the inbox only; other notices never count.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { dbOf } from '../../src/db/client'
 import { users } from '../../src/db/schema'
-import { type Alert, notifyUser } from '../../src/notifications/notify'
+import { type Alert, notifyUser, notifyUserOfAll } from '../../src/notifications/notify'
 import { depsOf } from '../../src/runtime/deps'
 
 async function newUser(prefs: Partial<typeof users.$inferInsert> = {}) {
@@ -38,6 +38,15 @@ describe('notify: switches and the daily cap', () => {
     for (const n of [1, 2, 3]) await notifyUser(deps, alert(userId, 'table_found', n), () => undefined)
     await notifyUser(deps, alert(userId, 'booked', 1), () => undefined)
     expect(await counts(userId)).toEqual({ inbox: 4, emailed: ['table_found 1', 'table_found 2', 'booked 1'] })
+  })
+
+  it('counts the table alerts of one batch one by one: the first within the cap are emailed, the rest kept in the inbox', async () => {
+    const userId = await newUser({ dailyAlertCap: 3 })
+    const deps = depsOf(env)
+    await notifyUser(deps, alert(userId, 'table_found', 1), () => undefined)
+    const batch = [2, 3, 4].map((n) => alert(userId, 'table_found', n))
+    expect(await notifyUserOfAll(deps, userId, [...batch, alert(userId, 'booked', 1)], () => undefined)).toBe(4)
+    expect(await counts(userId)).toEqual({ inbox: 5, emailed: ['table_found 1', 'table_found 2', 'table_found 3', 'booked 1'] })
   })
 
   it('keeps a kind switched off in the inbox, without email', async () => {

@@ -9,7 +9,7 @@ import { AssistantsPage, type AssistantsPageProps } from '../pages/assistants'
 
 export async function showAssistants(c: Context<WebEnv>, extra: Partial<AssistantsPageProps> = {}, status: 200 | 201 | 404 | 422 = 200) {
   const user = currentUser(c)
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const [tokens, grants] = await Promise.all([listAccessTokens(deps.db, user.id), listGrants(c.env, user.id)])
   const props: AssistantsPageProps = { csrfToken: c.get('csrfToken'), now: deps.now, tokens, grants, ...extra }
   return renderPage(c, 'Assistants', <AssistantsPage {...props} />, status)

@@ -45,7 +45,7 @@ assistantsRoutes.post('/assistants/tokens', async (c) => {
     return showAssistants(c, { form: { name, scopes, errors: { name: errors.name?.[0], scopes: errors.scopes?.[0] } } }, 422)
   }
   const user = currentUser(c)
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const { token, record } = await createAccessToken(deps.db, {
     userId: user.id,
     name: parsed.data.name,
@@ -59,7 +59,7 @@ assistantsRoutes.post('/assistants/tokens', async (c) => {
 
 assistantsRoutes.post('/assistants/tokens/:id/revoke', async (c) => {
   const user = currentUser(c)
-  const revoked = await revokeAccessToken(depsOf(c.env, c.req.url), user.id, c.req.param('id'))
+  const revoked = await revokeAccessToken(depsOf(c.env), user.id, c.req.param('id'))
   if (!revoked) return showAssistants(c, { error: TOKEN_NOT_FOUND }, 404)
   return c.redirect('/assistants?revoked=1', 303)
 })

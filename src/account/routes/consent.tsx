@@ -77,7 +77,7 @@ async function continuable(c: Context<WebEnv>, userId: string, request: AuthRequ
   const look = await lookOfClient(c.env, request.clientId)
   const resource = request.resource ?? oauthSetup(c.env).mcpResource
   if (!look) return []
-  return connectionsToContinue(depsOf(c.env, c.req.url), userId, look, resource)
+  return connectionsToContinue(depsOf(c.env), userId, look, resource)
 }
 
 /**

@@ -8,7 +8,7 @@ import { skillMarkdown } from '../skill'
 
 function markdownResponse(c: Context<WebEnv>): Response {
   c.header('Vary', 'Accept')
-  return c.body(skillMarkdown(depsOf(c.env, c.req.url).baseUrl), 200, { 'Content-Type': 'text/markdown; charset=utf-8' })
+  return c.body(skillMarkdown(depsOf(c.env).baseUrl), 200, { 'Content-Type': 'text/markdown; charset=utf-8' })
 }
 
 export const developersRoutes = new Hono<WebEnv>()
@@ -17,7 +17,7 @@ developersRoutes.get('/developers', (c) => {
   const type = accepts(c, { header: 'Accept', supports: ['text/html', 'text/markdown'], default: 'text/html' })
   if (type === 'text/markdown') return markdownResponse(c)
   c.header('Vary', 'Accept')
-  return renderPage(c, 'Developers', <DevelopersPage baseUrl={depsOf(c.env, c.req.url).baseUrl} />)
+  return renderPage(c, 'Developers', <DevelopersPage baseUrl={depsOf(c.env).baseUrl} />)
 })
 
 developersRoutes.get('/developers/skill.md', (c) => markdownResponse(c))

@@ -16,7 +16,7 @@ const CONNECTION_NOT_FOUND = 'That connection is not one of yours (or was alread
 export const grantsRoutes = new Hono<WebEnv>()
 
 grantsRoutes.post('/assistants/grants/:id/revoke', async (c) => {
-  const revoked = await revokeGrant(depsOf(c.env, c.req.url), currentUser(c).id, c.req.param('id'))
+  const revoked = await revokeGrant(depsOf(c.env), currentUser(c).id, c.req.param('id'))
   if (!revoked) return showAssistants(c, { error: CONNECTION_NOT_FOUND }, 404)
   return c.redirect('/assistants?disconnected=1', 303)
 })

@@ -56,7 +56,7 @@ platformConnectionRoutes.post('/settings/platform/connect', async (c) => {
     const fieldErrors = { email: errors.platform_email?.[0], password: errors.platform_password?.[0], acceptRisk: errors.accept_risk?.[0] }
     return showSettings(c, { connectForm: { email, errors: fieldErrors } }, 422)
   }
-  const step = await signInWithPassword(depsOf(c.env, c.req.url), currentUser(c).id, {
+  const step = await signInWithPassword(depsOf(c.env), currentUser(c).id, {
     email: parsed.data.platform_email,
     password: parsed.data.platform_password,
     via: viaOf(body),
@@ -70,7 +70,7 @@ platformConnectionRoutes.post('/settings/platform/code', async (c) => {
   const mobileNumber = text(body, 'mobile_number', 40)
   if (mobileNumber === '')
     return showSettings(c, { codeForm: { mobileNumber, error: 'Type the mobile number of your platform account' } }, 422)
-  const step = await sendSignInCode(depsOf(c.env, c.req.url), currentUser(c).id, { mobileNumber, via: viaOf(body) })
+  const step = await sendSignInCode(depsOf(c.env), currentUser(c).id, { mobileNumber, via: viaOf(body) })
   if (step.kind === 'code_sent') return c.redirect('/settings/platform/code', 303)
   if (step.kind === 'problem' && step.problem.kind === 'invalid_number') {
     return showSettings(c, { codeForm: { mobileNumber, error: signInWords(step.problem).next } }, 422)
@@ -79,13 +79,13 @@ platformConnectionRoutes.post('/settings/platform/code', async (c) => {
 })
 
 platformConnectionRoutes.get('/settings/platform/code', async (c) => {
-  const underWay = await signInUnderWay(depsOf(c.env, c.req.url), currentUser(c).id)
+  const underWay = await signInUnderWay(depsOf(c.env), currentUser(c).id)
   if (!underWay) return c.redirect('/settings', 303)
   return showStep(c, { step: underWay.step, numberHint: underWay.numberHint, via: underWay.via })
 })
 
 platformConnectionRoutes.post('/settings/platform/code/check', async (c) => {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const user = currentUser(c)
   const underWay = await signInUnderWay(deps, user.id)
   if (!underWay) return showSettings(c, { signInProblem: problemOf({ kind: 'problem', problem: { kind: 'expired' }, via: 'cloud' }) }, 422)
@@ -98,7 +98,7 @@ platformConnectionRoutes.post('/settings/platform/code/check', async (c) => {
 })
 
 platformConnectionRoutes.post('/settings/platform/code/email', async (c) => {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const user = currentUser(c)
   const underWay = await signInUnderWay(deps, user.id)
   if (!underWay) return showSettings(c, { signInProblem: problemOf({ kind: 'problem', problem: { kind: 'expired' }, via: 'cloud' }) }, 422)
@@ -108,12 +108,12 @@ platformConnectionRoutes.post('/settings/platform/code/email', async (c) => {
 })
 
 platformConnectionRoutes.post('/settings/platform/code/cancel', async (c) => {
-  await cancelSignIn(depsOf(c.env, c.req.url), currentUser(c).id)
+  await cancelSignIn(depsOf(c.env), currentUser(c).id)
   return c.redirect('/settings#platform-heading', 303)
 })
 
 platformConnectionRoutes.post('/settings/platform/disconnect', async (c) => {
-  await disconnectPlatform(depsOf(c.env, c.req.url), currentUser(c).id)
+  await disconnectPlatform(depsOf(c.env), currentUser(c).id)
   return c.redirect('/settings?done=disconnected', 303)
 })
 
@@ -121,7 +121,7 @@ platformConnectionRoutes.post('/settings/platform/disconnect', async (c) => {
 async function after(c: Context<WebEnv>, step: SignInStep) {
   if (step.kind === 'connected') return c.redirect('/settings?done=connected', 303)
   if (step.kind === 'challenge' || step.kind === 'code_sent') return c.redirect('/settings/platform/code', 303)
-  const underWay = await signInUnderWay(depsOf(c.env, c.req.url), currentUser(c).id)
+  const underWay = await signInUnderWay(depsOf(c.env), currentUser(c).id)
   if (underWay) return showStep(c, { ...underWay, problem: problemOf(step) }, statusOf(step))
   return showSettings(c, { signInProblem: problemOf(step) }, statusOf(step))
 }

@@ -16,7 +16,7 @@ pushRenewalRoutes.post('/push/renewals', async (c) => {
   if ('refusal' in body) return body.refusal
   const input = body.input
   try {
-    return c.json(await renewPush(depsOf(c.env, c.req.url), input), 200)
+    return c.json(await renewPush(depsOf(c.env), input), 200)
   } catch (err) {
     if (err instanceof AppError) return err.toResponse()
     throw err

@@ -19,7 +19,7 @@ pushRoutes.post('/settings/push/subscriptions', async (c) => {
   if ('refusal' in body) return body.refusal
   const input = body.input
   try {
-    const { id } = await turnOnPush(depsOf(c.env, c.req.url), currentUser(c).id, input, c.req.header('user-agent'))
+    const { id } = await turnOnPush(depsOf(c.env), currentUser(c).id, input, c.req.header('user-agent'))
     return c.json({ id }, 201)
   } catch (err) {
     if (err instanceof AppError) return err.toResponse()
@@ -28,7 +28,7 @@ pushRoutes.post('/settings/push/subscriptions', async (c) => {
 })
 
 pushRoutes.post('/settings/push/test', async (c) => {
-  const result = await sendTestPush(depsOf(c.env, c.req.url), currentUser(c).id)
+  const result = await sendTestPush(depsOf(c.env), currentUser(c).id)
   if (result.ok) {
     const { delivered, dropped, failed } = result.report
     const text =
@@ -49,7 +49,7 @@ pushRoutes.post('/settings/push/test', async (c) => {
 
 pushRoutes.post('/settings/push/:id/remove', async (c) => {
   try {
-    await turnOffPush(depsOf(c.env, c.req.url), currentUser(c).id, c.req.param('id'))
+    await turnOffPush(depsOf(c.env), currentUser(c).id, c.req.param('id'))
   } catch (err) {
     if (!(err instanceof AppError)) throw err
     return showSettings(c, { notice: { kind: 'error', text: err.message } }, 404)

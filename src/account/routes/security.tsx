@@ -37,7 +37,7 @@ securityRoutes.post('/settings/password', async (c) => {
     return showSecurity(c, { passwordErrors: { current: errors.current_password?.[0], next: errors.new_password?.[0] } }, 422)
   }
   const user = currentUser(c)
-  const result = await changePassword(depsOf(c.env, c.req.url).db, {
+  const result = await changePassword(depsOf(c.env).db, {
     userId: user.id,
     current: parsed.data.current_password,
     next: parsed.data.new_password,
@@ -52,14 +52,14 @@ securityRoutes.post('/settings/password', async (c) => {
     const current = result.reason === 'wrong_password' ? 'That is not your current password' : 'Your password was changed meanwhile'
     return showSecurity(c, { passwordErrors: { current } }, 422)
   }
-  await revokeAccess(depsOf(c.env, c.req.url), user.id, ticked(body.also_revoke))
+  await revokeAccess(depsOf(c.env), user.id, ticked(body.also_revoke))
   await restartAsOnlySession(c, user.id)
   return c.redirect('/settings/security?done=password', 303)
 })
 
 securityRoutes.post('/settings/signout-everywhere', async (c) => {
   const body = await c.req.parseBody({ all: true })
-  await revokeAccess(depsOf(c.env, c.req.url), currentUser(c).id, ticked(body.also_revoke))
+  await revokeAccess(depsOf(c.env), currentUser(c).id, ticked(body.also_revoke))
   await endAllSessions(c, currentUser(c).id)
   return c.redirect('/signin?signed_out=everywhere', 303)
 })

@@ -27,7 +27,7 @@ deviceRoutes.use('/settings/devices/*', requireSession())
 deviceRoutes.use('/settings/execution', requireSession())
 
 deviceRoutes.post('/settings/devices/pair', async (c) => {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const { userCode, expiresAt } = await startPairing(deps.db, currentUser(c).id, deps.now)
   const pairing = { userCode, expiresAt, command: pairCommand(deps.baseUrl, userCode) }
   return renderPage(c, 'Pair a device', <PairDevicePage pairing={pairing} lifetimeMinutes={PAIRING_CODE_LIFETIME_MS / 60_000} />)
@@ -35,7 +35,7 @@ deviceRoutes.post('/settings/devices/pair', async (c) => {
 
 deviceRoutes.post('/settings/devices/:id/revoke', async (c) => {
   try {
-    await revokeDevice(depsOf(c.env, c.req.url), currentUser(c).id, c.req.param('id'))
+    await revokeDevice(depsOf(c.env), currentUser(c).id, c.req.param('id'))
   } catch (err) {
     if (!(err instanceof AppError)) throw err
     return showSettings(c, { notice: { kind: 'error', text: err.message } }, 422)
@@ -48,7 +48,7 @@ deviceRoutes.post('/settings/execution', async (c) => {
   if (!parsed.success) return showSettings(c, { notice: { kind: 'error', text: 'Choose where booking happens.' } }, 422)
   const setting = { execution: parsed.data.execution, cloudFallback: parsed.data.cloud_fallback === 'on' }
   try {
-    await chooseExecution(depsOf(c.env, c.req.url), currentUser(c).id, setting)
+    await chooseExecution(depsOf(c.env), currentUser(c).id, setting)
   } catch (err) {
     if (!(err instanceof AppError)) throw err
     return showSettings(c, { notice: { kind: 'error', text: err.message } }, 422)

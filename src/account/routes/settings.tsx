@@ -30,7 +30,7 @@ const NOTICES = {
 
 export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 404 | 422 | 429 | 503 = 200) {
   const user = currentUser(c)
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const [connection, alertPrefs, devices, push, access] = await Promise.all([
     connectionStatus(deps, user.id),
     alertPreferencesOf(deps, user.id),
@@ -76,7 +76,7 @@ settingsRoutes.get('/settings', (c) => {
 // the webhook address and format alone; a form without `only` sets both email and webhook, as before.
 settingsRoutes.post('/settings/notifications', async (c) => {
   const user = currentUser(c)
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const body = await c.req.parseBody()
   const only = body.only === 'email' || body.only === 'webhook' ? body.only : null
   const emailAlerts = only === 'webhook' ? user.emailAlerts : body.email_alerts === 'on'
@@ -100,7 +100,7 @@ settingsRoutes.post('/settings/notifications', async (c) => {
 settingsRoutes.post('/settings/webhook-test', async (c) => {
   const user = currentUser(c)
   if (!user.webhookUrl) return showSettings(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const { webhookFormat } = await alertPreferencesOf(deps, user.id)
   const result = await sendTestAlert(deps, user.id, user.webhookUrl, webhookFormat)
   const tooMany = !result.ok && result.reason === 'too_many'
@@ -109,7 +109,7 @@ settingsRoutes.post('/settings/webhook-test', async (c) => {
 
 settingsRoutes.post('/settings/email-test', async (c) => {
   const user = currentUser(c)
-  const sent = await sendTestEmail(depsOf(c.env, c.req.url), user)
+  const sent = await sendTestEmail(depsOf(c.env), user)
   if (!sent.ok)
     return showSettings(c, { notice: { kind: 'error', text: 'You sent many test emails in the last hour. Try again later.' } }, 429)
   return showSettings(c, { notice: { kind: 'success', text: `Test email sent to ${user.email}.` } })
@@ -119,7 +119,7 @@ settingsRoutes.post('/settings/alerts', async (c) => {
   const user = currentUser(c)
   const form = await c.req.parseBody({ all: true })
   const notices = [form.notices ?? []].flat().filter((v): v is string => typeof v === 'string')
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   // The webhook's format is set with the webhook (Advanced); a form that still sends it sets it here too.
   const webhookFormat = form.webhook_format ?? (await alertPreferencesOf(deps, user.id)).webhookFormat
   const input = {

@@ -36,6 +36,6 @@ unsubscribeRoutes.get('/unsubscribe', (c) => {
 unsubscribeRoutes.post('/unsubscribe', async (c) => {
   const body = await c.req.parseBody()
   const parsed = link.safeParse({ u: c.req.query('u') ?? body.u, t: c.req.query('t') ?? body.t })
-  if (!parsed.success || !(await unsubscribeByLink(depsOf(c.env, c.req.url), parsed.data.u, parsed.data.t))) return invalid(c)
+  if (!parsed.success || !(await unsubscribeByLink(depsOf(c.env), parsed.data.u, parsed.data.t))) return invalid(c)
   return renderPage(c, 'Unsubscribed', <UnsubscribedPage />, 200, { unread: false })
 })

@@ -78,7 +78,7 @@ authRoutes.post('/signin', async (c) => {
     )
   }
   const form = parsed.data
-  const result = await signIn(depsOf(c.env, c.req.url).db, {
+  const result = await signIn(depsOf(c.env).db, {
     email: form.email,
     password: form.password,
     address: clientAddress(c),
@@ -133,9 +133,9 @@ authRoutes.post('/signup', async (c) => {
   // Every address gets the same answer: "check your inbox" (docs/decisions/auth.md).
   const now = Date.now()
   const result = await signUp(
-    depsOf(c.env, c.req.url).db,
+    depsOf(c.env).db,
     { email: parsed.data.email, password: parsed.data.password, address: clientAddress(c), now, pepper: c.env.PASSWORD_PEPPER },
-    signUpMail(depsOf(c.env, c.req.url), next),
+    signUpMail(depsOf(c.env), next),
     (work) => c.executionCtx.waitUntil(work),
   )
   if (!result.ok) {
@@ -173,7 +173,7 @@ function signUpLinkRefused(c: Context<WebEnv>, why: 'invalid' | 'taken') {
 // before "Create my account"; the POST checks again and creates the account.
 authRoutes.get('/signup/confirm', async (c) => {
   const token = c.req.query('t') ?? ''
-  const link = await checkSignUpLink(depsOf(c.env, c.req.url).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
+  const link = await checkSignUpLink(depsOf(c.env).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
   if (link !== 'ok') return signUpLinkRefused(c, link)
   return renderPage(
     c,
@@ -185,7 +185,7 @@ authRoutes.get('/signup/confirm', async (c) => {
 authRoutes.post('/signup/confirm', async (c) => {
   const body = await c.req.parseBody()
   const token = typeof body.t === 'string' ? body.t : ''
-  const result = await confirmSignUp(depsOf(c.env, c.req.url).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
+  const result = await confirmSignUp(depsOf(c.env).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
   if (!result.ok && result.reason === 'taken') return c.redirect('/signin?signed_up=1', 303)
   if (!result.ok) return signUpLinkRefused(c, result.reason)
   await startSession(c, result.userId)

@@ -51,7 +51,7 @@ passwordResetRoutes.post('/password-reset', async (c) => {
     const error = parsed.error.issues[0]?.message ?? 'Enter a valid email address.'
     return renderPage(c, 'Reset your password', <ForgotPasswordPage csrfToken={c.get('csrfToken')} email={typed} error={error} />, 422)
   }
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const now = Date.now()
   const result = await requestPasswordReset(
     deps.db,
@@ -73,13 +73,13 @@ passwordResetRoutes.get('/password-reset/sent', async (c) =>
 
 passwordResetRoutes.get('/password-reset/set', async (c) => {
   const token = c.req.query('t') ?? ''
-  const user = await userOfResetToken(depsOf(c.env, c.req.url).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
+  const user = await userOfResetToken(depsOf(c.env).db, c.env.PLATFORM_TOKEN_KEY, token, Date.now())
   if (!user) return newLinkPage(c)
   return renderPage(c, 'Choose a new password', <SetPasswordPage csrfToken={c.get('csrfToken')} token={token} email={user.email} />)
 })
 
 passwordResetRoutes.post('/password-reset/set', async (c) => {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const body = await c.req.parseBody()
   const parsed = newPasswordForm.safeParse(body)
   if (!parsed.success) {

@@ -31,15 +31,15 @@ export async function verify(step: EffectStep, effect: EffectOf<'verify'>): Prom
   return [{ kind: 'verification_answer', attemptAt: effect.attempt.createdAt, answer: await verifyAnswer(step, effect) }]
 }
 
-async function offerAnswer({ d, env, accountOf }: EffectStep, effect: EffectOf<'check_offer'>): Promise<OfferAnswer> {
+async function offerAnswer({ deps, env, accountOf }: EffectStep, effect: EffectOf<'check_offer'>): Promise<OfferAnswer> {
   const { slot } = effect.offer
   // A venue the service cannot book (the catalog knows it from the platform's venue data): no call at all.
-  const [venue] = await findVenues(d.db, [slot.venueId])
+  const [venue] = await findVenues(deps.db, [slot.venueId])
   if (venue?.bookingBlocker) return { kind: 'unbookable', blocker: venue.bookingBlocker }
   const account = await accountOf(effect.userId)
   const read = await account.readForOffer({
     query: { configId: slot.configId, day: slot.day, partySize: effect.spec.party_size },
-    workId: `offer:${slotKeyOf(effect)}:${d.now}`,
+    workId: `offer:${slotKeyOf(effect)}:${deps.now}`,
     requestId: effect.requestId,
     limiterWait: () => limiterWait(env, `account:${effect.userId}`, BOOKING_CALLS),
   })
@@ -52,16 +52,16 @@ async function offerAnswer({ d, env, accountOf }: EffectStep, effect: EffectOf<'
 }
 
 /** Looks for the attempted booking on the account; records it (once per request) when it is there. */
-async function verifyAnswer({ d, accountOf }: EffectStep, effect: EffectOf<'verify'>): Promise<VerifyAnswer> {
+async function verifyAnswer({ deps, accountOf }: EffectStep, effect: EffectOf<'verify'>): Promise<VerifyAnswer> {
   const { request, attempt } = effect
   // Not capped: one look per 20 s per attempt, and a booking that landed must always be found.
   const account = await accountOf(request.userId)
-  const listed = await account.reservations(`verify:${attempt.createdAt}:${d.now}`)
+  const listed = await account.reservations(`verify:${attempt.createdAt}:${deps.now}`)
   if (listed.kind !== 'ok') return listed
   // A table another request booked and recorded (one asked again after this one was stopped) is not ours.
-  const found = ourReservation(attempt, listed.value, await claimedByOtherRequests(d.db, request.userId, request.id))
+  const found = ourReservation(attempt, listed.value, await claimedByOtherRequests(deps.db, request.userId, request.id))
   if (!found) return { kind: 'absent' }
-  const ours = await claimReservation(d.db, {
+  const ours = await claimReservation(deps.db, {
     requestId: request.id,
     userId: request.userId,
     principalId: request.principalId,
@@ -76,7 +76,7 @@ async function verifyAnswer({ d, accountOf }: EffectStep, effect: EffectOf<'veri
     cancellationDeadline: attempt.freeCancellationUntil,
     verified: true,
     createdAt: attempt.createdAt,
-    verifiedAt: d.now,
+    verifiedAt: deps.now,
   })
   // Another request of the user claimed it between the read above and this insert.
   if (!ours) return { kind: 'absent' }

@@ -7,7 +7,7 @@ import type { Effect, RequestEvent } from '../events'
 
 export interface EffectStep {
   env: Cloudflare.Env
-  d: Deps
+  deps: Deps
   background: Promise<unknown>[]
   /** Where the user's platform calls go (cloud, device or offline), chosen once per user and step. */
   accountOf(userId: string): Promise<AccountExecutor>

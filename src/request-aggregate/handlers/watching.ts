@@ -14,10 +14,10 @@ export async function mirror({ env }: EffectStep, effect: EffectOf<'mirror'>): P
   return []
 }
 
-export async function subscribe({ d, env, accountOf }: EffectStep, effect: EffectOf<'subscribe'>): Promise<RequestEvent[]> {
+export async function subscribe({ deps, env, accountOf }: EffectStep, effect: EffectOf<'subscribe'>): Promise<RequestEvent[]> {
   const { target } = effect
   const account = await accountOf(target.userId)
-  const [place, rows] = await Promise.all([account.watchPlace(), findVenues(d.db, target.spec.venue_ids)])
+  const [place, rows] = await Promise.all([account.watchPlace(), findVenues(deps.db, target.spec.venue_ids)])
   // No working connection, or the device the user books from is offline: watching waits.
   if (place.kind === 'blocked') return [{ kind: 'connection', state: place.state, reconnectNotice: null }]
   const rules = rows.flatMap((r) =>

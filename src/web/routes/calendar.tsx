@@ -15,7 +15,7 @@ function calendarResponse(ics: string, filename: string | null): Response {
 }
 
 async function showCalendar(c: Context<WebEnv>, fresh?: FeedUrls) {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const userId = currentUser(c).id
   const [since, current] = await Promise.all([calendarFeedSince(deps, userId), fresh ? fresh : currentFeedUrls(deps, userId)])
   const page = <CalendarPage csrfToken={c.get('csrfToken')} since={since} fresh={fresh} current={current ?? undefined} />
@@ -29,7 +29,7 @@ calendarRoutes.use('/reservations/*', requireSession())
 
 calendarRoutes.get('/reservations/:file{[0-9]{1,15}\\.ics}', async (c) => {
   const id = Number(c.req.param('file').replace('.ics', ''))
-  const ics = await reservationIcs(depsOf(c.env, c.req.url), currentUser(c).id, id)
+  const ics = await reservationIcs(depsOf(c.env), currentUser(c).id, id)
   if (!ics) return errorPage(c, pageNotFound())
   return calendarResponse(ics, `tablewatch-reservation-${id}.ics`)
 })
@@ -37,13 +37,13 @@ calendarRoutes.get('/reservations/:file{[0-9]{1,15}\\.ics}', async (c) => {
 calendarRoutes.get('/calendar', (c) => showCalendar(c))
 
 calendarRoutes.post('/calendar/feed', async (c) => {
-  const urls = await resetCalendarFeed(depsOf(c.env, c.req.url), currentUser(c).id)
+  const urls = await resetCalendarFeed(depsOf(c.env), currentUser(c).id)
   // The URLs are in this response only; the page script then replaces the address bar's URL.
   return showCalendar(c, urls)
 })
 
 calendarRoutes.get('/calendar/feed/:file{[A-Za-z0-9_]{1,100}\\.ics}', async (c) => {
-  const ics = await feedIcs(depsOf(c.env, c.req.url), c.req.param('file').replace('.ics', ''))
+  const ics = await feedIcs(depsOf(c.env), c.req.param('file').replace('.ics', ''))
   if (!ics) return c.text('No calendar at this address. Make a new one on the Calendar page.', 404)
   return calendarResponse(ics, null)
 })

@@ -27,7 +27,7 @@ for (const path of ['/requests/:id/stop', '/requests/:id/decline', '/assistants/
   confirmStepRoutes.use(path, requireSession())
 
 async function openRequestOf(c: Context<WebEnv>) {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   try {
     const state = await loadRequest(deps, c.req.param('id') ?? '', { userId: currentUser(c).id })
     return { state, open: OPEN.has(state.status) }
@@ -76,7 +76,7 @@ confirmStepRoutes.get('/requests/:id/decline', async (c) => {
 })
 
 confirmStepRoutes.get('/assistants/tokens/:id/revoke', async (c) => {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const tokens = await listAccessTokens(deps.db, currentUser(c).id)
   const token = tokens.find((t) => t.id === c.req.param('id') && t.revokedAt === null && t.expiresAt > deps.now)
   if (!token) return c.redirect('/assistants', 303)
@@ -115,7 +115,7 @@ confirmStepRoutes.get('/assistants/grants/:id/revoke', async (c) => {
 })
 
 confirmStepRoutes.get('/settings/platform/disconnect', async (c) => {
-  const connection = await connectionStatus(depsOf(c.env, c.req.url), currentUser(c).id)
+  const connection = await connectionStatus(depsOf(c.env), currentUser(c).id)
   if (!connection.connected) return c.redirect('/settings', 303)
   return ask(c, 'Disconnect platform?', {
     question: 'Disconnect your platform account?',
@@ -133,7 +133,7 @@ confirmStepRoutes.get('/settings/platform/disconnect', async (c) => {
 })
 
 confirmStepRoutes.get('/settings/devices/:id/revoke', async (c) => {
-  const device = await revocationOf(depsOf(c.env, c.req.url), currentUser(c).id, c.req.param('id'))
+  const device = await revocationOf(depsOf(c.env), currentUser(c).id, c.req.param('id'))
   if (!device) return c.redirect('/settings', 303)
   return ask(c, 'Revoke device?', {
     question: `Revoke the device “${device.name}”?`,

@@ -20,7 +20,7 @@ homeRoutes.get('/', async (c) => {
   const user = c.get('user')
   const welcome = c.req.query('welcome') === '1'
   if (!user) return renderPage(c, 'Tablewatch', <HomePage user={null} setup={null} welcome={welcome} />)
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const [progress, page, upcoming] = await Promise.all([
     setupProgress(deps, user.id),
     listRequestsForUser(deps, user.id, { limit: HOME_REQUESTS }),

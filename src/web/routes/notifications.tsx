@@ -22,16 +22,16 @@ const PER_PAGE = 20
 
 notificationsRoutes.get('/notifications', async (c) => {
   const page = pageNumber(c.req.query('page'))
-  const inbox = await viewInbox(depsOf(c.env, c.req.url), currentUser(c).id, page, PER_PAGE, ownerStartedNavigation(c))
+  const inbox = await viewInbox(depsOf(c.env), currentUser(c).id, page, PER_PAGE, ownerStartedNavigation(c))
   const paged = { items: inbox.items, page, pages: Math.max(1, Math.ceil(inbox.total / PER_PAGE)), total: inbox.total }
   const requestIds = inbox.items.flatMap((i) => i.requestId ?? [])
-  const statuses = await requestStatusesOf(depsOf(c.env, c.req.url), currentUser(c).id, requestIds)
+  const statuses = await requestStatusesOf(depsOf(c.env), currentUser(c).id, requestIds)
   const shown = <NotificationsPage inbox={paged} statuses={statuses} showOutbox={outboxEnabled(c.env)} />
   return renderPage(c, 'Inbox', shown)
 })
 
 notificationsRoutes.get('/outbox', async (c) => {
   if (!outboxEnabled(c.env)) return errorPage(c, pageNotFound())
-  const emails = await outboxOf(depsOf(c.env, c.req.url), currentUser(c).id)
+  const emails = await outboxOf(depsOf(c.env), currentUser(c).id)
   return renderPage(c, 'Outbox', <OutboxPage emails={emails} />)
 })

@@ -82,7 +82,7 @@ requestsRoutes.use('/requests', requireSession())
 requestsRoutes.use('/requests/*', requireSession())
 
 requestsRoutes.get('/requests', async (c) => {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const cursor = c.req.query('cursor')
   if (cursor !== undefined && !isCursor(cursor)) return c.redirect('/requests', 303) // not one we handed out: start over
   const page = await listRequestsForUser(deps, currentUser(c).id, { limit: 25, cursor })
@@ -91,7 +91,7 @@ requestsRoutes.get('/requests', async (c) => {
 })
 
 requestsRoutes.get('/requests/:id/approve', async (c) => {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const state = await stateForUser(deps, c.req.param('id'), currentUser(c).id)
   if (!state) return notFound(c)
   const linked = Number(c.req.query('revision'))
@@ -101,7 +101,7 @@ requestsRoutes.get('/requests/:id/approve', async (c) => {
 
 /** The approval form: approve the exact revision shown, then go to the request's page. */
 async function approveAndGo(c: Context<WebEnv>) {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const userId = currentUser(c).id
   const requestId = c.req.param('id') ?? ''
   const form = revisionField.safeParse(await c.req.parseBody())
@@ -123,7 +123,7 @@ async function approveAndGo(c: Context<WebEnv>) {
 requestsRoutes.post('/requests/:id/approve', approveAndGo)
 
 async function stopAndShow(c: Context<WebEnv>, done: 'declined' | 'stopped') {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const requestId = c.req.param('id') ?? ''
   try {
     await stopRequest(deps, requestId, { userId: currentUser(c).id })
@@ -215,14 +215,14 @@ requestsRoutes.get('/requests/:id', (c) => {
       : opened?.success
         ? { opened: opened.data }
         : {}
-  return showRequest(c, depsOf(c.env, c.req.url), c.req.param('id'), extra)
+  return showRequest(c, depsOf(c.env), c.req.param('id'), extra)
 })
 
 // Local development with the sandbox only: anywhere else this route answers "not found",
 // as if it did not exist. The session and the form's CSRF token are checked like every form's.
 requestsRoutes.post('/requests/:id/demo-table', async (c) => {
   if (!sandboxDemoEnabled(c.env)) return notFound(c)
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const requestId = c.req.param('id')
   try {
     const opened = await openMatchingTable(deps, requestId, currentUser(c).id)
