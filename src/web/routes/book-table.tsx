@@ -24,7 +24,7 @@ export const bookTableRoutes = new Hono<WebEnv>()
 bookTableRoutes.use('/requests/:id/book', requireSession())
 
 async function showBookPage(c: Context<WebEnv>, requestId: string, slotKey: string) {
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   try {
     const page = await bookPageOf(deps, { requestId, userId: currentUser(c).id, slotKey })
     const outcome = page.press?.outcome
@@ -44,7 +44,7 @@ bookTableRoutes.post('/requests/:id/book', async (c) => {
   if (!form.success) {
     throw new AppError('invalid_request', 'This booking form is incomplete. Reload the page and press again.')
   }
-  const deps = depsOf(c.env, c.req.url)
+  const deps = depsOf(c.env)
   const { table, terms, accepted_fee } = form.data
   try {
     await pressToBook(deps, { requestId, userId: currentUser(c).id, slotKey: table, terms, acceptedFee: accepted_fee ?? null })
