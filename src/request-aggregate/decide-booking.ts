@@ -14,6 +14,7 @@ import { type BookingDecision, decideBooking } from './booking/booking-decision'
 import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './booking/booking-rules'
 import { blockerOf, blockerOfRefusal, blockerWhy, RECONNECT_TO_BOOK, refusalWhy, waitingForReconnect } from './booking/booking-waits'
 import { CARD_ALREADY_SENT, cardOnFileRule, mayRetryWithCard } from './booking/card-on-file'
+import { pressTermsOf } from './booking/press-terms'
 import {
   attemptBooked,
   attemptBookedNothing,
@@ -167,11 +168,28 @@ function alertInstead(
     key: slotKey(s),
     ...(Object.hasOwn(state.toldAt, slotKey(s)) ? { toldAt: state.toldAt[slotKey(s)] } : {}),
     ...(why === RECONNECT_TO_BOOK ? { waitsFor: 'reconnect' as const } : {}),
+    ...(pressableNow(state, s, patch.unbookableVenues ?? state.unbookableVenues, now) ? { bookable: true as const } : {}),
   }))
   const told = toldOf(state, slots.map(slotKey), addToDigest(state, tables, now))
   const pressable = pressableOf(state, pressableTables(slots, venue, state.spec.timezone, now))
   return { state: transition(state, { trace, patch: { ...patch, ...told, ...pressable } }, now), effects: [] }
 }
+
+/** Whether a press could book this told table: the platform offered it as a slot, at a venue the service books, on terms it may book. */
+function pressableNow(
+  state: RequestState,
+  table: Table & { terms?: SlotTerms },
+  unbookableVenues: RequestState['unbookableVenues'],
+  now: number,
+): boolean {
+  if (!isSlot(table) || blockerOf({ unbookableVenues }, table.venueId)) return false
+  const startsAt = instantOf(table.startDate, table.time, state.spec.timezone)
+  return pressTermsOf(table.terms, state.spec, { day: table.day, startsAt, timeZone: state.spec.timezone }, now).kind === 'bookable'
+}
+
+/** A table as the platform offered it (a slot with its config and terms), not one named again after an attempt. */
+const isSlot = (table: Table & { terms?: SlotTerms }): table is Slot =>
+  'configId' in table && 'startDate' in table && table.terms !== undefined
 
 /** The told tables the platform offered as slots (not those named again after an attempt): each may be pressed. */
 function pressableTables(
@@ -180,7 +198,7 @@ function pressableTables(
   timeZone: string,
   now: number,
 ): Record<string, PressableTable> {
-  const offered = slots.filter((s): s is Slot => 'configId' in s && 'terms' in s && s.terms !== undefined)
+  const offered = slots.filter(isSlot)
   return Object.fromEntries(
     offered.map((slot) => [slotKey(slot), { slot, ...venue, startsAt: instantOf(slot.startDate, slot.time, timeZone), seenAt: now }]),
   )

@@ -2,9 +2,12 @@
 // that table, on the terms the page showed (a fee above the limit only once accepted), never a
 // deposit, at most once however often it is pressed, and ends with an outcome the page can show.
 import { describe, expect, it } from 'vitest'
+import { digestAlert } from '../../src/alerts/digest-alert'
+import { pushMessageOf } from '../../src/notifications/push/message'
 import type { SlotTerms } from '../../src/platform/api'
 import { termsFingerprint } from '../../src/request-aggregate/booking/press-terms'
 import { decide } from '../../src/request-aggregate/decide'
+import { recipientOf } from '../../src/request-aggregate/decide-watch'
 import type { OfferAnswer, RequestEvent } from '../../src/request-aggregate/events'
 import type { RequestState } from '../../src/request-aggregate/state'
 import { slotKey } from '../../src/watching/match'
@@ -142,5 +145,49 @@ describe('Book this table', () => {
     })
     expect(held.state.press?.outcome).toBe('refused')
     expect(ofKind(held.effects, 'book')).toEqual([])
+  })
+})
+
+describe('the alerts offer "Book this table"', () => {
+  const BASE = 'https://tw.example'
+  const alertOf = (state: RequestState) => digestAlert(recipientOf(state), state.digest?.tables ?? [], BASE)
+
+  it('on the one table of an alert the service could book: the email line, the table, and the push "Book" action', () => {
+    const alert = alertOf(toldOf())
+    const book = `${BASE}/requests/sr_test/book?${new URLSearchParams({ table: KEY_1930 })}`
+    expect(alert.book).toBe(book)
+    expect(alert.groups?.[0]?.tables[0]?.book).toBe(book)
+    expect(alert.body).toContain(`Book this table in one press: ${book}`)
+    const push = pushMessageOf(alert, BASE)
+    expect(push.web_push).toBe(8030)
+    expect(push.notification).toMatchObject({
+      title: alert.title,
+      navigate: push.url,
+      actions: [{ action: 'book', title: 'Book', navigate: book }],
+    })
+  })
+
+  it('never on a deposit table: no Book link anywhere, and the push has no action', () => {
+    const alert = alertOf(toldOf(termsOf({ isPaid: true, depositFee: 50 })))
+    expect(alert.book).toBeUndefined()
+    expect(alert.groups?.[0]?.tables[0]?.book).toBeUndefined()
+    expect(alert.body).not.toContain('/book?')
+    expect(pushMessageOf(alert, BASE).notification.actions).toBeUndefined()
+  })
+
+  it('on each bookable table of a longer alert, which opens its list on a tap (no single Book action)', () => {
+    const state = stateIn('active', specOf({ mode: 'alert_only' }))
+    const news: RequestEvent = {
+      kind: 'slots_seen',
+      venueDay: { venueId: VENUE, day: DAY, partySize: 2 },
+      venueName: 'Pomelo Garden',
+      venuePage: null,
+      checkedAt: NOW,
+      slots: [slotAt('19:30'), slotAt('20:00')],
+    }
+    const alert = alertOf(decide(state, news, NOW).state)
+    expect(alert.groups?.[0]?.tables.map((t) => t.book !== undefined)).toEqual([true, true])
+    expect(alert.book).toBeUndefined()
+    expect(pushMessageOf(alert, BASE).notification.actions).toBeUndefined()
   })
 })
