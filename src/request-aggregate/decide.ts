@@ -6,6 +6,7 @@
 import { digestAlarm } from '../alerts/digest'
 import { decideBookingEvent } from './decide-booking'
 import { digestAnswered, flushDigest } from './decide-digest'
+import { dinerMode } from './decide-mode'
 import { pressOfferChecked, pressTable, withPressVerified } from './decide-press'
 import {
   approvalNotice,
@@ -53,6 +54,8 @@ function decideEvent(state: RequestState, event: RequestEvent, now: number): Dec
       return watchCheckFailed(state, event, now)
     case 'press':
       return pressTable(state, event, now)
+    case 'diner_mode':
+      return dinerMode(state, event, now)
     case 'offer_checked':
       if (event.offer.pressed) return flushDigest(pressOfferChecked(state, event, now), now)
       return flushDigest(decideBookingEvent(state, event, now), now)

@@ -83,6 +83,11 @@ export type RequestEvent =
    */
   | { kind: 'press'; slotKey: string; terms: string; acceptedFee: number | null }
   /**
+   * The diner switched the request on its page between "alert me" and "book for me"; to booking,
+   * the page showed the exact spec of `revision` and the press approves it (decide-mode.ts).
+   */
+  | { kind: 'diner_mode'; revision: number; mode: 'alert_only' | 'auto_book' }
+  /**
    * The digest went out (or was a retry of one that had): these tables at these restaurant-dates
    * are told; `repeats` came back within the user's gap and are left out, untold.
    */

@@ -60,6 +60,12 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
     return (await this.#handle('press', { kind: 'press', ...event }, now)).state
   }
 
+  /** The diner switched between "alert me" and "book for me" on the request's page (decide-mode.ts). */
+  async switchMode(input: { revision: number; mode: 'alert_only' | 'auto_book'; now: number }): Promise<ObjectResult> {
+    const { now, ...event } = input
+    return resultOf(await this.#handle('switchMode', { kind: 'diner_mode', ...event }, now))
+  }
+
   async stop(now: number): Promise<ObjectResult> {
     return resultOf(await this.#handle('stop', { kind: 'stop' }, now))
   }

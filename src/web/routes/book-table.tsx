@@ -7,8 +7,13 @@ import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
 import { errorPage, pageNotFound } from '../../html/error-page'
 import { renderPage, type WebEnv } from '../../html/render'
+import { loadRequest } from '../../request-use-cases/load'
 import { bookPageOf, pressToBook } from '../../request-use-cases/press'
+import { switchMode } from '../../request-use-cases/switch-mode'
+import { viewFor } from '../../request-use-cases/view'
 import { depsOf } from '../../runtime/deps'
+import { restaurantsByIds } from '../../venues/restaurants'
+import { BookForMePage } from '../pages/book-for-me'
 import { BookTablePage } from '../pages/book-table'
 
 const pressForm = z.object({
@@ -22,6 +27,8 @@ const REFRESH_SECONDS = 2
 
 export const bookTableRoutes = new Hono<WebEnv>()
 bookTableRoutes.use('/requests/:id/book', requireSession())
+bookTableRoutes.use('/requests/:id/book-for-me', requireSession())
+bookTableRoutes.use('/requests/:id/mode', requireSession())
 
 async function showBookPage(c: Context<WebEnv>, requestId: string, slotKey: string) {
   const deps = depsOf(c.env)
@@ -53,4 +60,37 @@ bookTableRoutes.post('/requests/:id/book', async (c) => {
     throw err
   }
   return c.redirect(`/requests/${encodeURIComponent(requestId)}/book?${new URLSearchParams({ table })}`, 303)
+})
+
+const modeForm = z.object({ revision: z.coerce.number().int().min(1), mode: z.enum(['alert_only', 'auto_book']) })
+
+/** The approval of the exact spec, for switching to "book for me" (src/web/pages/book-for-me.tsx). */
+async function showBookForMe(c: Context<WebEnv>, requestId: string, error?: string) {
+  const deps = depsOf(c.env)
+  try {
+    const state = await loadRequest(deps, requestId, { userId: currentUser(c).id })
+    const request = await viewFor(deps, state, null)
+    const venues = await restaurantsByIds(deps, request.venue_ids)
+    const page = <BookForMePage csrfToken={c.get('csrfToken')} request={request} venues={venues} error={error} />
+    return renderPage(c, 'Book for me', page, error ? 409 : 200)
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'request_not_found') return errorPage(c, pageNotFound())
+    throw err
+  }
+}
+
+bookTableRoutes.get('/requests/:id/book-for-me', (c) => showBookForMe(c, c.req.param('id')))
+
+bookTableRoutes.post('/requests/:id/mode', async (c) => {
+  const requestId = c.req.param('id')
+  const form = modeForm.safeParse(await c.req.parseBody())
+  if (!form.success) throw new AppError('invalid_request', 'This form is incomplete. Reload the page and try again.')
+  try {
+    await switchMode(depsOf(c.env), { requestId, userId: currentUser(c).id, ...form.data })
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err
+    if (err.code === 'request_not_found') return errorPage(c, pageNotFound())
+    return showBookForMe(c, requestId, err.message)
+  }
+  return c.redirect(`/requests/${encodeURIComponent(requestId)}?done=${form.data.mode === 'auto_book' ? 'approved' : 'alerts'}`, 303)
 })
