@@ -9,7 +9,7 @@ export function BookForMePage(props: { csrfToken: string; request: RequestView; 
   const r = props.request
   const self = `/requests/${encodeURIComponent(r.id)}`
   return (
-    <main class="stack">
+    <div class="stack">
       <h1>Book for me: approve this request</h1>
       {props.error ? <Alert kind="error">{props.error}</Alert> : null}
       <p>
@@ -31,6 +31,6 @@ export function BookForMePage(props: { csrfToken: string; request: RequestView; 
       <p>
         <a href={self}>Keep it as alerts</a>
       </p>
-    </main>
+    </div>
   )
 }

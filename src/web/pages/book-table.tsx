@@ -139,7 +139,7 @@ export function BookTablePage(props: BookTablePageProps) {
   const back = `/requests/${encodeURIComponent(state.id)}`
   if (!table) {
     return (
-      <main class="stack">
+      <div class="stack">
         <h1>Book this table</h1>
         {press ? <Outcome press={press} state={state} /> : null}
         <p>This request does not hold this table any more (it keeps the tables of its latest alerts).</p>
@@ -148,14 +148,14 @@ export function BookTablePage(props: BookTablePageProps) {
             See the request's tables
           </a>
         </p>
-      </main>
+      </div>
     )
   }
   const ended = press?.outcome === 'booked' || press?.outcome === 'taken'
   const inFlight = press?.outcome === 'checking' || press?.outcome === 'booking'
   const { terms } = table
   return (
-    <main class="stack">
+    <div class="stack">
       <h1>Book this table</h1>
       {press ? <Outcome press={press} state={state} /> : null}
       {!executor.ready && !ended && executor.reason ? (
@@ -185,6 +185,6 @@ export function BookTablePage(props: BookTablePageProps) {
       <p>
         <a href={back}>Back to the request</a>
       </p>
-    </main>
+    </div>
   )
 }
