@@ -59,9 +59,21 @@ function refusalOf(state: RequestState, event: PressEvent, now: number): { outco
   return null
 }
 
+/**
+ * Whether the last press is still being carried out: its check for at most the time an offer
+ * check may take (one that died with its object lets the next press go), its booking while its
+ * attempt is verified.
+ */
+function pressCarriedOut(state: RequestState, now: number): boolean {
+  const press = state.press
+  if (!pressInFlight(press) || !press) return false
+  if (press.outcome === 'checking') return now - press.at < OFFER_CHECK_TIMEOUT_MS
+  return state.attempt?.slotKey === press.slotKey
+}
+
 export function pressTable(state: RequestState, event: PressEvent, now: number): Decided {
   // A press in flight, or this table's press already booked: the same outcome, nothing more.
-  if (pressInFlight(state.press)) return stateOnly(state)
+  if (pressCarriedOut(state, now)) return stateOnly(state)
   if (state.press?.slotKey === event.slotKey && state.press.outcome === 'booked') return stateOnly(state)
   const press: Press = { slotKey: event.slotKey, at: now, acceptedFee: event.acceptedFee, outcome: 'checking', reason: null }
   const refusal = refusalOf(state, event, now)

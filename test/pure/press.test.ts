@@ -191,3 +191,14 @@ describe('the alerts offer "Book this table"', () => {
     expect(pushMessageOf(alert, BASE).notification.actions).toBeUndefined()
   })
 })
+
+describe('a press that died with its object', () => {
+  it('lets a later press go once its check is older than an offer check may take', () => {
+    const first = press(toldOf())
+    const soon = press(first.state, termsOf(), null, NOW + 30_000)
+    expect(soon.effects).toEqual([])
+    // The check died (no answer came) and the offer check's hold ran out too: a new press checks again.
+    const later = press({ ...first.state, checkingOffer: null }, termsOf(), null, NOW + 120_000)
+    expect(ofKind(later.effects, 'check_offer')).toHaveLength(1)
+  })
+})
