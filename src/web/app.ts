@@ -21,6 +21,7 @@ import { bookTableRoutes } from './routes/book-table'
 import { calendarRoutes } from './routes/calendar'
 import { confirmStepRoutes } from './routes/confirm-steps'
 import { homeRoutes } from './routes/home'
+import { likelyAddressRoutes } from './routes/likely-addresses'
 import { notificationsRoutes } from './routes/notifications'
 import { requestsRoutes } from './routes/requests'
 
@@ -52,6 +53,7 @@ webApp.route('/', deviceRoutes)
 webApp.route('/', pushRoutes)
 webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)
+webApp.route('/', likelyAddressRoutes)
 webApp.route('/', bookTableRoutes)
 webApp.route('/', requestsRoutes)
 

@@ -73,3 +73,15 @@ describe('alert me / book for me', () => {
     expect((await getRequest(token, id)).body).toMatchObject({ status: 'active', revision: 3, mode: 'alert_only' })
   })
 })
+
+describe('likely addresses', () => {
+  it.each([
+    ['/inbox', '/notifications'],
+    ['/alerts', '/notifications'],
+    ['/request', '/requests'],
+  ])('%s leads to %s', async (from, to) => {
+    const res = await new WebClient().get(from)
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe(to)
+  })
+})
