@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { digestAlert } from '../../src/alerts/digest-alert'
 import { pushMessageOf } from '../../src/notifications/push/message'
+import { webhookPayload } from '../../src/notifications/webhook-body'
 import type { SlotTerms } from '../../src/platform/api'
 import { termsFingerprint } from '../../src/request-aggregate/booking/press-terms'
 import { decide } from '../../src/request-aggregate/decide'
@@ -160,6 +161,9 @@ describe('the alerts offer "Book this table"', () => {
     expect(alert.body).toContain(`Book this table in one press: ${book}`)
     const push = pushMessageOf(alert, BASE)
     expect(push.web_push).toBe(8030)
+    const hook = { kind: alert.kind, title: alert.title, text: alert.body, link: alert.link, requestId: 'sr_test', sentAt: NOW }
+    const json = JSON.parse(webhookPayload('json', { ...hook, groups: alert.groups ?? [] }).body)
+    expect(json.groups[0].tables[0].book_link).toBe(book)
     expect(push.notification).toMatchObject({
       title: alert.title,
       navigate: push.url,
