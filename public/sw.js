@@ -1,9 +1,12 @@
-// Tablewatch's service worker (issue 25): shows each push message as a notification, and a tap
+// Tablewatch's service worker: shows each push message as a notification, and a tap
 // opens the alert's page (its primary action: the table on the platform, the approval page, the
 // request). It caches no pages: every page still comes from the service. When the browser replaces
 // its subscription (pushsubscriptionchange), the new one is sent to the service, or pushes would
 // silently stop reaching this browser.
-// The message is the JSON src/push/message.ts writes: { title, body, url, tag }.
+// The message is the JSON src/notifications/push/message.ts writes: the Declarative Web Push shape
+// ({ web_push: 8030, notification: { title, body, navigate, tag, actions } }), which Safari shows by
+// itself, with the same words at the top level ({ title, body, url, tag }) for older messages.
+// A "Book" action (an alert of one table the service could book) opens its "Book this table" page.
 
 self.addEventListener('push', (event) => {
   let message = {}
@@ -12,14 +15,18 @@ self.addEventListener('push', (event) => {
   } catch {
     message = { body: event.data ? event.data.text() : '' }
   }
-  const title = typeof message.title === 'string' && message.title !== '' ? message.title : 'Tablewatch'
+  const shown = message && typeof message.notification === 'object' && message.notification !== null ? message.notification : message
+  const title = typeof shown.title === 'string' && shown.title !== '' ? shown.title : 'Tablewatch'
+  const url = typeof shown.navigate === 'string' ? shown.navigate : typeof shown.url === 'string' ? shown.url : '/notifications'
+  const book = Array.isArray(shown.actions) ? shown.actions.find((a) => a && a.action === 'book' && typeof a.navigate === 'string') : null
   event.waitUntil(
     self.registration.showNotification(title, {
-      body: typeof message.body === 'string' ? message.body : '',
-      tag: typeof message.tag === 'string' ? message.tag : undefined,
+      body: typeof shown.body === 'string' ? shown.body : '',
+      tag: typeof shown.tag === 'string' ? shown.tag : undefined,
       icon: '/icon-192.png',
       badge: '/icon-192.png',
-      data: { url: typeof message.url === 'string' ? message.url : '/notifications' },
+      actions: book ? [{ action: 'book', title: typeof book.title === 'string' ? book.title : 'Book' }] : [],
+      data: { url, ...(book ? { book: book.navigate } : {}) },
     }),
   )
 })
@@ -37,7 +44,8 @@ self.addEventListener('notificationclick', onNotificationClick)
 
 function onNotificationClick(event) {
   event.notification.close()
-  const url = targetOf(event.notification.data?.url)
+  const data = event.notification.data ?? {}
+  const url = targetOf(event.action === 'book' && data.book ? data.book : data.url)
   event.waitUntil(
     (async () => {
       const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })

@@ -12,7 +12,7 @@ import type { Alert } from '../notifications/notify'
 import { venueDayUrl } from '../platform/web-pages'
 import { dayWhen, tableWhen } from './alert-time'
 import { BEST_PER_DAY, digestKey, restaurantDate, tablesTold } from './digest'
-import type { DigestTable, Recipient } from './notice'
+import { bookTableUrl, type DigestTable, type Recipient } from './notice'
 
 /** Where a table is booked on the platform's web site: its venue's page on that day for that party. */
 function slotLink(table: Pick<DigestTable, 'venuePage' | 'venueId' | 'day'>, partySize: number): string {
@@ -26,10 +26,11 @@ const soonestFirst = (a: DigestTable, b: DigestTable) =>
 /** One group per restaurant and date, the group with the soonest table first; each with the count of tables it does not list. */
 function digestGroups(
   tables: readonly DigestTable[],
-  partySize: number,
-  timeZone?: string,
+  to: Pick<Recipient, 'partySize' | 'timeZone' | 'requestId'>,
+  baseUrl: string,
   more: Record<string, number> = {},
 ): AlertGroup[] {
+  const { partySize, timeZone } = to
   const groups = new Map<string, AlertGroup>()
   const sorted = [...tables].sort(soonestFirst)
   for (const t of sorted) {
@@ -49,6 +50,7 @@ function digestGroups(
       fee: t.fee,
       note: t.note,
       link: slotLink(t, partySize),
+      ...(t.bookable ? { book: bookTableUrl(baseUrl, to.requestId, t.key) } : {}),
     })
     groups.set(key, group)
   }
@@ -116,7 +118,7 @@ function groupText(g: AlertGroup): string {
 }
 
 export function digestAlert(to: Recipient, tables: DigestTable[], baseUrl: string, more?: Record<string, number>): Alert {
-  const groups = digestGroups(tables, to.partySize, to.timeZone, more)
+  const groups = digestGroups(tables, to, baseUrl, more)
   const total = tablesTold(tables, more)
   const restaurants = new Set(tables.map((t) => t.venueId)).size
   const dates = new Set(tables.map((t) => t.day)).size
@@ -132,8 +134,10 @@ export function digestAlert(to: Recipient, tables: DigestTable[], baseUrl: strin
   const listed = groups.slice(0, MAIL_GROUPS)
   const unlisted = groups.slice(MAIL_GROUPS).reduce((n, g) => n + g.tables.length + (g.more ?? 0), 0)
   const waitsForReconnect = tables.some((t) => t.waitsFor === 'reconnect')
+  // One table the service could book: the alert offers it in one press (the page states its terms first).
+  const book = total === 1 && only?.tables.length === 1 ? (only.tables[0]?.book ?? null) : null
   const body = [
-    `${summary}${soonestLine} Book on the platform before someone else does.`,
+    book ? `${summary} Book this table in one press: ${book}` : `${summary}${soonestLine} Book on the platform before someone else does.`,
     ...(waitsForReconnect
       ? [`Tablewatch can book again once you reconnect your platform account (one short sign-in): ${reconnectUrl(baseUrl)}`]
       : []),
@@ -153,5 +157,6 @@ export function digestAlert(to: Recipient, tables: DigestTable[], baseUrl: strin
     // The primary action: the one restaurant-date's page on the platform, or the request's page with all of them.
     link: groups.length === 1 && only?.tables[0] ? only.tables[0].link : requestPage,
     groups,
+    ...(book ? { book } : {}),
   }
 }

@@ -20,6 +20,8 @@ export interface DigestTable extends Table {
   toldAt?: number
   /** Not booked only because the platform account needs reconnecting: the alert links to the reconnect form. */
   waitsFor?: 'reconnect'
+  /** The service could book it at a press (its terms allow it): the alert offers "Book this table". */
+  bookable?: true
 }
 
 /** What to tell the user; src/alerts/alerts.ts words it (and a later digest layer may group it). */
@@ -68,6 +70,11 @@ export interface Recipient {
   timeZone?: string
   /** Which dinner (title, restaurants, dates, window), so every notice names it; absent in older effects. */
   dinner?: DinnerFacts
+}
+
+/** The "Book this table" page of one told table of a request. */
+export function bookTableUrl(baseUrl: string, requestId: string, slotKey: string): string {
+  return `${baseUrl}/requests/${encodeURIComponent(requestId)}/book?${new URLSearchParams({ table: slotKey })}`
 }
 
 /** The approval page of a request's revision: every approval notice and the request's view link to it. */

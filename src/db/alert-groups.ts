@@ -11,6 +11,8 @@ export interface AlertTable {
   note: string | null
   /** Opens this slot (or the venue's day) on the platform. */
   link: string
+  /** The service's "Book this table" page for it, where the service could book it; absent otherwise (and in older alerts). */
+  book?: string
 }
 
 /** A digest's tables of one restaurant on one date. */

@@ -53,7 +53,14 @@ export function webhookPayload(format: WebhookFormat, alert: WebhookAlert): Webh
             venue_id: g.venueId,
             date: g.date,
             time_zone: g.timeZone ?? null,
-            tables: g.tables.map((t) => ({ time: t.time, seating: t.seating, fee: t.fee, note: t.note, link: t.link })),
+            tables: g.tables.map((t) => ({
+              time: t.time,
+              seating: t.seating,
+              fee: t.fee,
+              note: t.note,
+              link: t.link,
+              book_link: t.book ?? null,
+            })),
             // Tables of this restaurant-date counted but not listed (beyond the alert's limit).
             more_tables: g.more ?? 0,
           })),

@@ -8,12 +8,13 @@ import { addToDigest, feeWords } from '../alerts/digest'
 import type { Table } from '../alerts/notice'
 import { dollars } from '../lib/money'
 import { instantOf } from '../lib/zoned-time'
-import type { SlotTerms } from '../platform/api'
+import type { BookingDetails, PlatformReservation, Slot, SlotTerms } from '../platform/api'
 import { judgeSlot, slotKey } from '../watching/match'
-import { decideBooking } from './booking/booking-decision'
+import { type BookingDecision, decideBooking } from './booking/booking-decision'
 import { answered, DISPROOF_WINDOW_MS, disproved, tableHeldForDinner, withAbsentRead } from './booking/booking-rules'
 import { blockerOf, blockerOfRefusal, blockerWhy, RECONNECT_TO_BOOK, refusalWhy, waitingForReconnect } from './booking/booking-waits'
 import { CARD_ALREADY_SENT, cardOnFileRule, mayRetryWithCard } from './booking/card-on-file'
+import { pressTermsOf } from './booking/press-terms'
 import {
   attemptBooked,
   attemptBookedNothing,
@@ -29,6 +30,8 @@ import {
 import { activeReason, endedNotice, recipientOf, reconnectNotice, startWatching, stopWatching } from './decide-watch'
 import { toldOf } from './digest-state'
 import { availabilityName, type Effect, type Offer, type RequestEvent, type VerifyAnswer } from './events'
+import { type PressableTable, pressableOf } from './press-state'
+import type { Spec } from './spec'
 import { type Change, type RequestState, transition } from './state'
 import { type Decided, stateOnly } from './step'
 import { heardAt } from './watch-state'
@@ -174,9 +177,40 @@ function alertInstead(
     key: slotKey(s),
     ...(Object.hasOwn(state.toldAt, slotKey(s)) ? { toldAt: state.toldAt[slotKey(s)] } : {}),
     ...(why === RECONNECT_TO_BOOK ? { waitsFor: 'reconnect' as const } : {}),
+    ...(pressableNow(state, s, patch.unbookableVenues ?? state.unbookableVenues, now) ? { bookable: true as const } : {}),
   }))
   const told = toldOf(state, slots.map(slotKey), addToDigest(state, tables, now))
-  return { state: transition(state, { trace, patch: { ...patch, ...told } }, now), effects: [] }
+  const pressable = pressableOf(state, pressableTables(slots, venue, state.spec.timezone, now))
+  return { state: transition(state, { trace, patch: { ...patch, ...told, ...pressable } }, now), effects: [] }
+}
+
+/** Whether a press could book this told table: the platform offered it as a slot, at a venue the service books, on terms it may book. */
+function pressableNow(
+  state: RequestState,
+  table: Table & { terms?: SlotTerms },
+  unbookableVenues: RequestState['unbookableVenues'],
+  now: number,
+): boolean {
+  if (!isSlot(table) || blockerOf({ unbookableVenues }, table.venueId)) return false
+  const startsAt = instantOf(table.startDate, table.time, state.spec.timezone)
+  return pressTermsOf(table.terms, state.spec, { day: table.day, startsAt, timeZone: state.spec.timezone }, now).kind === 'bookable'
+}
+
+/** A table as the platform offered it (a slot with its config and terms), not one named again after an attempt. */
+const isSlot = (table: Table & { terms?: SlotTerms }): table is Slot =>
+  'configId' in table && 'startDate' in table && table.terms !== undefined
+
+/** The told tables the platform offered as slots (not those named again after an attempt): each may be pressed. */
+function pressableTables(
+  slots: (Table & { terms?: SlotTerms })[],
+  venue: { venueName: string; venuePage: string | null },
+  timeZone: string,
+  now: number,
+): Record<string, PressableTable> {
+  const offered = slots.filter(isSlot)
+  return Object.fromEntries(
+    offered.map((slot) => [slotKey(slot), { slot, ...venue, startsAt: instantOf(slot.startDate, slot.time, timeZone), seenAt: now }]),
+  )
 }
 
 /** The next matching slot of the same poll, if the one checked was not booked; else the check is over. */
@@ -186,7 +220,7 @@ function tryNext(step: Decided, offer: Offer, now: number): Decided {
   return { ...step, effects: [...step.effects, checkOffer(step.state, { ...offer, ...next, rest })] }
 }
 
-const checkDone = (state: RequestState, now: number) =>
+export const checkDone = (state: RequestState, now: number) =>
   state.checkingOffer === null ? state : transition(state, { patch: offerCheckOver() }, now)
 
 function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 'offer_checked' }>, now: number): Decided {
@@ -225,50 +259,66 @@ function offerChecked(state: RequestState, event: Extract<BookingEvent, { kind: 
       if (money.kind === 'alert' || held) {
         return tryNext(alertInstead(state, [offer], offer, money.kind === 'alert' ? money.reason : (held ?? ''), now), offer, now)
       }
-      const attempt: BookingAttempt = {
-        slotKey: slotKey(slot),
-        venueId: slot.venueId,
-        venueName: offer.venueName,
-        day: slot.day,
-        time: slot.time,
-        partySize: state.spec.party_size,
-        seatingType: slot.seatingType,
-        startsAt: offer.startsAt,
-        revision: state.revision,
-        cancellationFee: money.feePerPerson,
-        freeCancellationUntil: money.freeCancellationUntil,
-        needsCard: money.needsCard,
-        cardOnFile: money.needsCard
-          ? CARD_ALREADY_SENT
-          : cardOnFileRule({ terms: slot.terms, details: answer.details, spec: state.spec, now }),
-        retriedWithCard: false,
-        preexisting: answer.held.filter((r) => r.venueId === slot.venueId && r.day === slot.day).map((r) => r.reservationId),
-        createdAt: now,
-        outcome: 'pending',
-        refusal: null,
-        saidGone: null,
-        absentReads: null,
-        platformReservationId: null,
-        checkAt: now + VERIFY_INTERVAL_MS,
-        verifyUntil: now + VERIFY_WINDOW_MS,
-      }
-      const next = transition(
-        state,
-        {
-          to: 'awaiting_verification',
-          reason: 'A booking was submitted; verifying it with the platform.',
-          trace: `Booking ${offer.venueName}, ${tableWhen(slot.day, slot.time, state.spec.timezone)} (${slot.seatingType}) for ${attempt.partySize}; cancellation fee ${dollars(attempt.cancellationFee ?? 0)} per person.`,
-          patch: attemptStarted(attempt),
-        },
-        now,
-      )
-      return { state: next, effects: [{ kind: 'book', userId: state.userId, attempt, bookToken: answer.details.bookToken }] }
+      return startAttempt(state, offer, answer, money, now)
     }
   }
 }
 
+/**
+ * The one attempt, decided and stored before the book call goes out: `awaiting_verification`,
+ * then the book effect with the details' token (auto_book's offer, or the diner's press, decided
+ * with its own spec: decide-press.ts).
+ */
+export function startAttempt(
+  state: RequestState,
+  offer: Offer,
+  answer: { details: BookingDetails; held: PlatformReservation[] },
+  money: Extract<BookingDecision, { kind: 'book' }>,
+  now: number,
+  pressed: { spec: Spec; patch: Change['patch'] } | null = null,
+): Decided {
+  const { slot } = offer
+  const spec = pressed?.spec ?? state.spec
+  const attempt: BookingAttempt = {
+    slotKey: slotKey(slot),
+    venueId: slot.venueId,
+    venueName: offer.venueName,
+    day: slot.day,
+    time: slot.time,
+    partySize: state.spec.party_size,
+    seatingType: slot.seatingType,
+    startsAt: offer.startsAt,
+    revision: state.revision,
+    cancellationFee: money.feePerPerson,
+    freeCancellationUntil: money.freeCancellationUntil,
+    needsCard: money.needsCard,
+    cardOnFile: money.needsCard ? CARD_ALREADY_SENT : cardOnFileRule({ terms: slot.terms, details: answer.details, spec, now }),
+    retriedWithCard: false,
+    preexisting: answer.held.filter((r) => r.venueId === slot.venueId && r.day === slot.day).map((r) => r.reservationId),
+    createdAt: now,
+    outcome: 'pending',
+    refusal: null,
+    saidGone: null,
+    absentReads: null,
+    platformReservationId: null,
+    checkAt: now + VERIFY_INTERVAL_MS,
+    verifyUntil: now + VERIFY_WINDOW_MS,
+  }
+  const next = transition(
+    state,
+    {
+      to: 'awaiting_verification',
+      reason: 'A booking was submitted; verifying it with the platform.',
+      trace: `Booking ${offer.venueName}, ${tableWhen(slot.day, slot.time, state.spec.timezone)} (${slot.seatingType}) for ${attempt.partySize}; cancellation fee ${dollars(attempt.cancellationFee ?? 0)} per person.`,
+      patch: { ...pressed?.patch, ...attemptStarted(attempt) },
+    },
+    now,
+  )
+  return { state: next, effects: [{ kind: 'book', userId: state.userId, attempt, bookToken: answer.details.bookToken }] }
+}
+
 // E.g. the booking of a request stopped mid-verification landed: this dinner has its table.
-const heldWhy = (held: { day: string; time: string } | undefined) =>
+export const heldWhy = (held: { day: string; time: string } | undefined) =>
   held ? `the platform account already holds a table for this dinner (${held.day} ${held.time})` : null
 
 function bookingAnswer(state: RequestState, event: Extract<BookingEvent, { kind: 'booking_answer' }>, now: number): Decided {

@@ -6,6 +6,8 @@
 import { digestAlarm } from '../alerts/digest'
 import { decideBookingEvent } from './decide-booking'
 import { digestAnswered, flushDigest } from './decide-digest'
+import { dinerMode } from './decide-mode'
+import { pressOfferChecked, pressTable, withPressVerified } from './decide-press'
 import {
   approvalNotice,
   CONNECTION_WAIT_MS,
@@ -50,10 +52,17 @@ function decideEvent(state: RequestState, event: RequestEvent, now: number): Dec
       return watchConnection(state, event, now)
     case 'checks':
       return watchCheckFailed(state, event, now)
-    case 'slots_seen':
+    case 'press':
+      return pressTable(state, event, now)
+    case 'diner_mode':
+      return dinerMode(state, event, now)
     case 'offer_checked':
-    case 'booking_answer':
+      if (event.offer.pressed) return flushDigest(pressOfferChecked(state, event, now), now)
+      return flushDigest(decideBookingEvent(state, event, now), now)
     case 'verification_answer':
+      return flushDigest(withPressVerified(state, event, decideBookingEvent(state, event, now), now), now)
+    case 'slots_seen':
+    case 'booking_answer':
       // A digest with nothing to gather (one venue-day watched) goes in the same step, not on an alarm.
       return flushDigest(decideBookingEvent(state, event, now), now)
   }

@@ -27,6 +27,8 @@ export interface Offer {
   startsAt: number
   revision: number
   rest: { slot: Slot; startsAt: number }[]
+  /** The diner pressed "Book this table" for this slot (decide-press.ts); absent for auto_book's own offers. */
+  pressed?: true
 }
 
 export type OfferAnswer =
@@ -75,6 +77,16 @@ export type RequestEvent =
   | { kind: 'booking_answer'; attemptAt: number; outcome: BookOutcome; reconnectNotice: number | null; bookToken?: string }
   | { kind: 'verification_answer'; attemptAt: number; answer: VerifyAnswer }
   | { kind: 'alarm' }
+  /**
+   * The diner pressed "Book this table" on the service's page: the approval of that one told
+   * table, with the terms the page showed (their fingerprint) and the fee accepted there, if any.
+   */
+  | { kind: 'press'; slotKey: string; terms: string; acceptedFee: number | null }
+  /**
+   * The diner switched the request on its page between "alert me" and "book for me"; to booking,
+   * the page showed the exact spec of `revision` and the press approves it (decide-mode.ts).
+   */
+  | { kind: 'diner_mode'; revision: number; mode: 'alert_only' | 'auto_book' }
   /**
    * The digest went out (or was a retry of one that had): these tables at these restaurant-dates
    * are told; `repeats` came back within the user's gap and are left out, untold.

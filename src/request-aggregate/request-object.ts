@@ -51,6 +51,21 @@ export class RequestObject extends DurableObject<Cloudflare.Env> {
     return resultOf(await this.#handle('approve', { kind: 'approve', revision }, now))
   }
 
+  /**
+   * The diner pressed "Book this table" on the service's page (decide-press.ts): the press is
+   * carried out in this call, as far as the platform answers; the state tells its outcome.
+   */
+  async press(input: { slotKey: string; terms: string; acceptedFee: number | null; now: number }): Promise<RequestState | null> {
+    const { now, ...event } = input
+    return (await this.#handle('press', { kind: 'press', ...event }, now)).state
+  }
+
+  /** The diner switched between "alert me" and "book for me" on the request's page (decide-mode.ts). */
+  async switchMode(input: { revision: number; mode: 'alert_only' | 'auto_book'; now: number }): Promise<ObjectResult> {
+    const { now, ...event } = input
+    return resultOf(await this.#handle('switchMode', { kind: 'diner_mode', ...event }, now))
+  }
+
   async stop(now: number): Promise<ObjectResult> {
     return resultOf(await this.#handle('stop', { kind: 'stop' }, now))
   }

@@ -5,10 +5,13 @@
 import { initialState, type RequestState } from './state'
 
 /** The shape RequestState has today. Absent in storage: version 0 (before versions were kept). */
-export const STATE_VERSION = 4
+export const STATE_VERSION = 5
 
-/** The shape of version 3: no unsettled attempt. */
-type Version3 = Omit<RequestState, 'unsettled'> & { unsettled?: RequestState['unsettled'] }
+/** The shape of version 4: no told tables kept for a press. */
+type Version4 = Omit<RequestState, 'pressable' | 'press'>
+
+/** The shape of version 3: no unsettled attempt either. */
+type Version3 = Omit<Version4, 'unsettled'> & { unsettled?: RequestState['unsettled'] }
 
 /** The shape up to version 2: the restaurant-dates told, and no time per told slot. */
 type Version2 = Omit<Version3, 'toldAt'> & { digestDays?: string[] }
@@ -55,8 +58,13 @@ function fromVersion2(stored: Version2): Version3 {
 }
 
 /** Version 3 → 4: an attempt whose window closed unread is kept to be looked for; none was kept before. */
-function fromVersion3(stored: Version3): RequestState {
+function fromVersion3(stored: Version3): Version4 {
   return { ...stored, unsettled: stored.unsettled ?? null }
+}
+
+/** Version 4 → 5: tables told before kept no slot, so they cannot be pressed; new ones can. */
+function fromVersion4(stored: Version4): RequestState {
+  return { ...stored, pressable: {}, press: null }
 }
 
 /**
@@ -66,8 +74,9 @@ function fromVersion3(stored: Version3): RequestState {
 export function upgradeState(stored: RequestState, version: number): RequestState {
   if (version > STATE_VERSION) throw new Error(`request state version ${version} is newer than this code (${STATE_VERSION})`)
   if (version >= STATE_VERSION) return stored
-  if (version === 3) return fromVersion3(stored)
+  if (version === 4) return fromVersion4(stored)
+  if (version === 3) return fromVersion4(fromVersion3(stored))
   const v1 = version < 1 ? fromVersion0(stored) : stored
   const v2 = version < 2 ? fromVersion1(v1) : v1
-  return fromVersion3(fromVersion2(v2))
+  return fromVersion4(fromVersion3(fromVersion2(v2)))
 }

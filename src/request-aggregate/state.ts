@@ -1,11 +1,12 @@
 // The request's status machine, pure: the state the Durable Object keeps, the transition
 // table, and the one transition() every change goes through. No storage, no I/O. The state is
-// the request's core and three sub-states, each in its own file with its reducers: watch
+// the request's core and four sub-states, each in its own file with its reducers: watch
 // (watch-state.ts), booking (booking-state.ts) and what the user was told (digest-state.ts).
 
 import { OPEN_STATUSES, type Status } from '../core/status'
 import { type BookingState, noBooking } from './booking-state'
 import { type DigestState, nothingTold } from './digest-state'
+import { nothingPressed, type PressState } from './press-state'
 import type { Spec } from './spec'
 import { notWatching, type WatchState } from './watch-state'
 
@@ -60,7 +61,7 @@ interface RequestCore {
  * as one flat object under one key (state-upgrade.ts): the sub-states group the fields and their
  * changes in the code, not in storage.
  */
-export interface RequestState extends RequestCore, WatchState, BookingState, DigestState {}
+export interface RequestState extends RequestCore, WatchState, BookingState, DigestState, PressState {}
 
 /** The D1 index row from which a request's object is built (or rebuilt, if creating it failed). */
 export interface RequestRecord {
@@ -89,6 +90,7 @@ export function initialState(record: RequestRecord): RequestState {
     ...notWatching(),
     ...noBooking(),
     ...nothingTold(),
+    ...nothingPressed(),
   }
 }
 

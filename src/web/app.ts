@@ -17,9 +17,11 @@ import { passwordResetRoutes } from '../diner-sign-in/routes/password-reset'
 import { csrfRefused, staticOrNotFound } from '../html/fallbacks'
 import { readableForms } from '../html/form-body'
 import type { WebEnv } from '../html/render'
+import { bookTableRoutes } from './routes/book-table'
 import { calendarRoutes } from './routes/calendar'
 import { confirmStepRoutes } from './routes/confirm-steps'
 import { homeRoutes } from './routes/home'
+import { likelyAddressRoutes } from './routes/likely-addresses'
 import { notificationsRoutes } from './routes/notifications'
 import { requestsRoutes } from './routes/requests'
 
@@ -51,6 +53,8 @@ webApp.route('/', deviceRoutes)
 webApp.route('/', pushRoutes)
 webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)
+webApp.route('/', likelyAddressRoutes)
+webApp.route('/', bookTableRoutes)
 webApp.route('/', requestsRoutes)
 
 // Everything else is a static file from public/ or the not-found page. A catch-all route (not

@@ -45,6 +45,8 @@ const EVENTS: Record<RequestEvent['kind'], RequestEvent> = {
   },
   verification_answer: { kind: 'verification_answer', attemptAt: attemptOf().createdAt, answer: { kind: 'found', reservationId: '77' } },
   alarm: { kind: 'alarm' },
+  diner_mode: { kind: 'diner_mode', revision: 1, mode: 'alert_only' },
+  press: { kind: 'press', slotKey: `${VENUE}|${DAY}|19:30|Dining Room`, terms: '00000000', acceptedFee: null },
   digest_sent: { kind: 'digest_sent', keys: ['60105|2026-12-05|19:00|Dining Room'], days: ['60105:2026-12-05'], at: NOW },
 }
 
@@ -145,6 +147,21 @@ function expected(event: RequestEvent['kind'], status: Status): Expected {
         : same(status === 'needs_approval' || status === 'active' ? 'does nothing before expiry' : 'does nothing once closed')
     case 'digest_sent':
       return { status, effects: [], changed: true, does: 'records the digest it sent' }
+    case 'diner_mode':
+      if (status === 'needs_approval' || status === 'active') {
+        return {
+          status: 'active',
+          effects: ['mirror', 'subscribe'],
+          changed: true,
+          does: 'switches to "alert me": a new revision that books nothing, watching',
+        }
+      }
+      return status === 'awaiting_verification'
+        ? { ...same('refuses while a booking outcome is unknown'), refusal: 'outcome_unknown' }
+        : { ...same('refuses: the request is closed'), refusal: 'request_closed' }
+    case 'press':
+      // No table was told, so none can be pressed; the press and why it booked nothing are kept for its page.
+      return { status, effects: [], changed: true, does: 'books nothing for a table it never told, and says why' }
   }
 }
 

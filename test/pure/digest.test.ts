@@ -206,7 +206,8 @@ describe('one alert per poll', () => {
 
 describe('the webhook body', () => {
   const gathered = decide(watchingAll(), seen(VENUE, DAY, ['19:00']), NOW).state
-  const tables = (gathered.digest?.tables ?? []).map((t) => ({ ...t, fee: 'deposit $50' }))
+  // A deposit table: its fee in words, and (as for every deposit table) no Book link.
+  const tables = (gathered.digest?.tables ?? []).map(({ bookable: _bookable, ...t }) => ({ ...t, fee: 'deposit $50' }))
   const alert = digestAlert(
     { requestId: 'sr_1', userId: 'usr_1', partySize: 2, timeZone: 'America/New_York' },
     tables,
@@ -246,6 +247,7 @@ describe('the webhook body', () => {
               fee: 'deposit $50',
               note: null,
               link: `https://resy.com/cities/ny/venues/venue-${VENUE}?date=${DAY}&seats=2`,
+              book_link: null,
             },
           ],
           more_tables: 0,

@@ -48,7 +48,14 @@ describe('stored request states', () => {
 
   it('loads a version 3 state with no attempt still looked for after its window', () => {
     const { unsettled, ...v3 } = stateIn('active')
-    expect(upgradeState(v3 as RequestState, 3).unsettled).toBeNull()
+    const loaded = upgradeState(v3 as RequestState, 3)
+    expect(loaded.unsettled).toBeNull()
+    expect(loaded).toMatchObject({ pressable: {}, press: null })
+  })
+
+  it('loads a version 4 state with no told table kept for a press, and none under way', () => {
+    const { pressable, press, ...v4 } = stateIn('active')
+    expect(upgradeState(v4 as RequestState, 4)).toMatchObject({ pressable: {}, press: null, status: 'active' })
   })
 
   it('loads a state of the current version as it was stored', () => {

@@ -34,9 +34,11 @@ Tablewatch-Signature: v1=5d41402abc4b2a76b9719d911017c592…
       "time_zone": "America/New_York",
       "tables": [
         { "time": "19:30", "seating": "Dining Room", "fee": null, "note": null,
-          "link": "https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2" },
+          "link": "https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2",
+          "book_link": "https://tablewatch.example/requests/sr_…/book?table=60105%7C2026-12-05%7C19%3A30%7CDining+Room" },
         { "time": "21:00", "seating": "Patio", "fee": "deposit $40", "note": null,
-          "link": "https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2" }
+          "link": "https://resy.com/cities/new-york-ny/venues/pomelo-garden?date=2026-12-05&seats=2",
+          "book_link": null }
       ]
     }
   ]
@@ -70,6 +72,11 @@ export function WebhookDocs() {
         <dd>The restaurant's IANA time zone (null in alerts sent before it was added).</dd>
         <dt>link</dt>
         <dd>Opens the restaurant's page on the reservation platform for that date and party size, where the time is listed.</dd>
+        <dt>book_link</dt>
+        <dd>
+          Tablewatch's "Book this table" page for the table, where Tablewatch could book it (signed in, it states the terms and one press
+          books it); <code>null</code> for a table it never books, such as one with a deposit.
+        </dd>
       </dl>
       <h3 id="webhook-signature">Checking that a post is from Tablewatch</h3>
       <p>

@@ -19,6 +19,8 @@ export interface Alert {
   link: string | null
   /** A digest's tables by restaurant and date (every channel lists the same). */
   groups?: AlertGroup[]
+  /** An alert of one table the service could book: its "Book this table" page (push offers it as the "Book" action). */
+  book?: string
 }
 
 /** What notifying needs: the database, the clock, the mailer's bindings and the links' origin. */

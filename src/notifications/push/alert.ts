@@ -25,6 +25,8 @@ export type AlertToPush = {
   short?: string | undefined
   link: string | null
   requestId: string | null
+  /** One table the service could book: the "Book" action opens its page. */
+  book?: string | undefined
 }
 
 /** The alert to every browser of the user; nothing when push is not set up or no browser has it on. */

@@ -4,7 +4,24 @@
 // shortened; the full text stays in the inbox.
 import type { AlertKind } from '../kinds'
 
-export interface PushMessage {
+/** The notification as Declarative Web Push states it (Safari shows it without running the service worker). */
+type DeclarativeNotification = {
+  title: string
+  body: string
+  navigate: string
+  tag: string
+  /** "Book": an alert of one table the service could book opens its "Book this table" page. */
+  actions?: { action: 'book'; title: string; navigate: string }[]
+}
+
+/**
+ * The Declarative Web Push shape (`web_push: 8030` and `notification`), which Safari needs and
+ * drops subscriptions without; the same words at the top level for service workers that read
+ * them (public/sw.js reads `notification` first; one installed before it did reads these).
+ */
+export type PushMessage = {
+  web_push: 8030
+  notification: DeclarativeNotification
   title: string
   body: string
   /** The page a tap opens. */
@@ -42,19 +59,28 @@ export function pushMessageOf(
     link: string | null
     requestId: string | null
     kind: AlertKind | 'test'
+    book?: string | undefined
   },
   baseUrl: string,
 ): PushMessage {
-  const message = {
-    title: shortened(alert.title, MAX_TITLE),
-    // A lock screen shows a few lines: the alert's short words where it has them (a digest's soonest tables).
-    body: shortened(alert.short ?? alert.body, MAX_BODY),
-    url: tapTarget(alert.link, baseUrl),
-    tag: alert.requestId ? `request:${alert.requestId}:${alert.kind}` : `tablewatch:${alert.kind}`,
-  }
+  const title = shortened(alert.title, MAX_TITLE)
+  const url = tapTarget(alert.link, baseUrl)
+  const tag = alert.requestId ? `request:${alert.requestId}:${alert.kind}` : `tablewatch:${alert.kind}`
+  const book = alert.book && alert.book.length <= MAX_URL && alert.book.startsWith(`${baseUrl}/`) ? alert.book : null
+  const actions = book ? [{ action: 'book' as const, title: 'Book', navigate: book }] : []
+  const shaped = (body: string): PushMessage => ({
+    web_push: 8030,
+    notification: { title, body, navigate: url, tag, ...(actions.length > 0 ? { actions } : {}) },
+    title,
+    body,
+    url,
+    tag,
+  })
+  // A lock screen shows a few lines: the alert's short words where it has them (a digest's soonest tables).
+  let message = shaped(shortened(alert.short ?? alert.body, MAX_BODY))
   // Characters are not bytes (a "·" is two, a "’" three): shorten the body until the JSON fits.
   while (bytesOf(message) > MAX_MESSAGE_BYTES && message.body.length > 1) {
-    message.body = shortened(message.body, Math.floor(message.body.length * 0.8))
+    message = shaped(shortened(message.body, Math.floor(message.body.length * 0.8)))
   }
   return message
 }

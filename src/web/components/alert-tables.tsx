@@ -45,6 +45,11 @@ export function AlertTables(props: { groups: AlertGroup[]; seeAll: string | null
               ) : (
                 <span>{inner}</span>
               )}
+              {table.book ? (
+                <a class="time-button book-button" href={table.book} aria-label={`Book this table: ${when}`}>
+                  Book this table
+                </a>
+              ) : null}
               {table.note ? <p class="muted digest-note">Not booked for you: {table.note}</p> : null}
             </li>
           )

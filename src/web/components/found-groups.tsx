@@ -1,6 +1,7 @@
 // The tables a request found, for its page: one group per restaurant and date, soonest first, each
 // time a button that opens the restaurant's page on the platform on that date (there is no public
-// link to one time, src/platform/web-pages.ts). A date with many times shows the first few and
+// link to one time, src/platform/web-pages.ts), and "Book this table" beside a table the service
+// could book (its page states the terms, then one press books it). A date with many times shows the first few and
 // folds the rest. Times are the restaurant's, with its zone.
 import type { FoundGroup } from '../../alerts/found-tables'
 import { formatCalendarDate, formatLocalClock } from '../../html/format'
@@ -14,12 +15,21 @@ function TimeButton(props: { table: FoundGroup['tables'][number]; group: FoundGr
   const { table, group } = props
   const words = [formatLocalClock(group.date, table.time, group.timeZone), table.seating, table.fee].filter(Boolean).join(' · ')
   const link = platformLink(table.link)
-  return link ? (
+  const time = link ? (
     <a class="time-button" href={link} rel="noopener noreferrer" target="_blank">
       {words}
     </a>
   ) : (
     <span class="time-button">{words}</span>
+  )
+  if (!table.book) return time
+  return (
+    <>
+      {time}{' '}
+      <a class="time-button book-button" href={table.book} aria-label={`Book this table: ${words}`}>
+        Book this table
+      </a>
+    </>
   )
 }
 

@@ -362,6 +362,7 @@ export function RequestPage(props: RequestPageProps) {
         <Trace trace={props.trace} self={self} open={props.open === 'trace'} />
       </div>
       {props.demoControl && r.status === 'active' ? <DemoControl csrfToken={props.csrfToken} action={`${self}/demo-table`} /> : null}
+      {r.status === 'active' || r.status === 'needs_approval' ? <ModeSwitch request={r} csrfToken={props.csrfToken} self={self} /> : null}
       {OPEN.has(r.status) ? (
         <section class="card" aria-labelledby="stop-heading">
           <h2 id="stop-heading">Stop watching</h2>
@@ -370,5 +371,31 @@ export function RequestPage(props: RequestPageProps) {
         </section>
       ) : null}
     </>
+  )
+}
+
+/** "Alert me" or "book for me", switched by the diner: booking asks for the approval of the exact spec first. */
+function ModeSwitch(props: { request: RequestView; csrfToken: string; self: string }) {
+  const r = props.request
+  const booking = r.mode === 'auto_book'
+  return (
+    <section class="card" aria-labelledby="mode-heading">
+      <h2 id="mode-heading">{booking ? 'Books for you' : 'Alerts you'}</h2>
+      {booking ? (
+        <form method="post" action={`${props.self}/mode`} class="inline-form">
+          <p>Switch to alerts and Tablewatch books nothing from now on; you book from the alerts yourself.</p>
+          <CsrfInput token={props.csrfToken} />
+          <input type="hidden" name="revision" value={String(r.revision)} />
+          <input type="hidden" name="mode" value="alert_only" />
+          <button type="submit" class="button">
+            Switch to alerts only
+          </button>
+        </form>
+      ) : (
+        <p>
+          Tablewatch tells you about each table. <a href={`${props.self}/book-for-me`}>Let Tablewatch book for me…</a>
+        </p>
+      )}
+    </section>
   )
 }

@@ -35,6 +35,7 @@ const NOTICES = {
   approved_booked: 'Approved, booked and verified: the table is on your platform account.',
   declined: 'Declined. Nothing will be watched or booked for this request.',
   stopped: 'Stopped. Tablewatch no longer watches; a reservation, if there is one, stays as it is.',
+  alerts: 'Switched to alerts only: Tablewatch books nothing for this request from now on, and tells you about each table.',
 } as const
 
 const DEMO_DONE = z.object({
@@ -210,7 +211,7 @@ requestsRoutes.get('/requests/:id', (c) => {
   const done = c.req.query('done')
   const opened = done === 'demo_table' && sandboxDemoEnabled(c.env) ? DEMO_DONE.safeParse(c.req.query()) : null
   const extra: ShownExtra =
-    done === 'approved' || done === 'declined' || done === 'stopped'
+    done === 'approved' || done === 'declined' || done === 'stopped' || done === 'alerts'
       ? { notice: NOTICES[done] }
       : opened?.success
         ? { opened: opened.data }
