@@ -34,6 +34,13 @@ function refusalOf(state: RequestState, event: PressEvent, now: number): { outco
   if (state.status === 'confirmed') return { outcome: 'refused', reason: 'This request has its booking already: one booking per request.' }
   if (state.status !== 'active') return { outcome: 'refused', reason: `This request is ${state.status}; it no longer books.` }
   if (state.bookingDisabled) return { outcome: 'refused', reason: state.bookingDisabled }
+  // An earlier attempt the account never answered for may still have booked this dinner.
+  if (state.unsettled) {
+    return {
+      outcome: 'refused',
+      reason: 'An earlier booking for this request may have gone through; it is being looked for on your account.',
+    }
+  }
   const table = state.pressable[event.slotKey]
   if (!table) {
     return { outcome: 'refused', reason: 'This table is not among the latest ones this request told you about; look at its newest tables.' }
@@ -121,8 +128,8 @@ export function pressOfferChecked(state: RequestState, event: OfferChecked, now:
     ),
     effects,
   })
-  // The same last gate as auto_book's: still active, unchanged, no attempt, booking not disabled.
-  if (state.status !== 'active' || state.attempt || state.bookingDisabled || state.revision !== offer.revision) {
+  // The same last gate as auto_book's: still active, unchanged, no attempt (settled or not), booking not disabled.
+  if (state.status !== 'active' || state.attempt || state.unsettled || state.bookingDisabled || state.revision !== offer.revision) {
     return end('refused', 'the request changed (stopped or updated) while the table was checked; nothing was booked.')
   }
   switch (answer.kind) {

@@ -12,7 +12,7 @@ import { recipientOf } from '../../src/request-aggregate/decide-watch'
 import type { OfferAnswer, RequestEvent } from '../../src/request-aggregate/events'
 import type { RequestState } from '../../src/request-aggregate/state'
 import { slotKey } from '../../src/watching/match'
-import { DAY, details, NOW, offerOf, ofKind, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
+import { attemptOf, DAY, details, NOW, offerOf, ofKind, slotAt, specOf, stateIn, termsOf, VENUE } from './fixtures'
 
 const KEY_1930 = `${VENUE}|${DAY}|19:30|Dining Room`
 const cardHold = (fee: number) => termsOf({ isPaid: true, cancellationFee: fee, secsCancelCutOff: 86_400 })
@@ -93,6 +93,20 @@ describe('Book this table', () => {
     const pressed = press(toldOf(deposit), deposit, 50)
     expect(pressed.effects).toEqual([])
     expect(pressed.state.press).toMatchObject({ outcome: 'refused', reason: expect.stringMatching(/deposit or prepayment/) })
+  })
+
+  it('never books a table with a paid add-on, even one that states no fee, whatever is pressed', () => {
+    const addOn = termsOf({ addOnRequired: true })
+    const pressed = press(toldOf(addOn), addOn, 100)
+    expect(pressed.effects).toEqual([])
+    expect(pressed.state.press?.outcome).toBe('refused')
+  })
+
+  it('books nothing while an earlier attempt the account never answered for may still have booked the dinner', () => {
+    const told = { ...toldOf(), unsettled: { ...attemptOf(), checkAt: NOW + 300_000 } }
+    const pressed = press(told)
+    expect(pressed.effects).toEqual([])
+    expect(pressed.state.press).toMatchObject({ outcome: 'refused', reason: expect.stringMatching(/may have gone through/) })
   })
 
   it('books a fee above the limit only when the diner accepted that exact fee for this table', () => {
