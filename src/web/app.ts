@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { assistantsRoutes } from '../account/routes/assistants'
 import { developersRoutes } from '../account/routes/developers'
 import { platformConnectionRoutes } from '../account/routes/platform-connection'
+import { privacyRoutes } from '../account/routes/privacy'
 import { pushRoutes } from '../account/routes/push'
 import { pushRenewalRoutes } from '../account/routes/push-renewal'
 import { securityRoutes } from '../account/routes/security'
@@ -51,6 +52,7 @@ webApp.route('/', deviceRoutes)
 webApp.route('/', pushRoutes)
 webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)
+webApp.route('/', privacyRoutes)
 webApp.route('/', requestsRoutes)
 
 // Everything else is a static file from public/ or the not-found page. A catch-all route (not
