@@ -40,6 +40,26 @@ describe('ready for the directories', () => {
     expect(body.token_endpoint_auth_methods_supported).toContain('none')
   })
 
+  it('advertises only token endpoint methods registration accepts (no private_key_jwt)', async () => {
+    const res = await SELF.fetch('http://localhost:8787/.well-known/oauth-authorization-server')
+    const body = (await res.json()) as JsonBody
+    const methods = body.token_endpoint_auth_methods_supported as string[]
+    expect(methods).not.toContain('private_key_jwt')
+    expect(body.token_endpoint_auth_signing_alg_values_supported).toBeUndefined()
+    for (const method of methods) {
+      const registered = await SELF.fetch('http://localhost:8787/oauth/register', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          client_name: `Host using ${method}`,
+          redirect_uris: ['http://localhost:9999/callback'],
+          token_endpoint_auth_method: method,
+        }),
+      })
+      expect(registered.status, method).toBe(201)
+    }
+  })
+
   it('serves the registry proof only when one is configured', async () => {
     const unset = await registryAuthWith(undefined)
     expect(unset.status).toBe(404)
