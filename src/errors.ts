@@ -35,6 +35,8 @@ const STATUS = {
   platform_refuses_cloud: 422,
   platform_not_connected: 409,
   request_limit: 429,
+  /** The diner's own sign-in limit (codes an hour, the platform's attempts); with Retry-After when known. */
+  sign_in_limit: 429,
   platform_unavailable: 503,
   internal: 500,
 } as const

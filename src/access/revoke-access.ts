@@ -14,6 +14,9 @@ import { revokeAccessToken, revokeGrant } from './revoke'
 const ACCESS_KINDS = ['tokens', 'grants', 'devices', 'calendar'] as const
 export type AccessKind = (typeof ACCESS_KINDS)[number]
 
+/** Every kind: what a password reset ends, besides sessions. */
+export const EVERY_ACCESS_KIND: ReadonlySet<AccessKind> = new Set(ACCESS_KINDS)
+
 export async function revokeAccess(deps: Deps, userId: string, kinds: ReadonlySet<AccessKind>): Promise<void> {
   if (kinds.has('tokens')) {
     for (const token of await listAccessTokens(deps.db, userId))

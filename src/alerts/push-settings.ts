@@ -59,6 +59,9 @@ export async function pushSettingsOf(deps: PushUseDeps, userId: string): Promise
   }
 }
 
+const SUBSCRIPTION_NOT_USABLE =
+  'This push subscription cannot be used. Turn notifications for this site off and on again in the browser, then turn push on here.'
+
 /** Stores the subscription a browser made; bad input is refused with the reason and stores nothing. */
 export async function turnOnPush(
   deps: PushUseDeps,
@@ -82,9 +85,11 @@ export async function turnOnPush(
     label: deviceLabel(userAgent),
     createdAt: deps.now,
   }
-  if (!(await storePushSubscription(deps.db, row, MAX_SUBSCRIPTIONS))) {
+  const outcome = await storePushSubscription(deps.db, row, MAX_SUBSCRIPTIONS)
+  if (outcome === 'over_cap')
     throw new AppError('invalid_request', `Push is on in ${MAX_SUBSCRIPTIONS} browsers already. Remove one first.`)
-  }
+  // Says nothing of whose it is: only that this subscription cannot be used, and what helps.
+  if (outcome === 'taken') throw new AppError('invalid_request', SUBSCRIPTION_NOT_USABLE)
   return { id }
 }
 

@@ -81,6 +81,11 @@ export async function connectionOfGrant(env: Cloudflare.Env, userId: string, gra
   }
 }
 
+/** The OAuth client a live grant of the user was issued to, or null when the user has no such grant. */
+export async function clientOfGrant(env: Cloudflare.Env, userId: string, grantId: string): Promise<string | null> {
+  return (await allGrantsOf(env, userId)).find((grant) => grant.id === grantId)?.clientId ?? null
+}
+
 /** The name of the client behind a connection principal, when the user still has a grant of it. */
 export async function clientNameOfConnection(env: Cloudflare.Env, userId: string, connectionId: string): Promise<string | null> {
   for (const grant of await allGrantsOf(env, userId)) {

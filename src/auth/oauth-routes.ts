@@ -1,16 +1,17 @@
 // The OAuth protocol endpoints the library serves: RFC 8414 metadata, dynamic client
 // registration, the token endpoint (with RFC 7009 revocation), and the RFC 9728 metadata of
 // the REST resource. The consent page (authorize endpoint) lives with the pages.
-import { OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
+import { CimdFetchError, OAuthResourceServer } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
 import { dbOf } from '../db/client'
+import { clientDocumentProblem } from './client-document-problem'
 import { clientIdsProblem } from './client-id-document'
 import { clientIdsOfTokenRequest } from './client-ids'
 import { checkRegistration } from './client-metadata'
 import { registerFromAddress } from './client-registration'
 import { grantObject } from './grant-stub'
 import { overlongTokenRequest } from './identifier-limits'
-import { type OAuthSetup, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
+import { type OAuthSetup, oauthApi, oauthSetup, REGISTER_PATH, TOKEN_PATH } from './oauth'
 import { type ConnectionGrant, connectionOfAccessToken, grantOfToken } from './oauth-grants'
 import { recordIssuedRefreshToken } from './refresh-reuse'
 import { oauthErrorAnswer, responseOf, tokenCallOf } from './token-call'
@@ -118,9 +119,20 @@ async function grantOfAnswer(env: Cloudflare.Env, answer: Response): Promise<Con
 }
 
 /**
+ * Whether the library answers the form as an RFC 7009 revocation: its own predicate
+ * (`!body.grant_type && !!body.token`, dist/oauth-provider.js, parseTokenEndpointRequest), so an
+ * empty `grant_type` is a revocation here too. A repeated field the library refuses whatever it is.
+ */
+function isRevocation(form: FormData): boolean {
+  const grantType = form.get('grant_type')
+  const token = form.get('token')
+  return !grantType && typeof token === 'string' && token !== ''
+}
+
+/**
  * The token endpoint, answered by the library, with checks around it: every client id the request
  * carries (src/auth/client-ids.ts) is held to the metadata-document address rule before the
- * library could fetch it; a refresh, and an RFC 7009 revocation (a `token` and no `grant_type`),
+ * library could fetch it; a refresh, and an RFC 7009 revocation (a `token` and no or an empty `grant_type`),
  * of a token that names a grant run in that grant's object, one at a time
  * (src/auth/grant-object.ts); a revocation goes through the revokeToken hook.
  */
@@ -139,10 +151,11 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
   if (addressProblem) return c.json({ error: 'invalid_client', error_description: addressProblem }, 401, { 'Cache-Control': 'no-store' })
   const grantType = form?.get('grant_type') ?? null
   const revoked = form?.get('token')
-  if (form && grantType === null && typeof revoked === 'string') {
+  if (form && isRevocation(form) && typeof revoked === 'string') {
     const grant = grantOfToken(revoked)
+    const clientIds = clientIdsOfTokenRequest(form, c.req.header('Authorization') ?? null)
     const revoke = grant
-      ? async () => responseOf(await grantObject(c.env, grant).revoke(await tokenCallOf(c.req.raw)))
+      ? async () => responseOf(await grantObject(c.env, grant).revoke(await tokenCallOf(c.req.raw), revoked, clientIds))
       : () => authorizationServer(c)
     return hooks.revokeToken(c.env, c.req.url, revoked, revoke)
   }
@@ -151,7 +164,7 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
   if (refreshed && typeof refreshToken === 'string') {
     const call = await tokenCallOf(c.req.raw)
     const outcome = await grantObject(c.env, refreshed)
-      .refresh(call, refreshToken, arrivedAt)
+      .refresh(call, refreshToken, arrivedAt, clientIdsOfTokenRequest(form, c.req.header('Authorization') ?? null))
       .catch((err: unknown) => {
         console.error('grant object refresh failed', String(err))
         return null
@@ -161,7 +174,11 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
     if (outcome.replay) await hooks.endReplayedGrant(c.env, c.req.url, outcome.replay)
     return responseOf(outcome.answer)
   }
-  const answer = await authorizationServer(c)
+  const answer = await withClientDocumentProblem(
+    c.env,
+    await authorizationServer(c),
+    clientIdsOfTokenRequest(form, c.req.header('Authorization') ?? null),
+  )
   const grant = answer.ok && grantType === 'authorization_code' ? await grantOfAnswer(c.env, answer) : null
   if (grant) {
     await recordIssuedRefreshToken(dbOf(c.env.DB), answer, 'code', arrivedAt)
@@ -172,6 +189,29 @@ async function tokenEndpoint(c: Context<OAuthEnv>, hooks: OAuthRouteHooks): Prom
       .catch((err: unknown) => console.error('grant established hook failed', String(err)))
   }
   return answer
+}
+
+/**
+ * The library's "Client not found" for a client whose id is a metadata document URL, with the
+ * cause a host's developer can act on (src/auth/client-document-problem.ts). Looking the client
+ * up again costs no second fetch: the outbound guard keeps each document's answer a minute.
+ */
+async function withClientDocumentProblem(env: Cloudflare.Env, answer: Response, clientIds: string[]): Promise<Response> {
+  const documentId = clientIds.find((id) => id.startsWith('https://'))
+  if (answer.status !== 401 || !documentId) return answer
+  const body: unknown = await answer
+    .clone()
+    .json()
+    .catch(() => null)
+  if (!body || typeof body !== 'object' || !('error_description' in body) || body.error_description !== 'Client not found') return answer
+  const cause = await oauthApi(env)
+    .lookupClient(documentId)
+    .then(() => null)
+    .catch((err: unknown) => (err instanceof CimdFetchError ? clientDocumentProblem(err.detail) : null))
+  if (!cause) return answer
+  const headers = new Headers(answer.headers)
+  headers.delete('Content-Length')
+  return new Response(JSON.stringify({ ...body, error_description: cause }), { status: 401, headers })
 }
 
 /** What a refresh answers when its grant's object failed (a restart): try again. */

@@ -107,22 +107,30 @@ async function mailResetLink(db: Db, email: string, mail: ResetMail, now: number
     subject: 'Reset your Tablewatch password',
     body:
       `Open this link to choose a new password for your Tablewatch account: ${mail.resetUrl(token)}\n\n` +
-      'The link works once, for 30 minutes. Setting a new password signs the account out on every browser. ' +
+      'The link works once, for 30 minutes. Setting a new password signs the account out on every browser and ends its access tokens, connected assistants, paired devices and calendar feed. ' +
       'If you did not ask for this, ignore this message: your password stays as it is.',
   })
 }
 
+/** What a reset ends, in the words of its page and its mail. */
+export const RESET_ENDED_CREDENTIALS =
+  'Every browser was signed out, and every personal access token, connected assistant, paired device and calendar feed address stopped working.'
+
 export type ResetResult = { ok: true; userId: string; email: string } | { ok: false; reason: 'invalid' } | Throttled
 
 /**
- * Sets the new password of a valid link and ends every session of the account. The new hash
- * replaces exactly the one the link was made for, so of two uses of one link (or a link racing
- * a password change) only one succeeds.
+ * Sets the new password of a valid link and ends every credential of the account: its sessions
+ * here, and through `endOtherCredentials` (the use case above auth) its personal access tokens,
+ * assistant connections, paired devices and calendar feed. A reset is what an owner does after a
+ * compromise, so nothing made before it keeps working. The new hash replaces exactly the one the
+ * link was made for, so of two uses of one link (or a link racing a password change) only one
+ * succeeds.
  */
 export async function completePasswordReset(
   db: Db,
   input: { token: string; password: string; address: string; now: number; pepper: string },
   mail: ResetMail,
+  endOtherCredentials: (userId: string) => Promise<void>,
 ): Promise<ResetResult> {
   const throttled = await reserveAddress(db, input.address, input.now)
   if (throttled) return throttled
@@ -133,6 +141,7 @@ export async function completePasswordReset(
     return { ok: false, reason: 'invalid' }
   }
   await deleteSessionsOfUser(db, user.id)
+  await endOtherCredentials(user.id)
   // A diner who forgot the password has often just used up the sign-in attempts from here: the
   // link proved who they are, so this place starts over (as a successful sign-in does).
   await forgiveSignIn(db, { email: normalizeEmail(user.email), address: input.address })
@@ -141,8 +150,9 @@ export async function completePasswordReset(
     to: user.email,
     subject: 'Your Tablewatch password was reset',
     body:
-      'The password of your Tablewatch account was just reset with a link sent to this address, and every browser was signed out. ' +
-      'If this was not you, reset it again at once and check your connected assistants and tokens.',
+      'The password of your Tablewatch account was just reset with a link sent to this address. ' +
+      `${RESET_ENDED_CREDENTIALS} Sign in with the new password to make new ones. ` +
+      'If this was not you, reset it again at once.',
   })
   return { ok: true, userId: user.id, email: user.email }
 }

@@ -6,28 +6,35 @@ import { pushSubscriptions } from './schema'
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect
 
+/** What storing a subscription did; `taken`: another user registered that endpoint first. */
+export type StoredPush = 'stored' | 'over_cap' | 'taken'
+
 /**
  * Stores a browser's subscription for `row.userId`, unless the user has push on in `max` other
- * browsers already: false then, and nothing changed. One statement, so subscriptions sent in
- * parallel cannot pass the cap together (D1 runs each statement alone; a count read before the
- * insert let 25 parallel ones all in). The same endpoint (the same browser) is one row:
- * subscribing again replaces it, even at the cap, and even if another user had it (a browser's
- * push goes to the one user who last turned push on there).
+ * browsers already, or another user registered the endpoint: nothing changed then. One
+ * statement, so subscriptions sent in parallel cannot pass the cap together (D1 runs each
+ * statement alone; a count read before the insert let 25 parallel ones all in). The same
+ * endpoint (the same browser) is one row, and it belongs to the user who registered it:
+ * subscribing again replaces that user's own row, even at the cap; another user naming it changes
+ * nothing (before, it moved to them and its owner's alerts stopped).
  */
 export async function storePushSubscription(
   db: Db,
   row: Omit<PushSubscriptionRow, 'lastSuccessAt' | 'lastFailureAt' | 'lastFailure'>,
   max: number,
-): Promise<boolean> {
+): Promise<StoredPush> {
   const stored = await db.all<{ id: string }>(sql`
     insert into push_subscriptions (id, user_id, endpoint_hash, sealed, iv, label, created_at)
     select ${row.id}, ${row.userId}, ${row.endpointHash}, ${row.sealed}, ${row.iv}, ${row.label}, ${row.createdAt}
     where (select count(*) from push_subscriptions where user_id = ${row.userId} and endpoint_hash <> ${row.endpointHash}) < ${max}
     on conflict (endpoint_hash) do update set
-      id = excluded.id, user_id = excluded.user_id, sealed = excluded.sealed, iv = excluded.iv, label = excluded.label,
+      id = excluded.id, sealed = excluded.sealed, iv = excluded.iv, label = excluded.label,
       created_at = excluded.created_at, last_success_at = null, last_failure_at = null, last_failure = null
+    where push_subscriptions.user_id = excluded.user_id
     returning id`)
-  return stored.length > 0
+  if (stored.length > 0) return 'stored'
+  const holder = await findPushSubscriptionByEndpoint(db, row.endpointHash)
+  return holder && holder.userId !== row.userId ? 'taken' : 'over_cap'
 }
 
 export async function listPushSubscriptions(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
@@ -71,8 +78,9 @@ export async function findPushSubscriptionByEndpoint(db: Db, endpointHash: strin
 
 /**
  * Points a stored subscription at the browser's renewed one, if it still names the old endpoint
- * (one of two parallel renewals wins; the other changes nothing). A row already holding the new
- * endpoint gives way, as when subscribing again: one endpoint, one row.
+ * (one of two parallel renewals wins; the other changes nothing). A row of the same user already
+ * holding the new endpoint gives way, as when subscribing again: one endpoint, one row. Another
+ * user's row never does: the renewal changes nothing then.
  */
 export async function renewPushSubscription(
   db: Db,
@@ -85,6 +93,11 @@ export async function renewPushSubscription(
     set endpoint_hash = ${renewed.endpointHash}, sealed = ${renewed.sealed}, iv = ${renewed.iv},
       last_success_at = null, last_failure_at = null, last_failure = null
     where id = ${id} and endpoint_hash = ${oldEndpointHash}
+      and not exists (
+        select 1 from push_subscriptions as held
+        where held.endpoint_hash = ${renewed.endpointHash}
+          and held.user_id <> (select owner.user_id from push_subscriptions as owner where owner.id = ${id})
+      )
     returning id`)
   return rows.length > 0
 }

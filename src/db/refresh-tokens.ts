@@ -1,6 +1,6 @@
 // The refresh tokens the OAuth token endpoint issued (SHA-256 only), by grant and rotation
 // generation: what refresh-token reuse detection reads (src/auth/refresh-reuse.ts).
-import { and, eq, isNull, lt, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import { oauthRefreshTokens } from './schema'
 
@@ -35,16 +35,6 @@ export async function latestGenerationOf(db: Db, grantId: string): Promise<numbe
     .where(eq(oauthRefreshTokens.grantId, grantId))
     .get()
   return row?.generation ?? null
-}
-
-/** Takes a rotated-out token's one use; false when it was taken before (even concurrently). */
-export async function takeGraceUse(db: Db, tokenHash: string, now: number): Promise<boolean> {
-  const rows = await db
-    .update(oauthRefreshTokens)
-    .set({ graceUsedAt: now })
-    .where(and(eq(oauthRefreshTokens.tokenHash, tokenHash), isNull(oauthRefreshTokens.graceUsedAt)))
-    .returning({ tokenHash: oauthRefreshTokens.tokenHash })
-  return rows.length > 0
 }
 
 export async function insertIssuedToken(db: Db, row: Omit<RefreshTokenRow, 'graceUsedAt'>): Promise<void> {

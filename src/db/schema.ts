@@ -80,7 +80,7 @@ export const oauthRefreshTokens = sqliteTable(
     // 0 at the code exchange, one more at each rotation.
     generation: integer('generation').notNull(),
     issuedAt: integer('issued_at').notNull(),
-    // When this token, already rotated out, was accepted its one time within the grace period.
+    // Unused since a rotated-out token's duplicates get the rotation's answer (src/auth/refresh-reuse.ts); kept to avoid a migration.
     graceUsedAt: integer('grace_used_at'),
   },
   (t) => [index('oauth_refresh_tokens_grant').on(t.grantId, t.generation), index('oauth_refresh_tokens_issued').on(t.issuedAt)],

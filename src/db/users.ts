@@ -87,6 +87,7 @@ export async function replacePassword(db: Db, userId: string, previous: StoredPa
 
 export interface NotificationSettings {
   emailAlerts: boolean
+  /** As stored: sealed with its signing secret (src/notifications/webhook-config.ts). */
   webhookUrl: string | null
 }
 

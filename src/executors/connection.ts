@@ -89,11 +89,17 @@ export async function connectPlatform(
 export function signInError(problem: SignInProblem | { kind: 'invalid_number' }): AppError {
   const words = signInWords(problem)
   const message = `${words.said} ${words.next}`
-  if (problem.kind === 'unavailable' || problem.kind === 'rate_limited' || problem.kind === 'device_silent')
-    return new AppError('platform_unavailable', message)
+  // The diner's own limit (ours on codes, or the platform's on attempts) is theirs to wait out: 429, never a 5xx.
+  if (problem.kind === 'rate_limited') return new AppError('sign_in_limit', message, retryAfterHeader(problem.retryAfterMs))
+  if (problem.kind === 'unavailable' || problem.kind === 'device_silent') return new AppError('platform_unavailable', message)
   if (problem.kind === 'cloud_refused') return new AppError('platform_refuses_cloud', message)
   if (words.code === 'platform_login_failed') return new AppError('platform_login_failed', message)
   return new AppError('platform_sign_in_refused', message)
+}
+
+/** `Retry-After` in whole seconds, when the wait is known. */
+export function retryAfterHeader(retryAfterMs: number | null): Record<string, string> {
+  return retryAfterMs === null ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }
 }
 
 /** Forgets the platform token and ends every open request of the user. */

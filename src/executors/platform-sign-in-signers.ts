@@ -27,8 +27,10 @@ export type SignInProblem =
   | { kind: 'expired' }
   /** This sign-in used its tries; a new code is needed. */
   | { kind: 'tries_used' }
-  /** The platform (or our cap on codes) says to wait. */
-  | { kind: 'rate_limited' }
+  /** The platform (or our cap on codes) says to wait: the diner's own limit, `retryAfterMs` when known. */
+  | { kind: 'rate_limited'; retryAfterMs: number | null }
+  /** The device's session did not open under this sign-in's key: an answer for another sign-in. */
+  | { kind: 'answer_not_for_this_sign_in' }
   | { kind: 'unavailable' }
 
 export type Said<T> = { kind: 'ok'; value: T } | { kind: 'problem'; problem: SignInProblem }
@@ -70,7 +72,7 @@ export function cloudSigner(deps: Deps, userId: string): Signer {
       case 'blocked':
         return problem({ kind: 'cloud_refused' })
       case 'rate_limited':
-        return problem({ kind: 'rate_limited' })
+        return problem({ kind: 'rate_limited', retryAfterMs: got.retryAfterMs })
       case 'not_found':
       case 'operator_fault':
       case 'unavailable':
@@ -109,14 +111,14 @@ export function deviceSigner(deps: Deps, userId: string): Signer {
         return { kind: 'ok', value: { kind: 'challenge', challenge: answer.challenge } }
       case 'signed_in': {
         const session = seal ? await opened(answer.session, seal) : null
-        return session ? { kind: 'ok', value: { kind: 'signed_in', session } } : problem({ kind: 'unavailable' })
+        return session ? { kind: 'ok', value: { kind: 'signed_in', session } } : problem({ kind: 'answer_not_for_this_sign_in' })
       }
       case 'refused':
         return problem({ kind: 'refused', reason: answer.reason })
       case 'blocked':
         return problem({ kind: 'device_refused' })
       case 'rate_limited':
-        return problem({ kind: 'rate_limited' })
+        return problem({ kind: 'rate_limited', retryAfterMs: answer.retryAfterMs })
       case 'unavailable':
         return problem({ kind: 'unavailable' })
       default:

@@ -72,7 +72,17 @@ export function signInWords(problem: SignInProblem | { kind: 'invalid_number' })
       return {
         code: 'rate_limited',
         said: 'Too many sign-in attempts in a short time.',
-        next: 'Wait a few minutes, then try again.',
+        next:
+          problem.retryAfterMs === null
+            ? 'Wait a few minutes, then try again.'
+            : `Wait ${minutesOf(problem.retryAfterMs)}, then try again.`,
+        offer: 'start_over',
+      }
+    case 'answer_not_for_this_sign_in':
+      return {
+        code: 'device_answer_not_for_this_sign_in',
+        said: 'The answer from your computer was not for this sign-in (it may have been for an earlier one).',
+        next: 'Ask for a new code, with “tablewatch-device run” running on that computer.',
         offer: 'start_over',
       }
     case 'unavailable':
@@ -83,6 +93,12 @@ export function signInWords(problem: SignInProblem | { kind: 'invalid_number' })
         offer: 'again',
       }
   }
+}
+
+/** Whole minutes, at least one, for a wait the diner is told about. */
+function minutesOf(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000))
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
 const refusalWords: Record<Extract<SignInProblem, { kind: 'refused' }>['reason'], SignInWords> = {

@@ -36,7 +36,7 @@ export async function sendSignInCode(deps: Deps, userId: string, input: { mobile
   const mobileNumber = mobileNumberOf(input.mobileNumber)
   if (!mobileNumber) return { kind: 'problem', problem: { kind: 'invalid_number' }, via }
   const allowed = await reserve(deps.db, { key: `platform-code:${userId}`, limit: CODES_PER_HOUR, windowMs: 3_600_000 }, deps.now)
-  if (!allowed.ok) return { kind: 'problem', problem: { kind: 'rate_limited' }, via }
+  if (!allowed.ok) return { kind: 'problem', problem: { kind: 'rate_limited', retryAfterMs: allowed.retryAt - deps.now }, via }
   // The browser this sign-in speaks for: its device token (the code is tied to it) and its CDN cookies, kept for every step.
   const sender = newCodeSender()
   const sent = await signerOf(deps, userId, via).sendCode(mobileNumber, sender)

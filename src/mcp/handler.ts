@@ -21,7 +21,7 @@ import {
 import { mcpHttpError } from './errors'
 import { allowedHostnames, allowedOriginHostnames } from './host-policy'
 import { approvalRounds } from './input-required'
-import { listingEveryVersion, mayListVersions } from './protocol-versions'
+import { listingEveryVersion, mayListVersions, unsupportedVersionRefusal } from './protocol-versions'
 import { buildMcpServer } from './server'
 import { toolNamed } from './tools'
 
@@ -69,6 +69,8 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
     return scopeRefusal(ctx, MCP_REQUIRED_SCOPE, `An MCP connection needs the "${MCP_REQUIRED_SCOPE}" scope.`)
   }
   const messages = await messagesOf(request)
+  const unsupported = unsupportedVersionRefusal(request, messages)
+  if (unsupported) return unsupported
   // A tool the token's scopes do not allow is not listed; calling it anyway is refused here,
   // before the SDK would answer "unknown tool", with the challenge hosts act on.
   for (const name of calledTools(messages)) {
@@ -96,7 +98,8 @@ export async function serveMcp(request: Request, env: Cloudflare.Env, ctx: OAuth
     allowedOriginHostnames: allowedOriginHostnames(env),
     // CORS is answered by the route (src/mcp/routes.ts) for the allowed origins only, never `*`.
     corsOptions: false,
-    onerror: (error) => console.error('mcp handler error', error.message),
+    // Bounded: an SDK message may repeat what a client sent.
+    onerror: (error) => console.error('mcp handler error', error.message.slice(0, 200)),
   })
   const answered = await handler.fetch(request)
   const response = mayListVersions(messages, answered) ? await listingEveryVersion(answered) : answered

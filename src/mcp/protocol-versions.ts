@@ -17,6 +17,47 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 /** The transport's refusal of an unsupported `MCP-Protocol-Version` header (SDK 2.4.0, validateProtocolVersion). */
 const HEADER_REFUSAL = /^Bad Request: Unsupported protocol version: (.*) \(supported versions: [^)]*\)$/s
 
+/** The most of a client's version value an answer or a log line repeats. */
+const ECHOED_VERSION_MAX = 32
+
+/**
+ * A client's version value as an answer may repeat it: letters, digits, `.`, `-` and `_` only,
+ * at most ECHOED_VERSION_MAX of them (`…` when cut), so a header never carries markup, control
+ * characters or a payload into the answer or the log.
+ */
+export function echoedVersion(value: string): string {
+  const clean = value.replace(/[^A-Za-z0-9._-]/g, '')
+  return clean.length > ECHOED_VERSION_MAX ? `${clean.slice(0, ECHOED_VERSION_MAX)}…` : clean
+}
+
+const refusalText = (requested: string) =>
+  `Bad Request: Unsupported protocol version: ${requested} (supported versions: ${SERVED_PROTOCOL_VERSIONS.join(', ')})`
+
+/**
+ * The refusal of a request whose `MCP-Protocol-Version` header names a version this endpoint does
+ * not serve and whose messages carry no `_meta` version, before the SDK sees it (which answered
+ * -32602 "missing _meta" for a version it took for a modern one, and repeated the header whole):
+ * 400, the UnsupportedProtocolVersion code -32022, naming every served version, the value echoed
+ * bounded and sanitised. Null when the header is absent or served.
+ */
+export function unsupportedVersionRefusal(request: Request, messages: unknown[]): Response | null {
+  const header = request.headers.get('MCP-Protocol-Version')
+  if (header === null || SERVED_PROTOCOL_VERSIONS.includes(header.trim())) return null
+  // A 2026-style request names its version in `_meta` too; the SDK refuses those with -32022 itself.
+  if (messages.some(namesVersionInMeta)) return null
+  const requested = echoedVersion(header)
+  const first = messages.length === 1 && isObject(messages[0]) ? messages[0].id : null
+  const id = typeof first === 'string' || typeof first === 'number' ? first : null
+  const error = { code: -32022, message: refusalText(requested), data: { supported: [...SERVED_PROTOCOL_VERSIONS], requested } }
+  return Response.json({ jsonrpc: '2.0', id, error }, { status: 400 })
+}
+
+function namesVersionInMeta(message: unknown): boolean {
+  const params = isObject(message) ? message.params : null
+  const meta = isObject(params) ? params._meta : null
+  return isObject(meta) && typeof meta['io.modelcontextprotocol/protocolVersion'] === 'string'
+}
+
 function withAllVersions(message: unknown): unknown {
   if (!isObject(message)) return message
   const { result, error } = message
@@ -28,9 +69,11 @@ function withAllVersions(message: unknown): unknown {
   }
   const refused = isObject(error) && typeof error.message === 'string' ? HEADER_REFUSAL.exec(error.message) : null
   if (isObject(error) && refused) {
-    const requested = refused[1] ?? ''
-    const text = `Bad Request: Unsupported protocol version: ${requested} (supported versions: ${SERVED_PROTOCOL_VERSIONS.join(', ')})`
-    return { ...message, error: { ...error, message: text, data: { supported: [...SERVED_PROTOCOL_VERSIONS], requested } } }
+    const requested = echoedVersion(refused[1] ?? '')
+    return {
+      ...message,
+      error: { ...error, message: refusalText(requested), data: { supported: [...SERVED_PROTOCOL_VERSIONS], requested } },
+    }
   }
   return message
 }

@@ -12,6 +12,7 @@ import { pushAlert } from './push/alert'
 import { unsubscribeUrl } from './unsubscribe'
 import { sendWebhook } from './webhook'
 import { type AlertGroup, webhookPayload } from './webhook-body'
+import { openWebhookConfig } from './webhook-config'
 import { webhookPolicy } from './webhook-target'
 
 export interface Alert {
@@ -85,7 +86,8 @@ export async function notifyUserOfAll(
         unsubscribeUrl: await unsubscribeUrl(deps.env, deps.baseUrl, user.id),
       })
     }
-    if (user.webhookUrl) {
+    const webhook = await openWebhookConfig(deps.env.PLATFORM_TOKEN_KEY, user.id, user.webhookUrl)
+    if (webhook) {
       const payload = webhookPayload(user.webhookFormat, {
         kind: alert.kind,
         title: alert.title,
@@ -95,7 +97,7 @@ export async function notifyUserOfAll(
         groups: alert.groups ?? [],
         sentAt: deps.now,
       })
-      background(sendWebhook(user.webhookUrl, payload, { policy: webhookPolicy(deps.env) }))
+      background(sendWebhook(webhook.url, payload, { policy: webhookPolicy(deps.env), signingSecret: webhook.secret }))
     }
     // Web Push to every browser where the user turned it on: the same alert, under the
     // same switches and daily cap as email; its retries run in the background like the webhook.

@@ -1,8 +1,9 @@
 // The user's optional webhook: one POST in the format they chose (webhook-body.ts), 5 s at most,
-// never following redirects. Used by the settings page ("send a test") and by the watcher for alerts.
+// never following redirects, signed with the user's secret. Used by the settings page ("send a test") and by the watcher for alerts.
 // Where it may point is decided in webhook-target.ts, when it is saved and again when it is sent.
 import { z } from 'zod'
 import type { WebhookPayload } from './webhook-body'
+import { signatureHeaders } from './webhook-signature'
 import { type WebhookPolicy, webhookTargetProblem } from './webhook-target'
 
 const WEBHOOK_TIMEOUT_MS = 5_000
@@ -29,13 +30,17 @@ export interface WebhookOptions {
   /** Defaults to the global fetch; a service binding or test receiver may stand in. */
   fetcher?: (request: Request) => Promise<Response>
   timeoutMs?: number
+  /** The user's signing secret: the post carries its timestamp and signature (webhook-signature.ts). */
+  signingSecret?: string | null
 }
 
 export async function sendWebhook(url: string, payload: WebhookPayload, options: WebhookOptions): Promise<WebhookResult> {
   if (!URL.canParse(url) || webhookTargetProblem(new URL(url), options.policy)) return { ok: false, reason: 'refused' }
   const fetcher = options.fetcher ?? ((request: Request) => fetch(request))
   const signal = AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS)
-  const request = new Request(url, { method: 'POST', headers: payload.headers, body: payload.body, signal, redirect: 'manual' })
+  const signed = options.signingSecret ? await signatureHeaders(options.signingSecret, payload.body, Date.now()) : {}
+  const headers = { ...payload.headers, ...signed }
+  const request = new Request(url, { method: 'POST', headers, body: payload.body, signal, redirect: 'manual' })
   try {
     const response = await fetcher(request)
     await response.body?.cancel()

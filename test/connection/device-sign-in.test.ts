@@ -20,7 +20,7 @@ beforeEach(async () => {
 })
 
 /** A paired device online, able to sign in for its user; what it signed in to is kept as the program keeps it. */
-async function deviceOnline(client: WebClient) {
+async function deviceOnline(client: WebClient, options: { alterSent?: (data: string) => string } = {}) {
   const { credential } = await pairDevice(client, 'Home laptop')
   const res = await connect(credential)
   const ws = res.webSocket
@@ -30,7 +30,8 @@ async function deviceOnline(client: WebClient) {
   // What the device sends, as the service's object receives it.
   const sent: string[] = []
   const socket = {
-    send: (data: string) => {
+    send: (original: string) => {
+      const data = options.alterSent ? options.alterSent(original) : original
       sent.push(data)
       ws.send(data)
     },
@@ -141,6 +142,42 @@ describe('signing in through the paired device', () => {
     })
     expect(res.status).toBe(422)
     expect(await res.text()).toContain('No paired device of yours is connected and able to sign in right now.')
+    expect(await env.DB.prepare('select count(*) as n from platform_connections where user_id = ?').bind(userId).first('n')).toBe(0)
+  })
+
+  it('a device answer that does not open under the sign-in’s key is a 4xx with what to do, on the page and in the JSON API, and connects nothing', async () => {
+    const client = new WebClient()
+    const userId = await userIdOf(await client.newUser())
+    // The session arrives sealed to another key than this sign-in's (an answer for another sign-in).
+    const otherKey = (data: string) =>
+      data.includes('"signed_in"') ? data.replace(/"ciphertext":"[^"]+"/, `"ciphertext":"${btoa('not for this sign-in at all')}"`) : data
+    await deviceOnline(client, { alterSent: otherKey })
+    const page = await client.post('/settings/platform/connect', {
+      platform_email: 'relayed@example.test',
+      platform_password: 'relayed-secret-pw',
+      accept_risk: 'on',
+      via: 'device',
+      _csrf: await client.csrfFrom('/settings'),
+    })
+    expect(page.status).toBe(422)
+    expect(await page.text()).toContain('The answer from your computer was not for this sign-in')
+    const csrf = ((await (await client.get('/account/platform')).json()) as { csrf_token: string }).csrf_token
+    const json = await client.fetcher(
+      new Request(`${client.origin}/account/platform/connect`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'x-csrf-token': csrf,
+          Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+        body: JSON.stringify({ email: 'relayed@example.test', password: 'relayed-secret-pw', acknowledge_risk: true, via: 'device' }),
+      }),
+    )
+    expect(json.status).toBe(422)
+    expect(await json.json()).toMatchObject({
+      code: 'platform_sign_in_refused',
+      message: expect.stringContaining('The answer from your computer was not for this sign-in'),
+    })
     expect(await env.DB.prepare('select count(*) as n from platform_connections where user_id = ?').bind(userId).first('n')).toBe(0)
   })
 })

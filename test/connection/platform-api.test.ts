@@ -51,4 +51,39 @@ describe('the JSON platform API', () => {
     const connected = await api(client, '/code/email', { email }, csrf)
     expect(connected.body).toMatchObject({ step: 'connected', connected: true })
   })
+
+  it('the diner’s own cap on codes (5 an hour) answers 429 with Retry-After, the same on the JSON API and the page', async () => {
+    const client = new WebClient()
+    await client.newUser()
+    const csrf = ((await (await client.get('/account/platform')).json()) as { csrf_token: string }).csrf_token
+    const mobileNumber = '+16465550143'
+    await control().createAccount({
+      email: `cap-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      password: null,
+      mobileNumber,
+      card: true,
+    })
+    for (let i = 0; i < 5; i++) expect((await api(client, '/code', { mobile_number: mobileNumber }, csrf)).status).toBe(200)
+
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const json = await client.fetcher(
+      new Request(`${client.origin}/account/platform/code`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-csrf-token': csrf, Cookie: cookie },
+        body: JSON.stringify({ mobile_number: mobileNumber }),
+      }),
+    )
+    const page = await client.post('/settings/platform/code', { mobile_number: mobileNumber, _csrf: await client.csrfFrom('/settings') })
+    for (const answer of [json, page]) {
+      expect(answer.status).toBe(429)
+      const wait = Number(answer.headers.get('Retry-After'))
+      expect(wait).toBeGreaterThan(0)
+      expect(wait).toBeLessThanOrEqual(3600)
+    }
+    expect(await json.json()).toEqual({
+      code: 'sign_in_limit',
+      message: expect.stringMatching(/^Too many sign-in attempts in a short time\. Wait \d+ minutes?, then try again\.$/),
+    })
+    expect(await page.text()).toContain('Too many sign-in attempts in a short time.')
+  })
 })

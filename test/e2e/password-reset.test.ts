@@ -66,7 +66,7 @@ describe('password reset', () => {
     await page.getByLabel('New password').fill(NEW_PASSWORD)
     await page.getByRole('button', { name: 'Set new password' }).click()
     await page.waitForURL(`${baseUrl}/signin?reset=1`)
-    expect(await page.locator('.alert-success').innerText()).toContain('Every browser signed in to your account was signed out')
+    expect(await page.locator('.alert-success').innerText()).toContain('Every browser was signed out, and every personal access token')
     await showBoth(page, 'password-reset-done')
 
     // The other browser was signed out; the link does not work twice; the new password signs in.

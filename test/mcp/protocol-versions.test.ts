@@ -57,6 +57,25 @@ describe('protocol versions', () => {
     expect(res.message?.error?.message).toContain(`(supported versions: ${SERVED.join(', ')})`)
   })
 
+  it.each([
+    ['2027-01-01', '2027-01-01'],
+    ['2026-99-99<script>alert(1)</script>', '2026-99-99scriptalert1script'],
+    [`9999-${'x'.repeat(500)}`, `9999-${'x'.repeat(27)}…`],
+  ])(
+    'an unknown MCP-Protocol-Version without _meta (%s) is an unsupported-version refusal, echoing a bounded, sanitised value',
+    async (sent, echoed) => {
+      const { token } = await createUserWithToken()
+      const res = await mcpPost(rpc('tools/list'), { token, headers: { 'MCP-Protocol-Version': sent } })
+      expect(res.status).toBe(400)
+      expect(res.message?.error?.code).toBe(-32022)
+      expect(res.message?.error?.data).toEqual({ supported: SERVED, requested: echoed })
+      expect(res.message?.error?.message).toBe(
+        `Bad Request: Unsupported protocol version: ${echoed} (supported versions: ${SERVED.join(', ')})`,
+      )
+      expect(JSON.stringify(res.message)).not.toContain('<script>')
+    },
+  )
+
   it('each 2025-era version it lists is really served through initialize', async () => {
     const { token } = await createUserWithToken()
     const res = await initialize(token)

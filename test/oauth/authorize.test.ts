@@ -152,6 +152,17 @@ describe('consent', () => {
     expect(String(tokens.body.scope).split(' ').sort()).toEqual(['requests:read', 'restaurants:read'])
   })
 
+  it('grants at most what the client asked for: a posted form ticking other valid scopes grants none of them', async () => {
+    const client = await register()
+    const { web } = await signedInBrowser()
+    const { verifier, challenge } = await pkcePair()
+    const path = authorizePath({ client, challenge, method: 'S256', scope: 'restaurants:read' })
+    const back = await consent(web, path, ['restaurants:read', 'requests:write', 'reservations:read'])
+    const tokens = await exchangeCode(client, back.searchParams.get('code') ?? '', verifier)
+    expect(tokens.status).toBe(200)
+    expect(String(tokens.body.scope).split(' ').sort()).toEqual(['requests:read', 'restaurants:read'])
+  })
+
   it('offers all four scopes, ticked, when the client asked for none; the user may still untick them', async () => {
     const client = await register()
     const { web } = await signedInBrowser()

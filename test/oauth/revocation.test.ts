@@ -1,11 +1,11 @@
-// Issue 12, M1: RFC 7009 revocation at the token endpoint revokes a grant's requests only when
-// that grant, of its real owner, really ended; a forged token naming someone else's grant
-// changes nothing.
+// RFC 7009 revocation at the token endpoint revokes a grant's requests only when that grant, of
+// its real owner, really ended; a forged token naming someone else's grant changes nothing. What
+// counts as a revocation is the library's own reading: a `token` and no, or an empty, `grant_type`.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { newKey } from '../helpers/api'
 import { validSpec } from '../helpers/requests'
-import { seedVenues } from '../helpers/venues'
+import { seedVenues, VENUES } from '../helpers/venues'
 import { callTool, mcpPost, rpc } from '../mcp/mcp-client'
 import { connect, register, tokenRequest } from './oauth-client'
 
@@ -58,5 +58,26 @@ describe('RFC 7009 revocation at /oauth/token', () => {
     const answer = await tokenRequest({ token: target.victim.refreshToken, client_id: target.victim.client.client_id })
     expect(answer.status).toBe(200)
     expect(await requestStatus(target.requestId)).toBe('revoked')
+  })
+
+  it.each([
+    ['no grant_type', {}],
+    ['an empty grant_type', { grant_type: '' }],
+  ])('a revocation with %s ends the grant and its requests, an approved auto_book one included', async (_label, extra) => {
+    await seedVenues()
+    const victim = await connect()
+    const created = await callTool(victim.accessToken, 'svc_create_request', {
+      spec: validSpec({ mode: 'auto_book', venue_ids: [VENUES.ny[1]?.venue_id] }),
+      idempotency_key: newKey(),
+    })
+    const id = String(created.structured?.id)
+    const actionPath = new URL(String(created.structured?.action_url)).pathname
+    const approved = await victim.web.post(`/requests/${id}/approve`, { revision: '1', _csrf: await victim.web.csrfFrom(actionPath) })
+    expect(approved.status).toBe(303)
+    expect(await requestStatus(id)).toBe('active')
+    const answer = await tokenRequest({ ...extra, token: victim.refreshToken, client_id: victim.client.client_id })
+    expect(answer.status).toBe(200)
+    expect(await requestStatus(id)).toBe('revoked')
+    expect((await mcpPost(rpc('tools/list'), { token: victim.accessToken })).status).toBe(401)
   })
 })

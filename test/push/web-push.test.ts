@@ -268,23 +268,23 @@ describe('Web Push subscriptions', () => {
     expect((await pushSettingsOf(deps, userId)).subscriptions).toEqual([])
   })
 
-  it('keeps one browser’s subscription with one user, stores its secrets sealed, and lets only its owner remove it', async () => {
+  it('keeps one browser’s subscription with the user who registered it, stores its secrets sealed, and lets only its owner remove it', async () => {
     const deps = depsWith(pushService())
     const alice = await newUser()
     const bob = await newUser()
     const shared = await browser()
-    await turnOnPush(deps, alice, shared.json, IPHONE)
-    const { id } = await turnOnPush(deps, bob, shared.json, IPHONE)
-    expect((await pushSettingsOf(deps, alice)).subscriptions).toEqual([])
-    expect((await pushSettingsOf(deps, bob)).subscriptions.map((s) => s.id)).toEqual([id])
+    const { id } = await turnOnPush(deps, alice, shared.json, IPHONE)
+    expect(await refusal(turnOnPush(deps, bob, shared.json, IPHONE))).toMatchObject({ code: 'invalid_request' })
+    expect((await pushSettingsOf(deps, bob)).subscriptions).toEqual([])
+    expect((await pushSettingsOf(deps, alice)).subscriptions.map((s) => s.id)).toEqual([id])
 
-    const rows = await env.DB.prepare('select * from push_subscriptions where user_id = ?').bind(bob).all()
+    const rows = await env.DB.prepare('select * from push_subscriptions where user_id = ?').bind(alice).all()
     const stored = JSON.stringify(rows.results)
     for (const secret of [shared.endpoint, shared.json.keys.p256dh, shared.json.keys.auth]) expect(stored).not.toContain(secret)
 
-    expect(await refusal(turnOffPush(deps, alice, id))).toEqual({ code: 'not_found', message: 'That browser no longer has push on.' })
-    expect((await pushSettingsOf(deps, bob)).subscriptions).toHaveLength(1)
-    await turnOffPush(deps, bob, id)
-    expect((await pushSettingsOf(deps, bob)).subscriptions).toEqual([])
+    expect(await refusal(turnOffPush(deps, bob, id))).toEqual({ code: 'not_found', message: 'That browser no longer has push on.' })
+    expect((await pushSettingsOf(deps, alice)).subscriptions).toHaveLength(1)
+    await turnOffPush(deps, alice, id)
+    expect((await pushSettingsOf(deps, alice)).subscriptions).toEqual([])
   })
 })

@@ -1,11 +1,14 @@
 // Password reset by email (issue 25, item 5), through the worker as a browser would use it.
-import { env } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RESET_LINK_LIFETIME_MS, resetToken } from '../../src/auth/password-reset'
 import { dbOf } from '../../src/db/client'
 import { findUserByEmail } from '../../src/db/users'
+import { pairDevice } from '../devices/device-client'
 import { createOk, validSpec } from '../helpers/requests'
 import { seedVenues } from '../helpers/venues'
+import { mcpPost, rpc } from '../mcp/mcp-client'
+import { connect, ORIGIN } from '../oauth/oauth-client'
 import { WebClient } from './web-client'
 
 beforeAll(seedVenues)
@@ -49,6 +52,27 @@ async function setPassword(client: WebClient, link: string, password: string): P
   return client.post('/password-reset/set', { t: token, password, _csrf: /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '' })
 }
 
+async function patWorks(token: string): Promise<boolean> {
+  return (await SELF.fetch('http://localhost/api/v1/requests', { headers: { Authorization: `Bearer ${token}` } })).status === 200
+}
+
+async function deviceWorks(credential: string): Promise<boolean> {
+  const res = await SELF.fetch('http://localhost/device/v1/connect', { headers: { Authorization: `Bearer ${credential}` } })
+  return res.status !== 401 && res.status !== 403
+}
+
+const assistantWorks = async (accessToken: string) => (await mcpPost(rpc('tools/list'), { token: accessToken })).status === 200
+
+/** Makes the calendar feed on the Calendar page; its address's path. */
+async function makeFeed(client: WebClient): Promise<string> {
+  const made = await client.post('/calendar/feed', { _csrf: await client.csrfFrom('/calendar') })
+  const path = /\/calendar\/feed\/[A-Za-z0-9_]+\.ics/.exec(await made.text())?.[0]
+  if (!path) throw new Error('no feed address on the page')
+  return path
+}
+
+const feedWorks = async (path: string) => (await SELF.fetch(`http://localhost${path}`)).status === 200
+
 describe('password reset', () => {
   it('is offered on the sign-in page', async () => {
     const html = await (await new WebClient().get('/signin')).text()
@@ -85,7 +109,7 @@ describe('password reset', () => {
     const done = await setPassword(stranger, link, NEW_PASSWORD)
     expect(done.status).toBe(303)
     expect(done.headers.get('location')).toBe('/signin?reset=1')
-    expect(await (await stranger.get('/signin?reset=1')).text()).toContain('Every browser signed in to your account was signed out')
+    expect(await (await stranger.get('/signin?reset=1')).text()).toContain('Every browser was signed out, and every personal access token')
 
     // Both browsers that were signed in are signed out.
     for (const client of [owner, elsewhere]) expect((await client.get('/settings')).status).toBe(303)
@@ -224,5 +248,51 @@ describe('the sign-in page', () => {
       expect(html).toContain('Sign in to approve or decline a booking request.')
       expect(html).not.toContain('Birthday')
     }
+  })
+})
+
+describe('a password reset ends every credential', () => {
+  it('ends every credential (tokens, assistants, devices, calendar feed), says so on the page and in the mail, and the owner makes new ones at once', async () => {
+    const owner = new WebClient(ORIGIN)
+    const email = await owner.newUser(PASSWORD)
+    const userId = (await findUserByEmail(dbOf(env.DB), email))?.id ?? ''
+    const token = await owner.createToken('before the reset')
+    const assistant = await connect({ browser: { web: owner, userId } })
+    const device = await pairDevice(owner)
+    const feed = await makeFeed(owner)
+    expect([
+      await patWorks(token),
+      await assistantWorks(assistant.accessToken),
+      await deviceWorks(device.credential),
+      await feedWorks(feed),
+    ]).toEqual([true, true, true, true])
+
+    const since = Date.now()
+    await askForReset(new WebClient(), email)
+    const link = await resetLink(email, since)
+    const browser = new WebClient(ORIGIN)
+    expect((await setPassword(browser, link ?? '', NEW_PASSWORD)).status).toBe(303)
+    const notice = await (await browser.get('/signin?reset=1')).text()
+    expect(notice).toContain('every personal access token, connected assistant, paired device and calendar feed address stopped working')
+
+    expect([
+      await patWorks(token),
+      await assistantWorks(assistant.accessToken),
+      await deviceWorks(device.credential),
+      await feedWorks(feed),
+    ]).toEqual([false, false, false, false])
+    const mail = await env.DB.prepare("select body from outbox where to_address = ? and subject = 'Your Tablewatch password was reset'")
+      .bind(email)
+      .first<{ body: string }>()
+    expect(mail?.body).toContain(
+      'every personal access token, connected assistant, paired device and calendar feed address stopped working',
+    )
+
+    // Signed in with the new password, the owner makes new ones at once, and they work.
+    expect((await browser.signIn(email, NEW_PASSWORD)).status).toBe(303)
+    expect(await patWorks(await browser.createToken('after the reset'))).toBe(true)
+    expect(await assistantWorks((await connect({ browser: { web: browser, userId } })).accessToken)).toBe(true)
+    expect(await deviceWorks((await pairDevice(browser)).credential)).toBe(true)
+    expect(await feedWorks(await makeFeed(browser))).toBe(true)
   })
 })

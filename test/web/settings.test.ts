@@ -13,15 +13,54 @@ async function storedSettings(email: string) {
 }
 
 describe('notification settings', () => {
-  it('saves email alerts off and an https webhook', async () => {
+  it('saves email alerts off and an https webhook, sealed, with its signing secret shown this once', async () => {
     const client = new WebClient()
     const email = await client.newUser()
     const res = await saveNotifications(client, { webhook_url: 'https://ntfy.sh/my-tables' })
-    expect(res.headers.get('Location')).toBe('/settings?done=saved')
-    expect(await storedSettings(email)).toEqual({ email_alerts: 0, webhook_url: 'https://ntfy.sh/my-tables' })
-    const page = await (await client.get('/settings?done=saved')).text()
-    expect(page).toContain('Notification settings saved.')
+    expect(res.status).toBe(200)
+    const saved = await res.text()
+    expect(saved).toContain('Notification settings saved.')
+    const secret = /data-webhook-secret[^>]*>(whsec_[A-Za-z0-9_-]+)</.exec(saved)?.[1] ?? ''
+    expect(secret).not.toBe('')
+    const stored = await storedSettings(email)
+    expect(stored?.email_alerts).toBe(0)
+    expect(stored?.webhook_url).toMatch(/^v1\./)
+    for (const text of ['ntfy.sh', 'my-tables', secret]) expect(stored?.webhook_url).not.toContain(text)
+    const page = await (await client.get('/settings')).text()
     expect(page).toContain('Send a test to my webhook')
+    expect(page).toContain('value="https://ntfy.sh/…"')
+    for (const text of ['my-tables', secret]) expect(page).not.toContain(text)
+  })
+
+  it('keeps the saved webhook and its secret when the masked address comes back; a new secret replaces the old, shown once', async () => {
+    const client = new WebClient()
+    const email = await client.newUser()
+    const first = await (await saveNotifications(client, { webhook_url: 'https://ntfy.sh/my-tables' })).text()
+    const before = (await storedSettings(email))?.webhook_url
+    const kept = await client.post('/settings/notifications', {
+      only: 'webhook',
+      webhook_url: 'https://ntfy.sh/…',
+      webhook_format: 'ntfy',
+      _csrf: await client.csrfFrom('/settings'),
+    })
+    expect(kept.headers.get('Location')).toBe('/settings?done=saved')
+    expect((await storedSettings(email))?.webhook_url).not.toBeNull()
+    const emailOnly = await client.post('/settings/notifications', {
+      only: 'email',
+      email_alerts: 'on',
+      _csrf: await client.csrfFrom('/settings'),
+    })
+    expect(emailOnly.headers.get('Location')).toBe('/settings?done=saved')
+    expect(await (await client.get('/settings')).text()).toContain('value="https://ntfy.sh/…"')
+    expect(before).not.toBeNull()
+
+    const rotated = await client.post('/settings/webhook-secret', { _csrf: await client.csrfFrom('/settings') })
+    expect(rotated.status).toBe(200)
+    const secretOf = (html: string) => /data-webhook-secret[^>]*>(whsec_[A-Za-z0-9_-]+)</.exec(html)?.[1]
+    const next = secretOf(await rotated.text())
+    expect(next).toMatch(/^whsec_/)
+    expect(next).not.toBe(secretOf(first))
+    expect(secretOf(await (await client.get('/settings')).text())).toBeUndefined()
   })
 
   it('refuses plain http', async () => {

@@ -2,8 +2,21 @@
 // the ntfy and Slack presets (notifications/webhook-body.ts builds them).
 import { CodeBlock as Code } from '../../html/components/code-block'
 
+const VERIFY = `// Node 18+ or any runtime with WebCrypto. secret: the whsec_… value Settings showed you.
+async function fromTablewatch(secret, request) {
+  const body = await request.text() // the raw body, before any JSON parsing
+  const timestamp = request.headers.get('Tablewatch-Timestamp') ?? ''
+  if (!/^\\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(\`\${timestamp}.\${body}\`))
+  const expected = 'v1=' + [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return request.headers.get('Tablewatch-Signature') === expected // compare in constant time in production
+}`
+
 const EXAMPLE = `POST <your webhook URL>
 Content-Type: application/json
+Tablewatch-Timestamp: 1795456931
+Tablewatch-Signature: v1=5d41402abc4b2a76b9719d911017c592…
 
 {
   "version": 1,
@@ -58,6 +71,19 @@ export function WebhookDocs() {
         <dt>link</dt>
         <dd>Opens the restaurant's page on the reservation platform for that date and party size, where the time is listed.</dd>
       </dl>
+      <h3 id="webhook-signature">Checking that a post is from Tablewatch</h3>
+      <p>
+        Every post is signed with your webhook's own signing secret (<code>whsec_…</code>), shown once in Settings when you save your first
+        webhook, and again whenever you make a new one there (the old one stops signing at once). Two headers carry the signature:{' '}
+        <code>Tablewatch-Timestamp</code>, the Unix time in seconds when it was sent, and <code>Tablewatch-Signature</code>,{' '}
+        <code>v1=</code> followed by the hex HMAC-SHA-256 of <code>&lt;timestamp&gt;.&lt;body&gt;</code> under the secret, the body exactly
+        as received. Accept a post only when the signature matches and the timestamp is within 5 minutes of your clock: that refuses forged
+        posts and replays of old ones. The ntfy and Slack presets carry the same headers; those services ignore them.
+      </p>
+      <Code id="webhook-verify" label="checking the signature">
+        {VERIFY}
+      </Code>
+      <p>Your webhook URL is stored encrypted and Settings shows it shortened, since for Slack and ntfy the URL itself is the secret.</p>
       <p>
         <strong>ntfy preset:</strong> the alert's text as a plain-text body, with <code>Title</code> and <code>Click</code> headers (use a
         topic URL such as <code>https://ntfy.sh/your-topic</code>). <strong>Slack preset:</strong> an incoming-webhook message,{' '}

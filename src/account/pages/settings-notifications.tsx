@@ -11,6 +11,10 @@ export interface NotificationSettingsProps {
   user: SessionUser
   /** Unsaved values and errors after a failed save. */
   form?: { emailAlerts: boolean; webhookUrl: string; webhookError?: string | undefined }
+  /** The saved webhook, its URL masked (never shown whole: for Slack and ntfy it is the secret). */
+  webhook?: { masked: string; signed: boolean } | null | undefined
+  /** A signing secret made by this answer: shown this once. */
+  newWebhookSecret?: string | undefined
 }
 
 /** Email alerts: everyday, in the alerts section. */
@@ -43,7 +47,7 @@ export function NotificationSettings(props: NotificationSettingsProps) {
 
 /** The webhook (for developers and home automation), under Advanced: where alerts are posted, and in which format. */
 export function WebhookSettings(props: NotificationSettingsProps & { format: AlertPreferences['webhookFormat'] }) {
-  const webhookUrl = props.form?.webhookUrl ?? props.user.webhookUrl ?? ''
+  const webhookUrl = props.form?.webhookUrl ?? props.webhook?.masked ?? ''
   return (
     <section aria-labelledby="webhook-heading" class="advanced-part">
       <h3 id="webhook-heading">Webhook</h3>
@@ -56,7 +60,11 @@ export function WebhookSettings(props: NotificationSettingsProps & { format: Ale
           name="webhook_url"
           type="url"
           value={webhookUrl}
-          hint="Any https address. Leave empty for none."
+          hint={
+            props.webhook
+              ? 'Saved, shown shortened. Type a new https address to replace it, or empty the field to remove it.'
+              : 'Any https address. Leave empty for none.'
+          }
           error={props.form?.webhookError}
           maxLength={2000}
         />
@@ -81,13 +89,37 @@ export function WebhookSettings(props: NotificationSettingsProps & { format: Ale
           Save webhook
         </button>
       </form>
-      {props.user.webhookUrl ? (
-        <form method="post" action="/settings/webhook-test" class="inline-form">
-          <CsrfInput token={props.csrfToken} />
-          <button type="submit" class="button secondary">
-            Send a test to my webhook
-          </button>
-        </form>
+      {props.newWebhookSecret ? (
+        <div class="alert alert-success" role="status">
+          <p>
+            Your webhook's signing secret, shown this once: copy it to your receiver now. Every post carries a{' '}
+            <code>Tablewatch-Signature</code> made with it (see the <a href="/developers#webhook-signature">Developers page</a>).
+          </p>
+          <p>
+            <code data-webhook-secret>{props.newWebhookSecret}</code>
+          </p>
+        </div>
+      ) : null}
+      {props.webhook ? (
+        <>
+          <p class="muted">
+            {props.webhook.signed
+              ? 'Posts are signed (Tablewatch-Signature). Lost the secret? Make a new one: the old one stops signing at once.'
+              : 'Posts to this address are not signed yet: save the webhook again to get a signing secret.'}
+          </p>
+          <form method="post" action="/settings/webhook-secret" class="inline-form">
+            <CsrfInput token={props.csrfToken} />
+            <button type="submit" class="button secondary">
+              Make a new signing secret
+            </button>
+          </form>
+          <form method="post" action="/settings/webhook-test" class="inline-form">
+            <CsrfInput token={props.csrfToken} />
+            <button type="submit" class="button secondary">
+              Send a test to my webhook
+            </button>
+          </form>
+        </>
       ) : null}
     </section>
   )

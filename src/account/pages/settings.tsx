@@ -34,7 +34,14 @@ function Advanced(props: SettingsPageProps) {
         For developers, and for booking from your own computer. The <a href="/developers">developer documentation</a> describes the API your
         assistant uses.
       </p>
-      <WebhookSettings csrfToken={props.csrfToken} user={props.user} form={props.form} format={props.alertPrefs.webhookFormat} />
+      <WebhookSettings
+        csrfToken={props.csrfToken}
+        user={props.user}
+        form={props.form}
+        format={props.alertPrefs.webhookFormat}
+        webhook={props.webhook}
+        newWebhookSecret={props.newWebhookSecret}
+      />
       <PairedDevices csrfToken={props.csrfToken} overview={props.devices} />
     </section>
   )

@@ -4,6 +4,7 @@
 import { AuthorizationError, type AuthRequest, authorizationErrorRedirect, CimdFetchError } from '@cloudflare/workers-oauth-provider'
 import { type Context, Hono } from 'hono'
 import { type ConnectionToContinue, connectionsToContinue, lookOfClient } from '../../access/reconnect'
+import { clientDocumentProblem } from '../../auth/client-document-problem'
 import { clientIdsProblem } from '../../auth/client-id-document'
 import { clientIdsOfAuthorizeRequest } from '../../auth/client-ids'
 import { displayName, plainOrigin } from '../../auth/client-metadata'
@@ -74,7 +75,7 @@ function setPageHeaders(c: Context<WebEnv>, formAction: string, extra: Headers):
 function refusal(c: Context<WebEnv>, err: unknown): Response | Promise<Response> {
   if (err instanceof AuthorizationError && err.redirectTo) return c.redirect(err.redirectTo, 302)
   if (err instanceof AuthorizationError || err instanceof CimdFetchError) {
-    const message = err instanceof AuthorizationError ? err.description : 'The app could not be verified.'
+    const message = err instanceof AuthorizationError ? err.description : clientDocumentProblem(err.detail)
     c.header('Cache-Control', 'no-store')
     return renderPage(c, 'Connection refused', <ConsentErrorPage message={message} />, 400)
   }
@@ -155,11 +156,13 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
     }
     const user = c.get('user')
     if (!user) throw new AuthorizationError('access_denied', { description: 'You were signed out. Sign in and connect again.' })
+    const approved = await oauth.approveConsent(c.req.raw, handle)
+    // At most what the page offered (what the client asked for): a posted form that ticks more grants none of it.
+    const offered = offeredScopes(c, approved.request)
     const ticked = [form.scope ?? []]
       .flat()
       .filter((s): s is string => typeof s === 'string')
-      .filter(isScope)
-    const approved = await oauth.approveConsent(c.req.raw, handle, { scope: ticked })
+      .filter((s): s is Scope => isScope(s) && offered.includes(s))
     const scope = [...new Set([...requiredScopes(c, approved.request), ...ticked])]
     const described = await oauth.describeConsent(approved.request)
     const clientName = displayName(described.clientName) || described.clientId

@@ -6,7 +6,7 @@ import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { currentUser, requireSession } from '../../auth/session'
 import { AppError } from '../../errors'
-import { disconnectPlatform } from '../../executors/connection'
+import { disconnectPlatform, signInError } from '../../executors/connection'
 import {
   answerSignInChallenge,
   cancelSignIn,
@@ -62,7 +62,7 @@ platformConnectionRoutes.post('/settings/platform/connect', async (c) => {
     via: viaOf(body),
   })
   if (step.kind === 'connected') return c.redirect('/settings?done=connected', 303)
-  return showSettings(c, { connectForm: { email, errors: {} }, signInProblem: problemOf(step) }, statusOf(step))
+  return showSettings(c, { connectForm: { email, errors: {} }, signInProblem: problemOf(step) }, statusOf(c, step))
 })
 
 platformConnectionRoutes.post('/settings/platform/code', async (c) => {
@@ -75,7 +75,7 @@ platformConnectionRoutes.post('/settings/platform/code', async (c) => {
   if (step.kind === 'problem' && step.problem.kind === 'invalid_number') {
     return showSettings(c, { codeForm: { mobileNumber, error: signInWords(step.problem).next } }, 422)
   }
-  return showSettings(c, { codeForm: { mobileNumber }, signInProblem: problemOf(step) }, statusOf(step))
+  return showSettings(c, { codeForm: { mobileNumber }, signInProblem: problemOf(step) }, statusOf(c, step))
 })
 
 platformConnectionRoutes.get('/settings/platform/code', async (c) => {
@@ -122,14 +122,14 @@ async function after(c: Context<WebEnv>, step: SignInStep) {
   if (step.kind === 'connected') return c.redirect('/settings?done=connected', 303)
   if (step.kind === 'challenge' || step.kind === 'code_sent') return c.redirect('/settings/platform/code', 303)
   const underWay = await signInUnderWay(depsOf(c.env, c.req.url), currentUser(c).id)
-  if (underWay) return showStep(c, { ...underWay, problem: problemOf(step) }, statusOf(step))
-  return showSettings(c, { signInProblem: problemOf(step) }, statusOf(step))
+  if (underWay) return showStep(c, { ...underWay, problem: problemOf(step) }, statusOf(c, step))
+  return showSettings(c, { signInProblem: problemOf(step) }, statusOf(c, step))
 }
 
 function showStep(
   c: Context<WebEnv>,
   props: Omit<CodeStepProps, 'csrfToken'> & { step: 'code_sent' | 'challenge' },
-  status: 200 | 422 | 503 = 200,
+  status: 200 | 422 | 429 | 503 = 200,
 ) {
   const { step, ...rest } = props
   const page = { csrfToken: c.get('csrfToken'), ...rest }
@@ -143,6 +143,13 @@ function problemOf(step: SignInStep) {
   return { words: signInWords(step.problem), via: step.via }
 }
 
-function statusOf(step: SignInStep): 422 | 503 {
-  return step.kind === 'problem' && (step.problem.kind === 'unavailable' || step.problem.kind === 'device_silent') ? 503 : 422
+/**
+ * The page's status for a sign-in problem, the JSON API's own (signInError): a diner's limit is
+ * 429 with its Retry-After on both, a 5xx only when the platform or the service failed.
+ */
+function statusOf(c: Context<WebEnv>, step: SignInStep): 422 | 429 | 503 {
+  if (step.kind !== 'problem') return 422
+  const error = signInError(step.problem)
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+  return error.status === 429 ? 429 : error.status >= 500 ? 503 : 422
 }

@@ -3,7 +3,15 @@ import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { alertPreferencesOf, NOTICE_SWITCHES, saveAlertPreferences } from '../../alerts/alert-preferences'
 import { pushSettingsOf } from '../../alerts/push-settings'
-import { saveNotificationSettings, sendTestAlert, sendTestEmail, type WebhookResult } from '../../alerts/settings'
+import {
+  rotateWebhookSecret,
+  saveNotificationSettings,
+  sendTestAlert,
+  sendTestEmail,
+  type WebhookResult,
+  webhookOf,
+  webhookViewOf,
+} from '../../alerts/settings'
 import { currentUser, requireSession } from '../../auth/session'
 import { devicesOverview } from '../../devices/device-settings'
 import { connectionStatus } from '../../executors/connection'
@@ -31,14 +39,15 @@ const NOTICES = {
 export async function showSettings(c: Context<WebEnv>, extra: Partial<SettingsPageProps> = {}, status: 200 | 404 | 422 | 429 | 503 = 200) {
   const user = currentUser(c)
   const deps = depsOf(c.env, c.req.url)
-  const [connection, alertPrefs, devices, push, access] = await Promise.all([
+  const [connection, alertPrefs, devices, push, access, webhook] = await Promise.all([
     connectionStatus(deps, user.id),
     alertPreferencesOf(deps, user.id),
     devicesOverview(deps, user.id),
     pushSettingsOf(deps, user.id),
     platformAccessOf(deps, user.id),
+    webhookViewOf(deps, user.id),
   ])
-  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, devices, push, access, ...extra }
+  const props: SettingsPageProps = { csrfToken: c.get('csrfToken'), user, connection, alertPrefs, devices, push, access, webhook, ...extra }
   return renderPage(c, 'Settings', <SettingsPage {...props} />, status)
 }
 
@@ -80,29 +89,42 @@ settingsRoutes.post('/settings/notifications', async (c) => {
   const body = await c.req.parseBody()
   const only = body.only === 'email' || body.only === 'webhook' ? body.only : null
   const emailAlerts = only === 'webhook' ? user.emailAlerts : body.email_alerts === 'on'
-  const form = only === 'email' ? notificationForm.safeParse({ webhook_url: user.webhookUrl ?? '' }) : notificationForm.safeParse(body)
+  const form = only === 'email' ? notificationForm.safeParse({}) : notificationForm.safeParse(body)
   if (!form.success) {
     const typed = typeof body.webhook_url === 'string' ? body.webhook_url.slice(0, 2000) : ''
     const webhookError = form.error.issues[0]?.message ?? 'Enter a valid URL'
     return showSettings(c, { form: { emailAlerts, webhookUrl: typed, webhookError } }, 422)
   }
   const webhookUrl = form.data.webhook_url
-  const saved = await saveNotificationSettings(deps, user.id, { emailAlerts, webhookUrl })
+  const saved = await saveNotificationSettings(deps, user.id, { emailAlerts, webhookUrl: only === 'email' ? 'keep' : webhookUrl })
   if (!saved.ok) return showSettings(c, { form: { emailAlerts, webhookUrl, webhookError: saved.webhookError } }, 422)
   if (only === 'webhook' && body.webhook_format !== undefined) {
     const prefs = await alertPreferencesOf(deps, user.id)
     const format = await saveAlertPreferences(deps, user.id, { ...prefs, webhookFormat: body.webhook_format })
     if (!format.ok) return showSettings(c, { form: { emailAlerts, webhookUrl, webhookError: 'Choose one of the offered formats.' } }, 422)
   }
+  // A new signing secret is on this answer only, never in a URL or a later page.
+  if (saved.ok && saved.newSecret) return showSettings(c, { newWebhookSecret: saved.newSecret, notice: NOTICES.saved })
   return c.redirect('/settings?done=saved', 303)
+})
+
+settingsRoutes.post('/settings/webhook-secret', async (c) => {
+  const user = currentUser(c)
+  const secret = await rotateWebhookSecret(depsOf(c.env, c.req.url), user.id, user.emailAlerts)
+  if (!secret) return showSettings(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
+  return showSettings(c, {
+    newWebhookSecret: secret,
+    notice: { kind: 'success', text: 'New signing secret made. The old one no longer signs.' },
+  })
 })
 
 settingsRoutes.post('/settings/webhook-test', async (c) => {
   const user = currentUser(c)
-  if (!user.webhookUrl) return showSettings(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
   const deps = depsOf(c.env, c.req.url)
+  const webhook = await webhookOf(deps, user.id)
+  if (!webhook) return showSettings(c, { notice: { kind: 'error', text: 'Save a webhook URL first.' } }, 422)
   const { webhookFormat } = await alertPreferencesOf(deps, user.id)
-  const result = await sendTestAlert(deps, user.id, user.webhookUrl, webhookFormat)
+  const result = await sendTestAlert(deps, user.id, webhook, webhookFormat)
   const tooMany = !result.ok && result.reason === 'too_many'
   return showSettings(c, { notice: describeWebhookResult(result) }, tooMany ? 429 : 200)
 })

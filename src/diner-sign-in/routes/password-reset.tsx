@@ -3,10 +3,11 @@
 // by the web app's middleware (src/auth/csrf.ts), signed out included.
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
+import { EVERY_ACCESS_KIND, revokeAccess } from '../../access/revoke-access'
 import { passwordResetMail } from '../../account-mail/password-reset-mail'
 import { rememberDevice } from '../../auth/known-device'
 import { PASSWORD_MIN_LENGTH } from '../../auth/password'
-import { completePasswordReset, requestPasswordReset, userOfResetToken } from '../../auth/password-reset'
+import { completePasswordReset, RESET_ENDED_CREDENTIALS, requestPasswordReset, userOfResetToken } from '../../auth/password-reset'
 import { endSession } from '../../auth/session'
 import { clientAddress, tryAgainIn } from '../../html/client-address'
 import { renderPage, type WebEnv } from '../../html/render'
@@ -16,8 +17,7 @@ import { ForgotPasswordPage, NewResetLinkPage, ResetSentPage, SetPasswordPage } 
 
 /** Where sign-in sends the diner after a reset; its page says what happened (routes/auth.tsx). */
 const AFTER_RESET = '/signin?reset=1'
-export const AFTER_RESET_NOTICE =
-  'Your new password is set. Every browser signed in to your account was signed out, this one too: sign in with the new password.'
+export const AFTER_RESET_NOTICE = `Your new password is set. ${RESET_ENDED_CREDENTIALS} Sign in with the new password: you can make new tokens, connect assistants, pair a device and make a calendar feed at once.`
 const LINK_NOT_VALID = 'It was used already, has expired or is not complete: a reset link works once, for 30 minutes.'
 
 /** A link that no longer works offers a new one on the same page. */
@@ -94,6 +94,7 @@ passwordResetRoutes.post('/password-reset/set', async (c) => {
     deps.db,
     { token: parsed.data.t, password: parsed.data.password, address: clientAddress(c), now: Date.now(), pepper: c.env.PASSWORD_PEPPER },
     passwordResetMail(deps),
+    (userId) => revokeAccess(deps, userId, EVERY_ACCESS_KIND),
   )
   if (!result.ok && result.reason === 'throttled') {
     const user = await userOfResetToken(deps.db, c.env.PLATFORM_TOKEN_KEY, parsed.data.t, Date.now())
