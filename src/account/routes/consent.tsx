@@ -158,7 +158,7 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
     if (!user) throw new AuthorizationError('access_denied', { description: 'You were signed out. Sign in and connect again.' })
     const approved = await oauth.approveConsent(c.req.raw, handle)
     // At most what the page offered (what the client asked for): a posted form that ticks more grants none of it.
-    const offered = offeredScopes(c, approved.request)
+    const offered = offeredScopes(approved.request)
     const ticked = [form.scope ?? []]
       .flat()
       .filter((s): s is string => typeof s === 'string')
