@@ -21,6 +21,8 @@ declare global {
       HORIZONS: DurableObjectNamespace<import('./watching/horizon-object').HorizonObject>
       /** The benchmark's release contest only: "compressed:<epoch ms>:<real seconds per day>" (src/watching/release-clock.ts). */
       RELEASE_CLOCK?: string
+      /** The MCP registry's namespace proof, `v=MCPv1; k=ed25519; p=<public key>` (src/http/registry-auth.ts). */
+      MCP_REGISTRY_AUTH?: string
       /** Platform calls per second for the whole service (default 3; src/budget/budget.ts, docs/decisions/budget.md). */
       PLATFORM_CALLS_PER_SECOND?: string
       /** "off" turns the calendar pre-check off: every poll asks /4/find (src/watching/calendar-check.ts). */

@@ -17,6 +17,7 @@ import { errorPage } from './html/error-page'
 import type { WebEnv } from './html/render'
 import { limitBodies } from './http/body-limit'
 import { health } from './http/health'
+import { registryAuth } from './http/registry-auth'
 import { requireConfiguration } from './http/require-configuration'
 import { securityHeaders } from './http/security-headers'
 import { mcpRoutes } from './mcp/routes'
@@ -64,6 +65,8 @@ app.route(
 )
 // Public liveness; the operators' figures (platform blocks, refused API keys) need OPERATOR_TOKEN.
 app.get('/health', health)
+// The official MCP registry's namespace proof (server.json), when MCP_REGISTRY_AUTH is set.
+app.get('/.well-known/mcp-registry-auth', registryAuth)
 // Last: the web app ends in a catch-all (static files, the not-found page).
 app.route('/', pages)
 

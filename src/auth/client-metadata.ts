@@ -72,6 +72,22 @@ function cleanNames(metadata: Record<string, unknown>): Record<string, unknown> 
 export type CheckedRegistration = { ok: true; body: string } | { ok: false; description: string }
 
 /** The registration body the library may see, or why it is refused (`invalid_client_metadata`). */
+/** The grant types this authorization server issues tokens for. */
+const SUPPORTED_GRANT_TYPES = new Set(['authorization_code', 'refresh_token'])
+
+/**
+ * Grant types a client lists beside the ones used here (older VS Code adds the device code
+ * grant) are dropped rather than refusing the client, as the library does for a metadata
+ * document; the answer's grant_types says what was registered. A client that lists none of
+ * ours is left for the library to refuse.
+ */
+function withSupportedGrants(metadata: Record<string, unknown>): Record<string, unknown> {
+  const listed = metadata.grant_types
+  if (!Array.isArray(listed)) return metadata
+  const supported = listed.filter((grant) => typeof grant === 'string' && SUPPORTED_GRANT_TYPES.has(grant))
+  return supported.length > 0 && supported.length < listed.length ? { ...metadata, grant_types: supported } : metadata
+}
+
 export function checkRegistration(text: string): CheckedRegistration {
   if (new TextEncoder().encode(text).byteLength > MAX_REGISTRATION_BYTES) {
     return { ok: false, description: `The registration can be at most ${MAX_REGISTRATION_BYTES / 1024} KB` }
@@ -89,5 +105,5 @@ export function checkRegistration(text: string): CheckedRegistration {
   if (!limited.success) return { ok: false, description: limited.error.issues[0]?.message ?? 'Invalid client metadata' }
   const cleaned = cleanNames(limited.data)
   if (typeof cleaned === 'string') return { ok: false, description: cleaned }
-  return { ok: true, body: JSON.stringify(cleaned) }
+  return { ok: true, body: JSON.stringify(withSupportedGrants(cleaned)) }
 }

@@ -32,9 +32,18 @@ const authorizationServer = (c: Context<OAuthEnv>) => oauthSetup(c.env).server.f
 const SERVICE_DOCUMENTATION_PATH = '/developers#mcp'
 
 /**
+ * Token endpoint methods every client can use. The library also lists `private_key_jwt` (a
+ * metadata document with keys may use it), but registration refuses it, so a client that picks
+ * it from the metadata fails; a metadata document offering it still works, as it always offers
+ * `none` too or names its keys, which the library checks whatever the list says.
+ */
+const ADVERTISED_AUTH_METHODS = new Set(['none', 'client_secret_basic', 'client_secret_post'])
+
+/**
  * RFC 8414 metadata, as the library writes it (`client_id_metadata_document_supported: true`,
  * which MCP clients read as "use a Client ID Metadata Document rather than registering"), plus
- * `service_documentation`, the page that says so to people.
+ * `service_documentation`, the page that says so to people, and without `private_key_jwt`
+ * among the token endpoint's methods (above).
  */
 async function authorizationServerMetadata(c: Context<OAuthEnv>): Promise<Response> {
   const answer = await authorizationServer(c)
@@ -44,7 +53,17 @@ async function authorizationServerMetadata(c: Context<OAuthEnv>): Promise<Respon
     .json()
     .catch(() => null)
   if (!metadata || typeof metadata !== 'object') return answer
-  const documented = { ...metadata, service_documentation: `${oauthSetup(c.env).origin}${SERVICE_DOCUMENTATION_PATH}` }
+  const methods = 'token_endpoint_auth_methods_supported' in metadata ? metadata.token_endpoint_auth_methods_supported : []
+  const {
+    token_endpoint_auth_signing_alg_values_supported: _signing,
+    token_endpoint_auth_methods_supported: _methods,
+    ...rest
+  } = metadata as Record<string, unknown>
+  const documented = {
+    ...rest,
+    token_endpoint_auth_methods_supported: (Array.isArray(methods) ? methods : []).filter((m) => ADVERTISED_AUTH_METHODS.has(m)),
+    service_documentation: `${oauthSetup(c.env).origin}${SERVICE_DOCUMENTATION_PATH}`,
+  }
   const headers = new Headers(answer.headers)
   headers.delete('Content-Length')
   return new Response(JSON.stringify(documented), { status: 200, headers })

@@ -10,7 +10,7 @@ import type { Operation, ToolWording } from '../operations/operation'
 import { argumentsOf, toolArguments } from './arguments'
 import type { ToolContext } from './context'
 import { approvalElicitationId } from './elicitation'
-import { serviceIcons } from './icons'
+import { viewMetaOf } from './request-view'
 import { runTool, toolResult } from './result'
 import { asToolSchema } from './tool-schema'
 
@@ -39,8 +39,12 @@ export function toolOf<I extends z.ZodType, O extends z.ZodObject>(op: Operation
           // the model's context every turn); structuredContent and its JSON text still carry them,
           // and the OpenAPI document describes them (docs/decisions/mcp.md).
           inputSchema: asToolSchema(toolArguments(op.input), wording.specDescribedBy),
-          annotations: wording.annotations,
-          icons: serviceIcons(ctx.deps.baseUrl),
+          // Both hints on every tool, as connector directories ask: a read says it destroys nothing
+          // (the protocol's default for a missing destructiveHint is true).
+          annotations: { ...wording.annotations, destructiveHint: wording.annotations.destructiveHint ?? false },
+          // No per-tool icons: the server's own (src/mcp/server.ts) is what hosts show, and eight
+          // copies of it cost tools/list about 760 bytes.
+          _meta: viewMetaOf(name),
         },
         (args, call) =>
           runTool(async () => {

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { assistantsRoutes } from '../account/routes/assistants'
 import { developersRoutes } from '../account/routes/developers'
 import { platformConnectionRoutes } from '../account/routes/platform-connection'
+import { privacyRoutes } from '../account/routes/privacy'
 import { pushRoutes } from '../account/routes/push'
 import { pushRenewalRoutes } from '../account/routes/push-renewal'
 import { securityRoutes } from '../account/routes/security'
@@ -55,6 +56,7 @@ webApp.route('/', notificationsRoutes)
 webApp.route('/', developersRoutes)
 webApp.route('/', likelyAddressRoutes)
 webApp.route('/', bookTableRoutes)
+webApp.route('/', privacyRoutes)
 webApp.route('/', requestsRoutes)
 
 // Everything else is a static file from public/ or the not-found page. A catch-all route (not

@@ -75,13 +75,24 @@ describe('CORS in production', () => {
     expect(res.headers.get('Access-Control-Expose-Headers')).toContain('WWW-Authenticate')
   })
 
-  it('refuses any other origin: /mcp with a 403, /api/v1 without letting it read anything', async () => {
+  it('refuses any other origin: /mcp with a readable 403 after its preflight, /api/v1 without letting it read anything', async () => {
+    // The preflight passes so that the refusal (test/mcp/foreign-origin.test.ts) can be read.
     const mcp = await inProduction('/mcp', preflight('https://attacker.example'))
-    expect(mcp.status).toBe(403)
-    expect(mcp.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    expect(mcp.status).toBe(204)
+    expect(mcp.headers.get('Access-Control-Allow-Origin')).toBe('https://attacker.example')
+    const refused = await inProduction('/mcp', {
+      method: 'POST',
+      headers: { Origin: 'https://attacker.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(refused.status).toBe(403)
     const api = await inProduction('/api/v1/requests', preflight('https://attacker.example'))
     expect(api.headers.get('Access-Control-Allow-Origin')).toBeNull()
-    const loopback = await inProduction('/mcp', preflight('http://localhost:6274'))
+    const loopback = await inProduction('/mcp', {
+      method: 'POST',
+      headers: { Origin: 'http://localhost:6274', 'Content-Type': 'application/json' },
+      body: '{}',
+    })
     expect(loopback.status).toBe(403)
   })
 })

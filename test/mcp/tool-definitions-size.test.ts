@@ -1,5 +1,7 @@
 // Tool definitions go into the model's context on every turn, so tools/list stays small: at most
-// 12 KB for the eight tools, measured here as the bytes of the JSON-RPC result a host receives.
+// 12 KB for the eight tools at every protocol version, measured as the bytes of the JSON-RPC
+// result a host receives from a deployment with a 60-character origin (the Apps view's metadata
+// included).
 // Small does not mean loose: a date that is not on the calendar is still refused, with a clear
 // tool error.
 import { describe, expect, it } from 'vitest'
@@ -20,20 +22,73 @@ function walk(schema: unknown, visit: (node: JsonBody) => void): void {
   }
 }
 
+/** A deployment origin of 60 characters, where the test service answers as http://localhost:8787. */
+const TEST_ORIGIN = 'http://localhost:8787'
+const LONG_ORIGIN = `https://${'a'.repeat(60 - 'https://'.length - '.example'.length)}.example`
+
+const LEGACY_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']
+const MODERN_VERSION = '2026-07-28'
+
+/** A 2026-07-28 tools/list: the version and the client travel in the request's _meta. */
+function modernList() {
+  const body = {
+    jsonrpc: '2.0',
+    id: 5,
+    method: 'tools/list',
+    params: {
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+        'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  }
+  return { body, headers: { 'MCP-Protocol-Version': MODERN_VERSION, 'Mcp-Method': 'tools/list' } }
+}
+
+/**
+ * The bytes of the result as a deployment at LONG_ORIGIN would send it: the origin is the only
+ * part of the answer that depends on the deployment, so each of its occurrences is replaced.
+ */
+function bytesAtLongOrigin(result: unknown): number {
+  const text = JSON.stringify(result).replaceAll(TEST_ORIGIN, LONG_ORIGIN)
+  return new TextEncoder().encode(text).byteLength
+}
+
+async function listAt(token: string, version: string): Promise<JsonBody> {
+  const res =
+    version === MODERN_VERSION
+      ? await mcpPost(modernList().body, { token, headers: modernList().headers })
+      : await mcpPost(rpc('tools/list'), { token, headers: { 'MCP-Protocol-Version': version } })
+  expect(res.status, version).toBe(200)
+  return res.message?.result as JsonBody
+}
+
 describe('tools/list size', () => {
-  it('is at most 12 KB for the eight tools, with no $schema and no long date patterns', async () => {
+  it.each([...LEGACY_VERSIONS, MODERN_VERSION])(
+    'is at most 12 KB at %s with a 60-character origin, view metadata included',
+    async (version) => {
+      expect(LONG_ORIGIN).toHaveLength(60)
+      const { token } = await createUserWithToken()
+      const result = await listAt(token, version)
+      const tools = result.tools as JsonBody[]
+      expect(tools).toHaveLength(8)
+      expect(tools.filter((t) => (t._meta as JsonBody | undefined)?.ui)).toHaveLength(3)
+      const bytes = bytesAtLongOrigin(result)
+      const atTestOrigin = new TextEncoder().encode(JSON.stringify(result)).byteLength
+      console.log(`tools/list at ${version}: ${bytes} bytes with a 60-character origin (${atTestOrigin} at ${TEST_ORIGIN})`)
+      expect(bytes).toBeLessThanOrEqual(MAX_TOOLS_LIST_BYTES)
+    },
+  )
+
+  it('has no $schema and no long date patterns', async () => {
     const { token } = await createUserWithToken()
     const res = await mcpPost(rpc('tools/list'), { token })
-    expect(res.status).toBe(200)
     const tools = res.message?.result?.tools as JsonBody[]
-    expect(tools).toHaveLength(8)
-    const bytes = new TextEncoder().encode(JSON.stringify(res.message?.result)).byteLength
-    console.log(`tools/list result: ${bytes} bytes for ${tools.length} tools`)
     for (const tool of tools) {
       const each = new TextEncoder().encode(JSON.stringify(tool)).byteLength
       console.log(`  ${tool.name}: ${each} bytes`)
     }
-    expect(bytes).toBeLessThanOrEqual(MAX_TOOLS_LIST_BYTES)
     let schemas = 0
     let longPatterns = 0
     walk(tools, (node) => {

@@ -27,12 +27,24 @@ import { ConsentErrorPage, ConsentPage } from '../pages/consent'
 const PKCE_REQUIRED = 'PKCE is required: send code_challenge with code_challenge_method=S256.'
 
 /**
- * What the consent page offers ticked: the scopes the client asked for, or all four when it
- * asked for none (an authorize request without `scope`); the user may untick any of them.
+ * Standard scopes a client may add that Tablewatch honours without a choice: refresh tokens are
+ * always issued (`offline_access`), so asking for one neither limits nor widens the connection.
  */
-function offeredScopes(c: Context<WebEnv>, request: AuthRequest): Scope[] {
-  const asked = new URL(c.req.url).searchParams.get('scope')?.trim()
-  return asked ? request.scope.filter(isScope) : [...SCOPES]
+const IMPLIED_SCOPES = new Set(['offline_access'])
+
+/**
+ * What the consent page offers ticked: the Tablewatch scopes the client asked for, or all four
+ * when it asked for none of them (no `scope`, an empty one, or only `offline_access`: the same
+ * request, so the same offer); the user may untick any of them.
+ */
+function offeredScopes(request: AuthRequest): Scope[] {
+  const asked = request.scope.filter(isScope)
+  return asked.length > 0 ? asked : [...SCOPES]
+}
+
+/** What the client asked for that Tablewatch does not have (the page says it is ignored). */
+function unknownScopes(request: AuthRequest): string[] {
+  return request.scope.filter((s) => !isScope(s) && !IMPLIED_SCOPES.has(s)).map(withoutControlCharacters)
 }
 
 /** Scopes granted whatever the user ticks: an MCP connection always needs requests:read. */
@@ -121,9 +133,9 @@ async function showConsent(c: Context<WebEnv>): Promise<Response> {
         appScheme={appScheme}
         handle={consent.handle}
         csrfToken={c.get('csrfToken')}
-        requested={offeredScopes(c, request)}
+        requested={offeredScopes(request)}
         required={requiredScopes(c, request)}
-        unknown={request.scope.filter((s) => !isScope(s)).map(withoutControlCharacters)}
+        unknown={unknownScopes(request)}
         earlier={await continuable(c, user.id, request)}
       />
     )
@@ -146,7 +158,7 @@ async function decide(c: Context<WebEnv>): Promise<Response> {
     if (!user) throw new AuthorizationError('access_denied', { description: 'You were signed out. Sign in and connect again.' })
     const approved = await oauth.approveConsent(c.req.raw, handle)
     // At most what the page offered (what the client asked for): a posted form that ticks more grants none of it.
-    const offered = offeredScopes(c, approved.request)
+    const offered = offeredScopes(approved.request)
     const ticked = [form.scope ?? []]
       .flat()
       .filter((s): s is string => typeof s === 'string')

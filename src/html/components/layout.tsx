@@ -172,7 +172,7 @@ export function Layout(props: LayoutProps) {
           </p>
           <p class="muted">
             {props.user ? <>Signed in as {props.user.email} · </> : null}
-            <a href="/developers">For developers</a>
+            <a href="/developers">For developers</a> · <a href="/privacy">Privacy</a>
           </p>
         </footer>
       </body>
