@@ -30,9 +30,16 @@ import {
   userWithoutPassword,
 } from '../platform/fixtures/auth'
 import { book412Held, bookReply, detailsCardHold, detailsFree } from '../platform/fixtures/book'
-import { findEvent, findMixed, findNoneOpen } from '../platform/fixtures/find'
+import { findEvent, findFifthReview, findMixed, findNoneOpen } from '../platform/fixtures/find'
 import { reservationsPages, reservationsReply } from '../platform/fixtures/reservations'
-import { configReply, searchReply, searchReplyFlagged, venueReply, venueReplyFlagged } from '../platform/fixtures/venue'
+import {
+  configReply,
+  searchReply,
+  searchReplyFifthReview,
+  searchReplyFlagged,
+  venueReply,
+  venueReplyFlagged,
+} from '../platform/fixtures/venue'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot } from '../platform/world'
 import { userHeaders, wire } from './raw'
 
@@ -110,7 +117,7 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ query: 'garden', per_page: 8, types: ['venue'] }),
     })
-    expectEvidenceShape(await json(search), searchAnswer, [searchReply, searchReplyFlagged])
+    expectEvidenceShape(await json(search), searchAnswer, [searchReply, searchReplyFlagged, searchReplyFifthReview])
     expectEvidenceShape(await json(await wire(baseUrl, `/3/venue?id=${OPEN_VENUE.id}`)), venueAnswer, [venueReply, venueReplyFlagged])
     expectEvidenceShape(await json(await wire(baseUrl, `/2/config?venue_id=${OPEN_VENUE.id}`)), configAnswer, [configReply])
   })
@@ -131,7 +138,7 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
     for (const [i, policy] of policies.entries()) await ownSlot(world, { time: `23:${String(5 * i).padStart(2, '0')}`, policy })
     const day = dayAhead(3)
     const find = await json(await wire(world.baseUrl, `/4/find?venue_id=${OPEN_VENUE.id}&day=${day}&party_size=2&lat=0&long=0`))
-    expectEvidenceShape(find, findAnswer, [findMixed, findEvent, findNoneOpen])
+    expectEvidenceShape(find, findAnswer, [findMixed, findEvent, findNoneOpen, findFifthReview])
 
     const login = await world.platform.login('ada@example.com', 'pw')
     if (login.kind !== 'ok') throw new Error(login.kind)

@@ -63,12 +63,11 @@ export function pushMessageOf(
   },
   baseUrl: string,
 ): PushMessage {
-  const title = shortened(alert.title, MAX_TITLE)
   const url = tapTarget(alert.link, baseUrl)
   const tag = alert.requestId ? `request:${alert.requestId}:${alert.kind}` : `tablewatch:${alert.kind}`
   const book = alert.book && alert.book.length <= MAX_URL && alert.book.startsWith(`${baseUrl}/`) ? alert.book : null
   const actions = book ? [{ action: 'book' as const, title: 'Book', navigate: book }] : []
-  const shaped = (body: string): PushMessage => ({
+  const shaped = (title: string, body: string): PushMessage => ({
     web_push: 8030,
     notification: { title, body, navigate: url, tag, ...(actions.length > 0 ? { actions } : {}) },
     title,
@@ -77,10 +76,14 @@ export function pushMessageOf(
     tag,
   })
   // A lock screen shows a few lines: the alert's short words where it has them (a digest's soonest tables).
-  let message = shaped(shortened(alert.short ?? alert.body, MAX_BODY))
-  // Characters are not bytes (a "·" is two, a "’" three): shorten the body until the JSON fits.
+  let message = shaped(shortened(alert.title, MAX_TITLE), shortened(alert.short ?? alert.body, MAX_BODY))
+  // Characters are not bytes (a "·" is two, a "’" three), and the declarative shape carries the
+  // words twice: shorten the body until the JSON fits, then, for a very long link, the title.
   while (bytesOf(message) > MAX_MESSAGE_BYTES && message.body.length > 1) {
-    message = shaped(shortened(message.body, Math.floor(message.body.length * 0.8)))
+    message = shaped(message.title, shortened(message.body, Math.floor(message.body.length * 0.8)))
+  }
+  while (bytesOf(message) > MAX_MESSAGE_BYTES && message.title.length > 1) {
+    message = shaped(shortened(message.title, Math.floor(message.title.length * 0.8)), message.body)
   }
   return message
 }

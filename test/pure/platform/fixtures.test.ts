@@ -3,7 +3,7 @@
 // against the same schemas in test/sandbox/wire-shapes.test.ts.
 import { describe, expect, it } from 'vitest'
 import { blockSignalOf } from '../../../src/platform/blocks'
-import { accountOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf } from '../../../src/platform/mapping'
+import { accountOf, reservationsOf, type Skipped, slotsOf, venueDetailsOf, venueHitOf } from '../../../src/platform/mapping'
 import {
   bookAnswer,
   configAnswer,
@@ -27,7 +27,16 @@ import {
 } from '../../platform/fixtures/blocks'
 import { bookReply, detailsCardHold, detailsFree } from '../../platform/fixtures/book'
 import { apiAnswers, behindCdn, htmlPage200, impervaChallenge403, plainText500 } from '../../platform/fixtures/cdn'
-import { FIND_DAY, FIND_VENUE, findEvent, findLateService, findMixed, findNoneOpen, findWithOddEntries } from '../../platform/fixtures/find'
+import {
+  FIND_DAY,
+  FIND_VENUE,
+  findEvent,
+  findFifthReview,
+  findLateService,
+  findMixed,
+  findNoneOpen,
+  findWithOddEntries,
+} from '../../platform/fixtures/find'
 import {
   FIXTURES_NOW,
   legacyHeld,
@@ -36,7 +45,7 @@ import {
   reservationsReply,
   reservationsWithOddEntries,
 } from '../../platform/fixtures/reservations'
-import { configReply, searchReply, venueReply } from '../../platform/fixtures/venue'
+import { configReply, searchReply, searchReplyFifthReview, venueReply } from '../../platform/fixtures/venue'
 
 describe('evidence fixtures parse with the client’s schemas', () => {
   it('login and account', () => {
@@ -64,6 +73,13 @@ describe('evidence fixtures parse with the client’s schemas', () => {
     ])
     expect(slotsOf(findAnswer.parse(findEvent), FIND_VENUE, FIND_DAY)).toHaveLength(1)
     expect(slotsOf(findAnswer.parse(findNoneOpen), FIND_VENUE, FIND_DAY)).toEqual([])
+  })
+
+  it('the fifth review’s flags: a paid add-on kept and marked, a cardholder-only slot left out, a concierge venue', () => {
+    const slots = slotsOf(findAnswer.parse(findFifthReview), FIND_VENUE, FIND_DAY)
+    expect(slots.map((s) => [s.time, s.terms.addOnRequired])).toEqual([['19:00', true]])
+    const [hit] = searchAnswer.parse(searchReplyFifthReview).search.hits
+    expect(hit && venueHitOf(hit, '2026-12-01').bookingBlocker).toBe('concierge')
   })
 
   it('booking details, book and reservations', () => {
