@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sandboxControl } from '../../sandbox/control-client'
 import { dayWhen } from '../../src/alerts/alert-time'
+import { pageDay } from '../helpers/time'
 import { callApi, dateIn, type Json } from './api'
 import { launchBrowser, screenshotBoth } from './browser'
 import { newUser } from './pages'
@@ -188,17 +189,26 @@ describe('a digest and the other notices', () => {
     // The soonest four, soonest first, each naming its restaurant (two here); then "See all" opens the request page.
     const rows = page.locator('.item').first().locator('.alert-tables li')
     expect(await rows.count()).toBe(4)
-    expect(await rows.first().innerText()).toMatch(new RegExp(`^${dayWhen(dates[0] ?? '')} · 10:00 AM ET Booth · ${venues[0]?.name}$`))
-    expect(await rows.first().getByRole('link').getAttribute('href')).toMatch(
+    // Each row as the pages write a date (with the year when it is not this year's), then its Book button.
+    expect(await rows.first().innerText()).toMatch(
+      new RegExp(`^${pageDay(dates[0] ?? '')} · 10:00 AM ET Booth · ${venues[0]?.name}\\nBook this table$`),
+    )
+    expect(await rows.first().locator('a:not(.book-button)').getAttribute('href')).toMatch(
       new RegExp(`^https://resy.com/cities/[a-z-]+/venues/[a-z-]+\\?date=${dates[0]}&seats=2$`),
     )
+    expect(
+      await rows
+        .first()
+        .getByRole('link', { name: /^Book this table/ })
+        .getAttribute('href'),
+    ).toContain(`/requests/${created.body.id}/book?table=`)
     await screenshotBoth(page, 'notifications-digest')
 
     // The request page lists the same tables, one group per restaurant and date, soonest first, in the venue's zone.
     await page.goto(`${baseUrl}/requests/${created.body.id}`)
     expect(await page.locator('#found-summary').innerText()).toMatch(/^4 tables found · soonest .* 10:00 AM ET/)
     expect(await page.locator('.digest-group').count()).toBe(3)
-    expect(await page.locator('.digest-group .time-button').first().innerText()).toMatch(/^10:00 AM \S+ · Booth$/)
+    expect(await page.locator('.digest-group .time-button:not(.book-button)').first().innerText()).toMatch(/^10:00 AM \S+ · Booth$/)
     await screenshotBoth(page, 'request-page-digest')
 
     await page.goto(`${baseUrl}/outbox`)

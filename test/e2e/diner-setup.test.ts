@@ -127,11 +127,13 @@ describe("a new diner's pages", () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe((await page.locator('#code-rest').textContent())?.trim())
     expect(copied).toContain('curl')
-    // Every code block has one, the webhook example too; each block scrolls and takes keyboard focus.
-    expect(await page.locator('.code-block .copy').count()).toBe(4)
-    expect(await page.locator('pre').count()).toBe(4)
+    // Every code block has one, the webhook example and its signature check too; each block scrolls and takes keyboard focus.
+    expect(await page.locator('.code-block .copy').count()).toBe(5)
+    expect(await page.locator('pre').count()).toBe(5)
     await page.getByRole('button', { name: 'Copy the example webhook request' }).click()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"version": 1')
+    await page.getByRole('button', { name: 'Copy checking the signature' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Tablewatch-Signature')
     await screenshotBoth(page, 'developers-copy')
   })
 })
