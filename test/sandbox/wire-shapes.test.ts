@@ -38,6 +38,7 @@ import {
   searchReplyFifthReview,
   searchReplyFlagged,
   venueReply,
+  venueReplyFifthReview,
   venueReplyFlagged,
 } from '../platform/fixtures/venue'
 import { dayAhead, freshWorld, OPEN_VENUE, ownSlot } from '../platform/world'
@@ -118,7 +119,11 @@ describe('every sandbox reply has the evidence’s shape and parses with the cli
       body: JSON.stringify({ query: 'garden', per_page: 8, types: ['venue'] }),
     })
     expectEvidenceShape(await json(search), searchAnswer, [searchReply, searchReplyFlagged, searchReplyFifthReview])
-    expectEvidenceShape(await json(await wire(baseUrl, `/3/venue?id=${OPEN_VENUE.id}`)), venueAnswer, [venueReply, venueReplyFlagged])
+    expectEvidenceShape(await json(await wire(baseUrl, `/3/venue?id=${OPEN_VENUE.id}`)), venueAnswer, [
+      venueReply,
+      venueReplyFlagged,
+      venueReplyFifthReview,
+    ])
     expectEvidenceShape(await json(await wire(baseUrl, `/2/config?venue_id=${OPEN_VENUE.id}`)), configAnswer, [configReply])
   })
 
