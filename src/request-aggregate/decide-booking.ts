@@ -383,19 +383,8 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
   const { answer } = event
   const where = whereOf(state, attempt)
   if (answer.kind === 'found') {
-    const waiting = state.status === 'awaiting_verification'
-    const watch = stopWatching(state)
-    const next = transition(
-      state,
-      {
-        to: waiting ? 'confirmed' : state.status,
-        reason: waiting ? 'Booked and verified on the platform account.' : undefined,
-        trace: `Verified on the platform account: ${where} for ${attempt.partySize}.`,
-        patch: { ...attemptBooked(), ...watch.patch },
-      },
-      now,
-    )
-    return { state: next, effects: [bookedNotice(state, attempt), ...watch.effects] }
+    const trace = `Verified on the platform account: ${where} for ${attempt.partySize}.`
+    return bookingRecorded(state, attempt, state.status === 'awaiting_verification', trace, attemptBooked(), now)
   }
   if (answer.kind === 'absent' && attempt.outcome === 'refused') {
     // The user hears of the table (and why it was not booked); it is not tried again, nor its
@@ -476,19 +465,8 @@ function verificationAnswer(state: RequestState, event: Extract<BookingEvent, { 
 function unsettledAnswer(state: RequestState, attempt: BookingAttempt, answer: VerifyAnswer, now: number): Decided {
   const where = whereOf(state, attempt)
   if (answer.kind === 'found') {
-    const watching = state.status === 'active'
-    const watch = stopWatching(state)
-    const next = transition(
-      state,
-      {
-        to: watching ? 'confirmed' : state.status,
-        reason: watching ? 'Booked and verified on the platform account.' : undefined,
-        trace: `Verified on the platform account after all: ${where} for ${attempt.partySize}; the booking is recorded for this request.`,
-        patch: { ...attemptSettled(), ...watch.patch },
-      },
-      now,
-    )
-    return { state: next, effects: [bookedNotice(state, attempt), ...watch.effects] }
+    const trace = `Verified on the platform account after all: ${where} for ${attempt.partySize}; the booking is recorded for this request.`
+    return bookingRecorded(state, attempt, state.status === 'active', trace, attemptSettled(), now)
   }
   if (answer.kind === 'absent') {
     const trace = `The platform account shows no booking at ${where}: nothing was booked.`
@@ -504,6 +482,32 @@ function unsettledAnswer(state: RequestState, attempt: BookingAttempt, answer: V
 
 const whereOf = (state: RequestState, attempt: BookingAttempt) =>
   `${attempt.venueName}, ${tableWhen(attempt.day, attempt.time, state.spec.timezone)}`
+
+/**
+ * The account shows the attempt's booking: recorded for this request, the user told, watching
+ * ended; a request still open for booking (`confirm`) becomes confirmed, any other keeps its status.
+ */
+function bookingRecorded(
+  state: RequestState,
+  attempt: BookingAttempt,
+  confirm: boolean,
+  trace: string,
+  settled: Change['patch'],
+  now: number,
+): Decided {
+  const watch = stopWatching(state)
+  const next = transition(
+    state,
+    {
+      to: confirm ? 'confirmed' : state.status,
+      reason: confirm ? 'Booked and verified on the platform account.' : undefined,
+      trace,
+      patch: { ...settled, ...watch.patch },
+    },
+    now,
+  )
+  return { state: next, effects: [bookedNotice(state, attempt), ...watch.effects] }
+}
 
 function bookedNotice(state: RequestState, attempt: BookingAttempt): Effect {
   const booking = {
